@@ -1,0 +1,58 @@
+/** Query-string schemas of the public JSON API (SPEC §7, CLARIFICATIONS 3–4). */
+import { z } from "zod";
+
+export const MAX_LIMIT = 100;
+
+const integerText = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${what} must be a whole number of 0 or more`)
+    .transform(Number);
+
+/** limit: 1..∞, capped at 100 (a larger value is not an error, it is capped). */
+const limitParam = (fallback: number) =>
+  integerText("limit")
+    .refine((n) => n >= 1, "limit must be at least 1")
+    .transform((n) => Math.min(n, MAX_LIMIT))
+    .optional()
+    .transform((n) => n ?? fallback);
+
+const offsetParam = integerText("offset")
+  .refine((n) => n <= 10_000_000, "offset is too large")
+  .optional()
+  .transform((n) => n ?? 0);
+
+const optionalFilter = z
+  .string()
+  .max(200, "is too long (200 characters at most)")
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+export const pagingQuerySchema = (defaultLimit: number) =>
+  z.object({ limit: limitParam(defaultLimit), offset: offsetParam });
+
+export const businessesQuerySchema = z.object({
+  limit: limitParam(20),
+  offset: offsetParam,
+  search: optionalFilter,
+  category: optionalFilter,
+  sort: z
+    .enum(["recommended", "latest"], { message: "sort must be recommended or latest" })
+    .optional()
+    .transform((v) => v ?? "recommended"),
+});
+
+export type BusinessesQuery = z.output<typeof businessesQuerySchema>;
+
+/** Reads the URL's query into a plain object: only the first value of each key. */
+export function queryObject(url: string | URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(url).searchParams) if (!(k in out)) out[k] = v;
+  return out;
+}
+
+/** One readable sentence from a zod error, naming the parameter. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+}

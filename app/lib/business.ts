@@ -1,0 +1,288 @@
+/**
+ * The business as callers see it (SPEC §3 names), the write-side input, and the pure derivations
+ * the write module applies (slugs, group, score, country). No runtime imports beyond zod.
+ */
+import { z } from "zod";
+import { groupForCategory } from "./category-groups";
+import { normalizeCountry } from "./countries";
+import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
+import { baseSlug, slugify } from "./slug";
+
+export type Business = {
+  id: number;
+  placeId: string | null;
+  slug: string;
+  name: string;
+  category: string;
+  categorySlug: string;
+  group: string;
+  subtypes: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  countryCode: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  reviewCount: number;
+  isOpen: boolean;
+  isVerified: boolean;
+  photos: string[];
+  openingHours: OpeningHours | null;
+  about: Record<string, Record<string, boolean>> | null;
+  timeZone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  locationLink: string | null;
+  businessStatus: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  canonicalUrl: string | null;
+  uniqueContent: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? null : v))
+  .nullable()
+  .optional();
+
+/** What the write module accepts: from the seed, an import row, or the admin edit form. */
+export const businessInputSchema = z.object({
+  placeId: optionalText,
+  name: z.string().trim().min(1, "Name is required").max(300),
+  category: z.string().trim().max(200).default(""),
+  subtypes: z.string().trim().max(1000).default(""),
+  description: optionalText,
+  address: z.string().trim().max(500).default(""),
+  city: z.string().trim().max(200).default(""),
+  state: z.string().trim().max(200).default(""),
+  stateCode: z.string().trim().max(10).default(""),
+  zipCode: z.string().trim().max(30).default(""),
+  country: z.string().trim().max(200).default(""),
+  countryCode: z.string().trim().max(2).default(""),
+  phone: optionalText,
+  email: optionalText,
+  website: optionalText,
+  rating: z.number().min(0).max(5).default(0),
+  reviewCount: z.number().int().min(0).default(0),
+  isOpen: z.boolean().default(true),
+  isVerified: z.boolean().default(false),
+  photos: z.array(z.string().trim().min(1)).max(50).default([]),
+  openingHours: z.record(z.string(), z.string()).nullable().optional(),
+  about: z.record(z.string(), z.record(z.string(), z.boolean())).nullable().optional(),
+  timeZone: optionalText,
+  latitude: z.number().min(-90).max(90).nullable().optional(),
+  longitude: z.number().min(-180).max(180).nullable().optional(),
+  locationLink: optionalText,
+  businessStatus: optionalText,
+  seoTitle: optionalText,
+  seoDescription: optionalText,
+  canonicalUrl: optionalText,
+  uniqueContent: optionalText,
+  /** Unix seconds; defaults to now. The seed sets it so "latest" is deterministic. */
+  createdAt: z.number().int().optional(),
+});
+
+export type BusinessInput = z.input<typeof businessInputSchema>;
+export type ValidBusinessInput = z.output<typeof businessInputSchema>;
+
+/** Review count that weighs as much as the prior in the recommended score. */
+const PRIOR_REVIEWS = 10;
+const PRIOR_RATING = 3.5;
+
+/** "Best by rating weighted by review count": a Bayesian average pulled toward 3.5 for few reviews. */
+export function recommendedScore(rating: number, reviewCount: number): number {
+  if (!(rating > 0)) return 0;
+  const n = Math.max(0, reviewCount);
+  return Math.round(((rating * n + PRIOR_RATING * PRIOR_REVIEWS) / (n + PRIOR_REVIEWS)) * 1e6) / 1e6;
+}
+
+/** Column values of a businesses row, derived from a validated input (slug is the writer's job). */
+export type PreparedBusiness = {
+  place_id: string | null;
+  base_slug: string;
+  name: string;
+  category: string;
+  category_slug: string;
+  group_slug: string;
+  subtypes: string;
+  keywords: string;
+  description: string | null;
+  address: string;
+  city: string;
+  city_slug: string;
+  state: string;
+  state_code: string;
+  zip_code: string;
+  country: string;
+  country_code: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  review_count: number;
+  score: number;
+  is_open: number;
+  is_verified: number;
+  photos: string;
+  opening_hours: string | null;
+  about: string | null;
+  time_zone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_link: string | null;
+  business_status: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  canonical_url: string | null;
+  unique_content: string | null;
+  created_at: number | null;
+};
+
+export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
+  const group = groupForCategory(input.category, input.subtypes);
+  const country = normalizeCountry(input.country, input.countryCode);
+  const rating = Math.round(input.rating * 10) / 10;
+  return {
+    place_id: input.placeId ?? null,
+    base_slug: baseSlug(input),
+    name: input.name,
+    category: input.category,
+    category_slug: slugify(input.category),
+    group_slug: group.slug,
+    subtypes: input.subtypes,
+    keywords: `${group.name} ${group.keywords}`,
+    description: input.description ?? null,
+    address: input.address,
+    city: input.city,
+    city_slug: slugify(input.city),
+    state: input.state,
+    state_code: input.stateCode.toUpperCase(),
+    zip_code: input.zipCode,
+    country: country.name,
+    country_code: country.code,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    website: input.website ?? null,
+    rating,
+    review_count: input.reviewCount,
+    score: recommendedScore(rating, input.reviewCount),
+    is_open: input.isOpen ? 1 : 0,
+    is_verified: input.isVerified ? 1 : 0,
+    photos: JSON.stringify(input.photos),
+    opening_hours: input.openingHours && Object.keys(input.openingHours).length ? JSON.stringify(input.openingHours) : null,
+    about: input.about && Object.keys(input.about).length ? JSON.stringify(input.about) : null,
+    time_zone: input.timeZone ?? null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    location_link: input.locationLink ?? null,
+    business_status: input.businessStatus ?? null,
+    seo_title: input.seoTitle ?? null,
+    seo_description: input.seoDescription ?? null,
+    canonical_url: input.canonicalUrl ?? null,
+    unique_content: input.uniqueContent ?? null,
+    created_at: input.createdAt ?? null,
+  };
+}
+
+/** A businesses row as D1 returns it (snake_case columns). */
+export type BusinessDbRow = {
+  id: number;
+  place_id: string | null;
+  slug: string;
+  name: string;
+  category: string;
+  category_slug: string;
+  group_slug: string;
+  subtypes: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  country_code: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  review_count: number;
+  is_open: number;
+  is_verified: number;
+  photos: string;
+  opening_hours: string | null;
+  about: string | null;
+  time_zone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_link: string | null;
+  business_status: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  canonical_url: string | null;
+  unique_content: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Row → API object. isOpen comes from the hours in the business's time zone when they say. */
+export function toBusiness(row: BusinessDbRow, now: Date = new Date()): Business {
+  const openingHours = parseOpeningHoursJson(row.opening_hours);
+  const computed = isOpenAt(openingHours, now, row.time_zone);
+  const closedForGood = row.business_status === "CLOSED_PERMANENTLY" || row.business_status === "CLOSED_TEMPORARILY";
+  return {
+    id: row.id,
+    placeId: row.place_id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    categorySlug: row.category_slug,
+    group: row.group_slug,
+    subtypes: row.subtypes,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    country: row.country,
+    countryCode: row.country_code,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    rating: row.rating,
+    reviewCount: row.review_count,
+    isOpen: closedForGood ? false : (computed ?? Boolean(row.is_open)),
+    isVerified: Boolean(row.is_verified),
+    photos: parseJson<string[]>(row.photos, []),
+    openingHours,
+    about: parseJson(row.about, null),
+    timeZone: row.time_zone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locationLink: row.location_link,
+    businessStatus: row.business_status,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    canonicalUrl: row.canonical_url,
+    uniqueContent: row.unique_content,
+    createdAt: new Date(row.created_at * 1000).toISOString(),
+    updatedAt: new Date(row.updated_at * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Country names and ISO codes. Scrapers write "United States of America", "Viet Nam", "US" or
+ * nothing; the directory shows one English name per country. Pure: uses only the ECMAScript Intl API.
+ */
+
+const ALIASES: Record<string, string> = {
+  "united states of america": "US",
+  usa: "US",
+  "u.s.a.": "US",
+  "u.s.": "US",
+  america: "US",
+  uk: "GB",
+  "great britain": "GB",
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  "northern ireland": "GB",
+  "viet nam": "VN",
+  "russian federation": "RU",
+  "korea, republic of": "KR",
+  "republic of korea": "KR",
+  "south korea": "KR",
+  "czech republic": "CZ",
+  holland: "NL",
+  "the netherlands": "NL",
+  "türkiye": "TR",
+  turkiye: "TR",
+  "uae": "AE",
+  "iran, islamic republic of": "IR",
+  "taiwan, province of china": "TW",
+  "hong kong sar": "HK",
+  deutschland: "DE",
+  "españa": "ES",
+  espana: "ES",
+  brasil: "BR",
+  "méxico": "MX",
+  italia: "IT",
+};
+
+let displayNames: Intl.DisplayNames | undefined;
+let byName: Map<string, string> | undefined;
+
+function names(): Intl.DisplayNames {
+  displayNames ??= new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+  return displayNames;
+}
+
+function nameIndex(): Map<string, string> {
+  if (byName) return byName;
+  byName = new Map();
+  const A = "A".charCodeAt(0);
+  for (let i = 0; i < 26; i++) {
+    for (let j = 0; j < 26; j++) {
+      const code = String.fromCharCode(A + i, A + j);
+      let name: string | undefined;
+      try {
+        name = names().of(code);
+      } catch {
+        name = undefined;
+      }
+      if (name && name !== code) byName.set(name.toLowerCase(), code);
+    }
+  }
+  return byName;
+}
+
+/** English short name for an ISO 3166-1 alpha-2 code ("VN" → "Vietnam"), or "" when unknown. */
+export function countryName(code: string): string {
+  if (!/^[A-Za-z]{2}$/.test(code)) return "";
+  try {
+    const name = names().of(code.toUpperCase());
+    return name && name.toUpperCase() !== code.toUpperCase() ? name : "";
+  } catch {
+    return "";
+  }
+}
+
+/** ISO code for a country name, alias or code ("Viet Nam" → "VN"), or "" when unknown. */
+export function countryCode(value: string): string {
+  const text = value.trim();
+  if (!text) return "";
+  if (/^[A-Za-z]{2}$/.test(text)) return countryName(text) ? text.toUpperCase() : "";
+  const key = text.toLowerCase();
+  return ALIASES[key] ?? nameIndex().get(key) ?? "";
+}
+
+/** Canonical name and code from whatever the row holds; an unknown name is kept as written. */
+export function normalizeCountry(name: string | null | undefined, code?: string | null): { name: string; code: string } {
+  const fromCode = code ? countryCode(code) : "";
+  const resolved = fromCode || countryCode(name ?? "");
+  if (resolved) return { name: countryName(resolved) || (name ?? "").trim(), code: resolved };
+  return { name: (name ?? "").trim(), code: "" };
+}

@@ -1,0 +1,16 @@
+import { pagingQuerySchema } from "~/lib/api-schemas";
+import { parseQuery } from "~/server/api.server";
+import { getApp } from "~/server/context.server";
+import { findCategory, listCategoryBusinesses } from "~/server/directory.server";
+import { json, notFound } from "~/server/http.server";
+import type { Route } from "./+types/category";
+
+/** Group slugs ("restaurants") and fine categories ("italian-restaurant") both resolve. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { limit, offset } = parseQuery(request, pagingQuerySchema(50));
+  const { db } = getApp(context);
+  const category = await findCategory(db, params.categoryName);
+  if (!category) return notFound("Category not found");
+  const businesses = await listCategoryBusinesses(db, category, limit, offset);
+  return json(businesses, { headers: { "X-Total-Count": String(category.count) } });
+}

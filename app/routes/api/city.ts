@@ -1,0 +1,16 @@
+import { pagingQuerySchema } from "~/lib/api-schemas";
+import { parseQuery } from "~/server/api.server";
+import { getApp } from "~/server/context.server";
+import { findCity, listCityBusinesses } from "~/server/directory.server";
+import { json, notFound } from "~/server/http.server";
+import type { Route } from "./+types/city";
+
+/** CLARIFICATIONS 2–3: list shape, paged by limit/offset, total in X-Total-Count; unknown → 404. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { limit, offset } = parseQuery(request, pagingQuerySchema(50));
+  const { db } = getApp(context);
+  const city = await findCity(db, params.cityName);
+  if (!city) return notFound("City not found");
+  const businesses = await listCityBusinesses(db, city, limit, offset);
+  return json(businesses, { headers: { "X-Total-Count": String(city.count) } });
+}

@@ -1,0 +1,6 @@
+import { notFound } from "~/server/http.server";
+
+/** Any other /api path: JSON, not the HTML 404 page. */
+export function loader() {
+  return notFound("No such API endpoint");
+}

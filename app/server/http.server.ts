@@ -1,0 +1,23 @@
+/** JSON responses with the cache policy of CLARIFICATIONS 35 (public) or no-store (admin). */
+
+export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+export const NO_STORE = "no-store";
+
+type JsonInit = { status?: number; headers?: HeadersInit; cache?: "public" | "no-store" };
+
+export function json(data: unknown, init: JsonInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  const status = init.status ?? 200;
+  // Errors are not cached at the edge: a 404 for a business imported a minute later must not stick.
+  headers.set("Cache-Control", init.cache === "no-store" || status >= 400 ? NO_STORE : PUBLIC_CACHE);
+  return new Response(JSON.stringify(data), { status, headers });
+}
+
+export function badRequest(message: string, issues?: unknown): Response {
+  return json({ message, ...(issues ? { issues } : {}) }, { status: 400 });
+}
+
+export function notFound(message: string): Response {
+  return json({ message }, { status: 404 });
+}

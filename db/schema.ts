@@ -1,0 +1,175 @@
+import { desc, sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * One row per listed business. Every write goes through app/server/business-writer.server.ts;
+ * triggers (db/migrations/0001_*) keep the FTS index and the summary tables exact.
+ *
+ * The rank_* columns are dense 1-based positions of the business in each public list order, so a
+ * page at any offset is an indexed range read (see docs/decisions/0002-dense-list-ranks.md).
+ */
+export const businesses = sqliteTable(
+  "businesses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    placeId: text("place_id"),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    category: text("category").notNull().default(""),
+    categorySlug: text("category_slug").notNull().default(""),
+    groupSlug: text("group_slug").notNull().default("other"),
+    subtypes: text("subtypes").notNull().default(""),
+    /** Words of the category group ("doctor clinic medical …") so searches find the group. */
+    keywords: text("keywords").notNull().default(""),
+    description: text("description"),
+    address: text("address").notNull().default(""),
+    city: text("city").notNull().default(""),
+    citySlug: text("city_slug").notNull().default(""),
+    state: text("state").notNull().default(""),
+    stateCode: text("state_code").notNull().default(""),
+    zipCode: text("zip_code").notNull().default(""),
+    country: text("country").notNull().default(""),
+    countryCode: text("country_code").notNull().default(""),
+    phone: text("phone"),
+    email: text("email"),
+    website: text("website"),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    /** rating weighted by review count; the "recommended" order. */
+    score: real("score").notNull().default(0),
+    isOpen: integer("is_open", { mode: "boolean" }).notNull().default(true),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+    /** JSON array of image URLs. */
+    photos: text("photos").notNull().default("[]"),
+    /** JSON object weekday → text ("9:00 AM - 5:00 PM", "Open 24 hours", "Closed"). */
+    openingHours: text("opening_hours"),
+    /** JSON object of Outscraper's feature groups ("Service options", "Payments", …). */
+    about: text("about"),
+    timeZone: text("time_zone"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    locationLink: text("location_link"),
+    businessStatus: text("business_status"),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    canonicalUrl: text("canonical_url"),
+    uniqueContent: text("unique_content"),
+    importId: integer("import_id"),
+    rankAll: integer("rank_all"),
+    rankLatest: integer("rank_latest"),
+    rankCategory: integer("rank_category"),
+    rankGroup: integer("rank_group"),
+    rankCity: integer("rank_city"),
+    createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
+    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+  },
+  (t) => [
+    uniqueIndex("businesses_place_id_unique").on(t.placeId),
+    uniqueIndex("businesses_slug_unique").on(t.slug),
+    index("businesses_rank_all_idx").on(t.rankAll),
+    index("businesses_rank_latest_idx").on(t.rankLatest),
+    index("businesses_category_rank_idx").on(t.categorySlug, t.rankCategory),
+    index("businesses_group_rank_idx").on(t.groupSlug, t.rankGroup),
+    index("businesses_city_rank_idx").on(t.citySlug, t.rankCity),
+    index("businesses_order_idx").on(t.score, t.id),
+    index("businesses_created_idx").on(t.createdAt, t.id),
+    index("businesses_country_idx").on(t.countryCode, t.id),
+    index("businesses_verified_idx").on(t.isVerified, t.id),
+  ],
+);
+
+/** Fine categories ("Italian restaurant") with their group: the category → group mapping. */
+export const categories = sqliteTable(
+  "categories",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    groupSlug: text("group_slug").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [
+    index("categories_count_idx").on(desc(t.businessCount), t.name),
+    index("categories_group_idx").on(t.groupSlug),
+  ],
+);
+
+/** The broad groups of the header and footer (restaurants, healthcare, …). */
+export const categoryGroups = sqliteTable("category_groups", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  businessCount: integer("business_count").notNull().default(0),
+});
+
+/** Cities by slug (case- and accent-insensitive); same-named cities in several countries share one. */
+export const cities = sqliteTable(
+  "cities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("cities_slug_unique").on(t.slug), index("cities_count_idx").on(desc(t.businessCount), t.name)],
+);
+
+/** Per city and country, for the /cities page grouped by country. */
+export const cityCountries = sqliteTable(
+  "city_countries",
+  {
+    citySlug: text("city_slug").notNull(),
+    country: text("country").notNull(),
+    name: text("name").notNull(),
+    state: text("state").notNull().default(""),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.citySlug, t.country] }), index("city_countries_country_idx").on(t.country, t.name)],
+);
+
+export const countries = sqliteTable(
+  "countries",
+  {
+    name: text("name").primaryKey(),
+    code: text("code").notNull().default(""),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [index("countries_count_idx").on(desc(t.businessCount), t.name)],
+);
+
+/** A single row (id = 1): the global statistics. */
+export const siteStats = sqliteTable("site_stats", {
+  id: integer("id").primaryKey(),
+  totalBusinesses: integer("total_businesses").notNull().default(0),
+  verifiedBusinesses: integer("verified_businesses").notNull().default(0),
+  categories: integer("categories").notNull().default(0),
+  totalCities: integer("total_cities").notNull().default(0),
+  /** Bumped on every admin write; part of the edge cache key. */
+  dataVersion: integer("data_version").notNull().default(0),
+  /** Set when list ranks need recomputing (a write happened outside a finished rank pass). */
+  ranksDirty: integer("ranks_dirty").notNull().default(0),
+});
+
+export const imports = sqliteTable(
+  "imports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    r2Key: text("r2_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    uploadedBy: text("uploaded_by").notNull().default(""),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    message: text("message"),
+    totalRows: integer("total_rows").notNull().default(0),
+    processedRows: integer("processed_rows").notNull().default(0),
+    imported: integer("imported").notNull().default(0),
+    duplicatesSkipped: integer("duplicates_skipped").notNull().default(0),
+    totalErrors: integer("total_errors").notNull().default(0),
+    /** JSON array of the first row errors: {row, column, reason}. */
+    errors: text("errors").notNull().default("[]"),
+    createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("imports_created_idx").on(t.createdAt)],
+);
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type NewBusinessRow = typeof businesses.$inferInsert;

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vitest/config";
+
+// Tests run inside workerd against real D1 and R2 with the real migrations (db/migrations).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://localatlas.test" },
+        },
+      }),
+      reactRouter(),
+    ],
+    resolve: { tsconfigPaths: true },
+    test: {
+      include: ["test/**/*.test.ts"],
+      exclude: ["test/e2e/**"],
+      setupFiles: ["./test/setup/apply-migrations.ts"],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  };
+});
