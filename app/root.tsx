@@ -1,6 +1,27 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "~/components/toaster";
+import { getApp } from "~/server/context.server";
+import { siteConfig } from "~/server/config.server";
+import { readFlashToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getApp(context);
+  const { toast, clear } = await readFlashToast(request);
+  const headers = new Headers();
+  if (clear) {
+    headers.append("Set-Cookie", clear);
+    headers.set("Cache-Control", "no-store");
+  }
+  return data({ config: siteConfig(env), toast }, { headers });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(actionHeaders);
+  for (const [k, v] of loaderHeaders) out.append(k, v);
+  return out;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -20,8 +41,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      <Toaster flash={loaderData.toast} />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

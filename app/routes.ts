@@ -1,10 +1,18 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // Reads like SPEC §2's route table, then §7's calls.
 export default [
-  index("routes/home.tsx"),
-  route("*", "routes/not-found.tsx"),
+  // ── Visitor site (SPEC §2) ────────────────────────────────────────────────
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
 
+  // ── Admin (SPEC §2 Admin login / Admin panel) ─────────────────────────────
+
+  // ── Crawlers: sitemaps and robots.txt ─────────────────────────────────────
+
+  // ── Public JSON API (SPEC §7) ─────────────────────────────────────────────
   ...prefix("api", [
     route("statistics", "routes/api/statistics.ts"),
     route("cities/popular", "routes/api/cities-popular.ts"),
@@ -17,6 +25,9 @@ export default [
     route("category/:categoryName", "routes/api/category.ts"),
     route("categories", "routes/api/categories.ts"),
     route("countries", "routes/api/countries.ts"),
+
+    // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
+
     route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
   ]),
 ] satisfies RouteConfig;

@@ -26,7 +26,8 @@ SELECT j.value ->> 'slug', ${INSERT_COLUMNS.map((c) => `j.value ->> '${c}'`).joi
   j.value ->> 'import_id',
   coalesce(j.value ->> 'created_at', unixepoch()), coalesce(j.value ->> 'created_at', unixepoch())
 FROM json_each(?1) AS j WHERE true
-ON CONFLICT(place_id) DO NOTHING`;
+ON CONFLICT(place_id) DO NOTHING
+RETURNING id`;
 
 const PENDING_SLUG_PREFIX = "~pending-";
 
@@ -124,9 +125,9 @@ export async function insertBusinesses(
         ),
       );
     }
+    // meta.changes counts trigger writes too; RETURNING counts exactly the rows inserted.
     const [insert] = await db.batch(statements);
-    const inserted = insert.meta.changes ?? fresh.length;
-    outcome.inserted += inserted;
+    outcome.inserted += insert.results.length;
   }
   return outcome;
 }
@@ -161,26 +162,29 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
   const assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
   const params = columns.map((c) => row[c]);
   const [update] = await db.batch([
-    db.statement(`UPDATE businesses SET ${assignments}, updated_at = unixepoch() WHERE id = ?${params.length + 1}`, [
+    db.statement(`UPDATE businesses SET ${assignments}, updated_at = unixepoch() WHERE id = ?${params.length + 1} RETURNING id`, [
       ...params,
       id,
     ]),
     ...rankStatements(db),
   ]);
-  return (update.meta.changes ?? 0) > 0;
+  return update.results.length > 0;
 }
 
 export async function setVerified(db: Db, id: number, verified: boolean): Promise<boolean> {
   const [update] = await db.batch([
-    db.statement("UPDATE businesses SET is_verified = ?1, updated_at = unixepoch() WHERE id = ?2", [verified ? 1 : 0, id]),
+    db.statement("UPDATE businesses SET is_verified = ?1, updated_at = unixepoch() WHERE id = ?2 RETURNING id", [
+      verified ? 1 : 0,
+      id,
+    ]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
   ]);
-  return (update.meta.changes ?? 0) > 0;
+  return update.results.length > 0;
 }
 
 export async function deleteBusiness(db: Db, id: number): Promise<boolean> {
-  const [del] = await db.batch([db.statement("DELETE FROM businesses WHERE id = ?1", [id]), ...rankStatements(db)]);
-  return (del.meta.changes ?? 0) > 0;
+  const [del] = await db.batch([db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]), ...rankStatements(db)]);
+  return del.results.length > 0;
 }
 
 /** Rows deleted per statement, so a large directory is emptied without one giant transaction. */
@@ -190,11 +194,11 @@ const DELETE_CHUNK_ROWS = 2000;
 export async function deleteAllBusinesses(db: Db): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const result = await db.run(
-      "DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1)",
+    const removed = await db.all<{ id: number }>(
+      "DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id",
       [DELETE_CHUNK_ROWS],
     );
-    const changes = result.meta.changes ?? 0;
+    const changes = removed.length;
     deleted += changes;
     if (changes < DELETE_CHUNK_ROWS) break;
   }

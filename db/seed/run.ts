@@ -13,7 +13,8 @@ const ifEmpty = args.includes("--if-empty");
 const countArg = args.indexOf("--count");
 const count = countArg >= 0 ? Number(args[countArg + 1]) : 1200;
 
-const proxy = await getPlatformProxy<Env>({ persist: true });
+// Same folder as `wrangler --persist-to` and the Vite plugin use (LOCALATLAS_STATE, default .wrangler/state).
+const proxy = await getPlatformProxy<Env>({ persist: { path: `${process.env.LOCALATLAS_STATE || ".wrangler/state"}/v3` } });
 try {
   const db = new Db(proxy.env.DB);
   const stats = await db.first<{ total_businesses: number }>("SELECT total_businesses FROM site_stats WHERE id = 1");
