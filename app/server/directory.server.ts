@@ -90,26 +90,31 @@ export async function getBusinessById(db: Db, id: number): Promise<Business | nu
 }
 
 /**
- * Resolves every link form of SPEC §2: the stored slug, `{slug}-{first 7 of placeId or id}` and the
- * name-based fallbacks, by the suffix's place_id prefix or id.
+ * Resolves every link form of SPEC §2: the stored slug, `{slug}-{first 7 of placeId or id}` (the
+ * city page's link) and, for old name-based links, `{name}-{suffix}` by the suffix's place_id
+ * prefix or id. Each step is an index seek.
  */
 export async function getBusinessBySlug(db: Db, value: string): Promise<Business | null> {
   const exact = await db.first<BusinessDbRow>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE slug = ?1`, [value]);
   if (exact) return toBusiness(exact);
-  for (const { base, suffix } of detailSlugCandidates(value)) {
+  const candidates = detailSlugCandidates(value);
+  const ownSuffix = (r: BusinessDbRow) => String(r.place_id || r.id).slice(0, 7);
+  for (const { base, suffix } of candidates) {
+    const row = await db.first<BusinessDbRow>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE slug = ?1`, [base]);
+    if (row && ownSuffix(row) === suffix) return toBusiness(row);
+  }
+  for (const { base, suffix } of candidates) {
+    // Google place ids share their first characters ("ChIJ"), so the prefix alone is not selective:
+    // bound the scan and let the name decide.
     const rows = await db.all<BusinessDbRow>(
       `SELECT ${BUSINESS_COLUMNS} FROM businesses
        WHERE (place_id >= ?1 AND place_id < ?1 || char(1114111)) OR id = ?2
-       LIMIT 20`,
+       LIMIT 50`,
       [suffix, /^\d+$/.test(suffix) ? Number(suffix) : -1],
     );
-    const matches = rows.filter((r) => {
-      const own = String(r.place_id || r.id).slice(0, 7);
-      if (own !== suffix) return false;
-      const baseSlug = slugify(base);
-      return r.slug === base || r.slug === baseSlug || slugify(r.name) === baseSlug || baseSlug === "";
-    });
-    if (matches.length >= 1) return toBusiness(matches[0]);
+    const wanted = slugify(base);
+    const match = rows.find((r) => ownSuffix(r) === suffix && wanted !== "" && slugify(r.name) === wanted);
+    if (match) return toBusiness(match);
   }
   return null;
 }
