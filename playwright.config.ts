@@ -37,6 +37,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/statistics`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    stdout: "ignore",
+    stderr: "pipe",
   },
 });

@@ -4,9 +4,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 /**
  * One row per listed business. Every write goes through app/server/business-writer.server.ts;
  * triggers (db/migrations/0001_*) keep the FTS index and the summary tables exact.
- *
- * The rank_* columns are dense 1-based positions of the business in each public list order, so a
- * page at any offset is an indexed range read (see docs/decisions/0002-dense-list-ranks.md).
+ * Positions in the public lists live in list_ranks (docs/decisions/0002-dense-list-ranks.md).
  */
 export const businesses = sqliteTable(
   "businesses",
@@ -55,23 +53,16 @@ export const businesses = sqliteTable(
     canonicalUrl: text("canonical_url"),
     uniqueContent: text("unique_content"),
     importId: integer("import_id"),
-    rankAll: integer("rank_all"),
-    rankLatest: integer("rank_latest"),
-    rankCategory: integer("rank_category"),
-    rankGroup: integer("rank_group"),
-    rankCity: integer("rank_city"),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
     uniqueIndex("businesses_slug_unique").on(t.slug),
-    index("businesses_rank_all_idx").on(t.rankAll),
-    index("businesses_rank_latest_idx").on(t.rankLatest),
-    index("businesses_category_rank_idx").on(t.categorySlug, t.rankCategory),
-    index("businesses_group_rank_idx").on(t.groupSlug, t.rankGroup),
-    index("businesses_city_rank_idx").on(t.citySlug, t.rankCity),
     index("businesses_order_idx").on(t.score, t.id),
+    index("businesses_category_order_idx").on(t.categorySlug, t.score, t.id),
+    index("businesses_group_order_idx").on(t.groupSlug, t.score, t.id),
+    index("businesses_city_order_idx").on(t.citySlug, t.score, t.id),
     index("businesses_created_idx").on(t.createdAt, t.id),
     index("businesses_country_idx").on(t.countryCode, t.id),
     index("businesses_verified_idx").on(t.isVerified, t.id),
@@ -146,7 +137,23 @@ export const siteStats = sqliteTable("site_stats", {
   dataVersion: integer("data_version").notNull().default(0),
   /** Set when list ranks need recomputing (a write happened outside a finished rank pass). */
   ranksDirty: integer("ranks_dirty").notNull().default(0),
+  /** Set only inside a bulk insert batch: the highest id before the chunk (see migration 0005). */
+  bulkFromId: integer("bulk_from_id"),
 });
+
+/**
+ * Dense 1-based positions of businesses in each public list ("all", "latest", "c:{category}",
+ * "g:{group}", "city:{city}"), so a page at any offset is a primary-key range read (ADR 0002).
+ */
+export const listRanks = sqliteTable(
+  "list_ranks",
+  {
+    list: text("list").notNull(),
+    rank: integer("rank").notNull(),
+    businessId: integer("business_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.rank] })],
+);
 
 export const imports = sqliteTable(
   "imports",

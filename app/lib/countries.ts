@@ -37,6 +37,9 @@ const ALIASES: Record<string, string> = {
   italia: "IT",
 };
 
+/** Codes ICU can name that are not (or no longer) countries, or that shadow one ("FX" → France). */
+const NOT_COUNTRIES = new Set(["AN", "BU", "CS", "DD", "EU", "EZ", "FX", "NT", "QO", "SU", "TP", "UK", "UN", "YU", "ZR", "ZZ", "XA", "XB"]);
+
 let displayNames: Intl.DisplayNames | undefined;
 let byName: Map<string, string> | undefined;
 
@@ -52,13 +55,14 @@ function nameIndex(): Map<string, string> {
   for (let i = 0; i < 26; i++) {
     for (let j = 0; j < 26; j++) {
       const code = String.fromCharCode(A + i, A + j);
+      if (NOT_COUNTRIES.has(code)) continue;
       let name: string | undefined;
       try {
         name = names().of(code);
       } catch {
         name = undefined;
       }
-      if (name && name !== code) byName.set(name.toLowerCase(), code);
+      if (name && name !== code && !byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), code);
     }
   }
   return byName;
@@ -66,7 +70,7 @@ function nameIndex(): Map<string, string> {
 
 /** English short name for an ISO 3166-1 alpha-2 code ("VN" → "Vietnam"), or "" when unknown. */
 export function countryName(code: string): string {
-  if (!/^[A-Za-z]{2}$/.test(code)) return "";
+  if (!/^[A-Za-z]{2}$/.test(code) || NOT_COUNTRIES.has(code.toUpperCase())) return "";
   try {
     const name = names().of(code.toUpperCase());
     return name && name.toUpperCase() !== code.toUpperCase() ? name : "";
@@ -79,9 +83,10 @@ export function countryName(code: string): string {
 export function countryCode(value: string): string {
   const text = value.trim();
   if (!text) return "";
-  if (/^[A-Za-z]{2}$/.test(text)) return countryName(text) ? text.toUpperCase() : "";
   const key = text.toLowerCase();
-  return ALIASES[key] ?? nameIndex().get(key) ?? "";
+  if (ALIASES[key]) return ALIASES[key];
+  if (/^[A-Za-z]{2}$/.test(text)) return countryName(text) ? text.toUpperCase() : "";
+  return nameIndex().get(key) ?? "";
 }
 
 /** Canonical name and code from whatever the row holds; an unknown name is kept as written. */

@@ -21,15 +21,54 @@ const INSERT_COLUMNS = [
  */
 export const INSERT_CHUNK_ROWS = 200;
 
-const INSERT_SQL = `INSERT INTO businesses (slug, ${INSERT_COLUMNS.join(", ")}, import_id, created_at, updated_at)
-SELECT j.value ->> 'slug', ${INSERT_COLUMNS.map((c) => `j.value ->> '${c}'`).join(", ")},
-  j.value ->> 'import_id',
-  coalesce(j.value ->> 'created_at', unixepoch()), coalesce(j.value ->> 'created_at', unixepoch())
+/** Payload columns, in order: each row travels as a JSON array, read by position (cheaper than keys). */
+const PAYLOAD_COLUMNS = ["slug", ...INSERT_COLUMNS, "import_id", "created_at"] as const;
+
+const INSERT_SQL = `INSERT INTO businesses (${PAYLOAD_COLUMNS.slice(0, -1).join(", ")}, created_at, updated_at)
+SELECT ${PAYLOAD_COLUMNS.slice(0, -1).map((_, i) => `j.value ->> ${i}`).join(", ")},
+  coalesce(j.value ->> ${PAYLOAD_COLUMNS.length - 1}, unixepoch()), coalesce(j.value ->> ${PAYLOAD_COLUMNS.length - 1}, unixepoch())
 FROM json_each(?1) AS j WHERE true
 ON CONFLICT(place_id) DO NOTHING
 RETURNING id`;
 
 const PENDING_SLUG_PREFIX = "~pending-";
+
+/** Rows of the chunk being inserted: ids above the mark set by the first statement of the batch. */
+// NOT INDEXED: walk the chunk by rowid range instead of letting GROUP BY scan a whole index.
+const NEW_ROWS = "FROM businesses NOT INDEXED WHERE id > (SELECT bulk_from_id FROM site_stats WHERE id = 1)";
+
+/**
+ * The FTS index and summaries for a whole chunk, set-based (migration 0005): the per-row insert
+ * trigger stands aside while `bulk_from_id` is set. These run in the same atomic batch as the insert.
+ */
+const BULK_SUMMARY_SQL = [
+  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords)
+   SELECT id, name, category, subtypes, description, keywords ${NEW_ROWS}`,
+  `UPDATE site_stats SET
+     total_businesses = total_businesses + (SELECT count(*) ${NEW_ROWS}),
+     verified_businesses = verified_businesses + (SELECT coalesce(sum(is_verified), 0) ${NEW_ROWS}),
+     ranks_dirty = 1
+   WHERE id = 1`,
+  `INSERT INTO categories (slug, name, group_slug, business_count)
+   SELECT category_slug, min(category), min(group_slug), count(*) ${NEW_ROWS} AND category_slug <> ''
+   GROUP BY category_slug
+   ON CONFLICT(slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `UPDATE category_groups SET business_count = business_count + g.n
+   FROM (SELECT group_slug, count(*) AS n ${NEW_ROWS} GROUP BY group_slug) AS g
+   WHERE g.group_slug = category_groups.slug`,
+  `INSERT INTO cities (slug, name, business_count)
+   SELECT city_slug, min(city), count(*) ${NEW_ROWS} AND city_slug <> ''
+   GROUP BY city_slug
+   ON CONFLICT(slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO city_countries (city_slug, country, name, state, business_count)
+   SELECT city_slug, country, min(city), min(state), count(*) ${NEW_ROWS} AND city_slug <> ''
+   GROUP BY city_slug, country
+   ON CONFLICT(city_slug, country) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO countries (name, code, business_count)
+   SELECT country, min(country_code), count(*) ${NEW_ROWS} AND country <> ''
+   GROUP BY country
+   ON CONFLICT(name) DO UPDATE SET business_count = business_count + excluded.business_count`,
+];
 
 export type InsertOutcome = {
   inserted: number;
@@ -39,38 +78,52 @@ export type InsertOutcome = {
 
 type SlugRow = { slug: string };
 
-/** Picks a free slug for each row: name, then name-city, then name-city-2, -3, … */
+/** FNV-1a, base 36: a short, stable tag from a business's identity. */
+function shortHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36).padStart(6, "0").slice(-6);
+}
+
+/**
+ * Slug candidates in order of preference: name, name-city, then name-city-{tag} where the tag is a
+ * hash of the place id (or name and address), so a chain's hundredth branch costs no more than its
+ * first: every candidate is checked by exact lookup, never by scanning a prefix.
+ */
+function slugCandidates(r: PreparedBusiness, round: number): string[] {
+  const withCity = r.city_slug && r.city_slug !== r.base_slug ? `${r.base_slug}-${r.city_slug}` : r.base_slug;
+  const identity = r.place_id ?? `${r.name}|${r.address}|${r.city}`;
+  const tagged = `${withCity}-${shortHash(`${identity}#${round}`)}`;
+  return round === 0 ? [r.base_slug, withCity, tagged] : [tagged];
+}
+
+/** Picks a free slug for each row (the unique index is the final arbiter). */
 async function resolveSlugs(db: Db, rows: PreparedBusiness[]): Promise<string[]> {
-  const exact = new Set<string>();
-  const prefixes = new Set<string>();
-  for (const r of rows) {
-    if (!r.base_slug) continue;
-    exact.add(r.base_slug);
-    const withCity = r.city_slug && r.city_slug !== r.base_slug ? `${r.base_slug}-${r.city_slug}` : r.base_slug;
-    exact.add(withCity);
-    prefixes.add(withCity);
-  }
+  const chosen: Array<string | null> = rows.map((r) => (r.base_slug ? null : `${PENDING_SLUG_PREFIX}${crypto.randomUUID()}`));
   const taken = new Set<string>();
-  if (exact.size) {
-    const found = await db.all<SlugRow>(
-      `SELECT slug FROM businesses WHERE slug IN (SELECT value FROM json_each(?1))
-       UNION SELECT b.slug FROM json_each(?2) AS p JOIN businesses AS b
-         ON b.slug > p.value || '-' AND b.slug < p.value || '.'`,
-      [JSON.stringify([...exact]), JSON.stringify([...prefixes])],
-    );
+  for (let round = 0; chosen.some((c) => c === null); round++) {
+    if (round > 8) throw new Error("Could not find a free slug");
+    const wanted = new Set<string>();
+    rows.forEach((r, i) => {
+      if (chosen[i] === null) for (const c of slugCandidates(r, round)) wanted.add(c);
+    });
+    const found = await db.all<SlugRow>("SELECT slug FROM businesses WHERE slug IN (SELECT value FROM json_each(?1))", [
+      JSON.stringify([...wanted]),
+    ]);
     for (const f of found) taken.add(f.slug);
+    rows.forEach((r, i) => {
+      if (chosen[i] !== null) return;
+      const free = slugCandidates(r, round).find((c) => !taken.has(c));
+      if (free) {
+        chosen[i] = free;
+        taken.add(free);
+      }
+    });
   }
-  return rows.map((r) => {
-    if (!r.base_slug) return `${PENDING_SLUG_PREFIX}${crypto.randomUUID()}`;
-    let slug = r.base_slug;
-    if (taken.has(slug)) {
-      const withCity = r.city_slug && r.city_slug !== r.base_slug ? `${r.base_slug}-${r.city_slug}` : r.base_slug;
-      slug = withCity;
-      for (let n = 2; taken.has(slug); n++) slug = `${withCity}-${n}`;
-    }
-    taken.add(slug);
-    return slug;
-  });
+  return chosen as string[];
 }
 
 /**
@@ -111,11 +164,14 @@ export async function insertBusinesses(
     if (fresh.length === 0) continue;
     const slugs = await resolveSlugs(db, fresh.map((c) => c.row));
     const payload = fresh.map((c, i) => {
-      const { base_slug: _base, ...columns } = c.row;
-      return { ...columns, slug: slugs[i], import_id: options.importId ?? null };
+      const values: Record<string, unknown> = { ...c.row, slug: slugs[i], import_id: options.importId ?? null };
+      return PAYLOAD_COLUMNS.map((column) => values[column] ?? null);
     });
     const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
-    const statements = [db.statement(INSERT_SQL, [JSON.stringify(payload)])];
+    const statements = [
+      db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"),
+      db.statement(INSERT_SQL, [JSON.stringify(payload)]),
+    ];
     if (pending.length) {
       // A name with no Latin letters and no category/city: the slug falls back to the id (CLARIFICATIONS 9).
       statements.push(
@@ -125,27 +181,36 @@ export async function insertBusinesses(
         ),
       );
     }
+    statements.push(
+      ...BULK_SUMMARY_SQL.map((sql) => db.statement(sql)),
+      db.statement("UPDATE site_stats SET bulk_from_id = NULL WHERE id = 1"),
+    );
     // meta.changes counts trigger writes too; RETURNING counts exactly the rows inserted.
-    const [insert] = await db.batch(statements);
+    const [, insert] = await db.batch(statements);
     outcome.inserted += insert.results.length;
   }
   return outcome;
 }
 
-/** Recomputes the dense list positions (docs/decisions/0002) and clears the dirty flag, atomically. */
+/** The public lists with dense positions: key expression and order, per docs/decisions/0002. */
+const RANKED_LISTS = [
+  { key: "'all'", partition: "", order: "score DESC, id DESC" },
+  { key: "'latest'", partition: "", order: "created_at DESC, id DESC" },
+  { key: "'c:' || category_slug", partition: "PARTITION BY category_slug", order: "score DESC, id DESC" },
+  { key: "'g:' || group_slug", partition: "PARTITION BY group_slug", order: "score DESC, id DESC" },
+  { key: "'city:' || city_slug", partition: "PARTITION BY city_slug", order: "score DESC, id DESC" },
+] as const;
+
+/** Rebuilds list_ranks and clears the dirty flag, atomically (one batch). */
 function rankStatements(db: Db): D1PreparedStatement[] {
   return [
-    db.statement(`UPDATE businesses SET
-        rank_all = r.ra, rank_latest = r.rl, rank_category = r.rc, rank_group = r.rg, rank_city = r.rci
-      FROM (SELECT id,
-          row_number() OVER (ORDER BY score DESC, id DESC) AS ra,
-          row_number() OVER (ORDER BY created_at DESC, id DESC) AS rl,
-          row_number() OVER (PARTITION BY category_slug ORDER BY score DESC, id DESC) AS rc,
-          row_number() OVER (PARTITION BY group_slug ORDER BY score DESC, id DESC) AS rg,
-          row_number() OVER (PARTITION BY city_slug ORDER BY score DESC, id DESC) AS rci
-        FROM businesses) AS r
-      WHERE businesses.id = r.id AND (rank_all IS NOT r.ra OR rank_latest IS NOT r.rl
-        OR rank_category IS NOT r.rc OR rank_group IS NOT r.rg OR rank_city IS NOT r.rci)`),
+    db.statement("DELETE FROM list_ranks"),
+    ...RANKED_LISTS.map(({ key, partition, order }) =>
+      db.statement(
+        `INSERT INTO list_ranks (list, rank, business_id)
+         SELECT ${key}, row_number() OVER (${partition} ORDER BY ${order}), id FROM businesses`,
+      ),
+    ),
     db.statement("UPDATE site_stats SET ranks_dirty = 0, data_version = data_version + 1 WHERE id = 1"),
   ];
 }
@@ -153,6 +218,11 @@ function rankStatements(db: Db): D1PreparedStatement[] {
 /** Ends a write operation: list ranks recomputed, data version bumped (edge caches key on it). */
 export async function finishWrites(db: Db): Promise<void> {
   await db.batch(rankStatements(db));
+}
+
+async function finishIfDirty(db: Db): Promise<void> {
+  const stats = await db.first<{ ranks_dirty: number }>("SELECT ranks_dirty FROM site_stats WHERE id = 1");
+  if (stats?.ranks_dirty) await finishWrites(db);
 }
 
 /** Fields an admin edit may change; the slug stays stable so links keep working. */
@@ -166,8 +236,10 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
       ...params,
       id,
     ]),
-    ...rankStatements(db),
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
   ]);
+  // The update trigger marks ranks dirty only if the edit moved the business in a list.
+  await finishIfDirty(db);
   return update.results.length > 0;
 }
 

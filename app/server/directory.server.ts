@@ -142,19 +142,19 @@ type Scope =
   | { kind: "group"; slug: string; count: number }
   | { kind: "city"; slug: string; count: number };
 
-type ScopeSql = { where: string; rank: string; params: Array<string | number> };
+type ScopeSql = { where: string; list: string | null; params: Array<string | number> };
 
+/** Filter and ranked list (list_ranks key) of a scope; null list = no dense ranks, exact OFFSET. */
 function scopeSql(scope: Scope, sort: ListSort): ScopeSql {
-  if (sort === "latest" && scope.kind === "all") return { where: "1 = 1", rank: "rank_latest", params: [] };
   switch (scope.kind) {
     case "all":
-      return { where: "1 = 1", rank: "rank_all", params: [] };
+      return { where: "1 = 1", list: sort === "latest" ? "latest" : "all", params: [] };
     case "category":
-      return { where: "category_slug = ?", rank: "rank_category", params: [scope.slug] };
+      return { where: "category_slug = ?", list: sort === "latest" ? null : `c:${scope.slug}`, params: [scope.slug] };
     case "group":
-      return { where: "group_slug = ?", rank: "rank_group", params: [scope.slug] };
+      return { where: "group_slug = ?", list: sort === "latest" ? null : `g:${scope.slug}`, params: [scope.slug] };
     case "city":
-      return { where: "city_slug = ?", rank: "rank_city", params: [scope.slug] };
+      return { where: "city_slug = ?", list: sort === "latest" ? null : `city:${scope.slug}`, params: [scope.slug] };
   }
 }
 
@@ -164,21 +164,22 @@ const ORDER_BY: Record<ListSort, string> = {
 };
 
 /**
- * One page of a scope. While ranks are fresh, the page is the indexed range (offset, offset+limit]
- * of the scope's rank; right after a write (before the rank pass ran) it falls back to OFFSET.
+ * One page of a scope. While ranks are fresh, the page is the primary-key range (offset,
+ * offset+limit] of the scope's list in list_ranks; right after a write (before the rank pass ran)
+ * it falls back to an exact ORDER BY … OFFSET over the scope's covering index.
  */
 async function pageOfScope(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number, ranksDirty: boolean) {
-  const { where, rank, params } = scopeSql(scope, sort);
-  const scopedLatest = sort === "latest" && scope.kind !== "all";
-  if (ranksDirty || scopedLatest) {
+  const { where, list, params } = scopeSql(scope, sort);
+  if (ranksDirty || list === null) {
     return db.all<BusinessDbRow>(
       `SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE ${where} ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`,
       [...params, limit, offset],
     );
   }
   return db.all<BusinessDbRow>(
-    `SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE ${where} AND ${rank} > ? AND ${rank} <= ? ORDER BY ${rank}`,
-    [...params, offset, offset + limit],
+    `SELECT ${B_COLUMNS} FROM list_ranks AS r JOIN businesses AS b ON b.id = r.business_id
+     WHERE r.list = ? AND r.rank > ? AND r.rank <= ? ORDER BY r.rank`,
+    [list, offset, offset + limit],
   );
 }
 

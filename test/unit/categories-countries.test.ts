@@ -42,6 +42,9 @@ describe("countries", () => {
     expect(normalizeCountry("Viet Nam")).toEqual({ name: "Vietnam", code: "VN" });
     expect(normalizeCountry("", "de")).toEqual({ name: "Germany", code: "DE" });
     expect(normalizeCountry("Germany")).toEqual({ name: "Germany", code: "DE" });
+    expect(normalizeCountry("France")).toEqual({ name: "France", code: "FR" });
+    expect(normalizeCountry("United Kingdom")).toEqual({ name: "United Kingdom", code: "GB" });
+    expect(normalizeCountry("UK")).toEqual({ name: "United Kingdom", code: "GB" });
     expect(countryCode("Atlantis")).toBe("");
     expect(normalizeCountry("Atlantis")).toEqual({ name: "Atlantis", code: "" });
   });
