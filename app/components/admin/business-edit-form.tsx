@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   businessEditSchema,
   editFieldErrors,
@@ -47,6 +47,12 @@ export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
   const [values, setValues] = useState<BusinessEditInput>(() => editValues(business));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a failed save, the first invalid field gets focus (it may be far above the Save button).
+  useEffect(() => {
+    if (Object.keys(errors).length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const set = <K extends keyof BusinessEditInput>(key: K, value: BusinessEditInput[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -80,10 +86,13 @@ export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
   const errorOf = (key: string) => errors[key]?.[0];
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={`${formId}-title`} className="space-y-4">
       <h2 id={`${formId}-title`} className="text-xl font-semibold">
         Edit Business
       </h2>
+      <p className="text-sm text-slate-600">
+        {business.name} · <span className="font-mono">/business/{business.id}</span>
+      </p>
       <div className="grid gap-4 md:grid-cols-2">
         {FIELDS.map((f) => {
           const id = `${formId}-${f.name}`;
@@ -159,6 +168,11 @@ export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
         <input type="checkbox" checked={values.isVerified} onChange={(e) => set("isVerified", e.target.checked)} />
         Verified business
       </label>
+      {Object.keys(errors).length ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          Please correct the highlighted fields.
+        </p>
+      ) : null}
       <div className="flex gap-3">
         <button type="submit" disabled={saving} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
           {saving ? "Saving..." : "Save Changes"}
