@@ -6,6 +6,8 @@
 
 /** Workers' WebCrypto refuses PBKDF2 above 100,000 iterations; this is also OWASP's floor for SHA-256 at the time it was set. */
 export const PBKDF2_ITERATIONS = 100_000;
+/** Below this a stored hash is refused as too weak. */
+export const MIN_PBKDF2_ITERATIONS = 10_000;
 const SCHEME = "pbkdf2-sha256";
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
@@ -51,7 +53,7 @@ export function parsePasswordHash(stored: string): ParsedHash | null {
   const iterations = Number(parts[1]);
   const salt = fromBase64(parts[2]);
   const hash = fromBase64(parts[3]);
-  if (!salt || !hash || iterations < 1 || iterations > PBKDF2_ITERATIONS || salt.length < 8 || hash.length < 16) return null;
+  if (!salt || !hash || iterations < MIN_PBKDF2_ITERATIONS || iterations > PBKDF2_ITERATIONS || salt.length < 8 || hash.length < 16) return null;
   return { iterations, salt, hash };
 }
 

@@ -19,11 +19,15 @@ describe("admin password hashes", () => {
     expect(await hashPassword("same")).not.toBe(await hashPassword("same"));
   });
 
-  it("never verify against a malformed or foreign-format hash", async () => {
+  it("never verify against a malformed, weak or foreign-format hash", async () => {
+    const hashOf1000 = await hashPassword("x", 1000);
+    expect(await verifyPassword("x", hashOf1000)).toBe(false);
     expect(await verifyPassword("x", "")).toBe(false);
     expect(await verifyPassword("x", "bcrypt$10$abc$def")).toBe(false);
     expect(await verifyPassword("x", "pbkdf2-sha256$999999999$AAAA$AAAA")).toBe(false);
     expect(parsePasswordHash("pbkdf2-sha256:1000:abc:def")).toBeNull();
+    // Too few iterations to be worth trusting.
+    expect(parsePasswordHash(hashOf1000)).toBeNull();
   });
 
   it("compare bytes in full", () => {
