@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 import { adminRequest, cookiesFrom, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
@@ -159,6 +160,36 @@ describe("every admin endpoint", () => {
     const response = await adminRequest("/api/admin/no-such-endpoint");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: "No such admin API endpoint" });
+  });
+});
+
+/** The session id inside a signed cookie header value (React Router's cookie encoding: base64 JSON + "." + signature). */
+function sessionIdOf(cookieHeader: string): string {
+  const value = decodeURIComponent(cookieHeader.split("=").slice(1).join("="));
+  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+describe("sessions", () => {
+  it("are stored server-side by a hash of the id, and stop working when they expire", async () => {
+    const cookie = await loginAsAdmin();
+    const idHash = await sha256Hex(sessionIdOf(cookie));
+    const row = await env.DB.prepare("SELECT username, expires_at - created_at AS ttl FROM admin_sessions WHERE id_hash = ?1")
+      .bind(idHash)
+      .first<{ username: string; ttl: number }>();
+    expect(row).toEqual({ username: TEST_ADMIN_USERNAME, ttl: 12 * 60 * 60 });
+    expect((await request("/api/admin/check-auth", { headers: { Cookie: cookie } })).status).toBe(200);
+    await env.DB.prepare("UPDATE admin_sessions SET expires_at = unixepoch() - 1 WHERE id_hash = ?1").bind(idHash).run();
+    expect((await request("/api/admin/check-auth", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
+  it("give the cookie the session's lifetime", async () => {
+    const response = await postLogin(GOOD, freshIp());
+    expect(response.headers.getSetCookie()[0]).toMatch(/; Max-Age=43200/);
   });
 });
 

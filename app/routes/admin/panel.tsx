@@ -48,6 +48,22 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const [dataVersion, setDataVersion] = useState(0);
   const navigation = useNavigation();
   const onDataChanged = () => setDataVersion((v) => v + 1);
+  const select = (id: TabId) => setParams(id === "dashboard" ? {} : { tab: id }, { preventScrollReset: true });
+
+  // WAI-ARIA tabs: arrow keys, Home and End move between tabs (only the selected tab is in the Tab order).
+  function onTabKey(event: React.KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next =
+      event.key === "ArrowRight" ? (index + 1) % TABS.length
+      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
+      : event.key === "Home" ? 0
+      : event.key === "End" ? TABS.length - 1
+      : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    select(TABS[next].id);
+    document.getElementById(`tab-${TABS[next].id}`)?.focus();
+  }
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -69,7 +85,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <div role="tablist" aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-200">
+        <div role="tablist" aria-label="Admin sections" onKeyDown={onTabKey} className="flex flex-wrap gap-1 border-b border-slate-200">
           {TABS.map((t) => (
             <button
               key={t.id}
@@ -78,7 +94,8 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
               id={`tab-${t.id}`}
               aria-selected={tab === t.id}
               aria-controls={`panel-${t.id}`}
-              onClick={() => setParams(t.id === "dashboard" ? {} : { tab: t.id }, { preventScrollReset: true })}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => select(t.id)}
               className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
                 tab === t.id ? "border-slate-200 border-b-white bg-white text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
               }`}
