@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminBusinessPage } from "../../app/lib/admin-businesses";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
@@ -156,4 +157,22 @@ test("Logout ends the session and lands on /", async ({ page }) => {
   expect((await page.request.get("/api/admin/check-auth")).status()).toBe(401);
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin-login$/);
+});
+
+test("the login page, the panel's tabs and the edit form pass axe (WCAG 2 A/AA)", async ({ page }) => {
+  const audit = async (label: string) => {
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+  await page.goto("/admin-login");
+  await audit("login");
+  await logIn(page);
+  await expect(page.getByText("Total Businesses")).toBeVisible();
+  await audit("dashboard");
+  await openBusinessesTab(page);
+  await audit("businesses");
+  await page.getByRole("button", { name: /^Edit / }).first().click();
+  await audit("edit form");
+  await page.getByRole("tab", { name: "Import" }).click();
+  await audit("import");
 });

@@ -93,7 +93,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
               role="tab"
               id={`tab-${t.id}`}
               aria-selected={tab === t.id}
-              aria-controls={`panel-${t.id}`}
+              aria-controls={tab === t.id ? `panel-${t.id}` : undefined}
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => select(t.id)}
               className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
