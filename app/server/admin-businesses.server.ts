@@ -11,6 +11,8 @@
 import {
   ADMIN_PAGE_SIZE,
   applyEdit,
+  editFieldErrors,
+  type FieldErrors,
   type AdminBusinessPage,
   type AdminListQuery,
   type AdminSummary,
@@ -155,13 +157,19 @@ export async function getAdminBusiness(db: Db, id: number): Promise<Business | n
   return row ? toBusiness(row) : null;
 }
 
-/** Applies a validated edit; null when the business does not exist. */
-export async function editBusiness(db: Db, id: number, edit: BusinessEdit): Promise<Business | null> {
+export type EditOutcome = { ok: true; business: Business } | { ok: false; notFound: true } | { ok: false; notFound: false; fieldErrors: FieldErrors };
+
+/**
+ * Applies a validated edit. The merged record is checked again by the write schema: a stored field the
+ * form does not show (imported data) may still break it, and that is a 400, not a crash.
+ */
+export async function editBusiness(db: Db, id: number, edit: BusinessEdit): Promise<EditOutcome> {
   const row = await rowById(db, id);
-  if (!row) return null;
-  const input = businessInputSchema.parse(applyEdit(rowToInput(row), edit));
-  if (!(await updateBusiness(db, id, input))) return null;
-  return getAdminBusiness(db, id);
+  if (!row) return { ok: false, notFound: true };
+  const parsed = businessInputSchema.safeParse(applyEdit(rowToInput(row), edit));
+  if (!parsed.success) return { ok: false, notFound: false, fieldErrors: editFieldErrors(parsed.error) };
+  const business = (await updateBusiness(db, id, parsed.data)) ? await getAdminBusiness(db, id) : null;
+  return business ? { ok: true, business } : { ok: false, notFound: true };
 }
 
 export async function verifyBusiness(db: Db, id: number, verified: boolean): Promise<Business | null> {

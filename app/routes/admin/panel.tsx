@@ -4,7 +4,7 @@ import { BusinessesTab } from "~/components/admin/businesses-tab";
 import { DashboardTab } from "~/components/admin/dashboard-tab";
 import { ImportTab } from "~/components/admin/import-tab";
 import { SeoSitemapTab } from "~/components/admin/seo-sitemap-tab";
-import { logout, requireAdminPage } from "~/server/auth.server";
+import { isSameOriginRequest, logout, requireAdminPage } from "~/server/auth.server";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import type { Route } from "./+types/panel";
@@ -37,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The Logout button: the session ends on the server, the cookie is cleared, the admin lands on / (CLARIFICATIONS 29). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const setCookie = await logout(request, getApp(context));
+  const app = getApp(context);
+  if (!isSameOriginRequest(request, app)) throw new Response("Cross-origin request refused", { status: 403, headers: { "Cache-Control": "no-store" } });
+  const setCookie = await logout(request, app);
   throw redirect("/", { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
 

@@ -28,6 +28,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) {
     return adminJson({ message: "Please correct the highlighted fields", fieldErrors: editFieldErrors(parsed.error) }, 400);
   }
-  const business = await editBusiness(app.db, id, parsed.data);
-  return business ? adminJson(business) : adminJson(NOT_FOUND, 404);
+  const outcome = await editBusiness(app.db, id, parsed.data);
+  if (outcome.ok) return adminJson(outcome.business);
+  if (outcome.notFound) return adminJson(NOT_FOUND, 404);
+  return adminJson({ message: "The business's stored data does not pass validation", fieldErrors: outcome.fieldErrors }, 400);
 }
