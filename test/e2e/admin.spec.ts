@@ -117,7 +117,7 @@ test("editing a business changes its public data; field errors are clear", async
   const detail = await page.request.get(`/business/${target.id}`);
   if (detail.status() === 200 && (detail.headers()["content-type"] ?? "").includes("text/html")) {
     await page.goto(`/business/${target.id}`);
-    await expect(page.getByRole("heading", { name: newName })).toBeVisible();
+    await expect(page.getByRole("heading", { name: newName }).first()).toBeVisible();
   } else {
     const api = await page.request.get(`/api/businesses/${target.id}`);
     const business = (await api.json()) as { name: string; email: string; openingHours: Record<string, string> };
