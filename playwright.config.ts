@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_ADMIN_PASSWORD } from "./test/setup/admin-credentials";
 
 // End-to-end: Debian's chromium drives the built Worker served by workerd (`npm run preview`), on a
 // throw-away local state that is migrated and seeded before the server starts.
@@ -32,8 +33,10 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
-    command: `rm -rf ${stateDir} && npm run db:migrate && npm run db:seed && npm run preview`,
-    env: { LOCALATLAS_STATE: stateDir, PORT: String(port) },
+    // The admin secrets go into the BUILD's .dev.vars (which `vite preview` reads), with the known test
+    // password: a developer's own .dev.vars is never touched (docs/decisions/admin-sessions.md).
+    command: `rm -rf ${stateDir} && npm run db:migrate && npm run db:seed && npx tsx scripts/ensure-dev-vars.ts --file build/server/.dev.vars && npm run preview`,
+    env: { LOCALATLAS_STATE: stateDir, PORT: String(port), LOCALATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
     url: `http://localhost:${port}/api/statistics`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -2,17 +2,25 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { hashPassword } from "./app/server/password.server";
+import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, TEST_SESSION_SECRET } from "./test/setup/admin-credentials";
 
 // Tests run inside workerd against real D1 and R2 with the real migrations (db/migrations).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
+  // Admin secrets for the tests: a known password (test/setup/admin-credentials.ts), hashed as in production.
+  const adminBindings = {
+    ADMIN_USERNAME: TEST_ADMIN_USERNAME,
+    ADMIN_PASSWORD_HASH: await hashPassword(TEST_ADMIN_PASSWORD),
+    SESSION_SECRET: TEST_SESSION_SECRET,
+  };
   return {
     plugins: [
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://localatlas.test" },
+          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://localatlas.test", ...adminBindings },
         },
       }),
       reactRouter(),

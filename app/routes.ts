@@ -9,6 +9,10 @@ export default [
   ]),
 
   // ── Admin (SPEC §2 Admin login / Admin panel) ─────────────────────────────
+  route("admin", "routes/admin/login.tsx", { id: "admin" }),
+  route("admin-login", "routes/admin/login.tsx", { id: "admin-login" }),
+  route("admin-panel", "routes/admin/panel.tsx", { id: "admin-panel" }),
+  route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }),
 
   // ── Crawlers: sitemaps and robots.txt ─────────────────────────────────────
 
@@ -27,6 +31,17 @@ export default [
     route("countries", "routes/api/countries.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
+    ...prefix("admin", [
+      route("login", "routes/api/admin/login.ts"),
+      route("logout", "routes/api/admin/logout.ts"),
+      route("check-auth", "routes/api/admin/check-auth.ts"),
+      route("summary", "routes/api/admin/summary.ts"),
+      route("businesses", "routes/api/admin/businesses.ts"),
+      route("businesses/:id", "routes/api/admin/business.ts"),
+      route("businesses/:id/verify", "routes/api/admin/business-verify.ts"),
+      // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
+      route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
+    ]),
 
     route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
   ]),

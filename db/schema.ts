@@ -180,3 +180,32 @@ export const imports = sqliteTable(
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
+
+/**
+ * Admin sessions (db/migrations/0002_admin_auth.sql). The cookie holds a signed random id; this
+ * table keys on its SHA-256 hex, so logout (a DELETE) kills every copy of the cookie.
+ */
+export const adminSessions = sqliteTable(
+  "admin_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    username: text("username").notNull(),
+    createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Failed admin logins per client address, for the login throttle (app/server/auth.server.ts). */
+export const loginFailures = sqliteTable(
+  "login_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    client: text("client").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("login_failures_client_idx").on(t.client, t.createdAt),
+    index("login_failures_created_idx").on(t.createdAt),
+  ],
+);

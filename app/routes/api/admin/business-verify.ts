@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { adminJson, methodNotAllowed, parseBusinessId, readJsonBody } from "~/server/admin-api.server";
+import { verifyBusiness } from "~/server/admin-businesses.server";
+import { requireAdminApi } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import type { Route } from "./+types/business-verify";
+
+const verifySchema = z.object({ verified: z.boolean({ error: "verified must be true or false" }) });
+
+/** POST /api/admin/businesses/:id/verify `{verified}` → the business with its new status. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = getApp(context);
+  await requireAdminApi(request, app);
+  const id = parseBusinessId(params.id);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const parsed = verifySchema.safeParse(await readJsonBody(request));
+  if (!parsed.success) return adminJson({ message: "verified must be true or false" }, 400);
+  const business = await verifyBusiness(app.db, id, parsed.data.verified);
+  return business ? adminJson(business) : adminJson({ message: "Business not found" }, 404);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminApi(request, getApp(context));
+  return methodNotAllowed("POST");
+}

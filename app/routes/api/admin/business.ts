@@ -1,0 +1,35 @@
+import { businessEditSchema, editFieldErrors } from "~/lib/admin-businesses";
+import { adminJson, methodNotAllowed, parseBusinessId, readJsonBody } from "~/server/admin-api.server";
+import { editBusiness, getAdminBusiness, removeBusiness } from "~/server/admin-businesses.server";
+import { requireAdminApi } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import type { Route } from "./+types/business";
+
+const NOT_FOUND = { message: "Business not found" };
+
+/** GET /api/admin/businesses/:id → the business (no-store, unlike the public one). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminApi(request, app);
+  const business = await getAdminBusiness(app.db, parseBusinessId(params.id));
+  return business ? adminJson(business) : adminJson(NOT_FOUND, 404);
+}
+
+/** PATCH (the edit form's fields, validated by businessEditSchema) or DELETE. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = getApp(context);
+  await requireAdminApi(request, app);
+  const id = parseBusinessId(params.id);
+  if (request.method === "DELETE") {
+    return (await removeBusiness(app.db, id)) ? adminJson({ message: "Business deleted" }) : adminJson(NOT_FOUND, 404);
+  }
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH, DELETE");
+  const parsed = businessEditSchema.safeParse(await readJsonBody(request));
+  if (!parsed.success) {
+    return adminJson({ message: "Please correct the highlighted fields", fieldErrors: editFieldErrors(parsed.error) }, 400);
+  }
+  const outcome = await editBusiness(app.db, id, parsed.data);
+  if (outcome.ok) return adminJson(outcome.business);
+  if (outcome.notFound) return adminJson(NOT_FOUND, 404);
+  return adminJson({ message: "The business's stored data does not pass validation", fieldErrors: outcome.fieldErrors }, 400);
+}

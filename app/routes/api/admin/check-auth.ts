@@ -1,0 +1,15 @@
+import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
+import { requireAdminApi } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import type { Route } from "./+types/check-auth";
+
+/** GET /api/admin/check-auth → 200 `{authenticated: true, username}` or 401 (CLARIFICATIONS 27: just "logged out"). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdminApi(request, getApp(context));
+  return adminJson({ authenticated: true, username: session.username });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdminApi(request, getApp(context));
+  return methodNotAllowed("GET");
+}

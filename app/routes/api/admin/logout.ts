@@ -1,0 +1,16 @@
+import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
+import { isSameOriginRequest, logout } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import type { Route } from "./+types/logout";
+
+/** POST /api/admin/logout — ends the session on the server and always clears the cookie (CLARIFICATIONS 29). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  if (!isSameOriginRequest(request, app)) return adminJson({ message: "Cross-origin request refused" }, 403);
+  return adminJson({ message: "Logged out" }, 200, { "Set-Cookie": await logout(request, app) });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}
