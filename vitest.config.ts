@@ -20,7 +20,7 @@ export default defineConfig(async () => {
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://localatlas.test", ...adminBindings },
+          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://localatlas.test", EDGE_CACHE: "off", ...adminBindings },
         },
       }),
       reactRouter(),

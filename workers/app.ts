@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext, makeAppContext } from "~/server/context.server";
+import { withEdgeCache } from "~/server/edge-cache.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -9,9 +10,15 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const app = makeAppContext(env, ctx);
-    const context = new RouterContextProvider();
-    context.set(appContext, app);
-    const response = await requestHandler(request, context);
+    const render = () => {
+      const context = new RouterContextProvider();
+      context.set(appContext, app);
+      return requestHandler(request, context);
+    };
+    const response =
+      env.EDGE_CACHE === "off"
+        ? await render()
+        : await withEdgeCache(request, { db: app.db, cache: caches.default, waitUntil: (p) => ctx.waitUntil(p) }, render);
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const { rowsRead, queries } = app.db.meter;
     const headers = new Headers(response.headers);

@@ -47,7 +47,8 @@ const BULK_SUMMARY_SQL = [
   `UPDATE site_stats SET
      total_businesses = total_businesses + (SELECT count(*) ${NEW_ROWS}),
      verified_businesses = verified_businesses + (SELECT coalesce(sum(is_verified), 0) ${NEW_ROWS}),
-     ranks_dirty = 1
+     ranks_dirty = 1,
+     data_version = data_version + 1
    WHERE id = 1`,
   `INSERT INTO categories (slug, name, group_slug, business_count)
    SELECT category_slug, min(category), min(group_slug), count(*) ${NEW_ROWS} AND category_slug <> ''
@@ -266,11 +267,13 @@ const DELETE_CHUNK_ROWS = 2000;
 export async function deleteAllBusinesses(db: Db): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const removed = await db.all<{ id: number }>(
-      "DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id",
-      [DELETE_CHUNK_ROWS],
-    );
-    const changes = removed.length;
+    const [removed] = await db.batch<{ id: number }>([
+      db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [
+        DELETE_CHUNK_ROWS,
+      ]),
+      db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ]);
+    const changes = removed.results.length;
     deleted += changes;
     if (changes < DELETE_CHUNK_ROWS) break;
   }
