@@ -2,6 +2,9 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext, makeAppContext } from "~/server/context.server";
 import { withEdgeCache } from "~/server/edge-cache.server";
 
+// The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
+const edgeCache = () => (caches as unknown as { default: Cache }).default;
+
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
@@ -18,7 +21,7 @@ export default {
     const response =
       env.EDGE_CACHE === "off"
         ? await render()
-        : await withEdgeCache(request, { db: app.db, cache: caches.default, waitUntil: (p) => ctx.waitUntil(p) }, render);
+        : await withEdgeCache(request, { db: app.db, cache: edgeCache(), waitUntil: (p) => ctx.waitUntil(p) }, render);
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const { rowsRead, queries } = app.db.meter;
     const headers = new Headers(response.headers);
