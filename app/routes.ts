@@ -27,6 +27,11 @@ export default [
     route("countries", "routes/api/countries.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
+    route("admin/import", "routes/api/admin/import.ts"),
+    route("admin/import/:jobId", "routes/api/admin/import-status.ts"),
+    route("admin/export", "routes/api/admin/export.ts"),
+    route("admin/generate-seo", "routes/api/admin/generate-seo.ts"),
+    route("admin/delete-all", "routes/api/admin/delete-all.ts"),
 
     route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
   ]),
