@@ -132,7 +132,10 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * Checks everything that can be checked before a single write: name, size, signature, that the
  * sheet decompresses to the end, a header with the required columns, at least one data row.
  */
-export async function validateUpload(file: File | null): Promise<{ format: ImportFormat; bytes: Uint8Array; headerRow: number; total: number }> {
+export async function validateUpload(
+  file: File | null,
+  limits: { maxBytes: number; maxLabel: string } = { maxBytes: MAX_IMPORT_BYTES, maxLabel: MAX_IMPORT_LABEL },
+): Promise<{ format: ImportFormat; bytes: Uint8Array; headerRow: number; total: number }> {
   if (!file || typeof file === "string" || !file.name) {
     throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
   }
@@ -141,8 +144,8 @@ export async function validateUpload(file: File | null): Promise<{ format: Impor
     throw new ImportRefused(415, `"${file.name}" is not an Excel file. Only .xlsx and .xls files can be imported.`);
   }
   if (file.size === 0) throw new ImportRefused(400, `"${file.name}" is empty (0 bytes).`);
-  if (file.size > MAX_IMPORT_BYTES) {
-    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`);
+  if (file.size > limits.maxBytes) {
+    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; the largest file that can be imported is ${limits.maxLabel}.`);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   let format: ImportFormat;
@@ -251,7 +254,11 @@ const LEASE_SECONDS = 120;
  * Progress is saved after every write batch, so a failure part-way loses nothing already written
  * and the next call resumes after the last saved batch (docs/decisions/0003).
  */
-export async function advanceImport(app: AppContext, id: number): Promise<ImportRow | null> {
+/** Chunk sizes; tests shrink them to exercise the 202 path with a few rows. */
+export type ImportPlan = { chunkRows: number; inlineRows: number };
+const DEFAULT_PLAN: ImportPlan = { chunkRows: IMPORT_CHUNK_ROWS, inlineRows: INLINE_IMPORT_ROWS };
+
+export async function advanceImport(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportRow | null> {
   const { db } = app;
   const claimed = await db.first<ImportRow>(
     `UPDATE imports SET lease_until = unixepoch() + ?2
@@ -266,7 +273,7 @@ export async function advanceImport(app: AppContext, id: number): Promise<Import
     if (!header) throw new SpreadsheetError("The stored file has no header row.");
     const map = mapHeader(header.cells);
     const from = claimed.next_row;
-    const to = from + IMPORT_CHUNK_ROWS - 1;
+    const to = from + plan.chunkRows - 1;
     const { rows, reachedEnd } = await source.read(from, to, usedColumns(map));
     const errors = JSON.parse(claimed.errors) as RowError[];
     let pending: Array<{ rowNumber: number; input: ValidBusinessInput }> = [];
@@ -336,7 +343,7 @@ export function statusUrl(id: number): string {
 }
 
 /** POST /api/admin/import: the whole flow, answering 200 (done), 202 (running) or a refusal. */
-export async function handleImport(app: AppContext, form: FormData, uploadedBy: string): Promise<Response> {
+export async function handleImport(app: AppContext, form: FormData, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
   const entry = form.get("excelFile");
   const file = entry instanceof File ? entry : null;
   let upload: Awaited<ReturnType<typeof validateUpload>>;
@@ -347,16 +354,16 @@ export async function handleImport(app: AppContext, form: FormData, uploadedBy: 
     throw error;
   }
   const id = await createImport(app, file as File, upload, uploadedBy);
-  if (upload.total <= INLINE_IMPORT_ROWS) {
-    let row = await advanceImport(app, id);
-    while (row && row.status === "running") row = await advanceImport(app, id);
+  if (upload.total <= plan.inlineRows) {
+    let row = await advanceImport(app, id, plan);
+    while (row && row.status === "running") row = await advanceImport(app, id, plan);
     if (!row) throw new Error("the import disappeared");
     const errors = JSON.parse(row.errors) as RowError[];
     if (row.status === "failed") return json({ message: row.message, stats: statsOf(row), errors }, { status: 422, cache: "no-store" });
     return json({ message: row.message ?? summaryMessage(row), stats: statsOf(row), errors } satisfies ImportResult, { cache: "no-store" });
   }
   // Large file: let the background and the status polls carry it (one chunk each).
-  app.ctx.waitUntil(advanceImport(app, id).catch(() => undefined));
+  app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
   return json(
     {
       message: `Importing ${upload.total} rows from ${file?.name} in the background…`,
@@ -368,8 +375,8 @@ export async function handleImport(app: AppContext, form: FormData, uploadedBy: 
 }
 
 /** GET /api/admin/import/:jobId — advances the job one chunk when it is free, then reports. */
-export async function handleImportStatus(app: AppContext, id: number): Promise<Response> {
-  const row = await advanceImport(app, id).catch(async () => loadImport(app.db, id));
+export async function handleImportStatus(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
+  const row = await advanceImport(app, id, plan).catch(async () => loadImport(app.db, id));
   if (!row) return json({ message: "Import not found" }, { status: 404, cache: "no-store" });
   return json(jobStatus(row), { cache: "no-store" });
 }
