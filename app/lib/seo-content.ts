@@ -65,15 +65,28 @@ function truncate(text: string, max: number): string {
 
 export function seoTitle(f: SeoFacts): string {
   const where = [f.city, f.state && f.state !== f.city ? f.state : ""].filter(Boolean).join(", ");
-  const what = f.category || "Local business";
-  return truncate(`${f.name} - ${what}${where ? ` in ${where}` : ""}`, 70);
+  const what = f.category;
+  // The most informative form that fits a search result title.
+  const candidates = [
+    what && where ? `${f.name} - ${what} in ${where}` : "",
+    what && f.city ? `${f.name} - ${what} in ${f.city}` : "",
+    where ? `${f.name} in ${where}` : "",
+    f.city ? `${f.name} in ${f.city}` : "",
+    what ? `${f.name} - ${what}` : "",
+  ].filter(Boolean);
+  return candidates.find((c) => c.length <= 65) ?? truncate(f.name, 65);
 }
 
 export function seoDescription(f: SeoFacts): string {
   const category = (f.category || "local business").toLowerCase();
   const where = place(f);
-  const rating = f.rating > 0 ? ` Rated ${f.rating.toFixed(1)}/5 from ${f.reviewCount.toLocaleString("en-US")} reviews.` : "";
-  return truncate(`${f.name} is ${article(category)} ${category}${where ? ` in ${where}` : ""}.${rating} Address, opening hours, contact details and features.`, 160);
+  let text = `${f.name} is ${article(category)} ${category}${where ? ` in ${where}` : ""}.`;
+  const extras = [
+    f.rating > 0 ? ` Rated ${f.rating.toFixed(1)}/5 from ${f.reviewCount.toLocaleString("en-US")} reviews.` : "",
+    " See the address, opening hours and contact details.",
+  ];
+  for (const extra of extras) if (extra && text.length + extra.length <= 160) text += extra;
+  return truncate(text, 160);
 }
 
 function hoursParagraph(f: SeoFacts, seed: number): string {
@@ -89,10 +102,12 @@ function hoursParagraph(f: SeoFacts, seed: number): string {
   const allDay = known.filter((d) => hours[d] === "Open 24 hours");
   const open = known.filter((d) => hours[d] !== "Closed");
   const sentences = [
-    pick(seed, 21, [
-      `According to its listed hours, ${f.name} opens on ${open.length} day${open.length === 1 ? "" : "s"} of the week.`,
-      `The weekly schedule recorded for ${f.name} covers ${known.length} day${known.length === 1 ? "" : "s"}, with ${open.length} of them open.`,
-    ]),
+    known.length === 7
+      ? pick(seed, 21, [
+          `According to its listed hours, ${f.name} opens on ${open.length} day${open.length === 1 ? "" : "s"} of the week.`,
+          `The weekly schedule recorded for ${f.name} has it open on ${open.length} of the seven days.`,
+        ])
+      : `The hours on record for ${f.name} cover ${known.length} day${known.length === 1 ? "" : "s"} of the week, and it is listed as open on ${open.length} of them.`,
   ];
   const sample = open.slice(0, 3).map((d) => `${d}: ${hours[d]}`);
   if (sample.length) sentences.push(`For example, the hours read ${list(sample)}.`);
