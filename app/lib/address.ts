@@ -16,9 +16,17 @@ import { countryCode as rawCountryCode, countryName } from "./countries";
  * ISO code of a country name or code. Intl also names the reserved code "UK" "United Kingdom",
  * which would otherwise win over GB.
  */
+const codeCache = new Map<string, string>();
+
 export function toCountryCode(value: string): string {
-  const code = rawCountryCode(value);
-  return code === "UK" ? "GB" : code;
+  // Imports ask for the same few countries thousands of times; Intl lookups are not free.
+  let code = codeCache.get(value);
+  if (code === undefined) {
+    code = rawCountryCode(value);
+    if (code === "UK") code = "GB";
+    if (codeCache.size < 1000) codeCache.set(value, code);
+  }
+  return code;
 }
 
 export type Locality = { city: string; state: string; stateCode: string; postalCode: string };
@@ -172,9 +180,10 @@ export const US_STATES: Record<string, string> = {
 };
 
 /** State code for a US state name ("New York" → "NY"), or "" when it is not one. */
+const US_CODE_BY_NAME = new Map(Object.entries(US_STATES).map(([abbr, full]) => [full.toLowerCase(), abbr]));
+
 export function usStateCode(name: string): string {
   const wanted = name.trim().toLowerCase();
   if (/^[a-z]{2}$/i.test(wanted) && US_STATES[wanted.toUpperCase()]) return wanted.toUpperCase();
-  for (const [abbr, full] of Object.entries(US_STATES)) if (full.toLowerCase() === wanted) return abbr;
-  return "";
+  return US_CODE_BY_NAME.get(wanted) ?? "";
 }

@@ -158,15 +158,21 @@ function parseAbout(value: CellValue | undefined): Record<string, Record<string,
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
     const out: Record<string, Record<string, boolean>> = {};
-    for (const [group, items] of Object.entries(parsed as Record<string, unknown>)) {
+    let groups = 0;
+    for (const group in parsed as Record<string, unknown>) {
+      const items = (parsed as Record<string, unknown>)[group];
       if (!items || typeof items !== "object" || Array.isArray(items)) continue;
-      const kept = Object.fromEntries(Object.entries(items as Record<string, unknown>).filter(([, v]) => typeof v === "boolean")) as Record<
-        string,
-        boolean
-      >;
-      if (Object.keys(kept).length) out[group] = kept;
+      let kept: Record<string, boolean> | null = null;
+      for (const key in items as Record<string, unknown>) {
+        const v = (items as Record<string, unknown>)[key];
+        if (typeof v === "boolean") (kept ??= {})[key] = v;
+      }
+      if (kept) {
+        out[group] = kept;
+        groups += 1;
+      }
     }
-    return Object.keys(out).length ? out : null;
+    return groups ? out : null;
   } catch {
     return null;
   }

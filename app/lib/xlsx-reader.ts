@@ -33,6 +33,15 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
   };
 }
 
+/** A Blob (an uploaded File) read by slices, so the upload is never copied whole. */
+export function blobSource(blob: Blob): ByteSource {
+  return {
+    size: blob.size,
+    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+    stream: async (offset, length) => blob.slice(offset, offset + length).stream() as ReadableStream<Uint8Array>,
+  };
+}
+
 type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
 
 const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);

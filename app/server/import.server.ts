@@ -25,7 +25,7 @@ import {
   usedColumns,
 } from "~/lib/import-mapping";
 import {
-  bufferSource,
+  blobSource,
   type ByteSource,
   OLE2_SIGNATURE,
   SpreadsheetError,
@@ -135,7 +135,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export async function validateUpload(
   file: File | null,
   limits: { maxBytes: number; maxLabel: string } = { maxBytes: MAX_IMPORT_BYTES, maxLabel: MAX_IMPORT_LABEL },
-): Promise<{ format: ImportFormat; bytes: Uint8Array; headerRow: number; total: number }> {
+): Promise<{ format: ImportFormat; size: number; headerRow: number; total: number }> {
   if (!file || typeof file === "string" || !file.name) {
     throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
   }
@@ -147,7 +147,9 @@ export async function validateUpload(
   if (file.size > limits.maxBytes) {
     throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; the largest file that can be imported is ${limits.maxLabel}.`);
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  // Read by slices: a copy of a 100 MB upload would not fit beside it in a Worker's memory.
+  const source = blobSource(file);
+  const bytes = await source.read(0, 8);
   let format: ImportFormat;
   // The content decides, not the name: a workbook saved as .xls by some tools is really a zip.
   if (startsWith(bytes, ZIP_SIGNATURE)) format = "xlsx";
@@ -158,12 +160,12 @@ export async function validateUpload(
       `"${file.name}" is not a spreadsheet: its content is neither an .xlsx (zip) nor an .xls (OLE2) workbook. Export it from Excel again and retry.`,
     );
   }
-  if (format === "xls" && bytes.byteLength > MAX_XLS_BYTES) {
-    throw new ImportRefused(413, `"${file.name}" is ${megabytes(bytes.byteLength)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`);
+  if (format === "xls" && file.size > MAX_XLS_BYTES) {
+    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`);
   }
   try {
-    const source = await openSource(format, bufferSource(bytes));
-    const header = await source.header();
+    const rows = await openSource(format, source);
+    const header = await rows.header();
     if (!header) throw new ImportRefused(422, `"${file.name}" has an empty sheet: there is no header row and no data.`);
     const missing = missingColumns(mapHeader(header.cells));
     if (missing.length) {
@@ -172,9 +174,9 @@ export async function validateUpload(
         `"${file.name}" lacks required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The first row must name the columns (name, category, full_address, postal_code, country, phone, rating, reviews, photo, working_hours, about, place_id, location_link).`,
       );
     }
-    const total = await source.countDataRows(header.rowNumber);
+    const total = await rows.countDataRows(header.rowNumber);
     if (total === 0) throw new ImportRefused(422, `"${file.name}" has a header row but no data rows.`);
-    return { format, bytes, headerRow: header.rowNumber, total };
+    return { format, size: file.size, headerRow: header.rowNumber, total };
   } catch (error) {
     if (error instanceof SpreadsheetError) throw new ImportRefused(422, `"${file.name}" cannot be read. ${error.message}`);
     throw error;
@@ -211,14 +213,14 @@ export async function createImport(
   uploadedBy: string,
 ): Promise<number> {
   const key = `imports/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}-${safeFileName(file.name)}`;
-  await app.env.UPLOADS.put(key, upload.bytes, {
+  await app.env.UPLOADS.put(key, file, {
     httpMetadata: { contentType: file.type || "application/octet-stream" },
     customMetadata: { fileName: file.name, uploadedBy },
   });
   const row = await app.db.first<{ id: number }>(
     `INSERT INTO imports (r2_key, file_name, file_size, uploaded_by, status, message, total_rows, format, header_row, next_row)
      VALUES (?1, ?2, ?3, ?4, 'running', 'Importing…', ?5, ?6, ?7, ?8) RETURNING id`,
-    [key, file.name, upload.bytes.byteLength, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1],
+    [key, file.name, upload.size, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1],
   );
   if (!row) throw new Error("the import could not be recorded");
   return row.id;
