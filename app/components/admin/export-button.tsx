@@ -34,7 +34,7 @@ export function ExportButton({ country, className }: { country?: string | null; 
       const link = document.createElement("a");
       link.href = url;
       link.download = fileNameOf(response, country ?? null);
-      document.body.append(link);
+      document.body.appendChild(link);
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
