@@ -144,4 +144,34 @@ describe("a large file runs as a job, chunk by chunk", () => {
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>();
     expect(stored?.n).toBe(12);
   });
+
+  it("a failure part-way keeps the batches already written, and importing the file again completes it", async () => {
+    const prefix = `fail-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 10 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Fail Shop ${prefix} ${i}` }));
+    const bytes = sheetBytes([SPEC_HEADER, ...rows]);
+    const plan = { chunkRows: 4, inlineRows: 4 };
+    const app = testApp();
+    const response = await handleImport(app, formWith(fileOf(bytes, "partial.xlsx")), "tester", plan);
+    const { jobId } = (await response.json()) as { jobId: number };
+    await settle(app);
+    const stored = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>())?.n;
+    expect(await stored()).toBe(4);
+
+    // The stored file disappears mid-import: the job fails with the reason, the first chunk stays.
+    const record = await env.DB.prepare("SELECT r2_key FROM imports WHERE id = ?1").bind(jobId).first<{ r2_key: string }>();
+    await env.UPLOADS.delete(String(record?.r2_key));
+    const failed = (await (await handleImportStatus(testApp(), jobId, plan)).json()) as ImportJobStatus;
+    expect(failed).toMatchObject({ status: "failed", stats: { imported: 4 } });
+    expect(failed.message).toMatch(/missing/);
+    expect(await stored()).toBe(4);
+    const searchable = await env.DB.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1")
+      .bind(`"${prefix}"`)
+      .first<{ n: number }>();
+    expect(searchable?.n).toBe(4);
+
+    const again = await importFile(fileOf(bytes, "partial.xlsx"));
+    expect(again.body.stats).toEqual({ imported: 6, duplicatesSkipped: 4, totalErrors: 0 });
+    expect(await stored()).toBe(10);
+  });
 });
