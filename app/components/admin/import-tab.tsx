@@ -11,7 +11,7 @@ type ImportAnswer = { message?: string; stats?: Stats; errors?: Array<{ row: num
 type JobStatus = { status: "running" | "done" | "failed"; progress: { processed: number; total: number }; message: string; stats: Stats };
 type SeoAnswer = { message?: string; updated?: number; remaining?: number };
 
-const ACCEPT = ".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel";
+const ACCEPT = ".xlsx,.xls";
 const POLL_MS = 1000;
 
 /** A 401 from any admin call means the session ended (CLARIFICATIONS 27). */
