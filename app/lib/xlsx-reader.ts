@@ -254,20 +254,28 @@ export class XlsxReader {
         }
         if (skipping && pattern) {
           if (done) return false;
-          let bytes = value as Uint8Array;
+          const bytes = value as Uint8Array;
+          // A match may straddle two pieces: look at the seam in a small buffer, never copy the piece.
           if (carry.length) {
-            const joined = new Uint8Array(carry.length + bytes.length);
-            joined.set(carry);
-            joined.set(bytes, carry.length);
-            bytes = joined;
+            const seam = new Uint8Array(carry.length + Math.min(bytes.length, pattern.length));
+            seam.set(carry);
+            seam.set(bytes.subarray(0, seam.length - carry.length), carry.length);
+            const at = findPattern(seam, pattern);
+            if (at >= 0) {
+              skipping = false;
+              buffer = decoder.decode(seam.subarray(at, carry.length), { stream: true });
+              value = bytes;
+            }
           }
-          const at = findPattern(bytes, pattern);
-          if (at < 0) {
-            carry = bytes.slice(Math.max(0, bytes.length - pattern.length));
-            continue;
+          if (skipping) {
+            const at = findPattern(bytes, pattern);
+            if (at < 0) {
+              carry = bytes.slice(Math.max(0, bytes.length - pattern.length + 1));
+              continue;
+            }
+            skipping = false;
+            value = bytes.subarray(at);
           }
-          skipping = false;
-          value = bytes.subarray(at);
         }
         buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
         const used = consume(buffer, done);
