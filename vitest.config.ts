@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
@@ -14,13 +15,26 @@ export default defineConfig(async () => {
     ADMIN_PASSWORD_HASH: await hashPassword(TEST_ADMIN_PASSWORD),
     SESSION_SECRET: TEST_SESSION_SECRET,
   };
+  // Spreadsheet fixtures (test/fixtures), base64 by file name: workerd cannot read the host's files.
+  const fixtureDir = path.join(import.meta.dirname, "test/fixtures");
+  const fixtures = Object.fromEntries(
+    (fs.existsSync(fixtureDir) ? fs.readdirSync(fixtureDir) : [])
+      .filter((f) => /\.(xlsx|xls|csv)$/.test(f))
+      .map((f) => [f, fs.readFileSync(path.join(fixtureDir, f)).toString("base64")]),
+  );
   return {
     plugins: [
       cloudflareTest({
         main: "./workers/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, SITE_URL: "https://localatlas.test", EDGE_CACHE: "off", ...adminBindings },
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            TEST_FIXTURES: fixtures,
+            SITE_URL: "https://localatlas.test",
+            EDGE_CACHE: "off",
+            ...adminBindings,
+          },
         },
       }),
       reactRouter(),

@@ -39,6 +39,11 @@ export default [
       route("businesses", "routes/api/admin/businesses.ts"),
       route("businesses/:id", "routes/api/admin/business.ts"),
       route("businesses/:id/verify", "routes/api/admin/business-verify.ts"),
+      route("import", "routes/api/admin/import.ts"),
+      route("import/:jobId", "routes/api/admin/import-status.ts"),
+      route("export", "routes/api/admin/export.ts"),
+      route("generate-seo", "routes/api/admin/generate-seo.ts"),
+      route("delete-all", "routes/api/admin/delete-all.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

@@ -66,6 +66,10 @@ export const businesses = sqliteTable(
     index("businesses_created_idx").on(t.createdAt, t.id),
     index("businesses_country_idx").on(t.countryCode, t.id),
     index("businesses_verified_idx").on(t.isVerified, t.id),
+    // 0003_import_jobs: the businesses SEO generation still has to fill.
+    index("businesses_needs_content_idx")
+      .on(t.id)
+      .where(sql`${t.uniqueContent} IS NULL OR ${t.uniqueContent} = ''`),
   ],
 );
 
@@ -174,6 +178,11 @@ export const imports = sqliteTable(
     errors: text("errors").notNull().default("[]"),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
     finishedAt: integer("finished_at"),
+    // 0003_import_jobs: the chunked import's position and lease (docs/decisions/0003-chunked-import.md).
+    format: text("format", { enum: ["xlsx", "xls"] }).notNull().default("xlsx"),
+    headerRow: integer("header_row").notNull().default(1),
+    nextRow: integer("next_row").notNull().default(2),
+    leaseUntil: integer("lease_until"),
   },
   (t) => [index("imports_created_idx").on(t.createdAt)],
 );

@@ -1,5 +1,7 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** test/fixtures spreadsheets, base64 by file name (vitest.config.ts). */
+    TEST_FIXTURES: Record<string, string>;
   }
 }

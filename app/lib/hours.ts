@@ -181,3 +181,42 @@ export function isOpenAt(hours: OpeningHours | null, date: Date, timeZone: strin
   }
   return false;
 }
+
+/**
+ * Outscraper's `working_hours_old_format` ("Monday:9AM-8PM|Tuesday:Closed|…") and
+ * `working_hours_csv_compatible` ("Sunday,6AM,6PM|Monday,6AM,6PM|…", pairs of open and close,
+ * or "Monday,Closed") into a weekday map of canonical texts; null when nothing can be read.
+ */
+export function parseDelimitedHours(text: string | null | undefined): OpeningHours | null {
+  if (!text || !text.trim()) return null;
+  const out: OpeningHours = {};
+  for (const entry of text.split("|")) {
+    const colon = /^\s*([A-Za-z]+)\s*:\s*(.*)$/.exec(entry);
+    const comma = /^\s*([A-Za-z]+)\s*,\s*(.*)$/.exec(entry);
+    if (colon && weekdayFromText(colon[1])) {
+      const value = normalizeDayText(colon[2]);
+      if (value) out[weekdayFromText(colon[1]) as Weekday] = value;
+    } else if (comma && weekdayFromText(comma[1])) {
+      const parts = comma[2].split(",").map((p) => p.trim()).filter(Boolean);
+      const pairs: string[] = [];
+      // Times come in open/close pairs; a single word ("Closed", "Open 24 hours") stands alone.
+      if (parts.length % 2 === 0 && parts.every((p) => /\d/.test(p))) {
+        for (let i = 0; i < parts.length; i += 2) pairs.push(`${parts[i]}-${parts[i + 1]}`);
+      } else pairs.push(parts.join(","));
+      const value = normalizeDayText(pairs.join(","));
+      if (value) out[weekdayFromText(comma[1]) as Weekday] = value;
+    }
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** The hours of an import row from whichever of Outscraper's hour columns can be read, best first. */
+export function parseScraperHours(...texts: Array<string | null | undefined>): OpeningHours | null {
+  for (const text of texts) {
+    if (!text || !text.trim()) continue;
+    const trimmed = text.trim();
+    const parsed = trimmed.startsWith("{") ? parseOpeningHoursJson(trimmed) : parseDelimitedHours(trimmed);
+    if (parsed) return parsed;
+  }
+  return null;
+}

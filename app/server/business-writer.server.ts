@@ -286,3 +286,29 @@ export async function deleteAllBusinesses(db: Db): Promise<number> {
   ]);
   return deleted;
 }
+
+export type SeoFill = { id: number; seoTitle: string; seoDescription: string; uniqueContent: string };
+
+/**
+ * Generated SEO text (issue 5, CLARIFICATIONS 32): fills uniqueContent only where it is empty and
+ * each of seoTitle / seoDescription only where that one is empty, so an admin's text is never
+ * overwritten. One statement per call, one JSON parameter. Returns the ids updated.
+ */
+export async function fillSeoContent(db: Db, fills: ReadonlyArray<SeoFill>): Promise<number> {
+  if (fills.length === 0) return 0;
+  const [update] = await db.batch([
+    db.statement(
+      `UPDATE businesses SET
+         seo_title = coalesce(nullif(seo_title, ''), j.value ->> 'seoTitle'),
+         seo_description = coalesce(nullif(seo_description, ''), j.value ->> 'seoDescription'),
+         unique_content = j.value ->> 'uniqueContent',
+         updated_at = unixepoch()
+       FROM json_each(?1) AS j
+       WHERE businesses.id = j.value ->> 'id' AND (businesses.unique_content IS NULL OR businesses.unique_content = '')
+       RETURNING businesses.id`,
+      [JSON.stringify(fills)],
+    ),
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+  ]);
+  return update.results.length;
+}

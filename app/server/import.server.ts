@@ -1,0 +1,384 @@
+/**
+ * Spreadsheet import (issue 5): refuse a bad file whole, keep the original in R2 and a row in
+ * `imports`, then read, map and write the rows in chunks (docs/decisions/0003-chunked-import.md).
+ * Small files finish inside the upload request; large ones answer 202 and advance one chunk per
+ * status poll (and in the background through ctx.waitUntil), re-reading the stored file by range.
+ */
+import * as XLSX from "@e965/xlsx";
+import {
+  IMPORT_CHUNK_ROWS,
+  INLINE_IMPORT_ROWS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_LABEL,
+  MAX_REPORTED_ERRORS,
+  MAX_XLS_BYTES,
+  MAX_XLS_LABEL,
+} from "~/lib/import-plan";
+import {
+  type CellValue,
+  type ImportJobStatus,
+  type ImportResult,
+  mapHeader,
+  mapRow,
+  missingColumns,
+  type RowError,
+  usedColumns,
+} from "~/lib/import-mapping";
+import {
+  blobSource,
+  type ByteSource,
+  OLE2_SIGNATURE,
+  SpreadsheetError,
+  type SheetRow,
+  startsWith,
+  XlsxReader,
+  ZIP_SIGNATURE,
+} from "~/lib/xlsx-reader";
+import type { ValidBusinessInput } from "~/lib/business";
+import { finishWrites, INSERT_CHUNK_ROWS, insertBusinesses } from "./business-writer.server";
+import type { AppContext } from "./context.server";
+import type { Db } from "./db.server";
+import { json } from "./http.server";
+
+export type ImportFormat = "xlsx" | "xls";
+
+/** A refusal: nothing has been written when one is thrown. */
+export class ImportRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Rows of a stored spreadsheet, read a range at a time. */
+type RowSource = {
+  header(): Promise<SheetRow | null>;
+  countDataRows(headerRow: number): Promise<number>;
+  read(from: number, to: number, columns: number[]): Promise<{ rows: SheetRow[]; reachedEnd: boolean }>;
+};
+
+function xlsxSource(reader: XlsxReader): RowSource {
+  return {
+    async header() {
+      // The header is the first row holding values; look a few rows down for sheets with a title row.
+      const { rows } = await reader.readRows({ from: 1, to: 10 });
+      return rows.find((r) => r.cells.some((c) => c !== null && c !== "")) ?? null;
+    },
+    countDataRows: (headerRow) => reader.countDataRows(headerRow),
+    async read(from, to, columns) {
+      const { rows, reachedEnd } = await reader.readRows({ from, to, columns });
+      return { rows, reachedEnd };
+    },
+  };
+}
+
+/** .xls (BIFF, at most 65,536 rows and MAX_XLS_BYTES) is read whole by @e965/xlsx. */
+function xlsSource(bytes: Uint8Array): RowSource {
+  let rows: CellValue[][];
+  try {
+    const book = XLSX.read(bytes, { type: "array", dense: true, cellHTML: false, cellText: false, cellStyles: false });
+    const sheet = book.Sheets[book.SheetNames[0]];
+    if (!sheet) throw new SpreadsheetError("The workbook has no worksheet.");
+    rows = XLSX.utils.sheet_to_json<CellValue[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw error;
+    throw new SpreadsheetError("The file is corrupt or truncated: it cannot be read as an .xls workbook.");
+  }
+  const hasValue = (r: CellValue[] | undefined) => Boolean(r && r.some((c) => c !== null && c !== ""));
+  return {
+    async header() {
+      const at = rows.findIndex((r) => hasValue(r));
+      return at < 0 ? null : { rowNumber: at + 1, cells: rows[at] };
+    },
+    async countDataRows(headerRow) {
+      return rows.slice(headerRow).filter(hasValue).length;
+    },
+    async read(from, to, columns) {
+      const keep = new Set(columns);
+      const out: SheetRow[] = [];
+      for (let n = from; n <= Math.min(to, rows.length); n++) {
+        const row = rows[n - 1];
+        if (!hasValue(row)) continue;
+        out.push({ rowNumber: n, cells: row.map((c, i) => (keep.has(i) ? c : null)) });
+      }
+      return { rows: out, reachedEnd: to >= rows.length };
+    },
+  };
+}
+
+async function openSource(format: ImportFormat, src: ByteSource): Promise<RowSource> {
+  if (format === "xls") return xlsSource(await src.read(0, src.size));
+  return xlsxSource(await XlsxReader.open(src));
+}
+
+function r2Source(bucket: R2Bucket, key: string, size: number): ByteSource {
+  const get = async (offset: number, length: number) => {
+    const object = await bucket.get(key, { range: { offset, length } });
+    if (!object) throw new SpreadsheetError("The stored import file is missing from storage.");
+    return object;
+  };
+  return {
+    size,
+    read: async (offset, length) => new Uint8Array(await (await get(offset, length)).arrayBuffer()),
+    stream: async (offset, length) => (await get(offset, length)).body,
+  };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Checks everything that can be checked before a single write: name, size, signature, that the
+ * sheet decompresses to the end, a header with the required columns, at least one data row.
+ */
+export async function validateUpload(
+  file: File | null,
+  limits: { maxBytes: number; maxLabel: string } = { maxBytes: MAX_IMPORT_BYTES, maxLabel: MAX_IMPORT_LABEL },
+): Promise<{ format: ImportFormat; size: number; headerRow: number; total: number }> {
+  if (!file || typeof file === "string" || !file.name) {
+    throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  if (extension !== "xlsx" && extension !== "xls") {
+    throw new ImportRefused(415, `"${file.name}" is not an Excel file. Only .xlsx and .xls files can be imported.`);
+  }
+  if (file.size === 0) throw new ImportRefused(400, `"${file.name}" is empty (0 bytes).`);
+  if (file.size > limits.maxBytes) {
+    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; the largest file that can be imported is ${limits.maxLabel}.`);
+  }
+  // Read by slices: a copy of a 100 MB upload would not fit beside it in a Worker's memory.
+  const source = blobSource(file);
+  const bytes = await source.read(0, 8);
+  let format: ImportFormat;
+  // The content decides, not the name: a workbook saved as .xls by some tools is really a zip.
+  if (startsWith(bytes, ZIP_SIGNATURE)) format = "xlsx";
+  else if (startsWith(bytes, OLE2_SIGNATURE)) format = "xls";
+  else {
+    throw new ImportRefused(
+      415,
+      `"${file.name}" is not a spreadsheet: its content is neither an .xlsx (zip) nor an .xls (OLE2) workbook. Export it from Excel again and retry.`,
+    );
+  }
+  if (format === "xls" && file.size > MAX_XLS_BYTES) {
+    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`);
+  }
+  try {
+    const rows = await openSource(format, source);
+    const header = await rows.header();
+    if (!header) throw new ImportRefused(422, `"${file.name}" has an empty sheet: there is no header row and no data.`);
+    const missing = missingColumns(mapHeader(header.cells));
+    if (missing.length) {
+      throw new ImportRefused(
+        422,
+        `"${file.name}" lacks required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The first row must name the columns (name, category, full_address, postal_code, country, phone, rating, reviews, photo, working_hours, about, place_id, location_link).`,
+      );
+    }
+    const total = await rows.countDataRows(header.rowNumber);
+    if (total === 0) throw new ImportRefused(422, `"${file.name}" has a header row but no data rows.`);
+    return { format, size: file.size, headerRow: header.rowNumber, total };
+  } catch (error) {
+    if (error instanceof SpreadsheetError) throw new ImportRefused(422, `"${file.name}" cannot be read. ${error.message}`);
+    throw error;
+  }
+}
+
+type ImportRow = {
+  id: number;
+  r2_key: string;
+  file_name: string;
+  file_size: number;
+  status: "pending" | "running" | "done" | "failed";
+  message: string | null;
+  total_rows: number;
+  processed_rows: number;
+  imported: number;
+  duplicates_skipped: number;
+  total_errors: number;
+  errors: string;
+  format: ImportFormat;
+  header_row: number;
+  next_row: number;
+};
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\w.-]+/g, "_").slice(-120);
+}
+
+/** Stores the validated file and its `imports` row; the import then runs chunk by chunk. */
+export async function createImport(
+  app: AppContext,
+  file: File,
+  upload: Awaited<ReturnType<typeof validateUpload>>,
+  uploadedBy: string,
+): Promise<number> {
+  const key = `imports/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}-${safeFileName(file.name)}`;
+  await app.env.UPLOADS.put(key, file, {
+    httpMetadata: { contentType: file.type || "application/octet-stream" },
+    customMetadata: { fileName: file.name, uploadedBy },
+  });
+  const row = await app.db.first<{ id: number }>(
+    `INSERT INTO imports (r2_key, file_name, file_size, uploaded_by, status, message, total_rows, format, header_row, next_row)
+     VALUES (?1, ?2, ?3, ?4, 'running', 'Importing…', ?5, ?6, ?7, ?8) RETURNING id`,
+    [key, file.name, upload.size, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1],
+  );
+  if (!row) throw new Error("the import could not be recorded");
+  return row.id;
+}
+
+async function loadImport(db: Db, id: number): Promise<ImportRow | null> {
+  return db.first<ImportRow>("SELECT * FROM imports WHERE id = ?1", [id]);
+}
+
+function statsOf(row: ImportRow): ImportResult["stats"] {
+  return { imported: row.imported, duplicatesSkipped: row.duplicates_skipped, totalErrors: row.total_errors };
+}
+
+export function summaryMessage(row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors">): string {
+  return `Imported ${row.imported} businesses from ${row.file_name}: ${row.duplicates_skipped} duplicates skipped, ${row.total_errors} errors.`;
+}
+
+export function jobStatus(row: ImportRow): ImportJobStatus {
+  return {
+    status: row.status === "pending" ? "running" : row.status,
+    progress: { processed: row.processed_rows, total: row.total_rows },
+    message: row.message ?? "",
+    stats: statsOf(row),
+    errors: JSON.parse(row.errors) as RowError[],
+  };
+}
+
+/** Seconds a chunk may hold the import before another poll may take it over. */
+const LEASE_SECONDS = 120;
+
+/**
+ * Processes the next chunk of a running import if no one else is; returns the import's row after.
+ * Progress is saved after every write batch, so a failure part-way loses nothing already written
+ * and the next call resumes after the last saved batch (docs/decisions/0003).
+ */
+/** Chunk sizes; tests shrink them to exercise the 202 path with a few rows. */
+export type ImportPlan = { chunkRows: number; inlineRows: number };
+const DEFAULT_PLAN: ImportPlan = { chunkRows: IMPORT_CHUNK_ROWS, inlineRows: INLINE_IMPORT_ROWS };
+
+export async function advanceImport(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportRow | null> {
+  const { db } = app;
+  const claimed = await db.first<ImportRow>(
+    `UPDATE imports SET lease_until = unixepoch() + ?2
+     WHERE id = ?1 AND status IN ('pending', 'running') AND (lease_until IS NULL OR lease_until < unixepoch())
+     RETURNING *`,
+    [id, LEASE_SECONDS],
+  );
+  if (!claimed) return loadImport(db, id);
+  try {
+    const source = await openSource(claimed.format, r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size));
+    const header = await source.header();
+    if (!header) throw new SpreadsheetError("The stored file has no header row.");
+    const map = mapHeader(header.cells);
+    const from = claimed.next_row;
+    const to = from + plan.chunkRows - 1;
+    const { rows, reachedEnd } = await source.read(from, to, usedColumns(map));
+    const errors = JSON.parse(claimed.errors) as RowError[];
+    let pending: Array<{ rowNumber: number; input: ValidBusinessInput }> = [];
+    let progress = { processed: claimed.processed_rows, imported: claimed.imported, duplicates: claimed.duplicates_skipped, errors: claimed.total_errors };
+    const save = async (nextRow: number) => {
+      await db.run(
+        `UPDATE imports SET next_row = ?2, processed_rows = ?3, imported = ?4, duplicates_skipped = ?5, total_errors = ?6, errors = ?7,
+           lease_until = unixepoch() + ?8 WHERE id = ?1`,
+        [id, nextRow, progress.processed, progress.imported, progress.duplicates, progress.errors, JSON.stringify(errors), LEASE_SECONDS],
+      );
+    };
+    const flush = async (nextRow: number) => {
+      if (pending.length) {
+        const outcome = await insertBusinesses(db, pending.map((p) => p.input), { importId: id });
+        progress.imported += outcome.inserted;
+        progress.duplicates += outcome.duplicates.length;
+        progress.processed += pending.length;
+        pending = [];
+      }
+      await save(nextRow);
+    };
+    for (const row of rows) {
+      const mapped = mapRow(row.cells, map, row.rowNumber);
+      if (mapped.ok) pending.push({ rowNumber: row.rowNumber, input: mapped.input });
+      else {
+        progress.errors += 1;
+        progress.processed += 1;
+        if (errors.length < MAX_REPORTED_ERRORS) errors.push(mapped.error);
+      }
+      // One writer batch at a time, then the position: a crash repeats at most this batch.
+      if (pending.length >= INSERT_CHUNK_ROWS) await flush(row.rowNumber + 1);
+    }
+    await flush(to + 1);
+    if (reachedEnd) {
+      await finishWrites(db);
+      const done = { ...claimed, imported: progress.imported, duplicates_skipped: progress.duplicates, total_errors: progress.errors };
+      await db.run(
+        `UPDATE imports SET status = 'done', message = ?2, processed_rows = ?3, total_rows = max(total_rows, ?3),
+           finished_at = unixepoch(), lease_until = NULL WHERE id = ?1`,
+        [id, summaryMessage(done), progress.processed],
+      );
+    } else {
+      await db.run("UPDATE imports SET lease_until = NULL, message = ?2 WHERE id = ?1", [
+        id,
+        `Imported rows up to ${to} of ${claimed.total_rows + claimed.header_row}…`,
+      ]);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof SpreadsheetError) {
+      await db.run("UPDATE imports SET status = 'failed', message = ?2, finished_at = unixepoch(), lease_until = NULL WHERE id = ?1", [
+        id,
+        `Import failed: ${message}`,
+      ]);
+      await finishWrites(db);
+    } else {
+      // A transient failure (D1, R2): release the lease so the next poll resumes where this stopped.
+      await db.run("UPDATE imports SET lease_until = NULL, message = ?2 WHERE id = ?1", [id, `Retrying after an error: ${message}`]);
+      throw error;
+    }
+  }
+  return loadImport(db, id);
+}
+
+export function statusUrl(id: number): string {
+  return `/api/admin/import/${id}`;
+}
+
+/** POST /api/admin/import: the whole flow, answering 200 (done), 202 (running) or a refusal. */
+export async function handleImport(app: AppContext, form: FormData, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
+  const entry = form.get("excelFile");
+  const file = entry instanceof File ? entry : null;
+  let upload: Awaited<ReturnType<typeof validateUpload>>;
+  try {
+    upload = await validateUpload(file);
+  } catch (error) {
+    if (error instanceof ImportRefused) return json({ message: error.message }, { status: error.status, cache: "no-store" });
+    throw error;
+  }
+  const id = await createImport(app, file as File, upload, uploadedBy);
+  if (upload.total <= plan.inlineRows) {
+    let row = await advanceImport(app, id, plan);
+    while (row && row.status === "running") row = await advanceImport(app, id, plan);
+    if (!row) throw new Error("the import disappeared");
+    const errors = JSON.parse(row.errors) as RowError[];
+    if (row.status === "failed") return json({ message: row.message, stats: statsOf(row), errors }, { status: 422, cache: "no-store" });
+    return json({ message: row.message ?? summaryMessage(row), stats: statsOf(row), errors } satisfies ImportResult, { cache: "no-store" });
+  }
+  // Large file: let the background and the status polls carry it (one chunk each).
+  app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
+  return json(
+    {
+      message: `Importing ${upload.total} rows from ${file?.name} in the background…`,
+      jobId: id,
+      statusUrl: statusUrl(id),
+    },
+    { status: 202, cache: "no-store" },
+  );
+}
+
+/** GET /api/admin/import/:jobId — advances the job one chunk when it is free, then reports. */
+export async function handleImportStatus(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
+  const row = await advanceImport(app, id, plan).catch(async () => loadImport(app.db, id));
+  if (!row) return json({ message: "Import not found" }, { status: 404, cache: "no-store" });
+  return json(jobStatus(row), { cache: "no-store" });
+}

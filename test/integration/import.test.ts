@@ -1,0 +1,177 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { ImportJobStatus, ImportResult } from "~/lib/import-mapping";
+import { handleImport, handleImportStatus, validateUpload } from "~/server/import.server";
+import { formWith, settle, testApp, writtenState } from "../helpers/import";
+import { fileOf, fixtureBytes, SPEC_HEADER, sheetBytes, specRow, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
+
+async function importFile(file: File | string | null) {
+  const app = testApp();
+  const response = await handleImport(app, formWith(file), "tester");
+  await settle(app);
+  return { status: response.status, body: (await response.json()) as ImportResult & { jobId?: number; statusUrl?: string } };
+}
+
+describe("refusing a bad file whole, before anything is written", () => {
+  const truncated = fixtureBytes(VN_FIXTURE).slice(0, 9000);
+  const cases: Array<[string, File | null, number, RegExp]> = [
+    ["no file", null, 400, /No file was uploaded/],
+    ["a wrong extension", fileOf(fixtureBytes(VN_FIXTURE), "cafes.csv"), 415, /Only \.xlsx and \.xls files/],
+    ["text named .xlsx", fileOf(new TextEncoder().encode("name,category\nA,B\n"), "fake.xlsx"), 415, /not a spreadsheet/],
+    ["a truncated workbook", fileOf(truncated, "cut.xlsx"), 422, /corrupt or truncated/],
+    ["an empty sheet", fileOf(sheetBytes([]), "empty.xlsx"), 422, /empty sheet/],
+    ["a header without rows", fileOf(sheetBytes([SPEC_HEADER]), "header-only.xlsx"), 422, /no data rows/],
+    ["missing required columns", fileOf(sheetBytes([["name", "rating"], ["A", 4]]), "partial.xlsx"), 422,
+      /lacks required columns: category, full_address \(or address\), place_id/],
+    ["an empty file", fileOf(new Uint8Array(0), "zero.xlsx"), 400, /is empty/],
+  ];
+
+  it.each(cases)("refuses %s", async (_label, file, status, message) => {
+    const before = await writtenState();
+    const { status: got, body } = await importFile(file);
+    expect(got).toBe(status);
+    expect(body.message).toMatch(message);
+    expect(await writtenState()).toEqual(before);
+  });
+
+  it("refuses a file over the size limit and states the limit", async () => {
+    await expect(validateUpload(fileOf(fixtureBytes(VN_FIXTURE), "big.xlsx"), { maxBytes: 1000, maxLabel: "1 KB" })).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringMatching(/the largest file that can be imported is 1 KB/),
+    });
+  });
+
+  it("refuses a zip whose directory is gone", async () => {
+    const { status, body } = await importFile(fileOf(fixtureBytes(VN_FIXTURE).slice(0, 30).fill(0, 4), "odd.xlsx"));
+    expect(status).toBe(422);
+    expect(body.message).toMatch(/cannot be read/);
+  });
+});
+
+describe("the real Outscraper fixtures", () => {
+  it.each([
+    [US_FIXTURE, 179],
+    [VN_FIXTURE, 8],
+  ])("%s imports with every row accounted for, and again as duplicates only", async (name, rows) => {
+    const first = await importFile(fileOf(fixtureBytes(name), name));
+    expect(first.status).toBe(200);
+    const { imported, duplicatesSkipped, totalErrors } = first.body.stats;
+    expect(imported + duplicatesSkipped + totalErrors).toBe(rows);
+    expect(imported).toBeGreaterThan(rows * 0.9);
+    expect(first.body.message).toMatch(/Imported \d+ businesses/);
+
+    const again = await importFile(fileOf(fixtureBytes(name), name));
+    expect(again.body.stats).toEqual({ imported: 0, duplicatesSkipped: imported + duplicatesSkipped, totalErrors });
+  });
+
+  it("stores what the rows say: city, hours, features, the original file and the import record", async () => {
+    await importFile(fileOf(fixtureBytes(VN_FIXTURE), VN_FIXTURE));
+    const cafe = await env.DB.prepare("SELECT * FROM businesses WHERE place_id = 'ChIJr9PsEOqnQTERZFB_1Gj1HlQ'").first<Record<string, unknown>>();
+    expect(cafe).toMatchObject({ name: "Tiệm Café Tụi Mình", city: "Hue", zip_code: "49000", country: "Vietnam", is_verified: 1 });
+    expect(JSON.parse(String(cafe?.opening_hours))).toMatchObject({ Monday: "6:00 AM - 6:00 PM" });
+    expect(JSON.parse(String(cafe?.about))).toHaveProperty("Service options");
+    const record = await env.DB.prepare("SELECT * FROM imports WHERE file_name = ?1 ORDER BY id DESC LIMIT 1")
+      .bind(VN_FIXTURE)
+      .first<{ r2_key: string; status: string; file_size: number; total_rows: number }>();
+    expect(record).toMatchObject({ status: "done", total_rows: 8, file_size: fixtureBytes(VN_FIXTURE).byteLength });
+    const stored = await env.UPLOADS.get(String(record?.r2_key));
+    expect(stored?.size).toBe(fixtureBytes(VN_FIXTURE).byteLength);
+  });
+});
+
+describe("duplicates and bad rows", () => {
+  it("skips and counts duplicates in the file and reports bad rows by row, column and reason", async () => {
+    const same = `dup-${crypto.randomUUID()}`;
+    const sheet = [
+      SPEC_HEADER,
+      specRow({ place_id: same, name: "First" }),
+      specRow({ place_id: same, name: "Second" }),
+      specRow({ rating: "4,7" }),
+      specRow({ rating: 7 }),
+      specRow({ place_id: "" }),
+      specRow({ reviews: "3.5" }),
+    ];
+    const { status, body } = await importFile(fileOf(sheetBytes(sheet), "mixed.xlsx"));
+    expect(status).toBe(200);
+    expect(body.stats).toEqual({ imported: 2, duplicatesSkipped: 1, totalErrors: 3 });
+    expect(body.errors).toEqual([
+      { row: 5, column: "rating", reason: "7 is outside 1–5" },
+      { row: 6, column: "place_id", reason: "place_id is required" },
+      { row: 7, column: "reviews", reason: "3.5 is not a whole number ≥ 0" },
+    ]);
+    const decimal = await env.DB.prepare("SELECT rating FROM businesses WHERE place_id = ?1").bind(String(sheet[3][11])).first<{ rating: number }>();
+    expect(decimal?.rating).toBe(4.7);
+  });
+
+  it("reads an .xls (BIFF8) workbook", async () => {
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    const bytes = sheetBytes([SPEC_HEADER, specRow({ place_id: ids[0] }), specRow({ place_id: ids[1], postal_code: "01067", full_address: "Altmarkt 1, 01067 Dresden" })], "xls");
+    expect(Array.from(bytes.slice(0, 4))).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
+    const { status, body } = await importFile(fileOf(bytes, "legacy.xls"));
+    expect(status).toBe(200);
+    expect(body.stats).toEqual({ imported: 2, duplicatesSkipped: 0, totalErrors: 0 });
+    const dresden = await env.DB.prepare("SELECT city, zip_code FROM businesses WHERE place_id = ?1").bind(ids[1]).first();
+    expect(dresden).toEqual({ city: "Dresden", zip_code: "01067" });
+  });
+});
+
+describe("a large file runs as a job, chunk by chunk", () => {
+  it("answers 202 and completes through status polls without duplicates", async () => {
+    const prefix = `job-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 12 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Job Shop ${i}` }));
+    rows.push(specRow({ place_id: `${prefix}-3` }), specRow({ rating: "abc" }));
+    const plan = { chunkRows: 5, inlineRows: 5 };
+    const app = testApp();
+    const response = await handleImport(app, formWith(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
+    expect(response.status).toBe(202);
+    const started = (await response.json()) as { jobId: number; statusUrl: string; message: string };
+    expect(started.statusUrl).toBe(`/api/admin/import/${started.jobId}`);
+    await settle(app);
+
+    let status: ImportJobStatus | null = null;
+    for (let poll = 0; poll < 10; poll++) {
+      const reply = await handleImportStatus(testApp(), started.jobId, plan);
+      status = (await reply.json()) as ImportJobStatus;
+      expect(status.progress.total).toBe(14);
+      if (status.status !== "running") break;
+      expect(status.progress.processed).toBeLessThan(14);
+    }
+    expect(status).toMatchObject({
+      status: "done",
+      progress: { processed: 14, total: 14 },
+      stats: { imported: 12, duplicatesSkipped: 1, totalErrors: 1 },
+    });
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>();
+    expect(stored?.n).toBe(12);
+  });
+
+  it("a failure part-way keeps the batches already written, and importing the file again completes it", async () => {
+    const prefix = `fail-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 10 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Fail Shop ${prefix} ${i}` }));
+    const bytes = sheetBytes([SPEC_HEADER, ...rows]);
+    const plan = { chunkRows: 4, inlineRows: 4 };
+    const app = testApp();
+    const response = await handleImport(app, formWith(fileOf(bytes, "partial.xlsx")), "tester", plan);
+    const { jobId } = (await response.json()) as { jobId: number };
+    await settle(app);
+    const stored = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>())?.n;
+    expect(await stored()).toBe(4);
+
+    // The stored file disappears mid-import: the job fails with the reason, the first chunk stays.
+    const record = await env.DB.prepare("SELECT r2_key FROM imports WHERE id = ?1").bind(jobId).first<{ r2_key: string }>();
+    await env.UPLOADS.delete(String(record?.r2_key));
+    const failed = (await (await handleImportStatus(testApp(), jobId, plan)).json()) as ImportJobStatus;
+    expect(failed).toMatchObject({ status: "failed", stats: { imported: 4 } });
+    expect(failed.message).toMatch(/missing/);
+    expect(await stored()).toBe(4);
+    const searchable = await env.DB.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1")
+      .bind(`"${prefix}"`)
+      .first<{ n: number }>();
+    expect(searchable?.n).toBe(4);
+
+    const again = await importFile(fileOf(bytes, "partial.xlsx"));
+    expect(again.body.stats).toEqual({ imported: 6, duplicatesSkipped: 4, totalErrors: 0 });
+    expect(await stored()).toBe(10);
+  });
+});

@@ -1,0 +1,66 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { countWords, generateSeoText, MIN_SEO_WORDS, type SeoFacts } from "~/lib/seo-content";
+import { generateSeoChunk } from "~/server/seo.server";
+import { buildBusiness, insert, testDb } from "../helpers/factories";
+
+type Row = { seo_title: string | null; seo_description: string | null; unique_content: string | null };
+const byPlace = (placeId: string) =>
+  env.DB.prepare("SELECT seo_title, seo_description, unique_content FROM businesses WHERE place_id = ?1").bind(placeId).first<Row>();
+
+const sparse: SeoFacts = {
+  id: 1, placeId: null, name: "Bare Shop", category: "", address: "", city: "", state: "", country: "", phone: null, website: null,
+  rating: 0, reviewCount: 0, openingHours: null, about: null, businessStatus: null,
+};
+
+describe("generated SEO text", () => {
+  it("reaches 200 words even for a business with almost no facts, and is deterministic", () => {
+    const text = generateSeoText(sparse);
+    expect(countWords(text.uniqueContent)).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
+    expect(generateSeoText(sparse)).toEqual(text);
+    // Nothing is claimed that the facts do not hold.
+    expect(text.uniqueContent).not.toMatch(/\d(\.\d)? out of 5/);
+  });
+
+  it("uses the business's own facts and varies between businesses", () => {
+    const rich: SeoFacts = {
+      ...sparse, id: 2, placeId: "p-2", name: "Kim Long Coffee", category: "Coffee shop", address: "25 Sư Vạn Hạnh, Huế", city: "Huế",
+      country: "Vietnam", rating: 4.5, reviewCount: 124, phone: "+84 903 020 425",
+      openingHours: { Monday: "6:00 AM - 6:00 PM", Sunday: "Closed" }, about: { "Service options": { Takeout: true, Delivery: false } },
+    };
+    const text = generateSeoText(rich).uniqueContent;
+    expect(text).toContain("4.5");
+    expect(text).toContain("124 reviews");
+    expect(text).toContain("Monday: 6:00 AM - 6:00 PM");
+    expect(text).toMatch(/takeout/);
+    expect(text).toMatch(/delivery is not available/);
+    const others = Array.from({ length: 6 }, (_, i) => generateSeoText({ ...rich, id: 10 + i, placeId: `p-${10 + i}`, name: `Cafe ${i}` }).uniqueContent);
+    const openings = new Set(others.map((t) => t.split(".")[0].replace(/Cafe \d/, "X")));
+    expect(openings.size).toBeGreaterThan(1);
+  });
+});
+
+describe("POST /api/admin/generate-seo logic", () => {
+  it("fills only businesses without content, never overwriting an admin's title or text, in chunks until none remain", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const own = buildBusiness({ name: `Own Title ${tag}`, seoTitle: "Admin title" });
+    const written = buildBusiness({ name: `Written ${tag}`, uniqueContent: "An admin wrote this." });
+    const plain = buildBusiness({ name: `Plain ${tag}` });
+    await insert(own, written, plain);
+
+    let run = await generateSeoChunk(testDb(), 1);
+    expect(run.updated).toBe(1);
+    for (let i = 0; run.remaining > 0 && i < 10_000; i++) run = await generateSeoChunk(testDb(), 200);
+    expect(run.remaining).toBe(0);
+
+    const ownRow = await byPlace(String(own.placeId));
+    expect(ownRow?.seo_title).toBe("Admin title");
+    expect(countWords(String(ownRow?.unique_content))).toBeGreaterThanOrEqual(200);
+    expect(ownRow?.seo_description).toContain(`Own Title ${tag}`);
+    expect(await byPlace(String(written.placeId))).toMatchObject({ unique_content: "An admin wrote this.", seo_title: null });
+    expect((await byPlace(String(plain.placeId)))?.seo_title).toContain(`Plain ${tag}`);
+
+    const again = await generateSeoChunk(testDb());
+    expect(again).toEqual({ message: "Every business already has SEO content.", updated: 0, remaining: 0 });
+  });
+});
