@@ -26,6 +26,19 @@ export type CardBusiness = Pick<
   | "photos"
 >;
 
+const CARD_KEYS = [
+  "id", "placeId", "slug", "name", "category", "group", "description", "address", "city", "state", "country",
+  "phone", "rating", "reviewCount", "isOpen", "isVerified", "photos",
+] as const satisfies ReadonlyArray<keyof CardBusiness>;
+
+/** Only what a card shows travels to the browser (loader data is serialized into the page). */
+export function toCard(b: Business): CardBusiness {
+  const out = {} as Record<string, unknown>;
+  for (const k of CARD_KEYS) out[k] = b[k];
+  out.photos = b.photos.slice(0, 1);
+  return out as CardBusiness;
+}
+
 /** Listing card shared by the home, category and all-businesses pages (SPEC §2 "Business card"). */
 export function BusinessCard({ business, headingLevel = 3 }: { business: CardBusiness; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";

@@ -99,7 +99,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const ref = useRef<HTMLElement>(null);
   useMenus(ref);
   return (
-    <header ref={ref} id="top" className="sticky top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header ref={ref} id="top" className="sticky top-0 z-50 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900">
           <img src="/favicon.svg" alt="" width={28} height={28} />

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigate } from "react-router";
 import { z } from "zod";
-import { BusinessCard } from "~/components/business-card";
+import { BusinessCard, toCard } from "~/components/business-card";
 import { clampPage, Pager } from "~/components/pager";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page = result.totalPages;
       result = await list(page);
     }
-    return { ...base, ok: true as const, categories, page, ...result };
+    return { ...base, ok: true as const, categories, page, totalPages: result.totalPages, totalCount: result.totalCount, businesses: result.businesses.map(toCard) };
   } catch (error) {
     console.error(error);
     return data({ ...base, ok: false as const }, { status: 500 });
@@ -122,7 +122,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
           {loaderData.ok
             ? loaderData.categories.map((c) => (
                 <option key={c.slug} value={c.slug}>
-                  {c.category} ({c.businessCount.toLocaleString("en-US")})
+                  {`${c.category} (${c.businessCount.toLocaleString("en-US")})`}
                 </option>
               ))
             : null}

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { BusinessCard } from "~/components/business-card";
+import { BusinessCard, toCard } from "~/components/business-card";
 import { JsonLd } from "~/components/json-ld";
 import { clampPage, Pager } from "~/components/pager";
 import { titleCaseFromSlug } from "~/lib/format";
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { name: heading, url: canonical },
     ]),
   ];
-  return { found: true as const, heading, raw, siteName: config.siteName, canonical, count: category.count, businesses, page, totalPages, structured };
+  return { found: true as const, heading, raw, siteName: config.siteName, canonical, count: category.count, businesses: businesses.map(toCard), page, totalPages, structured };
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
-import { CityBusinessCard } from "~/components/business-card";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import NotFoundPage from "./not-found";
+import { CityBusinessCard, toCard } from "~/components/business-card";
 import { JsonLd } from "~/components/json-ld";
 import { clampPage, Pager } from "~/components/pager";
 import { detailPath } from "~/lib/slug";
@@ -38,10 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { name: cityName, url: canonical },
     ]),
   ];
-  return { found: true as const, cityName, siteName: config.siteName, canonical, count: city.count, businesses, page, totalPages, structured };
+  return { found: true as const, cityName, siteName: config.siteName, canonical, count: city.count, businesses: businesses.map(toCard), page, totalPages, structured };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescriptors {
+  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: "404 Page Not Found" }];
   const city = loaderData?.cityName ?? "";
   const siteName = loaderData?.siteName ?? "LocalAtlas";
   if (!loaderData?.found) return [{ title: `City Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
@@ -105,6 +107,8 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A blank city name is the 404 page (CLARIFICATIONS 2); any other failure is City Not Found.
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return <CityNotFound />;
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BusinessCard } from "~/components/business-card";
+import { BusinessCard, toCard } from "~/components/business-card";
 import { HomeSearch } from "~/components/home-search";
 import { JsonLd } from "~/components/json-ld";
 import { abbreviateNumber } from "~/lib/format";
@@ -30,8 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [statistics, cities, recommended, latest] = await Promise.all([
     getStatistics(db),
     getPopularCities(db, 12),
-    getRecommended(db, 6),
-    getLatest(db, 6),
+    getRecommended(db, 6).then((l) => l.map(toCard)),
+    getLatest(db, 6).then((l) => l.map(toCard)),
   ]);
   return { siteName: config.siteName, siteUrl: config.siteUrl, statistics, cities, recommended, latest };
 }

@@ -66,7 +66,7 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
       </section>
       <section>
         <h2>Termination</h2>
-        <p>We may suspend or terminate access to the service at any time.</p>
+        <p>We may terminate access at any time, with or without notice.</p>
       </section>
       <section>
         <h2>Contact</h2>
