@@ -96,6 +96,12 @@ export async function getBusinessById(db: Db, id: number): Promise<Business | nu
 export async function getBusinessBySlug(db: Db, value: string): Promise<Business | null> {
   const exact = await db.first<BusinessDbRow>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE slug = ?1`, [value]);
   if (exact) return toBusiness(exact);
+  // The usual case: `{stored slug}-{suffix}` (city cards). One indexed lookup by slug; a shared
+  // place_id prefix (e.g. "demo-20…") can match thousands of rows, so it must not be the first probe.
+  for (const { base, suffix } of detailSlugCandidates(value)) {
+    const row = await db.first<BusinessDbRow>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE slug = ?1`, [base]);
+    if (row && String(row.place_id || row.id).slice(0, 7) === suffix) return toBusiness(row);
+  }
   for (const { base, suffix } of detailSlugCandidates(value)) {
     const rows = await db.all<BusinessDbRow>(
       `SELECT ${BUSINESS_COLUMNS} FROM businesses

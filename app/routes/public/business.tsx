@@ -138,7 +138,7 @@ function BackToSearch() {
   }
   return (
     <Link to="/" onClick={onClick} className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 hover:underline">
-      ← Back to Search
+      <span aria-hidden="true">←</span> Back to Search
     </Link>
   );
 }
