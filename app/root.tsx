@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { ImgFallbackScript } from "~/components/img-fallback-script";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getApp } from "~/server/context.server";
@@ -40,8 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
-        {/* Swaps a failed photo for its category image (CLARIFICATIONS 23); external, so the CSP allows it. */}
-        <script src="/img-fallback.js" nonce={nonce} />
+        <ImgFallbackScript />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}

@@ -127,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Add Your Business
             </Link>
             <Link to="/advertise" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-blue-700">
-              Learn More
+              Learn More<span className="sr-only"> about advertising</span>
             </Link>
           </div>
         </div>
