@@ -106,7 +106,7 @@ export function CityBusinessCard({ business }: { business: CardBusiness }) {
         {business.isVerified ? <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">Verified</span> : null}
       </div>
       <Stars rating={business.rating} reviewCount={business.reviewCount} />
-      <p className="text-sm text-slate-700">{joinParts([business.address || null, business.address?.includes(business.city) ? null : joinParts([business.city, business.state])])}</p>
+      {business.address ? <p className="text-sm text-slate-700">{business.address}</p> : null}
       <p className="text-sm text-slate-600">{joinParts([business.city, business.state, business.country])}</p>
       {business.phone ? <p className="text-sm text-slate-700">{business.phone}</p> : null}
       {business.description ? <p className="line-clamp-2 text-sm text-slate-600">{business.description}</p> : null}

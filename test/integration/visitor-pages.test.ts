@@ -334,6 +334,18 @@ describe("all businesses", () => {
   });
 });
 
+describe("D1 budget", () => {
+  it("every public page reads O(page) rows", async () => {
+    const id = await idOf(`vis-dent-${run}`);
+    const paths = ["/", "/businesses", "/businesses?sort=latest&page=2", `/city/${encodeURIComponent(cityName)}`, "/category/dentist", "/category/healthcare", `/business/${id}`, `/details/bright-smile-${run}-vis-den`, "/about"];
+    for (const path of paths) {
+      const response = await request(path);
+      expect(response.status, path).toBe(200);
+      expect(rowsRead(response), path).toBeLessThan(150);
+    }
+  });
+});
+
 describe("cities, static pages and the 404 page", () => {
   it("lists cities grouped by country", async () => {
     const { status, html } = await page("/cities");

@@ -17,9 +17,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const config = siteConfig(env);
   const raw = (params.categoryName ?? "").trim();
   const heading = titleCaseFromSlug(raw);
-  const canonical = `${config.siteUrl}/category/${encodeURIComponent(raw)}`;
   const category = raw ? await findCategory(db, raw) : null;
   if (!category) return data({ found: false as const, heading, siteName: config.siteName }, { status: 404 });
+  const canonical = `${config.siteUrl}/category/${category.slug}`;
   const totalPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
   const page = clampPage(new URL(request.url).searchParams.get("page"), totalPages);
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;

@@ -19,10 +19,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // §5: the city page fetches only when a name is present (CLARIFICATIONS 2: blank → 404 page).
   if (!cityName) throw data(null, { status: 404 });
   const city = await findCity(db, cityName);
-  const canonical = `${config.siteUrl}/city/${encodeURIComponent(cityName)}`;
   if (!city) {
-    return data({ found: false as const, cityName, siteName: config.siteName, canonical }, { status: 404 });
+    return data({ found: false as const, cityName, siteName: config.siteName, canonical: "" }, { status: 404 });
   }
+  // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
+  const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
   const totalPages = Math.ceil(city.count / CITY_PAGE_SIZE);
   const page = clampPage(new URL(request.url).searchParams.get("page"), totalPages);
   const businesses = city.count ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE) : [];
