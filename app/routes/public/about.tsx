@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { StaticPage, staticMeta } from "~/components/static-page";
+import { StaticPage, StaticPageError, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import type { Route } from "./+types/about";
@@ -42,4 +42,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <StaticPageError />;
 }

@@ -1,4 +1,4 @@
-import { StaticPage, staticMeta } from "~/components/static-page";
+import { StaticPage, StaticPageError, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import type { Route } from "./+types/advertise";
@@ -37,4 +37,8 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
       </section>
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <StaticPageError />;
 }

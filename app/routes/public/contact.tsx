@@ -1,4 +1,4 @@
-import { StaticPage, staticMeta } from "~/components/static-page";
+import { StaticPage, StaticPageError, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import type { Route } from "./+types/contact";
@@ -56,4 +56,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </section>
     </StaticPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <StaticPageError />;
 }
