@@ -1,4 +1,6 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { ImgFallbackScript } from "~/components/img-fallback-script";
+import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -23,19 +25,36 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return out;
 }
 
+export function links(): Route.LinkDescriptors {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const analyticsToken = rootData?.config.analyticsToken;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
         <Meta />
         <Links />
+        <ImgFallbackScript />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {analyticsToken ? (
+          <script
+            defer
+            nonce={nonce}
+            src="https://static.cloudflareinsights.com/beacon.min.js"
+            data-cf-beacon={JSON.stringify({ token: analyticsToken })}
+          />
+        ) : null}
       </body>
     </html>
   );

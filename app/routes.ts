@@ -5,6 +5,18 @@ export default [
   // ── Visitor site (SPEC §2) ────────────────────────────────────────────────
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("businesses", "routes/public/businesses.tsx"),
+    route("business/:id", "routes/public/business.tsx", { id: "business-by-id" }),
+    route("details/:slug", "routes/public/business.tsx", { id: "business-by-slug" }),
+    route("city/:cityName", "routes/public/city.tsx"),
+    route("category/:categoryName", "routes/public/category.tsx"),
+    route("cities", "routes/public/cities.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("privacy-policy", "routes/public/privacy-policy.tsx"),
+    route("terms-of-service", "routes/public/terms-of-service.tsx"),
+    route("add-business", "routes/public/add-business.tsx"),
+    route("advertise", "routes/public/advertise.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

@@ -271,3 +271,21 @@ async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQ
   const total = count?.n ?? 0;
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
 }
+
+export type CountryCity = { name: string; state: string; country: string; businessCount: number };
+
+/**
+ * /cities (CLARIFICATIONS 3): every city with businesses, grouped by country, A–Z, one page at a
+ * time through the (country, name) index; `hasMore` from one extra row instead of a COUNT.
+ */
+export async function listCitiesByCountry(db: Db, limit: number, offset: number): Promise<{ cities: CountryCity[]; hasMore: boolean }> {
+  const rows = await db.all<{ name: string; state: string; country: string; business_count: number }>(
+    `SELECT name, state, country, business_count FROM city_countries
+     WHERE business_count > 0 ORDER BY country, name LIMIT ?1 OFFSET ?2`,
+    [limit + 1, offset],
+  );
+  return {
+    cities: rows.slice(0, limit).map((r) => ({ name: r.name, state: r.state, country: r.country, businessCount: r.business_count })),
+    hasMore: rows.length > limit,
+  };
+}

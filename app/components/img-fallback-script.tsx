@@ -1,0 +1,17 @@
+import { useNonce } from "./nonce";
+
+/**
+ * Replaces a photo that failed to load with its category image (`data-fallback`), CLARIFICATIONS 23.
+ * An inline script carrying the response's CSP nonce: no inline event handlers, no extra request.
+ * It listens in the capture phase (error events do not bubble) from <head>, before any image loads,
+ * and sweeps images that failed before it ran.
+ */
+const SOURCE = `(function(){function s(i){var f=i.getAttribute("data-fallback");if(!f||i.getAttribute("src")===f)return;i.removeAttribute("data-fallback");i.setAttribute("src",f)}
+document.addEventListener("error",function(e){var t=e.target;if(t&&t.tagName==="IMG")s(t)},true);
+function w(){var l=document.querySelectorAll("img[data-fallback]");for(var k=0;k<l.length;k++)if(l[k].complete&&l[k].naturalWidth===0)s(l[k])}
+document.addEventListener("DOMContentLoaded",w);window.addEventListener("load",w)})();`;
+
+export function ImgFallbackScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SOURCE }} />;
+}

@@ -1,0 +1,145 @@
+import { Link } from "react-router";
+import { FOOTER_GROUPS } from "~/lib/category-groups";
+import { abbreviateNumber } from "~/lib/format";
+
+type FooterProps = {
+  siteName: string;
+  phone: string;
+  email: string;
+  cities: Array<{ id: number; name: string; businessCount: number }>;
+  statistics: { totalBusinesses: number; verifiedBusinesses: number; categories: number; totalCities: number } | null;
+};
+
+/** CLARIFICATIONS 18. */
+const QUICK_LINKS = [
+  ["/", "Home"],
+  ["/businesses", "Browse Businesses"],
+  ["/cities", "All Cities"],
+  ["/about", "About"],
+  ["/contact", "Contact"],
+  ["/add-business", "Add Your Business"],
+  ["/advertise", "Advertise"],
+  ["/privacy-policy", "Privacy Policy"],
+  ["/terms-of-service", "Terms of Service"],
+] as const;
+
+const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
+
+const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
+
+export function SiteFooter({ siteName, phone, email, cities, statistics }: FooterProps) {
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="text-lg font-bold text-white">
+            {siteName}
+          </h2>
+          <p className="mt-3 text-sm text-slate-300">
+            {siteName} is a free, worldwide directory of local businesses. Find trusted services near you by category and city.
+          </p>
+          <ul className="mt-4 space-y-1 text-sm">
+            {phone ? (
+              <li>
+                Phone:{" "}
+                <a className={linkClass} href={`tel:${phone.replace(/[^\d+]/g, "")}`}>
+                  {phone}
+                </a>
+              </li>
+            ) : null}
+            {email ? (
+              <li>
+                Email:{" "}
+                <a className={linkClass} href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          <ul className="mt-4 flex gap-3" aria-label="Social media">
+            {SOCIAL.map((name) => (
+              <li key={name}>
+                {/* Placeholders (SPEC §2): the accounts do not exist yet. */}
+                <a href="#top" className={linkClass}>
+                  {name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="text-base font-semibold text-white">
+            Popular Categories
+          </h2>
+          <ul className="mt-3 space-y-1.5">
+            {FOOTER_GROUPS.map((g) => (
+              <li key={g.slug}>
+                <Link to={`/category/${g.slug}`} className={linkClass}>
+                  {g.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-cities">
+          <h2 id="footer-cities" className="text-base font-semibold text-white">
+            Popular Cities
+          </h2>
+          <ul className="mt-3 space-y-1.5">
+            {cities.slice(0, 8).map((c) => (
+              <li key={c.id}>
+                <Link to={`/city/${encodeURIComponent(c.name)}`} className={linkClass}>
+                  {c.name} ({c.businessCount.toLocaleString("en-US")})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-base font-semibold text-white">
+            Quick Links
+          </h2>
+          <ul className="mt-3 space-y-1.5">
+            {QUICK_LINKS.map(([href, label]) => (
+              <li key={href}>
+                <Link to={href} className={linkClass}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a href="/sitemap.xml" className={linkClass}>
+                Sitemap
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      {statistics ? (
+        <div className="border-t border-slate-800">
+          <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 text-center sm:grid-cols-4" data-testid="footer-stats">
+            {(
+              [
+                ["Businesses", statistics.totalBusinesses],
+                ["Verified", statistics.verifiedBusinesses],
+                ["Categories", statistics.categories],
+                ["Cities", statistics.totalCities],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="flex flex-col-reverse">
+                <dt className="text-xs uppercase tracking-wide text-slate-300">{label}</dt>
+                <dd className="text-xl font-bold text-white">{abbreviateNumber(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 sm:flex-row sm:justify-between">
+          <p>© 2025 {siteName}. All rights reserved.</p>
+          <p>Business data was collected from public online sources; its accuracy is not guaranteed.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,222 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { groupBySlug, HEADER_GROUP_SLUGS } from "~/lib/category-groups";
+
+/** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
+export const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
+export const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
+
+/** SPEC §9 / CLARIFICATIONS 22: hover delays on desktop; click and keyboard open at once. */
+const OPEN_DELAY_MS = 200;
+const SKIP_DELAY_MS = 300;
+const CLOSE_DELAY_MS = 150;
+
+/**
+ * The menus are <details> elements, so they open and close without JavaScript. With it, this adds
+ * what a menu should do: one open at a time, hover delays, close on Escape, outside click or a chosen link.
+ */
+function useMenus(root: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const header = root.current;
+    if (!header) return;
+    const menus = () => [...header.querySelectorAll<HTMLDetailsElement>("details[data-menu]")];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastClosed = 0;
+    const closeAll = (except?: Element) => menus().forEach((d) => d !== except && (d.open = false));
+    const onToggle = (e: Event) => {
+      const d = e.target as HTMLDetailsElement;
+      if (d.open) closeAll(d);
+      else lastClosed = Date.now();
+    };
+    const onClick = (e: MouseEvent) => {
+      const target = e.target as Element;
+      if (target.closest("a")) {
+        closeAll();
+        return;
+      }
+      if (!target.closest("details[data-menu]")) closeAll();
+    };
+    const onDocClick = (e: MouseEvent) => {
+      if (!header.contains(e.target as Node)) closeAll();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      const open = menus().find((d) => d.open);
+      if (open) {
+        open.open = false;
+        open.querySelector("summary")?.focus();
+      }
+    };
+    const hoverables = [...header.querySelectorAll<HTMLDetailsElement>("details[data-hover]")];
+    const enter = (d: HTMLDetailsElement) => () => {
+      clearTimeout(timer);
+      // Moving straight from one menu to the next skips the open delay.
+      const delay = Date.now() - lastClosed < SKIP_DELAY_MS ? 0 : OPEN_DELAY_MS;
+      timer = setTimeout(() => (d.open = true), delay);
+    };
+    const leave = (d: HTMLDetailsElement) => () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => (d.open = false), CLOSE_DELAY_MS);
+    };
+    const cleanups = hoverables.map((d) => {
+      const onEnter = enter(d);
+      const onLeave = leave(d);
+      d.addEventListener("mouseenter", onEnter);
+      d.addEventListener("mouseleave", onLeave);
+      return () => {
+        d.removeEventListener("mouseenter", onEnter);
+        d.removeEventListener("mouseleave", onLeave);
+      };
+    });
+    header.addEventListener("toggle", onToggle, true);
+    header.addEventListener("click", onClick);
+    document.addEventListener("click", onDocClick);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      clearTimeout(timer);
+      cleanups.forEach((c) => c());
+      header.removeEventListener("toggle", onToggle, true);
+      header.removeEventListener("click", onClick);
+      document.removeEventListener("click", onDocClick);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [root]);
+}
+
+const summaryClass =
+  "flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 [&::-webkit-details-marker]:hidden";
+const menuLink = "block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+function Chevron() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
+      <path d="M5.3 7.3a1 1 0 011.4 0L10 10.6l3.3-3.3a1 1 0 111.4 1.4l-4 4a1 1 0 01-1.4 0l-4-4a1 1 0 010-1.4z" />
+    </svg>
+  );
+}
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const ref = useRef<HTMLElement>(null);
+  useMenus(ref);
+  return (
+    <header ref={ref} id="top" className="sticky top-0 z-50 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {siteName}
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <details data-menu data-hover className="relative">
+            <summary className={summaryClass}>
+              Categories <Chevron />
+            </summary>
+            <ul className="absolute left-0 top-full mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+              {HEADER_CATEGORIES.map((c) => (
+                <li key={c.slug}>
+                  <Link to={`/category/${c.slug}`} className={menuLink}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+          <details data-menu data-hover className="relative">
+            <summary className={summaryClass}>
+              Cities <Chevron />
+            </summary>
+            <ul className="absolute left-0 top-full mt-1 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+              {HEADER_CITIES.map((name) => (
+                <li key={name}>
+                  <Link to={`/city/${encodeURIComponent(name)}`} className={menuLink}>
+                    {name}
+                  </Link>
+                </li>
+              ))}
+              <li className="mt-1 border-t border-slate-100 pt-1">
+                <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
+                  View All Cities
+                </Link>
+              </li>
+            </ul>
+          </details>
+          <Link to="/businesses" className={summaryClass}>
+            Businesses
+          </Link>
+          <Link to="/add-business" className={summaryClass}>
+            Add Business
+          </Link>
+          <Link to="/advertise" className={summaryClass}>
+            Advertise
+          </Link>
+        </nav>
+        <div className="flex items-center gap-2">
+          <details data-menu className="relative">
+            <summary className={`${summaryClass} border border-slate-300`}>
+              <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
+                <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
+              </svg>
+              Search
+            </summary>
+            <form
+              action="/search"
+              method="get"
+              role="search"
+              className="absolute right-0 top-full mt-2 flex w-[min(90vw,22rem)] flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+            >
+              <label htmlFor="header-q" className="text-xs font-medium text-slate-700">
+                Service or business
+              </label>
+              <input id="header-q" name="q" required pattern=".*\S.*" placeholder="e.g. plumber, dentist" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <label htmlFor="header-location" className="text-xs font-medium text-slate-700">
+                Location
+              </label>
+              <input id="header-location" name="location" placeholder="City, state" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <button type="submit" className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+                Search
+              </button>
+            </form>
+          </details>
+          <details data-menu className="md:hidden" data-testid="mobile-menu">
+            <summary className={`${summaryClass} border border-slate-300`} aria-label="Open menu">
+              <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
+                <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+              </svg>
+            </summary>
+            <div className="fixed bottom-0 right-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl motion-safe:animate-[slide-in_200ms_ease-out]">
+              <nav aria-label="Mobile" className="flex flex-col gap-1">
+                <Link to="/" className={menuLink}>
+                  Home
+                </Link>
+                <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Categories</p>
+                {HEADER_CATEGORIES.map((c) => (
+                  <Link key={c.slug} to={`/category/${c.slug}`} className={menuLink}>
+                    {c.name}
+                  </Link>
+                ))}
+                <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Cities</p>
+                {HEADER_CITIES.map((name) => (
+                  <Link key={name} to={`/city/${encodeURIComponent(name)}`} className={menuLink}>
+                    {name}
+                  </Link>
+                ))}
+                <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
+                  View All Cities
+                </Link>
+                <hr className="my-3 border-slate-200" />
+                <Link to="/businesses" className={menuLink}>
+                  Businesses
+                </Link>
+                <Link to="/add-business" className={menuLink}>
+                  Add Business
+                </Link>
+                <Link to="/advertise" className={menuLink}>
+                  Advertise
+                </Link>
+              </nav>
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

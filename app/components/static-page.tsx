@@ -1,0 +1,33 @@
+/** Shared frame of the static pages (about, contact, privacy, terms, add-business, advertise). */
+export function StaticPage({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
+      {intro ? <div className="mt-3 text-lg text-slate-600">{intro}</div> : null}
+      <div className="mt-8 space-y-8 leading-relaxed text-slate-700 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:space-y-1">
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function staticMeta(title: string, description: string, siteName: string, siteUrl: string, path: string) {
+  return [
+    { title: `${title} | ${siteName}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${siteUrl}${path}` },
+    { property: "og:title", content: `${title} | ${siteName}` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+/** ErrorBoundary body for the static pages: they read nothing that can fail but the configuration. */
+export function StaticPageError() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+    </main>
+  );
+}

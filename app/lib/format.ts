@@ -1,0 +1,56 @@
+/**
+ * Number and text formatting for the visitor pages. Pure: no runtime imports.
+ */
+
+/**
+ * SPEC §9 / CLARIFICATIONS 21: one million or more → one-decimal "M"; one thousand or more → whole
+ * "k", rounded down; smaller numbers as they are. Only for the statistics strip and footer row.
+ */
+export function abbreviateNumber(value: number): string {
+  if (!Number.isFinite(value)) return "0";
+  const n = Math.max(0, Math.floor(value));
+  if (n >= 1_000_000) return `${(Math.floor(n / 100_000) / 10).toFixed(1)}M`;
+  if (n >= 1_000) return `${Math.floor(n / 1_000)}k`;
+  return String(n);
+}
+
+/** Every other number: en-US grouping ("12,345"). */
+export function formatCount(value: number): string {
+  return Math.max(0, Math.floor(value || 0)).toLocaleString("en-US");
+}
+
+/** A rating with one decimal ("4.0"); 0 when missing. */
+export function formatRating(value: number | null | undefined): string {
+  const n = Number(value);
+  return (Number.isFinite(n) && n > 0 ? n : 0).toFixed(1);
+}
+
+/** Stars filled up to the whole part of the rating (SPEC §9), out of 5. */
+export function filledStars(value: number | null | undefined): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(5, Math.floor(n));
+}
+
+/** SPEC §2 category heading: hyphens become spaces and each word is title-cased. */
+export function titleCaseFromSlug(value: string): string {
+  return value
+    .replace(/-/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/** Joins non-empty parts, so empty address parts leave no dangling commas (CLARIFICATIONS 14). */
+export function joinParts(parts: Array<string | null | undefined>, separator = ", "): string {
+  return parts
+    .map((p) => (p ?? "").trim())
+    .filter(Boolean)
+    .join(separator);
+}
+
+/** "1 review" / "12 reviews". */
+export function reviewsLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
+}

@@ -1,0 +1,239 @@
+/**
+ * JSON-LD (schema.org) for the visitor pages: LocalBusiness (most specific type), ItemList,
+ * BreadcrumbList, WebSite. Pure: no runtime imports. Serialize with `serializeJsonLd`, which makes
+ * the text safe inside a <script> element.
+ */
+import { parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "./hours";
+import { joinParts } from "./format";
+
+type JsonLd = Record<string, unknown>;
+
+/** First match wins: the most specific schema.org LocalBusiness subtype for a Google category. */
+const TYPE_RULES: ReadonlyArray<[RegExp, string]> = [
+  [/\b(cafe|café|coffee)/i, "CafeOrCoffeeShop"],
+  [/\bbaker(y|ies)\b|patisserie/i, "Bakery"],
+  [/\bice cream/i, "IceCreamShop"],
+  [/\bfast food|burger|hamburger/i, "FastFoodRestaurant"],
+  [/\b(bar|pub|brewpub|cocktail)\b/i, "BarOrPub"],
+  [/\bwinery/i, "Winery"],
+  [/\bbrewery/i, "Brewery"],
+  [/restaurant|pizz|diner|bistro|sushi|steak|eatery|grill|brasserie|ramen|taco|kebab|bbq|barbecue/i, "Restaurant"],
+  [/dentist|dental|orthodont/i, "Dentist"],
+  [/pharmac|drugstore|chemist/i, "Pharmacy"],
+  [/veterinar|animal hospital/i, "VeterinaryCare"],
+  [/hospital/i, "Hospital"],
+  [/optician|optometr/i, "Optician"],
+  [/doctor|physician|clinic|pediatric|dermatolog|cardiolog|surgeon|medical|urgent care|chiropract|physiotherap/i, "Physician"],
+  [/auto ?body|collision/i, "AutoBodyShop"],
+  [/car wash|auto wash/i, "AutoWash"],
+  [/car dealer|auto dealer|used car/i, "AutoDealer"],
+  [/tire|tyre/i, "TireShop"],
+  [/car rental/i, "AutoRental"],
+  [/auto|mechanic|car repair|oil change|transmission|brake|garage\b/i, "AutoRepair"],
+  [/hair|barber/i, "HairSalon"],
+  [/nail/i, "NailSalon"],
+  [/day spa|\bspa\b|massage/i, "DaySpa"],
+  [/beauty|cosmetic|makeup|lash|brow|esthetic|aesthetic|waxing/i, "BeautySalon"],
+  [/tattoo|piercing/i, "TattooParlor"],
+  [/gym|fitness|yoga|pilates/i, "ExerciseGym"],
+  [/plumb/i, "Plumber"],
+  [/electrician|electrical contractor/i, "Electrician"],
+  [/hvac|heating|air condition/i, "HVACBusiness"],
+  [/locksmith/i, "Locksmith"],
+  [/roof/i, "RoofingContractor"],
+  [/painter|painting/i, "HousePainter"],
+  [/moving|mover/i, "MovingCompany"],
+  [/general contractor|contractor|remodel|construction/i, "GeneralContractor"],
+  [/cleaning|cleaner|janitor|maid|landscap|lawn|pest|handyman/i, "HomeAndConstructionBusiness"],
+  [/lawyer|attorney|law firm|legal/i, "LegalService"],
+  [/notary/i, "Notary"],
+  [/accountant|accounting|bookkeep|tax/i, "AccountingService"],
+  [/insurance/i, "InsuranceAgency"],
+  [/real estate|realtor/i, "RealEstateAgent"],
+  [/\bbank\b|credit union/i, "BankOrCreditUnion"],
+  [/employment|recruit|staffing/i, "EmploymentAgency"],
+  [/travel agen/i, "TravelAgency"],
+  [/hotel|motel|hostel|inn\b|lodging/i, "LodgingBusiness"],
+  [/child ?care|day ?care|preschool|kindergarten/i, "ChildCare"],
+  [/florist/i, "Florist"],
+  [/grocery|supermarket/i, "GroceryStore"],
+  [/hardware store/i, "HardwareStore"],
+  [/book ?store|bookshop/i, "BookStore"],
+  [/clothing|boutique/i, "ClothingStore"],
+  [/electronics|cell phone|mobile phone/i, "ElectronicsStore"],
+  [/jewel/i, "JewelryStore"],
+  [/furniture store/i, "FurnitureStore"],
+  [/pet store|pet shop/i, "PetStore"],
+  [/store|shop\b|market/i, "Store"],
+  [/night ?club/i, "NightClub"],
+  [/bowling/i, "BowlingAlley"],
+  [/cinema|movie theater/i, "MovieTheater"],
+  [/software|it services|computer|web design|marketing|consult|agency|architect|engineer/i, "ProfessionalService"],
+];
+
+/** Most specific schema.org type for a category (LocalBusiness when nothing fits). */
+export function schemaTypeForCategory(category: string, subtypes = ""): string {
+  for (const probe of [category, subtypes]) {
+    if (!probe) continue;
+    for (const [pattern, type] of TYPE_RULES) if (pattern.test(probe)) return type;
+  }
+  return "LocalBusiness";
+}
+
+function hhmm(minutes: number): string {
+  // Google: a close at midnight is written 23:59; an open at midnight 00:00.
+  if (minutes >= 1440) return "23:59";
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/**
+ * openingHoursSpecification from real hours only (never the default schedule): days with equal
+ * hours share one entry; closed days are opens = closes = "00:00", 24 hours is 00:00–23:59, and an
+ * interval past midnight keeps its own opens/closes (closes earlier than opens), as Google documents.
+ */
+export function openingHoursSpecification(hours: OpeningHours | null | undefined): JsonLd[] {
+  if (!hours) return [];
+  const byHours = new Map<string, { opens: string; closes: string; days: Weekday[] }>();
+  for (const day of WEEKDAYS) {
+    const parsed = parseDayText(hours[day]);
+    if (!parsed) continue;
+    const spans: Array<{ opens: string; closes: string }> =
+      parsed.kind === "closed"
+        ? [{ opens: "00:00", closes: "00:00" }]
+        : parsed.kind === "24h"
+          ? [{ opens: "00:00", closes: "23:59" }]
+          : parsed.intervals.map((i) => ({ opens: hhmm(i.open), closes: hhmm(i.close) }));
+    for (const span of spans) {
+      const key = `${span.opens}-${span.closes}`;
+      const entry = byHours.get(key) ?? { ...span, days: [] };
+      entry.days.push(day);
+      byHours.set(key, entry);
+    }
+  }
+  return [...byHours.values()].map((e) => ({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: e.days.map((d) => `https://schema.org/${d}`),
+    opens: e.opens,
+    closes: e.closes,
+  }));
+}
+
+export type StructuredBusiness = {
+  id: number;
+  name: string;
+  category: string;
+  subtypes?: string;
+  description: string | null;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  countryCode: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  reviewCount: number;
+  latitude: number | null;
+  longitude: number | null;
+  openingHours: OpeningHours | null;
+};
+
+/** Street part of a full address: what precedes the city, when the address names it. */
+function streetAddress(address: string, city: string): string {
+  if (!address) return "";
+  const cut = city ? address.indexOf(`, ${city}`) : -1;
+  return (cut > 0 ? address.slice(0, cut) : address).trim();
+}
+
+export function localBusinessJsonLd(
+  business: StructuredBusiness,
+  options: { url: string; image: string; description: string },
+): JsonLd {
+  const out: JsonLd = {
+    "@context": "https://schema.org",
+    "@type": schemaTypeForCategory(business.category, business.subtypes),
+    "@id": `${options.url}#business`,
+    name: business.name,
+    description: options.description,
+    url: options.url,
+    image: options.image,
+    address: {
+      "@type": "PostalAddress",
+      ...(business.address ? { streetAddress: streetAddress(business.address, business.city) } : {}),
+      ...(business.city ? { addressLocality: business.city } : {}),
+      ...(business.state ? { addressRegion: business.state } : {}),
+      ...(business.zipCode ? { postalCode: business.zipCode } : {}),
+      ...(business.countryCode || business.country ? { addressCountry: business.countryCode || business.country } : {}),
+    },
+  };
+  if (business.phone) out.telephone = business.phone;
+  if (business.email) out.email = business.email;
+  if (business.website) out.sameAs = business.website;
+  if (business.latitude != null && business.longitude != null) {
+    out.geo = { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude };
+  }
+  const spec = openingHoursSpecification(business.openingHours);
+  if (spec.length) out.openingHoursSpecification = spec;
+  // CLARIFICATIONS 14: only a real rating; the count defaults to 1 (SPEC §2).
+  if (business.rating > 0) {
+    out.aggregateRating = {
+      "@type": "AggregateRating",
+      ratingValue: business.rating,
+      bestRating: 5,
+      worstRating: 1,
+      ratingCount: business.reviewCount > 0 ? business.reviewCount : 1,
+    };
+  }
+  return out;
+}
+
+export type Crumb = { name: string; url: string };
+
+export function breadcrumbJsonLd(crumbs: Crumb[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: c.url })),
+  };
+}
+
+export function itemListJsonLd(name: string, items: Array<{ name: string; url: string }>, offset = 0): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name,
+    numberOfItems: items.length,
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: offset + i + 1, name: item.name, url: item.url })),
+  };
+}
+
+export function webSiteJsonLd(siteName: string, siteUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: siteName,
+    url: `${siteUrl}/`,
+  };
+}
+
+/** Description text for an address line (no dangling commas). */
+export function placeLine(parts: Array<string | null | undefined>): string {
+  return joinParts(parts);
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> element: `<`, `>`, `&` and the JS line separators
+ * are written as \u escapes, so no text can close the script element or open a comment.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

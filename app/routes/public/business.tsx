@@ -1,0 +1,315 @@
+import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { AdSlot } from "~/components/ad-slot";
+import { defaultImagePath, BusinessImage } from "~/components/business-image";
+import { JsonLd } from "~/components/json-ld";
+import { Stars } from "~/components/stars";
+import type { Business } from "~/lib/business";
+import { formatRating, joinParts } from "~/lib/format";
+import { DEFAULT_SCHEDULE, WEEKDAYS } from "~/lib/hours";
+import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
+import { getApp } from "~/server/context.server";
+import { siteConfig } from "~/server/config.server";
+import { getBusinessById, getBusinessBySlug } from "~/server/directory.server";
+import type { Route } from "./+types/business";
+
+/** SPEC §2 feature list, filled from the imported `about` groups (CLARIFICATIONS 12). */
+const FEATURE_GROUPS = [
+  { title: "Service Options", keys: ["Service options"] },
+  { title: "Payment Methods", keys: ["Payments", "Payment options"] },
+  { title: "Accessibility", keys: ["Accessibility"] },
+  { title: "Business Type", keys: ["From the business", "Business type"] },
+] as const;
+
+type FeatureGroup = { title: string; items: Array<{ name: string; available: boolean }> };
+
+function featureGroups(about: Business["about"]): FeatureGroup[] {
+  const source = about ?? {};
+  const used = new Set<string>();
+  const groups: FeatureGroup[] = FEATURE_GROUPS.map((g) => {
+    const key = g.keys.find((k) => source[k]);
+    if (key) used.add(key);
+    const items = key ? Object.entries(source[key]).map(([name, available]) => ({ name, available: Boolean(available) })) : [];
+    return { title: g.title, items };
+  });
+  // Any other group the data has ("Planning", "Amenities", …) is shown under its own name.
+  for (const [key, items] of Object.entries(source)) {
+    if (used.has(key) || !items || typeof items !== "object") continue;
+    groups.push({ title: key, items: Object.entries(items).map(([name, available]) => ({ name, available: Boolean(available) })) });
+  }
+  return groups;
+}
+
+function absolute(siteUrl: string, url: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
+}
+
+function aboutParagraph(b: Business): string {
+  const place = joinParts([b.city, b.state]);
+  const category = b.category ? b.category.toLowerCase() : "local business";
+  const first = `${b.name} is a ${category}${place ? ` located in ${place}` : ""}.`;
+  const second =
+    b.rating > 0
+      ? ` With a rating of ${formatRating(b.rating)} out of 5 based on ${b.reviewCount.toLocaleString("en-US")} ${b.reviewCount === 1 ? "review" : "reviews"}, it is a choice customers trust for ${category} services.`
+      : ` It offers ${category} services to customers${place ? ` in ${place}` : ""}.`;
+  return first + second;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const config = siteConfig(env);
+  let business: Business | null = null;
+  if (params.id !== undefined) {
+    business = /^\d{1,15}$/.test(params.id) ? await getBusinessById(db, Number(params.id)) : null;
+  } else if (params.slug) {
+    business = await getBusinessBySlug(db, params.slug);
+  }
+  if (!business) {
+    return data({ found: false as const, siteName: config.siteName }, { status: 404 });
+  }
+  const b = business;
+  const place = joinParts([b.city, b.state]);
+  const title = b.seoTitle || joinParts([b.name, joinParts([b.category, place], " in "), config.siteName], " | ");
+  const description = b.seoDescription || `Discover ${b.category || "local"} services at ${b.name}${place ? ` in ${place}` : ""}.`;
+  const canonical = b.canonicalUrl ? absolute(config.siteUrl, b.canonicalUrl) : `${config.siteUrl}/business/${b.id}`;
+  const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));
+  const structured = localBusinessJsonLd(b, { url: canonical, image, description });
+  const breadcrumbs = breadcrumbJsonLd([
+    { name: "Home", url: `${config.siteUrl}/` },
+    ...(b.city ? [{ name: b.city, url: `${config.siteUrl}/city/${encodeURIComponent(b.city)}` }] : []),
+    { name: b.name, url: canonical },
+  ]);
+  return {
+    found: true as const,
+    siteName: config.siteName,
+    business: b,
+    meta: { title, description, canonical, image },
+    structured,
+    breadcrumbs,
+    about: aboutParagraph(b),
+    features: featureGroups(b.about),
+    ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData || !loaderData.found) {
+    return [{ title: `Business Not Found | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
+  }
+  const { title, description, canonical, image } = loaderData.meta;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "business.business" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:site_name", content: loaderData.siteName },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+}
+
+function NotFoundState() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Business Not Found</h1>
+      <p className="mt-4 text-slate-600">The business you're looking for doesn't exist</p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+        Back to Home
+      </Link>
+    </main>
+  );
+}
+
+/** CLARIFICATIONS 15: '/' by default; with JavaScript, the visitor's last /search page when there was one. */
+function BackToSearch() {
+  const navigate = useNavigate();
+  function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
+    const last = typeof sessionStorage !== "undefined" ? sessionStorage.getItem("lastSearch") : null;
+    if (last && last.startsWith("/search")) {
+      event.preventDefault();
+      navigate(last);
+    }
+  }
+  return (
+    <Link to="/" onClick={onClick} className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 hover:underline">
+      <span aria-hidden="true">←</span> Back to Search
+    </Link>
+  );
+}
+
+export default function BusinessPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <NotFoundState />;
+  const { business: b, structured, breadcrumbs, about, features, ads } = loaderData;
+  const hours = b.openingHours;
+  const place = joinParts([b.city, b.state, b.country]);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <JsonLd data={structured} />
+      <JsonLd data={breadcrumbs} />
+      <BackToSearch />
+      <div className="relative mt-4 overflow-hidden rounded-2xl bg-slate-100">
+        <BusinessImage photos={b.photos} group={b.group} alt={b.name} width={1200} height={400} eager className="h-56 w-full object-cover sm:h-80" />
+      </div>
+      <div className="mt-6 grid gap-8 lg:grid-cols-3">
+        <div className="space-y-8 lg:col-span-2">
+          <section aria-labelledby="business-name">
+            <div className="flex flex-wrap gap-2">
+              <span className="rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-800">{b.category}</span>
+              {b.isOpen ? (
+                <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">Open Now</span>
+              ) : (
+                <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">Closed</span>
+              )}
+            </div>
+            <h1 id="business-name" className="mt-3 text-3xl font-bold sm:text-4xl">
+              {b.name}
+            </h1>
+            <div className="mt-3">
+              <Stars rating={b.rating} reviewCount={b.reviewCount} size="lg" />
+            </div>
+            <ul className="mt-4 space-y-1 text-slate-700">
+              {place ? <li>{place}</li> : null}
+              {b.phone ? <li>{b.phone}</li> : null}
+            </ul>
+            {b.phone ? (
+              <a href={`tel:${b.phone.replace(/[^\d+]/g, "")}`} className="mt-4 inline-flex rounded-lg bg-emerald-700 px-5 py-3 font-semibold text-white hover:bg-emerald-800">
+                Call Now
+              </a>
+            ) : null}
+          </section>
+
+          <AdSlot client={ads.client} slot={ads.top} label="Advertisement" />
+
+          <section aria-labelledby="about-heading" className="rounded-xl border border-slate-200 p-6">
+            <h2 id="about-heading" className="text-xl font-semibold">
+              About {b.name}
+            </h2>
+            {b.description ? <p className="mt-3 text-slate-700">{b.description}</p> : null}
+            <p className="mt-3 text-slate-700">{about}</p>
+          </section>
+
+          <section aria-labelledby="features-heading" className="rounded-xl border border-slate-200 p-6">
+            <h2 id="features-heading" className="text-xl font-semibold">
+              Features &amp; Services
+            </h2>
+            <div className="mt-4 grid gap-6 sm:grid-cols-2">
+              {features.map((group) => (
+                <div key={group.title}>
+                  <h3 className="font-semibold">{group.title}</h3>
+                  {group.items.length ? (
+                    <ul className="mt-2 space-y-1 text-sm">
+                      {group.items.map((item) => (
+                        <li key={item.name} className="flex justify-between gap-3">
+                          <span>{item.name}</span>
+                          <span className={item.available ? "text-emerald-800" : "text-slate-600"}>{item.available ? "Available" : "Not Available"}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="mt-2 text-sm text-slate-600">Not listed for this business.</p>
+                  )}
+                </div>
+              ))}
+            </div>
+          </section>
+
+          <section aria-labelledby="reviews-heading" className="rounded-xl border border-slate-200 p-6">
+            <h2 id="reviews-heading" className="text-xl font-semibold">
+              Reviews
+            </h2>
+            <div className="mt-3 flex items-center gap-4">
+              <span className="text-4xl font-bold">{formatRating(b.rating)}</span>
+              <div>
+                <Stars rating={b.rating} />
+                <p className="text-sm text-slate-600">
+                  Based on {b.reviewCount.toLocaleString("en-US")} {b.reviewCount === 1 ? "review" : "reviews"}
+                </p>
+              </div>
+            </div>
+          </section>
+
+          {b.uniqueContent ? (
+            <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 p-6">
+              <h2 id="details-heading" className="text-xl font-semibold">
+                Detailed Information
+              </h2>
+              {b.uniqueContent.split(/\n{2,}/).map((para, i) => (
+                <p key={i} className="mt-3 whitespace-pre-line text-slate-700">
+                  {para}
+                </p>
+              ))}
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="space-y-6" aria-label="Business summary">
+          <section className="rounded-xl border border-slate-200 p-6" aria-labelledby="side-heading">
+            <h2 id="side-heading" className="text-lg font-semibold">
+              Business Information
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">Category</dt>
+                <dd className="text-right font-medium">{b.category}</dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">Rating</dt>
+                <dd className="font-medium">{formatRating(b.rating)} / 5</dd>
+              </div>
+            </dl>
+            <ul className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">
+              {b.isVerified ? <li className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">Verified Business</li> : null}
+              <li className="rounded-full bg-blue-100 px-3 py-1 text-blue-900">Global Network</li>
+              <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">Customer Favorite</li>
+            </ul>
+          </section>
+
+          <section className="rounded-xl border border-slate-200 p-6" aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="text-lg font-semibold">
+              Contact Information
+            </h2>
+            <h3 className="mt-3 text-sm font-semibold">Address</h3>
+            <address className="text-sm not-italic text-slate-700">{b.address || place}</address>
+            {b.phone ? (
+              <>
+                <h3 className="mt-3 text-sm font-semibold">Phone</h3>
+                <p className="text-sm">
+                  <a className="text-blue-800 hover:underline" href={`tel:${b.phone.replace(/[^\d+]/g, "")}`}>
+                    {b.phone}
+                  </a>
+                </p>
+              </>
+            ) : null}
+            <h3 className="mt-3 text-sm font-semibold">Opening Hours</h3>
+            <table className="mt-1 w-full text-sm">
+              <caption className="sr-only">Opening hours{hours ? "" : " (typical schedule; hours not listed)"}</caption>
+              <tbody>
+                {WEEKDAYS.map((day) => (
+                  <tr key={day}>
+                    <th scope="row" className="py-0.5 text-left font-normal text-slate-600">
+                      {day}
+                    </th>
+                    <td className="py-0.5 text-right">{hours ? (hours[day] ?? "Not listed") : DEFAULT_SCHEDULE[day]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          <AdSlot client={ads.client} slot={ads.bottom} delayMs={2000} label="Advertisement (second)" />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundState />;
+  return <NotFoundState />;
+}

@@ -1,0 +1,171 @@
+import { data, Form, Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { BusinessCard, toCard } from "~/components/business-card";
+import { clampPage, Pager } from "~/components/pager";
+import { getApp } from "~/server/context.server";
+import { siteConfig } from "~/server/config.server";
+import { getCategories, listBusinesses } from "~/server/directory.server";
+import type { Route } from "./+types/businesses";
+
+export const BUSINESSES_PAGE_SIZE = 20;
+export const CATEGORY_DROPDOWN_SIZE = 20;
+
+/** The page's query (SPEC §2, CLARIFICATIONS 4–5): blank search/category are left out; bad values fall back. */
+const browseQuerySchema = z.object({
+  search: z.string().trim().max(200).catch("").default(""),
+  category: z.string().trim().max(200).catch("").default(""),
+  sort: z.enum(["recommended", "latest"]).catch("recommended").default("recommended"),
+  page: z.string().optional(),
+});
+
+type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
+
+/** URL of the page for a state; blank parts and page 1 are left out. */
+export function browseHref({ search, category, sort, page }: BrowseQuery): string {
+  const params = new URLSearchParams();
+  if (search) params.set("search", search);
+  if (category) params.set("category", category);
+  if (sort === "latest") params.set("sort", "latest");
+  if (page && page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `/businesses?${qs}` : "/businesses";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const config = siteConfig(env);
+  const url = new URL(request.url);
+  const query = browseQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const base = { search: query.search, category: query.category, sort: query.sort, siteName: config.siteName, siteUrl: config.siteUrl };
+  try {
+    const categories = await getCategories(db, CATEGORY_DROPDOWN_SIZE, 0);
+    const list = (page: number) =>
+      listBusinesses(db, {
+        limit: BUSINESSES_PAGE_SIZE,
+        offset: (page - 1) * BUSINESSES_PAGE_SIZE,
+        search: query.search || undefined,
+        category: query.category || undefined,
+        sort: query.sort,
+      });
+    const wanted = clampPage(query.page ?? null, Number.MAX_SAFE_INTEGER);
+    let page = wanted;
+    let result = await list(page);
+    if (result.totalPages > 0 && page > result.totalPages) {
+      page = result.totalPages;
+      result = await list(page);
+    }
+    return { ...base, ok: true as const, categories, page, totalPages: result.totalPages, totalCount: result.totalCount, businesses: result.businesses.map(toCard) };
+  } catch (error) {
+    console.error(error);
+    return data({ ...base, ok: false as const }, { status: 500 });
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const siteName = loaderData?.siteName ?? "LocalAtlas";
+  const title = `Browse All Businesses | ${siteName}`;
+  const description = "Browse every business in the directory: search by name or service and filter by category.";
+  const tags: Route.MetaDescriptors = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${loaderData?.siteUrl ?? ""}/businesses` },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+  // Filtered and paged variants are not separate documents for search engines.
+  if (loaderData?.search || loaderData?.category) tags.push({ name: "robots", content: "noindex, follow" });
+  return tags;
+}
+
+export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { search, category, sort } = loaderData;
+
+  function go(next: Partial<BrowseQuery>) {
+    navigate(browseHref({ search, category, sort, ...next, page: next.page ?? 1 }));
+  }
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    go({ search: String(form.get("search") ?? "").trim(), category: String(form.get("category") ?? "").trim() });
+  }
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Browse All Businesses</h1>
+      {loaderData.ok ? <p className="mt-2 text-slate-600">{loaderData.totalCount.toLocaleString("en-US")} Total Businesses</p> : null}
+
+      <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
+        <label htmlFor="browse-search" className="sr-only">
+          Search businesses
+        </label>
+        <input
+          id="browse-search"
+          name="search"
+          type="search"
+          defaultValue={search}
+          placeholder="Search businesses..."
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5"
+        />
+        <label htmlFor="browse-category" className="sr-only">
+          Category
+        </label>
+        <select
+          id="browse-category"
+          name="category"
+          defaultValue={category}
+          onChange={(e) => go({ category: e.currentTarget.value })}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 sm:w-72"
+        >
+          <option value="">All Categories</option>
+          {loaderData.ok
+            ? loaderData.categories.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {`${c.category} (${c.businessCount.toLocaleString("en-US")})`}
+                </option>
+              ))
+            : null}
+          {loaderData.ok && category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}
+        </select>
+        {sort === "latest" ? <input type="hidden" name="sort" value="latest" /> : null}
+        <button type="submit" className="rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
+          Search
+        </button>
+      </Form>
+
+      {!loaderData.ok ? (
+        <div className="mt-12 text-center">
+          <h2 className="text-xl font-semibold">Error Loading Businesses</h2>
+          <p className="mt-2 text-slate-600">Unable to load businesses. Please try again later.</p>
+        </div>
+      ) : loaderData.businesses.length === 0 ? (
+        <div className="mt-12 text-center">
+          <h2 className="text-xl font-semibold">No businesses found</h2>
+          <p className="mt-2 text-slate-600">Try adjusting your search criteria or browse all categories.</p>
+          <Link to={browseHref({ search: "", category: "", sort })} className="mt-6 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+            Clear Filters
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.businesses.map((b) => (
+              <BusinessCard key={b.id} business={b} headingLevel={2} />
+            ))}
+          </div>
+          <Pager page={loaderData.page} totalPages={loaderData.totalPages} hrefFor={(p) => browseHref({ search, category, sort, page: p })} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Error Loading Businesses</h1>
+      <p className="mt-4 text-slate-600">Unable to load businesses. Please try again later.</p>
+    </main>
+  );
+}

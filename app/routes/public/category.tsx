@@ -1,0 +1,103 @@
+import { data, Link } from "react-router";
+import { BusinessCard, toCard } from "~/components/business-card";
+import { JsonLd } from "~/components/json-ld";
+import { clampPage, Pager } from "~/components/pager";
+import { titleCaseFromSlug } from "~/lib/format";
+import { detailPath } from "~/lib/slug";
+import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
+import { getApp } from "~/server/context.server";
+import { siteConfig } from "~/server/config.server";
+import { findCategory, listCategoryBusinesses } from "~/server/directory.server";
+import type { Route } from "./+types/category";
+
+export const CATEGORY_PAGE_SIZE = 20;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const config = siteConfig(env);
+  const raw = (params.categoryName ?? "").trim();
+  const heading = titleCaseFromSlug(raw);
+  const category = raw ? await findCategory(db, raw) : null;
+  if (!category) return data({ found: false as const, heading, siteName: config.siteName }, { status: 404 });
+  const canonical = `${config.siteUrl}/category/${category.slug}`;
+  const totalPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
+  const page = clampPage(new URL(request.url).searchParams.get("page"), totalPages);
+  const offset = (page - 1) * CATEGORY_PAGE_SIZE;
+  const businesses = category.count ? await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, offset) : [];
+  const structured = [
+    itemListJsonLd(
+      `${heading} businesses`,
+      businesses.map((b) => ({ name: b.name, url: `${config.siteUrl}${detailPath(b)}` })),
+      offset,
+    ),
+    breadcrumbJsonLd([
+      { name: "Home", url: `${config.siteUrl}/` },
+      { name: heading, url: canonical },
+    ]),
+  ];
+  return { found: true as const, heading, raw, siteName: config.siteName, canonical, count: category.count, businesses: businesses.map(toCard), page, totalPages, structured };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const siteName = loaderData?.siteName ?? "LocalAtlas";
+  if (!loaderData?.found) return [{ title: `Category Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  const title = `${loaderData.heading} Businesses & Services | ${siteName}`;
+  const description = `Discover quality ${loaderData.heading} businesses and services in your area. Compare ratings, opening hours and contact details.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: loaderData.canonical },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: loaderData.canonical },
+    { name: "twitter:card", content: "summary" },
+  ];
+}
+
+function CategoryNotFound({ heading }: { heading: string }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Category Not Found</h1>
+      <p className="mt-4 text-slate-600">The category "{heading}" doesn't exist or has no businesses.</p>
+      <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+        Back to Home
+      </Link>
+    </main>
+  );
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <CategoryNotFound heading={loaderData.heading} />;
+  const { heading, raw, count, businesses, page, totalPages, structured } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      {structured.map((s, i) => (
+        <JsonLd key={i} data={s} />
+      ))}
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
+      <p className="mt-4 font-semibold text-slate-800">{count.toLocaleString("en-US")} Businesses Found</p>
+      {businesses.length === 0 ? (
+        <div className="mt-12 text-center">
+          <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
+          <p className="mt-2 text-slate-600">Try browsing other categories or check back later for new listings.</p>
+          <Link to="/" className="mt-6 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+            Browse All Categories
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {businesses.map((b) => (
+            <BusinessCard key={b.id} business={b} headingLevel={2} />
+          ))}
+        </div>
+      )}
+      <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/category/${encodeURIComponent(raw)}${p > 1 ? `?page=${p}` : ""}`} />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CategoryNotFound heading="" />;
+}

@@ -1,0 +1,99 @@
+import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
+import { breadcrumbJsonLd } from "~/lib/structured-data";
+import { getApp } from "~/server/context.server";
+import { siteConfig } from "~/server/config.server";
+import { listCitiesByCountry, type CountryCity } from "~/server/directory.server";
+import type { Route } from "./+types/cities";
+
+export const CITIES_PAGE_SIZE = 200;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const config = siteConfig(env);
+  const raw = new URL(request.url).searchParams.get("page");
+  const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), 10_000) : 1;
+  const { cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, (page - 1) * CITIES_PAGE_SIZE);
+  const groups: Array<{ country: string; cities: CountryCity[] }> = [];
+  for (const city of cities) {
+    const last = groups.at(-1);
+    if (last && last.country === city.country) last.cities.push(city);
+    else groups.push({ country: city.country, cities: [city] });
+  }
+  return { siteName: config.siteName, siteUrl: config.siteUrl, page, hasMore, groups };
+}
+
+export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  const siteName = loaderData?.siteName ?? "LocalAtlas";
+  const title = `All Cities | ${siteName}`;
+  const description = "Browse local businesses in every city of the directory, grouped by country.";
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: `${loaderData?.siteUrl ?? ""}/cities${loaderData && loaderData.page > 1 ? `?page=${loaderData.page}` : ""}` },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+  ];
+}
+
+export default function CitiesPage({ loaderData }: Route.ComponentProps) {
+  const { groups, page, hasMore, siteUrl } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <JsonLd
+        data={breadcrumbJsonLd([
+          { name: "Home", url: `${siteUrl}/` },
+          { name: "Cities", url: `${siteUrl}/cities` },
+        ])}
+      />
+      <h1 className="text-3xl font-bold">All Cities</h1>
+      <p className="mt-2 text-slate-600">Browse local businesses by city, grouped by country.</p>
+      {groups.length === 0 ? (
+        <p className="mt-10 text-center text-slate-600">No cities listed yet.</p>
+      ) : (
+        groups.map((g) => (
+          <section key={g.country || "unknown"} className="mt-10" aria-label={g.country || "Other"}>
+            <h2 className="border-b border-slate-200 pb-2 text-xl font-semibold">{g.country || "Other"}</h2>
+            <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
+              {g.cities.map((c) => (
+                <li key={`${c.name}|${c.state}`}>
+                  <Link to={`/city/${encodeURIComponent(c.name)}`} className="flex justify-between gap-2 rounded-md px-3 py-2 hover:bg-slate-100">
+                    <span>
+                      {c.name}
+                      {c.state ? <span className="text-slate-600">, {c.state}</span> : null}
+                    </span>
+                    <span className="text-sm text-slate-600">{c.businessCount.toLocaleString("en-US")}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      {page > 1 || hasMore ? (
+        <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
+          {page > 1 ? (
+            <Link to={page === 2 ? "/cities" : `/cities?page=${page - 1}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-sm text-slate-700">Page {page}</span>
+          {hasMore ? (
+            <Link to={`/cities?page=${page + 1}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+    </main>
+  );
+}

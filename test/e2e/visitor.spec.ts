@@ -1,0 +1,170 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** A seeded business with a photo, found through the public API. */
+async function businessWithPhoto(page: Page): Promise<{ id: number; slug: string; photos: string[] }> {
+  const response = await page.request.get("/api/businesses/recommended");
+  const list = (await response.json()) as Array<{ id: number; slug: string; photos: string[] }>;
+  const found = list.find((b) => b.photos.length > 0);
+  if (!found) throw new Error("no recommended business with a photo in the seed");
+  return found;
+}
+
+test.describe("home search", () => {
+  test("a blank service does nothing; a filled one goes to /search with q and location", async ({ page }) => {
+    await page.goto("/");
+    const service = page.getByRole("textbox", { name: "What service are you looking for?" });
+    const location = page.getByRole("textbox", { name: "Location (city, state)" });
+    const search = page.getByRole("main").getByRole("button", { name: "Search" });
+    await search.click();
+    await service.fill("   ");
+    await service.press("Enter");
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/");
+    await service.fill("plumber");
+    await location.fill("Chicago, IL");
+    await search.click();
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/search");
+    expect(url.searchParams.get("q")).toBe("plumber");
+    expect(url.searchParams.get("location")).toBe("Chicago, IL");
+  });
+});
+
+test.describe("header", () => {
+  test("the Categories and Cities menus open and lead to their pages", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.locator("summary", { hasText: "Categories" }).click();
+    await nav.getByRole("link", { name: "Healthcare" }).click();
+    await expect(page).toHaveURL(/\/category\/healthcare$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Healthcare" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Healthcare" })).toBeHidden();
+    await nav.locator("summary", { hasText: "Cities" }).click();
+    await nav.getByRole("link", { name: "View All Cities" }).click();
+    await expect(page).toHaveURL(/\/cities$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All Cities" })).toBeVisible();
+  });
+
+  test("the Search button opens a search box that leads to /search", async ({ page }) => {
+    await page.goto("/about");
+    await page.locator("header summary", { hasText: "Search" }).click();
+    await page.getByRole("textbox", { name: "Service or business" }).fill("dentist");
+    await page.getByRole("textbox", { name: "Service or business" }).press("Enter");
+    await page.waitForURL(/\/search\?/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("dentist");
+  });
+
+  test("the mobile panel closes when a link is chosen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    await page.getByLabel("Open menu").click();
+    const panel = page.getByRole("navigation", { name: "Mobile" });
+    await expect(panel).toBeVisible();
+    await panel.getByRole("link", { name: "Chicago" }).click();
+    await expect(page).toHaveURL(/\/city\/Chicago$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Businesses in Chicago" })).toBeVisible();
+    await expect(panel).toBeHidden();
+  });
+});
+
+test.describe("browsing", () => {
+  test("city page → business detail", async ({ page }) => {
+    await page.goto("/city/New%20York");
+    await expect(page.getByRole("heading", { level: 1, name: "Businesses in New York" })).toBeVisible();
+    await expect(page.getByText(/^Found \d+ businesses in New York$/)).toBeVisible();
+    const first = page.getByRole("link", { name: /^View Details/ }).first();
+    await first.click();
+    await expect(page).toHaveURL(/\/details\//);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Search" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("heading", { name: "Opening Hours" })).toBeVisible();
+  });
+
+  test("city page shows six skeleton cards while a client navigation loads", async ({ page }) => {
+    await page.goto("/");
+    await page.route(/\/city\/Chicago\.data/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole("contentinfo").getByRole("link", { name: /^Chicago/ }).click();
+    await expect(page.getByTestId("skeleton-card")).toHaveCount(6);
+    await expect(page.getByRole("heading", { level: 1, name: "Businesses in Chicago" })).toBeVisible();
+  });
+
+  test("category page", async ({ page }) => {
+    await page.goto("/category/restaurants");
+    await expect(page.getByRole("heading", { level: 1, name: "Restaurants" })).toBeVisible();
+    await expect(page.getByText("Discover quality Restaurants businesses and services in your area")).toBeVisible();
+    await expect(page.getByText(/^\d[\d,]* Businesses Found$/)).toBeVisible();
+    await page.goto("/category/flying-carpets");
+    await expect(page.getByRole("heading", { name: "Category Not Found" })).toBeVisible();
+  });
+
+  test("all businesses: search, category filter, paging and Clear Filters", async ({ page }) => {
+    await page.goto("/businesses");
+    await expect(page.getByRole("heading", { level: 1, name: "Browse All Businesses" })).toBeVisible();
+    await expect(page.getByText(/^[\d,]+ Total Businesses$/)).toBeVisible();
+
+    // Paging
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+
+    // Category filter resets to page 1
+    const select = page.getByRole("combobox", { name: "Category" });
+    const value = await select.locator("option").nth(1).getAttribute("value");
+    await select.selectOption(value!);
+    await expect(page).toHaveURL(new RegExp(`category=${value}`));
+    expect(new URL(page.url()).searchParams.get("page")).toBeNull();
+
+    // Search
+    await page.goto("/businesses?sort=latest");
+    await page.getByRole("searchbox", { name: "Search businesses" }).fill("Zürich");
+    await page.getByRole("searchbox", { name: "Search businesses" }).press("Enter");
+    await expect(page).toHaveURL(/search=Z%C3%BCrich/);
+    await expect(page).toHaveURL(/sort=latest/);
+    await expect(page.getByRole("heading", { name: "Café Zürich" })).toBeVisible();
+
+    // Empty result and Clear Filters (keeps sort)
+    await page.getByRole("searchbox", { name: "Search businesses" }).fill("qqqzzzxxnothing");
+    await page.getByRole("button", { name: "Search", exact: true }).last().click();
+    await expect(page.getByRole("heading", { name: "No businesses found" })).toBeVisible();
+    await page.getByRole("link", { name: "Clear Filters" }).click();
+    await expect(page).toHaveURL(/\/businesses\?sort=latest$/);
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  });
+
+  test("a photo that fails to load falls back to the category image", async ({ page }) => {
+    const business = await businessWithPhoto(page);
+    await page.route(/\/demo\/photo-\d+\.svg/, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(`/business/${business.id}`);
+    const hero = page.locator("main img").first();
+    await expect(hero).toHaveAttribute("src", /\/images\/categories\/[a-z-]+\.svg$/);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("Business Not Found and the 404 page", async ({ page }) => {
+    const missing = await page.goto("/business/99999999");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Business Not Found" })).toBeVisible();
+    await expect(page.getByText("The business you're looking for doesn't exist")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const unknown = await page.goto("/nothing/here");
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  });
+
+  test("the second ad slot fills after two seconds with a neutral placeholder", async ({ page }) => {
+    const business = await businessWithPhoto(page);
+    await page.goto(`/business/${business.id}`);
+    const slots = page.getByTestId("ad-slot");
+    await expect(slots).toHaveCount(2);
+    await expect(slots.nth(0)).toContainText("Advertisement");
+    await expect(slots.nth(1)).toHaveAttribute("data-ready", "false");
+    await expect(slots.nth(1)).toContainText("Advertisement", { timeout: 4000 });
+  });
+});

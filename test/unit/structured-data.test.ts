@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { localBusinessJsonLd, openingHoursSpecification, schemaTypeForCategory, serializeJsonLd } from "~/lib/structured-data";
+
+const base = {
+  id: 7, name: "Shop", category: "Plumber", description: null, address: "1 Main St, Springfield, IL 62701", city: "Springfield",
+  state: "Illinois", zipCode: "62701", country: "United States", countryCode: "US", phone: null, email: null, website: null,
+  rating: 0, reviewCount: 0, latitude: null, longitude: null, openingHours: null,
+};
+
+describe("schemaTypeForCategory", () => {
+  it("picks the most specific schema.org type", () => {
+    expect(schemaTypeForCategory("Italian restaurant")).toBe("Restaurant");
+    expect(schemaTypeForCategory("Coffee shop")).toBe("CafeOrCoffeeShop");
+    expect(schemaTypeForCategory("Dentist")).toBe("Dentist");
+    expect(schemaTypeForCategory("Auto repair shop")).toBe("AutoRepair");
+    expect(schemaTypeForCategory("Hair salon")).toBe("HairSalon");
+    expect(schemaTypeForCategory("Plumber")).toBe("Plumber");
+    expect(schemaTypeForCategory("Something unusual")).toBe("LocalBusiness");
+  });
+});
+
+describe("openingHoursSpecification", () => {
+  it("groups equal days and writes closed, 24 hours and overnight as Google documents", () => {
+    const spec = openingHoursSpecification({
+      Monday: "9:00 AM - 5:00 PM",
+      Tuesday: "9:00 AM - 5:00 PM",
+      Wednesday: "Closed",
+      Thursday: "Open 24 hours",
+      Friday: "6:00 PM - 2:00 AM",
+      Saturday: "8:00 AM - 12:00 AM",
+    });
+    expect(spec).toEqual([
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Monday", "https://schema.org/Tuesday"], opens: "09:00", closes: "17:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Wednesday"], opens: "00:00", closes: "00:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Thursday"], opens: "00:00", closes: "23:59" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Friday"], opens: "18:00", closes: "02:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Saturday"], opens: "08:00", closes: "23:59" },
+    ]);
+    expect(openingHoursSpecification(null)).toEqual([]);
+  });
+});
+
+describe("localBusinessJsonLd", () => {
+  const options = { url: "https://x.test/business/7", image: "https://x.test/i.svg", description: "d" };
+  it("adds aggregateRating only for a real rating, with ratingCount defaulting to 1", () => {
+    expect(localBusinessJsonLd(base, options).aggregateRating).toBeUndefined();
+    expect(localBusinessJsonLd({ ...base, rating: 4.5 }, options).aggregateRating).toMatchObject({ ratingValue: 4.5, ratingCount: 1 });
+    expect(localBusinessJsonLd({ ...base, rating: 4.5, reviewCount: 80 }, options).aggregateRating).toMatchObject({ ratingCount: 80 });
+  });
+  it("writes the street part of the address and geo only when both coordinates exist", () => {
+    const ld = localBusinessJsonLd({ ...base, latitude: 1, longitude: null }, options);
+    expect(ld.address).toMatchObject({ streetAddress: "1 Main St", addressLocality: "Springfield", postalCode: "62701", addressCountry: "US" });
+    expect(ld.geo).toBeUndefined();
+  });
+});
+
+describe("serializeJsonLd", () => {
+  it("cannot close the script element and round-trips", () => {
+    const value = { name: "</script><script>alert(1)</script> & <!-- \u2028" };
+    const text = serializeJsonLd(value);
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
