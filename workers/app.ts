@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext, makeAppContext } from "~/server/context.server";
+import { deferHydration, shouldDeferHydration } from "~/server/deferred-hydration.server";
 import { withEdgeCache } from "~/server/edge-cache.server";
 
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
@@ -18,10 +19,11 @@ export default {
       context.set(appContext, app);
       return requestHandler(request, context);
     };
-    const response =
+    const rendered =
       env.EDGE_CACHE === "off"
         ? await render()
         : await withEdgeCache(request, { db: app.db, cache: edgeCache(), waitUntil: (p) => ctx.waitUntil(p) }, render);
+    const response = shouldDeferHydration(request, rendered) ? deferHydration(rendered) : rendered;
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const { rowsRead, queries } = app.db.meter;
     const headers = new Headers(response.headers);
