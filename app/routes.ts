@@ -25,6 +25,7 @@ export default [
     route("category/:categoryName", "routes/api/category.ts"),
     route("categories", "routes/api/categories.ts"),
     route("countries", "routes/api/countries.ts"),
+    route("search", "routes/api/search.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
 

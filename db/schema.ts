@@ -75,6 +75,12 @@ export const businesses = sqliteTable(
     index("businesses_created_idx").on(t.createdAt, t.id),
     index("businesses_country_idx").on(t.countryCode, t.id),
     index("businesses_verified_idx").on(t.isVerified, t.id),
+    // 0004_search_indexes.sql (hand-written): location search and sitemap lastmod.
+    index("businesses_city_score_idx").on(t.citySlug, t.score, t.id),
+    index("businesses_state_score_idx").on(t.stateCode, t.score, t.id),
+    index("businesses_zip_score_idx").on(t.zipCode, t.score, t.id),
+    index("businesses_country_score_idx").on(t.countryCode, t.score, t.id),
+    index("businesses_updated_idx").on(t.updatedAt),
   ],
 );
 
