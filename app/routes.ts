@@ -11,6 +11,9 @@ export default [
   // ── Admin (SPEC §2 Admin login / Admin panel) ─────────────────────────────
 
   // ── Crawlers: sitemaps and robots.txt ─────────────────────────────────────
+  route("sitemap.xml", "routes/crawlers/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/crawlers/sitemap-file.ts"),
+  route("robots.txt", "routes/crawlers/robots.ts"),
 
   // ── Public JSON API (SPEC §7) ─────────────────────────────────────────────
   ...prefix("api", [
@@ -28,6 +31,7 @@ export default [
     route("search", "routes/api/search.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
+    route("admin/sitemap-stats", "routes/api/admin/sitemap-stats.ts"),
 
     route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
   ]),
