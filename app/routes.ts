@@ -5,6 +5,7 @@ export default [
   // ── Visitor site (SPEC §2) ────────────────────────────────────────────────
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("search", "routes/public/search.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
