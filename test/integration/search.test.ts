@@ -204,3 +204,31 @@ describe("/api/search and /api/businesses?search=", () => {
     expect(restaurants.body.businesses.map((b) => b.name)).toEqual(["Luigi Trattoria"]);
   });
 });
+
+describe("/search page", () => {
+  it("echoes the query and location in the title and heading, cacheable", async () => {
+    const response = await request("/search?q=trattoria&location=Quillwater%2C+IL");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("s-maxage");
+    const html = await response.text();
+    expect(html).toContain("<title>trattoria in Quillwater, IL | Search | LocalAtlas</title>");
+    expect(html).toMatch(/<h1[^>]*>Results for (&quot;|")trattoria(&quot;|") in Quillwater, IL<\/h1>/);
+    expect(html).toContain("Luigi Trattoria");
+    expect(html).not.toContain("Maple Leaf Trattoria");
+  });
+
+  it("lists a location with a blank query, and goes home when both are blank", async () => {
+    const listing = await request("/search?q=&location=Quillwater%2C+Ontario");
+    expect(listing.status).toBe(200);
+    expect(await listing.text()).toContain("Maple Leaf Trattoria");
+    const blank = await request("/search?q=%20&location=", { redirect: "manual" });
+    expect(blank.status).toBe(302);
+    expect(blank.headers.get("Location")).toBe("/");
+  });
+
+  it("shows the empty state with popular categories", async () => {
+    const html = await (await request("/search?q=qqxyzzy")).text();
+    expect(html).toContain("No businesses found");
+    expect(html).toContain("Popular categories");
+  });
+});
