@@ -97,6 +97,23 @@ async function qualifier(db: Db, text: string): Promise<Predicates | null> {
  * empty rather than silently unfiltered). Accents and case do not matter: cities compare by slug.
  */
 export async function resolveLocation(db: Db, text: string): Promise<ResolvedLocation | null> {
+  const resolved = await readLocation(db, text);
+  return resolved ? preferOneIndex(resolved) : null;
+}
+
+/** Most selective first: the location's rows are read through this column's index. */
+const DRIVING_ORDER = ["b.zip_code", "b.city_slug", "b.state_code", "b.country_code"];
+
+/**
+ * With no table statistics SQLite may pick the state's index for "Chicago, IL"; a unary `+` keeps
+ * the other predicates off their indexes so the most selective one drives.
+ */
+function preferOneIndex(location: ResolvedLocation): ResolvedLocation {
+  const driving = DRIVING_ORDER.find((c) => location.where.some((w) => w.startsWith(`${c} `)));
+  return { ...location, where: location.where.map((w) => (driving && !w.startsWith(`${driving} `) ? `+${w}` : w)) };
+}
+
+async function readLocation(db: Db, text: string): Promise<ResolvedLocation | null> {
   const { parts, postalCode } = splitLocation(text);
   const label = [...parts, postalCode].filter(Boolean).join(", ");
   const out: ResolvedLocation = { label, where: [], params: [], size: null, small: false };
@@ -145,8 +162,9 @@ export async function resolveLocation(db: Db, text: string): Promise<ResolvedLoc
 export function categoryPredicate(category: string): Predicates | null {
   const slug = slugify(category);
   if (!slug) return null;
-  if (groupBySlug(slug)) return { where: ["b.group_slug = ?"], params: [slug] };
-  return { where: ["b.category_slug = ?"], params: [slug] };
+  // `+`: a residual filter; the location's index or the FTS match drives the query.
+  if (groupBySlug(slug)) return { where: ["+b.group_slug = ?"], params: [slug] };
+  return { where: ["+b.category_slug = ?"], params: [slug] };
 }
 
 type Candidate = BusinessDbRow & { score: number; relevance: number };
@@ -191,14 +209,16 @@ async function matchExceeds(db: Db, match: string, window: number): Promise<bool
 }
 
 /**
- * Exact plan (location-driven): the location's rows (index seek) intersected with the FTS match,
- * ordered in SQL. Bounded by the smaller of the two.
+ * Exact plan: the FTS match intersected with the filters, ordered in SQL. From a small location, its
+ * rows (index seek) are read and probed against the materialized match; otherwise each match probes
+ * `businesses` by primary key. Either way bounded by the smaller side we can know of.
  */
-async function exactPlan(db: Db, match: string, filters: Predicates, want: number): Promise<Candidate[]> {
+async function exactPlan(db: Db, match: string, filters: Predicates, want: number, fromLocation: boolean): Promise<Candidate[]> {
+  // MATERIALIZED: otherwise SQLite re-runs the FTS query for every location row it probes.
+  const m = "WITH m AS MATERIALIZED (SELECT rowid AS id, rank FROM businesses_fts WHERE businesses_fts MATCH ? AND rank MATCH ?)";
+  const from = fromLocation ? "businesses AS b CROSS JOIN m ON m.id = b.id" : "m CROSS JOIN businesses AS b ON b.id = m.id";
   return db.all<Candidate>(
-    `SELECT ${COLUMNS}, m.rank AS relevance
-     FROM businesses AS b
-     JOIN (SELECT rowid AS id, rank FROM businesses_fts WHERE businesses_fts MATCH ? AND rank MATCH ?) AS m ON m.id = b.id
+    `${m} SELECT ${COLUMNS}, m.rank AS relevance FROM ${from}
      WHERE ${whereSql(filters)}
      ORDER BY round(m.rank, 2), b.score DESC, b.id DESC
      LIMIT ?`,
@@ -252,7 +272,7 @@ async function candidates(db: Db, q: CandidateQuery): Promise<{ rows: Candidate[
     return { rows: await locationListing(db, filters, q.want), approximate: false };
   }
   if (q.location?.small) {
-    return { rows: await exactPlan(db, q.match, filters, q.want), approximate: false };
+    return { rows: await exactPlan(db, q.match, filters, q.want, true), approximate: false };
   }
   const window = Math.min(TEXT_WINDOW_MAX, Math.max(200, q.want * 5));
   const rows = await textDriven(db, q.match, filters, q.want, window);
@@ -261,7 +281,7 @@ async function candidates(db: Db, q: CandidateQuery): Promise<{ rows: Candidate[
     return { rows, approximate: false };
   }
   // The filters are selective and the FTS match is larger than the window walked.
-  if (q.location) return { rows: await exactPlan(db, q.match, filters, q.want), approximate: false };
+  if (q.location) return { rows: await exactPlan(db, q.match, filters, q.want, false), approximate: false };
   rows.sort(byRelevance);
   return { rows, approximate: true };
 }
@@ -296,7 +316,7 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
 
   const filters = merge(
     params.category ? categoryPredicate(params.category) : null,
-    params.minRating ? { where: ["b.rating >= ?"], params: [params.minRating] } : null,
+    params.minRating ? { where: ["+b.rating >= ?"], params: [params.minRating] } : null,
   );
   const needed = offset + SEARCH_PAGE_SIZE + 1;
   const pooled = params.sort !== "relevance";
@@ -331,7 +351,7 @@ export async function searchList(
 ): Promise<{ rows: BusinessDbRow[]; total: number }> {
   const match = buildFtsQuery(text);
   if (!match) return { rows: [], total: 0 };
-  const filters: Predicates = scope ? { where: [`b.${scope.column} = ?`], params: [scope.slug] } : { where: [], params: [] };
+  const filters: Predicates = scope ? { where: [`+b.${scope.column} = ?`], params: [scope.slug] } : { where: [], params: [] };
   const countSql = scope
     ? `SELECT count(*) AS n FROM businesses_fts JOIN businesses AS b ON b.id = businesses_fts.rowid
        WHERE businesses_fts MATCH ? AND ${whereSql(filters)}`
@@ -349,7 +369,7 @@ export async function searchList(
     const window = Math.min(TEXT_WINDOW_MAX, Math.max(200, want * 5));
     rows = await textDriven(db, match, filters, want, window);
     if (rows.length < want && (await matchExceeds(db, match, window))) {
-      rows = await exactPlan(db, match, filters, want);
+      rows = await exactPlan(db, match, filters, want, false);
     }
     rows.sort(byRelevance);
     rows = rows.slice(offset, offset + limit);
