@@ -8,7 +8,7 @@
  *
  * - text-driven: the FTS match in rank order (FTS5 sorts it inside the virtual table) is joined row
  *   by row to `businesses`, which is read only until the page (plus a little slack) is full. The
- *   FTS side is capped at TEXT_WINDOW_MAX matches, so `businesses` reads stay bounded even when
+ *   FTS side is capped at TEXT_WINDOW matches, so `businesses` reads stay bounded even when
  *   the filters are selective.
  * - location-driven: for a small location (a postal code, a city of at most SMALL_LOCATION
  *   businesses) the location's rows are intersected with the FTS match: exact, and bounded by the
@@ -39,12 +39,15 @@ const COLUMNS = `id, place_id, slug, name, category, category_slug, group_slug, 
 
 /** Rows beyond the page kept so that relevance ties at the page's edge are still broken by score. */
 const TIE_SLACK = 20;
-/** Most FTS matches the text-driven plan walks before it gives up on a selective filter. */
-const TEXT_WINDOW_MAX = 2000;
+/**
+ * FTS matches (best first) the text-driven plan may walk. FTS5 ranks every match anyway, so a large
+ * window costs nothing until the filters are selective; `businesses` is read only until the page fills.
+ */
+const TEXT_WINDOW = 5000;
 /** A location with at most this many businesses is intersected with the FTS match directly. */
 const SMALL_LOCATION = 3000;
 /** Candidates re-sorted when sorting by rating or reviews. */
-export const SORT_POOL = 500;
+export const SORT_POOL = 200;
 /** Most candidates read to find open businesses. */
 const OPEN_NOW_POOL_MAX = 1500;
 
@@ -274,14 +277,16 @@ async function candidates(db: Db, q: CandidateQuery): Promise<{ rows: Candidate[
   if (q.location?.small) {
     return { rows: await exactPlan(db, q.match, filters, q.want, true), approximate: false };
   }
-  const window = Math.min(TEXT_WINDOW_MAX, Math.max(200, q.want * 5));
-  const rows = await textDriven(db, q.match, filters, q.want, window);
-  if (rows.length >= q.want || !(await matchExceeds(db, q.match, window))) {
+  const rows = await textDriven(db, q.match, filters, q.want, TEXT_WINDOW);
+  if (rows.length >= q.want || !(await matchExceeds(db, q.match, TEXT_WINDOW))) {
     rows.sort(byRelevance);
     return { rows, approximate: false };
   }
-  // The filters are selective and the FTS match is larger than the window walked.
-  if (q.location) return { rows: await exactPlan(db, q.match, filters, q.want, false), approximate: false };
+  // The filters are selective and the FTS match is larger than the window walked: read the smaller side.
+  if (q.location) {
+    const fromLocation = q.location.size !== null && q.location.size <= TEXT_WINDOW;
+    return { rows: await exactPlan(db, q.match, filters, q.want, fromLocation), approximate: false };
+  }
   rows.sort(byRelevance);
   return { rows, approximate: true };
 }
@@ -364,11 +369,10 @@ export async function searchList(
        WHERE businesses_fts MATCH ? AND ${whereSql(filters)} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
       [match, ...filters.params, limit, offset],
     );
-  } else if (offset + limit + TIE_SLACK <= TEXT_WINDOW_MAX) {
+  } else if (offset + limit + TIE_SLACK <= TEXT_WINDOW) {
     const want = offset + limit + TIE_SLACK;
-    const window = Math.min(TEXT_WINDOW_MAX, Math.max(200, want * 5));
-    rows = await textDriven(db, match, filters, want, window);
-    if (rows.length < want && (await matchExceeds(db, match, window))) {
+    rows = await textDriven(db, match, filters, want, TEXT_WINDOW);
+    if (rows.length < want && (await matchExceeds(db, match, TEXT_WINDOW))) {
       rows = await exactPlan(db, match, filters, want, false);
     }
     rows.sort(byRelevance);
