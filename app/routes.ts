@@ -17,6 +17,7 @@ export default [
     route("terms-of-service", "routes/public/terms-of-service.tsx"),
     route("add-business", "routes/public/add-business.tsx"),
     route("advertise", "routes/public/advertise.tsx"),
+    route("search", "routes/public/search.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -27,6 +28,9 @@ export default [
   route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }),
 
   // ── Crawlers: sitemaps and robots.txt ─────────────────────────────────────
+  route("sitemap.xml", "routes/crawlers/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/crawlers/sitemap-file.ts"),
+  route("robots.txt", "routes/crawlers/robots.ts"),
 
   // ── Public JSON API (SPEC §7) ─────────────────────────────────────────────
   ...prefix("api", [
@@ -41,6 +45,7 @@ export default [
     route("category/:categoryName", "routes/api/category.ts"),
     route("categories", "routes/api/categories.ts"),
     route("countries", "routes/api/countries.ts"),
+    route("search", "routes/api/search.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
     ...prefix("admin", [
@@ -56,6 +61,7 @@ export default [
       route("export", "routes/api/admin/export.ts"),
       route("generate-seo", "routes/api/admin/generate-seo.ts"),
       route("delete-all", "routes/api/admin/delete-all.ts"),
+      route("sitemap-stats", "routes/api/admin/sitemap-stats.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

@@ -62,7 +62,6 @@ export const businesses = sqliteTable(
     index("businesses_order_idx").on(t.score, t.id),
     index("businesses_category_order_idx").on(t.categorySlug, t.score, t.id),
     index("businesses_group_order_idx").on(t.groupSlug, t.score, t.id),
-    index("businesses_city_order_idx").on(t.citySlug, t.score, t.id),
     index("businesses_created_idx").on(t.createdAt, t.id),
     index("businesses_country_idx").on(t.countryCode, t.id),
     index("businesses_verified_idx").on(t.isVerified, t.id),
@@ -70,6 +69,12 @@ export const businesses = sqliteTable(
     index("businesses_needs_content_idx")
       .on(t.id)
       .where(sql`${t.uniqueContent} IS NULL OR ${t.uniqueContent} = ''`),
+    // 0004_search_indexes.sql (hand-written): location search and sitemap lastmod.
+    index("businesses_city_score_idx").on(t.citySlug, t.score, t.id),
+    index("businesses_state_score_idx").on(t.stateCode, t.score, t.id),
+    index("businesses_zip_score_idx").on(t.zipCode, t.score, t.id),
+    index("businesses_country_score_idx").on(t.countryCode, t.score, t.id),
+    index("businesses_updated_idx").on(t.updatedAt),
   ],
 );
 

@@ -35,7 +35,11 @@ export const pagingQuerySchema = (defaultLimit: number) =>
 export const businessesQuerySchema = z.object({
   limit: limitParam(20),
   offset: offsetParam,
-  search: optionalFilter,
+  // Any text is a search (issue 6): overlong text is cut, never an error.
+  search: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim().slice(0, 600) : undefined)),
   category: optionalFilter,
   sort: z
     .enum(["recommended", "latest"], { message: "sort must be recommended or latest" })

@@ -4,9 +4,9 @@
  */
 import { toBusiness, type Business, type BusinessDbRow } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
-import { buildFtsQuery } from "~/lib/search-query";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
 import type { Db } from "./db.server";
+import { searchList } from "./search.server";
 
 const BUSINESS_COLUMNS = `id, place_id, slug, name, category, category_slug, group_slug, subtypes, description,
   address, city, state, zip_code, country, country_code, phone, email, website, rating, review_count,
@@ -248,27 +248,17 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
 }
 
-/** Full-text search within a scope; the count is over the FTS matches, never over businesses. */
+/** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
 async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQuery): Promise<BusinessPage> {
-  const match = buildFtsQuery(text);
-  if (!match) return { businesses: [], totalPages: 0, totalCount: 0 };
-  const { where, params } = scopeSql(scope, "recommended");
-  const scoped = where === "1 = 1" ? "" : `AND b.${where}`;
-  const order = query.sort === "latest" ? "b.created_at DESC, b.id DESC" : "bm25(businesses_fts, 10.0, 4.0, 3.0, 1.0, 2.0), b.score DESC";
-  const [rows, count] = await Promise.all([
-    db.all<BusinessDbRow>(
-      `SELECT ${B_COLUMNS} FROM businesses_fts JOIN businesses AS b ON b.id = businesses_fts.rowid
-       WHERE businesses_fts MATCH ? ${scoped} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [match, ...params, query.limit, query.offset],
-    ),
-    db.first<{ n: number }>(
-      scoped
-        ? `SELECT count(*) AS n FROM businesses_fts JOIN businesses AS b ON b.id = businesses_fts.rowid WHERE businesses_fts MATCH ? ${scoped}`
-        : "SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?",
-      [match, ...params],
-    ),
-  ]);
-  const total = count?.n ?? 0;
+  const column = scope.kind === "category" ? "category_slug" : scope.kind === "group" ? "group_slug" : null;
+  const { rows, total } = await searchList(
+    db,
+    text,
+    column && "slug" in scope ? { column, slug: scope.slug } : null,
+    query.sort,
+    query.limit,
+    query.offset,
+  );
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
 }
 

@@ -21,3 +21,10 @@ export function badRequest(message: string, issues?: unknown): Response {
 export function notFound(message: string): Response {
   return json({ message }, { status: 404 });
 }
+
+/** An XML document (sitemaps), cacheable at the edge like every public response. */
+export function xmlResponse(body: string): Response {
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": PUBLIC_CACHE },
+  });
+}

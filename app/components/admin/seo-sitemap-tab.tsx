@@ -1,11 +1,109 @@
-/** Placeholder: the search branch replaces this with the sitemap statistics (CLARIFICATIONS 33–34). */
-export function SeoSitemapTab(_props: { onDataChanged?: () => void }) {
+/**
+ * The admin panel's SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34): texts in Turkish, the file
+ * count is the business sitemaps plus 3 (main pages, categories, cities). Loads its own data.
+ */
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "~/lib/toast";
+
+export const SEO_SITEMAP_TAB_LABEL = "SEO Site Haritası";
+
+export type SitemapStatsData = {
+  totalBusinesses: number;
+  totalSitemaps: number;
+  businessesPerSitemap: number;
+  sitemapUrls: { main: string[]; mainPages: string[]; categories: string[]; cities: string[]; businesses: string[] };
+};
+
+/** CLARIFICATIONS 1: a failed call's error text is "{status}: {body or statusText}". */
+async function fetchStats(signal: AbortSignal): Promise<SitemapStatsData> {
+  const response = await fetch("/api/admin/sitemap-stats", { credentials: "include", signal });
+  if (!response.ok) {
+    const body = await response.text();
+    const error = new Error(`${response.status}: ${body || response.statusText}`) as Error & { status?: number };
+    error.status = response.status;
+    throw error;
+  }
+  return (await response.json()) as SitemapStatsData;
+}
+
+function CopyButton({ text }: { text: string }) {
   return (
-    <section aria-labelledby="seo-heading">
-      <h2 id="seo-heading" className="text-lg font-semibold">
-        Site Haritası İstatistikleri
-      </h2>
-      <p className="mt-2 text-slate-600">Site haritası bilgileri bu sürümde gösterilmiyor.</p>
+    <button
+      type="button"
+      onClick={() => void navigator.clipboard?.writeText(text)}
+      className="shrink-0 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-slate-100"
+    >
+      Kopyala
+    </button>
+  );
+}
+
+function UrlList({ title, urls }: { title: string; urls: string[] }) {
+  return (
+    <section className="mt-6">
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-2 space-y-2">
+        {urls.map((url) => (
+          <li key={url} className="flex items-center justify-between gap-3 rounded-md bg-slate-50 px-3 py-2">
+            <a href={url} target="_blank" rel="noreferrer" className="truncate font-mono text-sm text-blue-700 hover:underline">
+              {url}
+            </a>
+            <CopyButton text={url} />
+          </li>
+        ))}
+      </ul>
     </section>
+  );
+}
+
+export function SeoSitemapTab(_props: { onDataChanged?: () => void } = {}) {
+  const [stats, setStats] = useState<SitemapStatsData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchStats(controller.signal)
+      .then(setStats)
+      .catch((e: Error & { status?: number }) => {
+        if (controller.signal.aborted) return;
+        if (e.status === 401) {
+          // CLARIFICATIONS 27: an admin 401 means the session is gone.
+          toast({ title: "Authentication required", description: "Please log in to access the admin panel", variant: "destructive" });
+          navigate("/admin-login");
+          return;
+        }
+        setError(e.message);
+      });
+    return () => controller.abort();
+  }, [navigate]);
+
+  if (error) return <p className="py-8 text-center text-red-700">{error}</p>;
+  if (!stats) return <p className="py-8 text-center text-slate-600">Yükleniyor...</p>;
+
+  const figures = [
+    { label: "Toplam İşletme", value: stats.totalBusinesses },
+    { label: "Toplam Site Haritası Dosyası", value: stats.totalSitemaps + 3 },
+    { label: "Site Haritası Başına İşletme", value: stats.businessesPerSitemap },
+  ];
+  return (
+    <div>
+      <h2 className="text-xl font-bold">Site Haritası İstatistikleri</h2>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        {figures.map((f) => (
+          <div key={f.label} className="rounded-lg border border-slate-200 p-4">
+            <dt className="text-sm text-slate-600">{f.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold">{f.value.toLocaleString("en-US")}</dd>
+          </div>
+        ))}
+      </dl>
+      <UrlList title="Ana Site Haritası" urls={stats.sitemapUrls.main} />
+      <p className="mt-2 text-sm text-slate-600">Site haritası adresini Google Search Console'a gönderin.</p>
+      <UrlList title="Ana Sayfalar" urls={stats.sitemapUrls.mainPages} />
+      <UrlList title="Kategoriler" urls={stats.sitemapUrls.categories} />
+      <UrlList title="Şehirler" urls={stats.sitemapUrls.cities} />
+      <UrlList title="İşletme Site Haritaları" urls={stats.sitemapUrls.businesses} />
+    </div>
   );
 }

@@ -1,0 +1,30 @@
+/** XML text escaping for sitemaps (spreadsheet text is untrusted). Pure: no runtime imports. */
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+export function escapeXml(text: string): string {
+  // Characters XML 1.0 forbids are dropped rather than escaped (they cannot be escaped).
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}
+
+/** W3C datetime for a sitemap's lastmod, from Unix seconds. */
+export function w3cDate(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "+00:00");
+}
+
+export type SitemapUrl = { loc: string; lastmod?: number };
+
+export function urlsetXml(urls: ReadonlyArray<SitemapUrl>): string {
+  const body = urls
+    .map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${w3cDate(u.lastmod)}</lastmod>` : ""}</url>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(sitemaps: ReadonlyArray<SitemapUrl>): string {
+  const body = sitemaps
+    .map((s) => `<sitemap><loc>${escapeXml(s.loc)}</loc>${s.lastmod ? `<lastmod>${w3cDate(s.lastmod)}</lastmod>` : ""}</sitemap>`)
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
+}

@@ -1,0 +1,13 @@
+import { siteConfig } from "~/server/config.server";
+import { getApp } from "~/server/context.server";
+import { PUBLIC_CACHE } from "~/server/http.server";
+import { robotsTxt } from "~/server/sitemap.server";
+import type { Route } from "./+types/robots";
+
+/** GET /robots.txt: a route, not a static file, so the sitemap is named on SITE_URL. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = getApp(context);
+  return new Response(robotsTxt(siteConfig(env).siteUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PUBLIC_CACHE },
+  });
+}

@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+// xmllint cannot run inside workerd (vitest), so the XSD check of every sitemap file runs here,
+// against the built Worker and the seeded directory.
+const XSD = path.join(import.meta.dirname, "..", "fixtures", "xsd");
+const dir = mkdtempSync(path.join(tmpdir(), "sitemaps-"));
+
+function xmllint(xml: string, schema: "sitemap.xsd" | "siteindex.xsd", name: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, xml);
+  try {
+    execFileSync("xmllint", ["--noout", "--schema", path.join(XSD, schema), file], { stdio: "pipe" });
+    return "valid";
+  } catch (e) {
+    return String((e as { stderr?: Buffer }).stderr ?? e);
+  }
+}
+
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+}
+
+async function get(request: APIRequestContext, url: string) {
+  // Sitemap URLs are absolute on SITE_URL; fetch their paths from the server under test.
+  const response = await request.get(new URL(url, "http://x").pathname);
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()["content-type"]).toContain("xml");
+  expect(response.headers()["cache-control"]).toContain("s-maxage");
+  return response.text();
+}
+
+test("the sitemap index and every sitemap it lists validate against the sitemaps.org XSDs", async ({ request }) => {
+  const index = await get(request, "/sitemap.xml");
+  expect(xmllint(index, "siteindex.xsd", "sitemap.xml")).toBe("valid");
+  const files = locs(index);
+  expect(files.map((f) => new URL(f).pathname)).toEqual(
+    expect.arrayContaining(["/sitemaps/main.xml", "/sitemaps/categories.xml", "/sitemaps/cities.xml", "/sitemaps/businesses-1.xml"]),
+  );
+  let businessUrls: string[] = [];
+  for (const file of files) {
+    const xml = await get(request, file);
+    const name = new URL(file).pathname.split("/").pop()!;
+    expect(xmllint(xml, "sitemap.xsd", name), name).toBe("valid");
+    if (name.startsWith("businesses-")) businessUrls = businessUrls.concat(locs(xml));
+  }
+  // The seed holds 1,200 businesses: each listed exactly once.
+  expect(businessUrls).toHaveLength(1200);
+  expect(new Set(businessUrls).size).toBe(1200);
+});
+
+test("robots.txt names the sitemap and keeps crawlers out of the admin", async ({ request }) => {
+  const response = await request.get("/robots.txt");
+  expect(response.status()).toBe(200);
+  const text = await response.text();
+  expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+  expect(text).toContain("Disallow: /admin-panel");
+});

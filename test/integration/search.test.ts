@@ -1,0 +1,234 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseSearchParams } from "~/lib/search-params";
+import { search } from "~/server/search.server";
+import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
+
+type Page = { businesses: Array<{ name: string; city: string; country: string; rating: number; reviewCount: number }>; hasNext: boolean; hasPrevious: boolean; location: { found: boolean } | null };
+
+function run(query: string) {
+  return search(testDb(), parseSearchParams(`https://x.test/search?${query}`));
+}
+
+function names(result: { businesses: Array<{ name: string }> }) {
+  return result.businesses.map((b) => b.name);
+}
+
+// A small corpus with a known right answer; the city names are unique to this file.
+beforeAll(async () => {
+  const us = { city: "Quillwater", state: "Illinois", stateCode: "IL", zipCode: "60999", country: "United States" };
+  const ca = { city: "Quillwater", state: "Ontario", stateCode: "ON", zipCode: "K1A 0B1", country: "Canada" };
+  await insert(
+    buildBusiness({ ...us, name: "Luigi Trattoria", category: "Italian restaurant", description: "Fresh pasta." }),
+    buildBusiness({ ...us, name: "Bright Smile Studio", category: "Dentist", description: "Family dentistry." }),
+    buildBusiness({ ...us, name: "Harbor Family Clinic", category: "Medical clinic", description: "Walk-ins welcome." }),
+    buildBusiness({ ...us, name: "Crème Brûlée Café", category: "Bakery", description: "Pastries." }),
+    buildBusiness({ ...ca, name: "Maple Leaf Trattoria", category: "Italian restaurant", description: "Pasta." }),
+    // Same text, different quality: relevance ties, so the recommended score decides.
+    buildBusiness({ ...us, name: "Zephyrine Plumbing", category: "Plumber", description: "Pipes.", rating: 3.1, reviewCount: 40 }),
+    buildBusiness({ ...us, name: "Zephyrine Plumbing", category: "Plumber", description: "Pipes.", rating: 4.9, reviewCount: 300 }),
+    buildBusiness({ ...us, name: "Zephyrine Plumbing", category: "Plumber", description: "Pipes.", rating: 4.2, reviewCount: 80 }),
+    buildBusiness({ city: "Vällingby", state: "Stockholm", stateCode: "", zipCode: "162 65", country: "Sweden", name: "Vällingby Bageri", category: "Bakery" }),
+  );
+});
+
+describe("ranking", () => {
+  it("finds a fine category through its group: 'restaurant' finds an Italian restaurant", async () => {
+    const result = await run("q=restaurant&location=Quillwater%2C+IL");
+    // The bakery is in the restaurants group too, but only by its group's keywords: it ranks second.
+    expect(names(result)).toEqual(["Luigi Trattoria", "Crème Brûlée Café"]);
+  });
+
+  it("'doctor' finds healthcare businesses and nothing else", async () => {
+    const result = await run("q=doctor&location=Quillwater%2C+IL");
+    expect(names(result).sort()).toEqual(["Bright Smile Studio", "Harbor Family Clinic"]);
+  });
+
+  it("matches the last word as a prefix", async () => {
+    const result = await run("q=tratt&location=60999");
+    expect(names(result)).toEqual(["Luigi Trattoria"]);
+  });
+
+  it("ignores accents in the query and in the data", async () => {
+    expect(names(await run("q=creme+brulee&location=Quillwater"))).toEqual(["Crème Brûlée Café"]);
+    expect(names(await run("q=CRÈME&location=quillwater"))).toEqual(["Crème Brûlée Café"]);
+  });
+
+  it("breaks relevance ties by rating weighted by reviews", async () => {
+    const result = await run("q=zephyrine+plumbing");
+    expect(result.businesses.map((b) => b.rating)).toEqual([4.9, 4.2, 3.1]);
+  });
+
+  it("puts a name match above a category-only match", async () => {
+    const result = await run("q=trattoria&location=Quillwater");
+    expect(names(result).sort()).toEqual(["Luigi Trattoria", "Maple Leaf Trattoria"]);
+    const byPlumbing = await run("q=plumbing&location=Quillwater%2C+Illinois");
+    expect(names(byPlumbing)).toEqual(["Zephyrine Plumbing", "Zephyrine Plumbing", "Zephyrine Plumbing"]);
+  });
+
+  it("sorts by rating and by reviews when asked", async () => {
+    const byRating = await run("q=zephyrine&sort=rating");
+    expect(byRating.businesses.map((b) => b.rating)).toEqual([4.9, 4.2, 3.1]);
+    const byReviews = await run("q=zephyrine&sort=reviews");
+    expect(byReviews.businesses.map((b) => b.reviewCount)).toEqual([300, 80, 40]);
+  });
+
+  it("filters by minimum rating and category", async () => {
+    expect((await run("q=zephyrine&minRating=4")).businesses.map((b) => b.rating)).toEqual([4.9, 4.2]);
+    expect(names(await run("q=quillwater+OR+trattoria&category=dentist"))).toEqual([]);
+    const healthcare = await run("location=Quillwater%2C+IL&category=healthcare");
+    expect(names(healthcare).sort()).toEqual(["Bright Smile Studio", "Harbor Family Clinic"]);
+    const dentists = await run("location=Quillwater&category=Dentist");
+    expect(names(dentists)).toEqual(["Bright Smile Studio"]);
+  });
+});
+
+describe("location forms", () => {
+  const countries = async (location: string) => {
+    const result = await run(`q=trattoria&location=${encodeURIComponent(location)}`);
+    return result.businesses.map((b) => b.country).sort();
+  };
+
+  it("matches a city by name in any case, shared by countries", async () => {
+    expect(await countries("Quillwater")).toEqual(["Canada", "United States"]);
+    expect(await countries("  QUILLWATER ")).toEqual(["Canada", "United States"]);
+  });
+
+  it("narrows by state code, state name or country", async () => {
+    expect(await countries("Quillwater, IL")).toEqual(["United States"]);
+    expect(await countries("quillwater, illinois")).toEqual(["United States"]);
+    expect(await countries("Quillwater, Ontario")).toEqual(["Canada"]);
+    expect(await countries("Quillwater, Canada")).toEqual(["Canada"]);
+    expect(await countries("Quillwater, IL, USA")).toEqual(["United States"]);
+  });
+
+  it("matches postal codes, also after a city and state", async () => {
+    expect(await countries("60999")).toEqual(["United States"]);
+    expect(await countries("k1a 0b1")).toEqual(["Canada"]);
+    expect(await countries("Quillwater, IL 60999")).toEqual(["United States"]);
+  });
+
+  it("matches a state or a country on its own", async () => {
+    expect(await countries("Ontario")).toEqual(["Canada"]);
+    expect((await run("q=vallingby&location=Sweden")).businesses.map((b) => b.name)).toEqual(["Vällingby Bageri"]);
+  });
+
+  it("ignores accents in the location", async () => {
+    for (const location of ["Vällingby", "Vallingby", "VALLINGBY, Sweden", "vallingby, SE"]) {
+      const result = await run(`location=${encodeURIComponent(location)}`);
+      expect(names(result), location).toEqual(["Vällingby Bageri"]);
+    }
+  });
+
+  it("an unknown location is an empty result, not an unfiltered one", async () => {
+    const result = await run("q=trattoria&location=Atlantis+Nowhere");
+    expect(result.businesses).toEqual([]);
+    expect(result.location?.found).toBe(false);
+  });
+});
+
+describe("hostile queries", () => {
+  const hostile = [
+    '"',
+    '"unbalanced',
+    "*",
+    "**",
+    "NEAR(",
+    "NEAR(a b, 2)",
+    "OR",
+    "a OR b AND NOT c",
+    "((((",
+    ")",
+    "-",
+    "^trattoria",
+    "name:trattoria",
+    "{name}: x",
+    "'; DROP TABLE businesses; --",
+    "1=1 UNION SELECT * FROM site_stats",
+    "\u0000\u0001",
+    "🍕🍕",
+    "東京寿司",
+    "x".repeat(600),
+    "trattoria ".repeat(60),
+    "%",
+    "_",
+    "\\",
+  ];
+
+  it.each(hostile)("%j gives results or the empty state from /api/search and /api/businesses", async (q) => {
+    const api = await getJson<Page>(`/api/search?q=${encodeURIComponent(q)}&location=Quillwater`);
+    expect(api.status).toBe(200);
+    expect(Array.isArray(api.body.businesses)).toBe(true);
+    const list = await getJson<{ businesses: unknown[] }>(`/api/businesses?search=${encodeURIComponent(q)}`);
+    expect(list.status).toBe(200);
+    expect(Array.isArray(list.body.businesses)).toBe(true);
+    const page = await request(`/search?q=${encodeURIComponent(q)}&location=${encodeURIComponent(q.slice(0, 150))}`);
+    expect(page.status).toBe(200);
+  });
+
+  it("treats FTS operators as words", async () => {
+    const result = await run(`q=${encodeURIComponent('"trattoria" OR NEAR(')}&location=Quillwater`);
+    expect(result.businesses).toEqual([]);
+    const words = await run(`q=${encodeURIComponent('trattoria)')}&location=Quillwater`);
+    expect(words.businesses.length).toBe(2);
+  });
+});
+
+describe("/api/search and /api/businesses?search=", () => {
+  it("pages 20 at a time with previous and next", async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      buildBusiness({ name: `Paginata Bakery ${i}`, category: "Bakery", city: "Paginopolis", rating: 3 + (i % 20) / 10 }),
+    );
+    await insert(...many);
+    const first = await getJson<Page>("/api/search?q=paginata&location=Paginopolis");
+    expect(first.body.businesses).toHaveLength(20);
+    expect(first.body.hasNext).toBe(true);
+    expect(first.body.hasPrevious).toBe(false);
+    const second = await getJson<Page>("/api/search?q=paginata&location=Paginopolis&page=2");
+    expect(second.body.businesses).toHaveLength(5);
+    expect(second.body.hasNext).toBe(false);
+    expect(second.body.hasPrevious).toBe(true);
+    const all = new Set([...first.body.businesses, ...second.body.businesses].map((b) => b.name));
+    expect(all.size).toBe(25);
+    expect(first.response.headers.get("Cache-Control")).toContain("s-maxage");
+  });
+
+  it("/api/businesses?search= uses the same matcher and keeps its shape", async () => {
+    const { status, body } = await getJson<{ businesses: Array<{ name: string }>; totalCount: number; totalPages: number }>(
+      "/api/businesses?search=zephyrine%20plumb",
+    );
+    expect(status).toBe(200);
+    expect(body.totalCount).toBe(3);
+    expect(body.totalPages).toBe(1);
+    expect(body.businesses).toHaveLength(3);
+    const restaurants = await getJson<{ businesses: Array<{ name: string }> }>("/api/businesses?search=restaurant%20luigi");
+    expect(restaurants.body.businesses.map((b) => b.name)).toEqual(["Luigi Trattoria"]);
+  });
+});
+
+describe("/search page", () => {
+  it("echoes the query and location in the title and heading, cacheable", async () => {
+    const response = await request("/search?q=trattoria&location=Quillwater%2C+IL");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("s-maxage");
+    const html = await response.text();
+    expect(html).toContain("<title>trattoria in Quillwater, IL | Search | LocalAtlas</title>");
+    expect(html).toMatch(/<h1[^>]*>Results for (&quot;|")trattoria(&quot;|") in Quillwater, IL<\/h1>/);
+    expect(html).toContain("Luigi Trattoria");
+    expect(html).not.toContain("Maple Leaf Trattoria");
+  });
+
+  it("lists a location with a blank query, and goes home when both are blank", async () => {
+    const listing = await request("/search?q=&location=Quillwater%2C+Ontario");
+    expect(listing.status).toBe(200);
+    expect(await listing.text()).toContain("Maple Leaf Trattoria");
+    const blank = await request("/search?q=%20&location=", { redirect: "manual" });
+    expect(blank.status).toBe(302);
+    expect(blank.headers.get("Location")).toBe("/");
+  });
+
+  it("shows the empty state with popular categories", async () => {
+    const html = await (await request("/search?q=qqxyzzy")).text();
+    expect(html).toContain("No businesses found");
+    expect(html).toContain("Popular categories");
+  });
+});
