@@ -70,7 +70,7 @@ test("no results: the empty state suggests broader searches and popular categori
   await page.goto("/search?q=zzqxw+pizza&location=New+York");
   await expect(page.getByRole("heading", { name: "No businesses found" })).toBeVisible();
   await expect(page.getByRole("link", { name: 'Search "zzqxw pizza" everywhere' })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Popular categories" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Popular categories", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "All businesses in New York" })).toBeVisible();
 });
 
