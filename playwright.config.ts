@@ -34,7 +34,7 @@ export default defineConfig({
   ],
   webServer: {
     // The admin secrets go into the BUILD's .dev.vars (which `vite preview` reads), with the known test
-    // password: a developer's own .dev.vars is never touched (docs/decisions/admin-sessions.md).
+    // password: a developer's own .dev.vars is never touched (docs/decisions/0006-admin-sessions.md).
     command: `rm -rf ${stateDir} && npm run db:migrate && npm run db:seed && npx tsx scripts/ensure-dev-vars.ts --file build/server/.dev.vars && npm run preview`,
     env: { LOCALATLAS_STATE: stateDir, PORT: String(port), LOCALATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
     url: `http://localhost:${port}/api/statistics`,

@@ -183,7 +183,7 @@ export const imports = sqliteTable(
     errors: text("errors").notNull().default("[]"),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
     finishedAt: integer("finished_at"),
-    // 0003_import_jobs: the chunked import's position and lease (docs/decisions/0003-chunked-import.md).
+    // 0003_import_jobs: the chunked import's position and lease (docs/decisions/0005-chunked-import.md).
     format: text("format", { enum: ["xlsx", "xls"] }).notNull().default("xlsx"),
     headerRow: integer("header_row").notNull().default(1),
     nextRow: integer("next_row").notNull().default(2),

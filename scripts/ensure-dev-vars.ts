@@ -6,7 +6,7 @@
  *   - a missing SESSION_SECRET gets 32 random bytes.
  * Existing values and any other lines are left alone.
  *
- * For test runs (docs/decisions/admin-sessions.md):
+ * For test runs (docs/decisions/0006-admin-sessions.md):
  *   --file <path>                   write another file: the e2e run writes build/server/.dev.vars,
  *                                   which `vite preview` reads, and never touches the developer's .dev.vars
  *   env LOCALATLAS_ADMIN_PASSWORD   a known password instead (replaces ADMIN_USERNAME/ADMIN_PASSWORD_HASH;

@@ -1,5 +1,5 @@
 /**
- * Sizes of the chunked import (docs/decisions/0003-chunked-import.md), shared by the Worker and
+ * Sizes of the chunked import (docs/decisions/0005-chunked-import.md), shared by the Worker and
  * `npm run bench:import` so the benchmark measures what production runs.
  */
 

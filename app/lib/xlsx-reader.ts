@@ -1,5 +1,5 @@
 /**
- * A streaming .xlsx reader for large imports (docs/decisions/0003-chunked-import.md). A Worker has
+ * A streaming .xlsx reader for large imports (docs/decisions/0005-chunked-import.md). A Worker has
  * 128 MB; a 50,000-row Outscraper sheet is ~65 MB zipped and several hundred MB of XML, which a
  * whole-workbook parser cannot hold. This reads the zip's central directory with range reads,
  * inflates the sheet with DecompressionStream as it arrives and keeps only the rows and columns a

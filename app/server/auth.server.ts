@@ -1,5 +1,5 @@
 /**
- * Admin authentication (docs/decisions/admin-sessions.md): remix-auth's FormStrategy checks the
+ * Admin authentication (docs/decisions/0006-admin-sessions.md): remix-auth's FormStrategy checks the
  * credentials from the environment; sessions live in D1 with an expiry and the cookie carries only a
  * signed random id. Failed logins are counted per client address in D1 for the throttle.
  */

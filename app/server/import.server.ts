@@ -1,6 +1,6 @@
 /**
  * Spreadsheet import (issue 5): refuse a bad file whole, keep the original in R2 and a row in
- * `imports`, then read, map and write the rows in chunks (docs/decisions/0003-chunked-import.md).
+ * `imports`, then read, map and write the rows in chunks (docs/decisions/0005-chunked-import.md).
  * Small files finish inside the upload request; large ones answer 202 and advance one chunk per
  * status poll (and in the background through ctx.waitUntil), re-reading the stored file by range.
  */
@@ -254,7 +254,7 @@ const LEASE_SECONDS = 120;
 /**
  * Processes the next chunk of a running import if no one else is; returns the import's row after.
  * Progress is saved after every write batch, so a failure part-way loses nothing already written
- * and the next call resumes after the last saved batch (docs/decisions/0003).
+ * and the next call resumes after the last saved batch (docs/decisions/0005).
  */
 /** Chunk sizes; tests shrink them to exercise the 202 path with a few rows. */
 export type ImportPlan = { chunkRows: number; inlineRows: number };
