@@ -6,7 +6,8 @@ import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { readFlashToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Inlined: one stylesheet round trip less before first paint on mobile networks (ADR 0004).
+import appCss from "./app.css?inline";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getApp(context);
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
+        <style dangerouslySetInnerHTML={{ __html: appCss }} />
         <Links />
         <ImgFallbackScript />
       </head>
