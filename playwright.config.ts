@@ -30,7 +30,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /admin-data\.spec\.ts$/ },
+    // Imports, generates SEO content and finally deletes all data: it must run after every other file.
+    {
+      name: "admin-data",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: /admin-data\.spec\.ts$/,
+      dependencies: ["desktop"],
+    },
   ],
   webServer: {
     // The admin secrets go into the BUILD's .dev.vars (which `vite preview` reads), with the known test

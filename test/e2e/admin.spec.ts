@@ -2,18 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { AdminBusinessPage } from "../../app/lib/admin-businesses";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
-
-async function logIn(page: Page) {
-  await page.goto("/admin-login");
-  await page.getByLabel("Username").fill(TEST_ADMIN_USERNAME);
-  await page.getByLabel("Password").fill(TEST_ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin-panel$/);
-}
-
-function toast(page: Page, title: string) {
-  return page.getByTestId("toast").filter({ hasText: title });
-}
+import { logIn, toast } from "./support/admin";
 
 async function openBusinessesTab(page: Page) {
   await page.getByRole("tab", { name: "Businesses" }).click();

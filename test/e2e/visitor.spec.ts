@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./support/hydration";
 
 /** A seeded business with a photo, found through the public API. */
 async function businessWithPhoto(page: Page): Promise<{ id: number; slug: string; photos: string[] }> {
@@ -83,6 +84,7 @@ test.describe("browsing", () => {
 
   test("city page shows six skeleton cards while a client navigation loads", async ({ page }) => {
     await page.goto("/");
+    await waitForHydration(page);
     await page.route(/\/city\/Chicago\.data/, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
