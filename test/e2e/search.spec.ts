@@ -54,13 +54,14 @@ test("filters: minimum rating, open now, category and sort", async ({ page }) =>
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/openNow=1/);
   const cards = page.locator("main ul > li");
-  const count = await cards.count();
-  if (count > 0) {
-    // Every card shown while filtering by open now says so.
-    await expect(cards.filter({ hasText: "Open Now" })).toHaveCount(count);
-  } else {
-    await expect(page.getByRole("heading", { name: "No businesses found" })).toBeVisible();
-  }
+  // Every card shown while filtering by open now says so (polled: the filtered page may still be rendering).
+  await expect
+    .poll(async () => {
+      const count = await cards.count();
+      if (count === 0) return page.getByRole("heading", { name: "No businesses found" }).isVisible();
+      return (await cards.filter({ hasText: "Open Now" }).count()) === count;
+    })
+    .toBe(true);
 
   await page.goto("/search?location=United+States&category=dentist");
   const categories = await page.locator("main ul > li span.rounded-full.bg-slate-100").allTextContents();
