@@ -233,7 +233,8 @@ export type BusinessDbRow = {
   updated_at: number;
 };
 
-function parseJson<T>(text: string | null, fallback: T): T {
+/** JSON text from a row, or the fallback when missing or malformed. */
+export function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
   try {
     return JSON.parse(text) as T;

@@ -18,7 +18,7 @@ import {
   type AdminSummary,
   type BusinessEdit,
 } from "~/lib/admin-businesses";
-import { businessInputSchema, toBusiness, type Business, type BusinessDbRow, type BusinessInput } from "~/lib/business";
+import { businessInputSchema, parseJson, toBusiness, type Business, type BusinessDbRow, type BusinessInput } from "~/lib/business";
 import { buildFtsQuery } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import { deleteBusiness, setVerified, updateBusiness } from "./business-writer.server";
@@ -100,15 +100,6 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
 export async function getAdminSummary(db: Db): Promise<AdminSummary> {
   const [statistics, countries, categories] = await Promise.all([getStatistics(db), getCountries(db, 300, 0), getCategories(db, 200, 0)]);
   return { statistics, countries, categories };
-}
-
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 /** The stored row as a write input, so an edit keeps every field the form does not show. */

@@ -3,6 +3,7 @@ import { BusinessCard, toCard } from "~/components/business-card";
 import { JsonLd } from "~/components/json-ld";
 import { clampPage, Pager } from "~/components/pager";
 import { titleCaseFromSlug } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
 import { detailPath } from "~/lib/slug";
 import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
@@ -43,16 +44,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData?.found) return [{ title: `Category Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const title = `${loaderData.heading} Businesses & Services | ${siteName}`;
   const description = `Discover quality ${loaderData.heading} businesses and services in your area. Compare ratings, opening hours and contact details.`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: loaderData.canonical },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return pageMeta({ title, description, canonical: loaderData.canonical });
 }
 
 function CategoryNotFound({ heading }: { heading: string }) {

@@ -3,6 +3,7 @@ import NotFoundPage from "./not-found";
 import { CityBusinessCard, toCard } from "~/components/business-card";
 import { JsonLd } from "~/components/json-ld";
 import { clampPage, Pager } from "~/components/pager";
+import { pageMeta } from "~/lib/meta";
 import { detailPath } from "~/lib/slug";
 import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
@@ -50,16 +51,7 @@ export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescripto
   if (!loaderData?.found) return [{ title: `City Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
   const title = `Businesses in ${city} | Local Services & Companies | ${siteName}`;
   const description = `Find the best businesses and services in ${city}. Browse local companies, read reviews, and discover trusted service providers in your area.`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: loaderData.canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: loaderData.canonical },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return pageMeta({ title, description, canonical: loaderData.canonical });
 }
 
 function CityNotFound() {
