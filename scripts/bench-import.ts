@@ -1,129 +1,160 @@
 /**
- * npm run bench:import — builds a 50,000-row Outscraper-shaped .xlsx (the real 2025 fixture's rows,
- * repeated with fresh place ids, written with shared strings as Excel does) and runs the import's
- * parse + map path over it in the chunks the Worker uses, printing rows per second and the peak of
- * heapUsed + arrayBuffers + external. Run under --max-old-space-size=128 (the script re-executes
- * itself so): a crash or a peak near 128 MB means a Worker would not survive it.
+ * npm run bench:import — the whole import of a 50,000-row Outscraper .xlsx (scripts/bench-file.ts)
+ * through the built Worker in workerd, as the operator runs it: log in, POST /api/admin/import, poll
+ * the job's statusUrl once a second as the Import tab does, until it is done. Prints rows per second
+ * (upload start → status done) and the workerd process's resident memory (sampled from /proc every
+ * 50 ms, and its VmHWM), then checks that every row arrived.
+ *
+ * Local workerd does not enforce a Worker's 128 MB, and its resident set includes the runtime itself,
+ * the local D1/R2 simulators and SQLite's page cache; `npm run bench:import:memory` measures the
+ * Worker's own parse + map path under Node with a 128 MB heap.
+ *
+ * Env: BENCH_ROWS (50000), BENCH_PORT (8790), BENCH_NO_BUILD=1 to reuse build/.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import * as XLSX from "@e965/xlsx";
-import { IMPORT_CHUNK_ROWS } from "../app/lib/import-plan";
-import { mapHeader, mapRow, missingColumns, usedColumns } from "../app/lib/import-mapping";
-import { XlsxReader, type ByteSource } from "../app/lib/xlsx-reader";
+import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../test/setup/admin-credentials";
+import { benchFile } from "./bench-file";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-// BENCH_CHUNK overrides the production chunk size to compare memory against speed.
-const CHUNK = Number(process.env.BENCH_CHUNK ?? IMPORT_CHUNK_ROWS);
-const file = path.join(process.env.TMPDIR ?? "/tmp", `localatlas-bench-${ROWS}.xlsx`);
+const PORT = Number(process.env.BENCH_PORT ?? 8790);
+const origin = `http://localhost:${PORT}`;
+const root = path.join(import.meta.dirname, "..");
 
-function build() {
-  const fixture = path.join(import.meta.dirname, "../test/fixtures/outscraper-2025-hair-transplant-us.xlsx");
-  const wb = XLSX.read(fs.readFileSync(fixture), { dense: true });
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: true, defval: null });
-  const header = rows[0] as string[];
-  const placeId = header.indexOf("place_id");
-  const name = header.indexOf("name");
-  const out: unknown[][] = [header];
-  for (let i = 0; i < ROWS; i++) {
-    const row = (rows[1 + (i % (rows.length - 1))] as unknown[]).slice();
-    row[placeId] = `bench-place-${i}`;
-    row[name] = `${row[name]} ${i}`;
-    out.push(row);
+function run(command: string, env: Record<string, string> = {}) {
+  const result = spawnSync(command, { shell: true, cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} failed`);
+}
+
+/** Resident memory of a process, in kB: current (VmRSS) and peak (VmHWM). */
+function memoryOf(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+    return { rss: field("VmRSS"), hwm: field("VmHWM") };
+  } catch {
+    return null;
   }
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(out, { dense: true }), "Sheet1");
-  fs.writeFileSync(file, XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true, bookSST: true }));
 }
 
-/** Reads the file by range from disk, as the Worker reads the R2 object by range. */
-function fileSource(p: string): ByteSource {
-  const fd = fs.openSync(p, "r");
-  const size = fs.fstatSync(fd).size;
-  const read = async (offset: number, length: number) => {
-    const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-    fs.readSync(fd, buf, 0, buf.length, offset);
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
-  };
-  return {
-    size,
-    read,
-    stream: async (offset, length) => {
-      let at = offset;
-      const end = Math.min(size, offset + length);
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (at >= end) return controller.close();
-          const n = Math.min(64 * 1024, end - at);
-          controller.enqueue(await read(at, n));
-          at += n;
-        },
-      });
-    },
-  };
-}
-
-async function measure() {
-  let peak = 0;
-  let parts = "";
-  const sample = () => {
-    const m = process.memoryUsage();
-    const total = m.heapUsed + m.arrayBuffers + m.external;
-    if (total > peak) {
-      peak = total;
-      parts = `heapUsed ${(m.heapUsed / 1e6).toFixed(1)} + arrayBuffers ${(m.arrayBuffers / 1e6).toFixed(1)} + external ${(m.external / 1e6).toFixed(1)}`;
+/** The workerd processes started under `ancestor` (the preview server). */
+function workerdUnder(ancestor: number): number[] {
+  const parentOf = (pid: number) => {
+    try {
+      return Number(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return 0;
     }
   };
-  // BENCH_GC=1: whenever the sample passes 64 MB, collect garbage and sample again, to tell what
-  // is live from what V8 has not yet freed (inflated ArrayBuffers are garbage once decoded).
-  const collect = (globalThis as { gc?: () => void }).gc;
-  let livePeak = 0;
-  const timer = setInterval(() => {
-    sample();
-    if (!collect) return;
-    const m = process.memoryUsage();
-    if (m.heapUsed + m.external > 64e6) collect();
-    const after = process.memoryUsage();
-    livePeak = Math.max(livePeak, after.heapUsed + after.external);
-  }, 2);
-  const started = performance.now();
-  const reader = await XlsxReader.open(fileSource(file));
-  const head = await reader.readRows({ from: 1, to: 1 });
-  const map = mapHeader(head.rows[0].cells);
-  if (missingColumns(map).length) throw new Error("bench file lacks columns");
-  const total = await reader.countDataRows(head.rows[0].rowNumber);
-  const counted = performance.now();
-  let ok = 0;
-  let bad = 0;
-  let from = head.rows[0].rowNumber + 1;
-  for (;;) {
-    const chunk = await reader.readRows({ from, to: from + CHUNK - 1, columns: usedColumns(map) });
-    for (const row of chunk.rows) (mapRow(row.cells, map, row.rowNumber).ok ? ok++ : bad++);
-    sample();
-    if (chunk.reachedEnd) break;
-    from += CHUNK;
-  }
-  clearInterval(timer);
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`file: ${file} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB, ${total} data rows)`);
-  console.log(`validate pass (open + count): ${((counted - started) / 1000).toFixed(2)} s`);
-  console.log(`parse + map (chunks of ${CHUNK} rows): ${ok} valid, ${bad} bad rows in ${seconds.toFixed(2)} s = ${Math.round(total / seconds)} rows/s`);
-  console.log(`peak memory (heapUsed + arrayBuffers + external): ${(peak / 1e6).toFixed(1)} MB (${parts}), under --max-old-space-size=128`);
-  if (collect) console.log(`live peak after forced GC (heapUsed + external, counted once): ${(livePeak / 1e6).toFixed(1)} MB`);
+  return fs
+    .readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        if (!fs.readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("workerd")) return false;
+      } catch {
+        return false;
+      }
+      for (let p = parentOf(pid); p > 1; p = parentOf(p)) if (p === ancestor) return true;
+      return false;
+    });
 }
 
-if (process.argv.includes("--measure")) {
-  await measure();
-} else {
-  if (!fs.existsSync(file)) {
-    console.log(`building ${ROWS}-row file…`);
-    build();
-  }
-  const flags = ["--max-old-space-size=128", ...(process.env.BENCH_GC ? ["--expose-gc"] : [])];
-  const run = spawnSync(process.execPath, [...flags, "--import", "tsx", import.meta.filename, "--measure"], {
-    stdio: "inherit",
-    env: process.env,
-  });
-  process.exit(run.status ?? 1);
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const file = benchFile(ROWS);
+const bytes = fs.readFileSync(file);
+if (!process.env.BENCH_NO_BUILD) {
+  console.log("building the Worker…");
+  run("npm run build");
 }
+const state = fs.mkdtempSync(path.join(os.tmpdir(), "localatlas-bench-state-"));
+run("npm run db:migrate", { LOCALATLAS_STATE: state });
+run("npx tsx scripts/ensure-dev-vars.ts --file build/server/.dev.vars", {
+  LOCALATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+  LOCALATLAS_ADMIN_USERNAME: TEST_ADMIN_USERNAME,
+});
+const server = spawn("npx", ["vite", "preview", "--port", String(PORT), "--strictPort"], {
+  cwd: root,
+  env: { ...process.env, LOCALATLAS_STATE: state },
+  stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", "inherit"],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-(server.pid as number), "SIGTERM");
+  } catch {}
+  fs.rmSync(state, { recursive: true, force: true });
+};
+process.on("exit", stop);
+
+try {
+  for (let tries = 0; ; tries++) {
+    if ((await fetch(`${origin}/api/statistics`).catch(() => null))?.ok) break;
+    if (tries > 120) throw new Error("the preview server did not start");
+    await sleep(500);
+  }
+  const workerd = workerdUnder(server.pid as number);
+  if (workerd.length === 0) throw new Error("no workerd process found under the preview server");
+  const sampleAll = () => workerd.map(memoryOf).reduce((sum, m) => sum + (m?.rss ?? 0), 0);
+  const baseline = sampleAll();
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, sampleAll())), 50);
+
+  const login = await fetch(`${origin}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ username: TEST_ADMIN_USERNAME, password: TEST_ADMIN_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  const headers = { Cookie: cookie, Origin: origin };
+
+  const form = new FormData();
+  form.set("excelFile", new Blob([bytes]), path.basename(file));
+  const started = performance.now();
+  const upload = await fetch(`${origin}/api/admin/import`, { method: "POST", headers, body: form });
+  const accepted = (performance.now() - started) / 1000;
+  const answer = (await upload.json()) as { message: string; statusUrl?: string; stats?: unknown };
+  if (upload.status !== 200 && upload.status !== 202) throw new Error(`import refused: ${upload.status} ${answer.message}`);
+  type JobStatus = { status: string; progress: { processed: number; total: number }; message: string };
+  let status = null as JobStatus | null;
+  let polls = 0;
+  let slowest = 0;
+  if (upload.status === 202 && answer.statusUrl) {
+    for (;;) {
+      await sleep(1000);
+      polls += 1;
+      const asked = performance.now();
+      const res = await fetch(`${origin}${answer.statusUrl}`, { headers });
+      const text = await res.text();
+      slowest = Math.max(slowest, performance.now() - asked);
+      if (!res.ok) throw new Error(`status poll answered ${res.status}: ${text.slice(0, 500)}`);
+      status = JSON.parse(text) as JobStatus;
+      process.stdout.write(`\r  ${status.progress.processed}/${status.progress.total} rows`);
+      if (status.status !== "running") break;
+    }
+    process.stdout.write("\n");
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const hwm = workerd.map(memoryOf).reduce((sum, m) => sum + (m?.hwm ?? 0), 0);
+  const stats = (await (await fetch(`${origin}/api/statistics`)).json()) as { totalBusinesses: number };
+
+  console.log(`file: ${path.basename(file)} (${(bytes.byteLength / 1e6).toFixed(1)} MB, ${ROWS} data rows)`);
+  console.log(`upload answered ${upload.status} in ${accepted.toFixed(2)} s; ${polls} status polls, the slowest answered in ${(slowest / 1000).toFixed(2)} s`);
+  console.log(`outcome: ${status?.status ?? "done"} — ${status?.message ?? answer.message}`);
+  console.log(`whole import: ${seconds.toFixed(2)} s = ${Math.round(ROWS / seconds)} rows/s`);
+  console.log(
+    `workerd resident memory: ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)}) sampled, VmHWM ${mb(hwm)}`,
+  );
+  console.log(`businesses in the directory afterwards: ${stats.totalBusinesses}`);
+  if (stats.totalBusinesses !== ROWS) throw new Error(`expected ${ROWS} businesses, found ${stats.totalBusinesses}`);
+} finally {
+  stop();
+}
+process.exit(0);

@@ -10,11 +10,14 @@ export const MAX_IMPORT_LABEL = "100 MB";
 export const MAX_XLS_BYTES = 10 * 1024 * 1024;
 export const MAX_XLS_LABEL = "10 MB";
 
-/** Sheet rows read, mapped and written per chunk (one request or one status poll). */
-export const IMPORT_CHUNK_ROWS = 5_000;
-
 /** Files with at most this many data rows import inside the upload request (200 answer). */
-export const INLINE_IMPORT_ROWS = IMPORT_CHUNK_ROWS;
+export const INLINE_IMPORT_ROWS = 5_000;
+
+/**
+ * Wall time one slice of a larger import may run (the upload's background, or a status poll's): a
+ * Worker's waitUntil lasts at most 30 s after the response, and its CPU limit defaults to 30 s.
+ */
+export const IMPORT_SLICE_MS = 15_000;
 
 /** Row errors kept with the import and returned. */
 export const MAX_REPORTED_ERRORS = 100;

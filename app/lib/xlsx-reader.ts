@@ -177,6 +177,135 @@ export type ReadRowsOptions = {
   columns?: ReadonlyArray<number>;
 };
 
+export type BatchOptions = {
+  /** First sheet row number (1-based) to return. */
+  from: number;
+  /** Rows with values per batch. */
+  size: number;
+  /** Column indexes to keep; all when omitted. */
+  columns?: ReadonlyArray<number>;
+};
+
+/** A batch of rows; `last` when no row with values follows it in the sheet. */
+export type RowBatch = { rows: SheetRow[]; last: boolean };
+
+/** An XML element's open tag (without its `>`) and inner text (null when self-closing). */
+type Element = { open: string; inner: string | null };
+
+/**
+ * The `<tag …>…</tag>` elements of streamed XML text, in order. Only a partial element is kept
+ * between pieces, so memory follows the largest element, not the document.
+ */
+async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGenerator<Element> {
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  let buffer = "";
+  for await (const piece of pieces) {
+    buffer = buffer ? buffer + piece : piece;
+    let at = 0;
+    for (;;) {
+      let start = buffer.indexOf(open, at);
+      // `<row` must not match `<rowBreaks`: the name ends at '>', '/' or white space.
+      while (start >= 0 && start + open.length < buffer.length && !/[\s/>]/.test(buffer[start + open.length])) {
+        start = buffer.indexOf(open, start + 1);
+      }
+      if (start < 0) {
+        at = Math.max(at, buffer.length - open.length);
+        break;
+      }
+      const openEnd = start + open.length < buffer.length ? buffer.indexOf(">", start) : -1;
+      if (openEnd < 0) {
+        at = start;
+        break;
+      }
+      if (buffer[openEnd - 1] === "/") {
+        yield { open: buffer.slice(start, openEnd), inner: null };
+        at = openEnd + 1;
+        continue;
+      }
+      const end = buffer.indexOf(close, openEnd);
+      if (end < 0) {
+        at = start;
+        break;
+      }
+      yield { open: buffer.slice(start, openEnd), inner: buffer.slice(openEnd + 1, end) };
+      at = end + close.length;
+    }
+    buffer = buffer.slice(at);
+  }
+}
+
+/** A row with values, its shared strings not yet looked up. */
+type RawRow = { rowNumber: number; cells: RawCell[] };
+
+/** Characters of shared strings remembered for repeated use (about 4 MB). */
+const MEMO_CHARS = 2_000_000;
+
+/**
+ * Shared strings by index, read forward through ONE stream as the rows ask for them, so a pass over
+ * the sheet reads `sharedStrings.xml` once. Writers number strings in order of first use, so a row
+ * asks for strings at or after the cursor, or for repeats (a category, a city), which a bounded memo
+ * keeps. Anything else behind the cursor is found by one more pass from the start: slower, still exact.
+ */
+class SharedStrings {
+  private cursor: AsyncIterator<Element> | null = null;
+  private next = 0;
+  private readonly memo = new Map<number, string>();
+  private memoChars = 0;
+
+  constructor(private readonly items: () => AsyncIterable<Element>) {}
+
+  async resolve(indexes: Set<number>): Promise<Map<number, string>> {
+    const out = new Map<number, string>();
+    const ahead = new Set<number>();
+    const behind = new Set<number>();
+    for (const i of indexes) {
+      const known = this.memo.get(i);
+      if (known !== undefined) {
+        out.set(i, known);
+        // Most recently used last: the memo forgets the least recently used first.
+        this.memo.delete(i);
+        this.memo.set(i, known);
+      } else (i >= this.next ? ahead : behind).add(i);
+    }
+    if (behind.size) {
+      const last = Math.max(...behind);
+      let index = 0;
+      for await (const item of this.items()) {
+        if (behind.has(index)) out.set(index, runsText(item.inner ?? ""));
+        if (++index > last) break;
+      }
+    }
+    if (ahead.size) {
+      const last = Math.max(...ahead);
+      this.cursor ??= this.items()[Symbol.asyncIterator]();
+      while (this.next <= last) {
+        const item = await this.cursor.next();
+        if (item.done) break;
+        if (ahead.has(this.next)) out.set(this.next, runsText(item.value.inner ?? ""));
+        this.next += 1;
+      }
+    }
+    for (const [i, text] of out) this.remember(i, text);
+    return out;
+  }
+
+  private remember(index: number, text: string) {
+    if (text.length > MEMO_CHARS / 100 || this.memo.has(index)) return;
+    this.memo.set(index, text);
+    this.memoChars += text.length;
+    for (const [old, value] of this.memo) {
+      if (this.memoChars <= MEMO_CHARS) break;
+      this.memo.delete(old);
+      this.memoChars -= value.length;
+    }
+  }
+
+  async close() {
+    await this.cursor?.return?.();
+  }
+}
+
 export class XlsxReader {
   private constructor(
     private readonly src: ByteSource,
@@ -222,27 +351,24 @@ export class XlsxReader {
 
   private async text(name: string): Promise<string> {
     let out = "";
-    await this.scan(name, (chunk) => {
-      out += chunk;
-      return chunk.length;
-    });
+    for await (const piece of this.pieces(name)) out += piece;
     return out;
   }
 
   /**
-   * Feeds decoded text to `consume`, which returns how many characters it used (the rest is kept
-   * and prefixed to the next piece) or -1 to stop early. With `startAt`, the bytes before the first
-   * occurrence of that ASCII pattern are skipped without being decoded (a later chunk of a sheet
-   * need not decode the rows before it); resolves false when the pattern never occurs.
+   * The decoded text of an entry, piece by piece as it inflates. With `startAt`, the bytes before
+   * the first occurrence of that ASCII pattern are skipped without being decoded (a later part of a
+   * sheet need not decode the rows before it); nothing is yielded when the pattern never occurs.
+   * Stopping the iteration early cancels the stream.
    */
-  private async scan(name: string, consume: (text: string, final: boolean) => number, startAt?: string): Promise<boolean> {
+  private async *pieces(name: string, startAt?: string): AsyncGenerator<string> {
     const stream = await this.entryStream(name);
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     const pattern = startAt ? new TextEncoder().encode(startAt) : null;
     let skipping = pattern !== null;
     let carry = new Uint8Array(0);
-    let buffer = "";
+    let finished = false;
     try {
       for (;;) {
         let done: boolean;
@@ -252,9 +378,16 @@ export class XlsxReader {
         } catch {
           throw new SpreadsheetError("The file is corrupt or truncated: a part of it cannot be decompressed.");
         }
+        if (done) {
+          finished = true;
+          if (skipping) return;
+          const rest = decoder.decode();
+          if (rest) yield rest;
+          return;
+        }
+        let bytes = value as Uint8Array;
+        let head = "";
         if (skipping && pattern) {
-          if (done) return false;
-          const bytes = value as Uint8Array;
           // A match may straddle two pieces: look at the seam in a small buffer, never copy the piece.
           if (carry.length) {
             const seam = new Uint8Array(carry.length + Math.min(bytes.length, pattern.length));
@@ -263,8 +396,7 @@ export class XlsxReader {
             const at = findPattern(seam, pattern);
             if (at >= 0) {
               skipping = false;
-              buffer = decoder.decode(seam.subarray(at, carry.length), { stream: true });
-              value = bytes;
+              head = decoder.decode(seam.subarray(at, carry.length), { stream: true });
             }
           }
           if (skipping) {
@@ -274,80 +406,110 @@ export class XlsxReader {
               continue;
             }
             skipping = false;
-            value = bytes.subarray(at);
+            bytes = bytes.subarray(at);
           }
         }
-        buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-        const used = consume(buffer, done);
-        if (used < 0) {
-          await reader.cancel().catch(() => {});
-          return true;
-        }
-        buffer = buffer.slice(used);
-        if (done) return true;
+        yield head + decoder.decode(bytes, { stream: true });
       }
     } finally {
+      if (!finished) await reader.cancel().catch(() => {});
       reader.releaseLock();
     }
+  }
+
+  /** Raw rows with values from row `from` on, in one streamed pass over the sheet. */
+  private async *rawRows(from: number, keep: Set<number> | null, maxColumn: number): AsyncGenerator<RawRow> {
+    // Sheets written by Excel and SheetJS number their rows: jump straight to the first wanted one.
+    let sawAny = false;
+    if (from > 1) {
+      for await (const row of this.rowsOf(this.pieces(this.sheetPath, `<row r="${from}"`), from, keep, maxColumn, () => (sawAny = true))) {
+        yield row;
+      }
+      if (sawAny) return;
+    }
+    yield* this.rowsOf(this.pieces(this.sheetPath), from, keep, maxColumn, () => {});
+  }
+
+  private async *rowsOf(
+    pieces: AsyncIterable<string>,
+    from: number,
+    keep: Set<number> | null,
+    maxColumn: number,
+    seen: () => void,
+  ): AsyncGenerator<RawRow> {
+    let implicitRow = 0;
+    for await (const element of elements(pieces, "row")) {
+      seen();
+      const r = /\br="(\d+)"/.exec(element.open);
+      const rowNumber = r ? Number(r[1]) : implicitRow + 1;
+      implicitRow = rowNumber;
+      if (rowNumber < from || element.inner === null) continue;
+      const cells = this.parseCells(element.inner, keep, maxColumn);
+      if (cells) yield { rowNumber, cells };
+    }
+  }
+
+  private sharedStrings(): SharedStrings {
+    const path = [...this.entries.keys()].find((k) => /^xl\/sharedStrings\.xml$/i.test(k));
+    return new SharedStrings(() => (path ? elements(this.pieces(path), "si") : (async function* () {})()));
   }
 
   /** Rows with at least one value between `from` and `to`, keeping only the asked-for columns. */
   async readRows(options: ReadRowsOptions): Promise<{ rows: SheetRow[]; lastRowNumber: number; reachedEnd: boolean }> {
     const keep = options.columns ? new Set(options.columns) : null;
     const maxColumn = options.columns ? Math.max(-1, ...options.columns) : Infinity;
-    const raw: Array<{ rowNumber: number; cells: RawCell[] }> = [];
-    const needed = new Set<number>();
-    let lastRowNumber = 0;
+    const raw: RawRow[] = [];
     let reachedEnd = true;
-    let implicitRow = 0;
-    const consume = (buffer: string) => {
-      let at = 0;
-      for (;;) {
-        const start = buffer.indexOf("<row", at);
-        if (start < 0) return buffer.length > 16 ? buffer.length - 16 : at;
-        const openEnd = buffer.indexOf(">", start);
-        if (openEnd < 0) return start;
-        const selfClosing = buffer[openEnd - 1] === "/";
-        let end: number;
-        if (selfClosing) end = openEnd + 1;
-        else {
-          const close = buffer.indexOf("</row>", openEnd);
-          if (close < 0) return start;
-          end = close + 6;
-        }
-        const open = buffer.slice(start, openEnd);
-        const r = /\br="(\d+)"/.exec(open);
-        const rowNumber = r ? Number(r[1]) : implicitRow + 1;
-        implicitRow = rowNumber;
-        at = end;
-        if (rowNumber < options.from || selfClosing) continue;
-        if (rowNumber > options.to) {
-          reachedEnd = false;
-          return -1;
-        }
-        const cells = this.parseCells(buffer.slice(openEnd + 1, end - 6), keep, maxColumn, needed);
-        if (cells) {
-          raw.push({ rowNumber, cells });
-          lastRowNumber = rowNumber;
+    for await (const row of this.rawRows(options.from, keep, maxColumn)) {
+      if (row.rowNumber > options.to) {
+        reachedEnd = false;
+        break;
+      }
+      raw.push(row);
+    }
+    const rows = await this.resolve(raw, this.sharedStrings());
+    return { rows, lastRowNumber: raw.at(-1)?.rowNumber ?? 0, reachedEnd };
+  }
+
+  /**
+   * Every row with values from `from` to the end, in batches of `size`, from ONE pass over the sheet
+   * and one over the shared strings: an import slice reads each byte of the file once.
+   */
+  async *batches(options: BatchOptions): AsyncGenerator<RowBatch> {
+    const keep = options.columns ? new Set(options.columns) : null;
+    const maxColumn = options.columns ? Math.max(-1, ...options.columns) : Infinity;
+    const strings = this.sharedStrings();
+    let raw: RawRow[] = [];
+    let held: RawRow | null = null;
+    try {
+      // One row is held back so that a full batch knows whether it is the last.
+      for await (const row of this.rawRows(options.from, keep, maxColumn)) {
+        if (held) raw.push(held);
+        held = row;
+        if (raw.length === options.size) {
+          yield { rows: await this.resolve(raw, strings), last: false };
+          raw = [];
         }
       }
-    };
-    // Sheets written by Excel and SheetJS number their rows: jump straight to the first wanted one.
-    const found = options.from > 1 && (await this.scan(this.sheetPath, consume, `<row r="${options.from}"`));
-    if (!found) {
-      implicitRow = 0;
-      await this.scan(this.sheetPath, consume);
+      if (held) raw.push(held);
+      if (raw.length) yield { rows: await this.resolve(raw, strings), last: true };
+    } finally {
+      await strings.close();
     }
-    const strings = needed.size ? await this.sharedStrings(needed) : new Map<number, string>();
-    const rows = raw.map((r) => ({
+  }
+
+  private async resolve(raw: RawRow[], strings: SharedStrings): Promise<SheetRow[]> {
+    const needed = new Set<number>();
+    for (const r of raw) for (const c of r.cells) if (c !== null && typeof c === "object") needed.add(c.sst);
+    const found = needed.size ? await strings.resolve(needed) : new Map<number, string>();
+    return raw.map((r) => ({
       rowNumber: r.rowNumber,
-      cells: r.cells.map((c) => (c !== null && typeof c === "object" ? (strings.get(c.sst) ?? "") : c)),
+      cells: r.cells.map((c) => (c !== null && typeof c === "object" ? (found.get(c.sst) ?? "") : c)),
     }));
-    return { rows, lastRowNumber, reachedEnd };
   }
 
   /** Cells of one row's inner XML; null when the row holds no value at all. */
-  private parseCells(xml: string, keep: Set<number> | null, maxColumn: number, needed: Set<number>): RawCell[] | null {
+  private parseCells(xml: string, keep: Set<number> | null, maxColumn: number): RawCell[] | null {
     // Same test as countDataRows, so every counted row is returned (perhaps without kept cells).
     if (xml.indexOf("<v>") < 0 && xml.indexOf("<t") < 0) return null;
     const cells: RawCell[] = [];
@@ -367,11 +529,7 @@ export class XlsxReader {
       else {
         const v = /<v>([\s\S]*?)<\/v>/.exec(body);
         if (!v) continue;
-        if (type === "s") {
-          const index = Number(v[1]);
-          needed.add(index);
-          value = { sst: index };
-        } else if (type === "b") value = v[1] === "1";
+        if (type === "s") value = { sst: Number(v[1]) }; else if (type === "b") value = v[1] === "1";
         else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v[1]);
         else {
           const n = Number(v[1]);
@@ -385,61 +543,19 @@ export class XlsxReader {
     return cells;
   }
 
-  /** The shared strings at the given indexes, read in one streamed pass that stops after the last. */
-  private async sharedStrings(indexes: Set<number>): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
-    const path = [...this.entries.keys()].find((k) => /^xl\/sharedStrings\.xml$/i.test(k));
-    if (!path) return out;
-    const last = Math.max(...indexes);
-    let index = 0;
-    await this.scan(path, (buffer) => {
-      let at = 0;
-      for (;;) {
-        const start = buffer.indexOf("<si", at);
-        if (start < 0) return buffer.length > 8 ? buffer.length - 8 : at;
-        const openEnd = buffer.indexOf(">", start);
-        if (openEnd < 0) return start;
-        let end: number;
-        if (buffer[openEnd - 1] === "/") end = openEnd + 1;
-        else {
-          const close = buffer.indexOf("</si>", openEnd);
-          if (close < 0) return start;
-          end = close + 5;
-        }
-        if (indexes.has(index)) out.set(index, runsText(buffer.slice(openEnd + 1, end)));
-        index += 1;
-        at = end;
-        if (index > last) return -1;
-      }
-    });
-    return out;
-  }
-
   /**
    * One full pass over the sheet: the number of rows holding values after the header, proving on
    * the way that the whole sheet decompresses (a corrupt file is refused before anything is written).
    */
   async countDataRows(headerRowNumber: number): Promise<number> {
     let count = 0;
-    await this.scan(this.sheetPath, (buffer) => {
-      let at = 0;
-      for (;;) {
-        const start = buffer.indexOf("<row", at);
-        if (start < 0) return buffer.length > 16 ? buffer.length - 16 : at;
-        const openEnd = buffer.indexOf(">", start);
-        if (openEnd < 0) return start;
-        if (buffer[openEnd - 1] === "/") {
-          at = openEnd + 1;
-          continue;
-        }
-        const close = buffer.indexOf("</row>", openEnd);
-        if (close < 0) return start;
-        const r = /\br="(\d+)"/.exec(buffer.slice(start, openEnd));
-        const body = buffer.slice(openEnd + 1, close);
-        if ((!r || Number(r[1]) > headerRowNumber) && (body.indexOf("<v>") >= 0 || body.indexOf("<t") >= 0)) count += 1;
-        at = close + 6;
-      }
-    });
+    let implicitRow = 0;
+    for await (const row of elements(this.pieces(this.sheetPath), "row")) {
+      const r = /\br="(\d+)"/.exec(row.open);
+      const rowNumber = r ? Number(r[1]) : implicitRow + 1;
+      implicitRow = rowNumber;
+      if (row.inner !== null && rowNumber > headerRowNumber && (row.inner.indexOf("<v>") >= 0 || row.inner.indexOf("<t") >= 0)) count += 1;
+    }
     return count;
   }
 }

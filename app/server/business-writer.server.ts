@@ -16,10 +16,18 @@ const INSERT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof PreparedBusiness>;
 
 /**
- * Rows per INSERT. Each statement binds ONE parameter (a JSON array read by json_each), which keeps
- * D1's 100-bound-parameter limit no matter how many columns a row has.
+ * Rows per writer batch: one atomic D1 batch (one transaction) with the FTS and summary statements.
+ * Bigger batches mean fewer commits and round trips; 500 rows keep a batch well inside D1's limits.
  */
-export const INSERT_CHUNK_ROWS = 200;
+export const WRITE_BATCH_ROWS = 2000;
+
+/**
+ * Most UTF-8 bytes in one statement's JSON parameter: D1 caps a string at 1,000,000 bytes, and an
+ * Outscraper row with a long description and `about` can be several kB. Each INSERT binds ONE
+ * parameter (a JSON array read by json_each), which keeps D1's 100-bound-parameter limit no matter
+ * how many columns a row has.
+ */
+export const MAX_PAYLOAD_BYTES = 900_000;
 
 /** Payload columns, in order: each row travels as a JSON array, read by position (cheaper than keys). */
 const PAYLOAD_COLUMNS = ["slug", ...INSERT_COLUMNS, "import_id", "created_at"] as const;
@@ -27,7 +35,7 @@ const PAYLOAD_COLUMNS = ["slug", ...INSERT_COLUMNS, "import_id", "created_at"] a
 const INSERT_SQL = `INSERT INTO businesses (${PAYLOAD_COLUMNS.slice(0, -1).join(", ")}, created_at, updated_at)
 SELECT ${PAYLOAD_COLUMNS.slice(0, -1).map((_, i) => `j.value ->> ${i}`).join(", ")},
   coalesce(j.value ->> ${PAYLOAD_COLUMNS.length - 1}, unixepoch()), coalesce(j.value ->> ${PAYLOAD_COLUMNS.length - 1}, unixepoch())
-FROM json_each(?1) AS j WHERE true
+FROM jsonb_each(jsonb(?1)) AS j WHERE true
 ON CONFLICT(place_id) DO NOTHING
 RETURNING id`;
 
@@ -36,6 +44,12 @@ const PENDING_SLUG_PREFIX = "~pending-";
 /** Rows of the chunk being inserted: ids above the mark set by the first statement of the batch. */
 // NOT INDEXED: walk the chunk by rowid range instead of letting GROUP BY scan a whole index.
 const NEW_ROWS = "FROM businesses NOT INDEXED WHERE id > (SELECT bulk_from_id FROM site_stats WHERE id = 1)";
+
+/**
+ * How many businesses the running batch has inserted, for statements passed as `alongside`: they
+ * run in the same transaction, after the rows and before the batch's marker is cleared.
+ */
+export const INSERTED_IN_BATCH_SQL = `(SELECT count(*) ${NEW_ROWS})`;
 
 /**
  * The FTS index and summaries for a whole chunk, set-based (migration 0005): the per-row insert
@@ -77,8 +91,6 @@ export type InsertOutcome = {
   duplicates: number[];
 };
 
-type SlugRow = { slug: string };
-
 /** FNV-1a, base 36: a short, stable tag from a business's identity. */
 function shortHash(text: string): string {
   let h = 0x811c9dc5;
@@ -101,20 +113,34 @@ function slugCandidates(r: PreparedBusiness, round: number): string[] {
   return round === 0 ? [r.base_slug, withCity, tagged] : [tagged];
 }
 
-/** Picks a free slug for each row (the unique index is the final arbiter). */
-async function resolveSlugs(db: Db, rows: PreparedBusiness[]): Promise<string[]> {
+/** Which of these place ids and slugs are stored already: one query for both. */
+async function stored(db: Db, placeIds: string[], slugs: string[]): Promise<{ placeIds: Set<string>; slugs: Set<string> }> {
+  const rows = await db.all<{ kind: "p" | "s"; value: string }>(
+    `SELECT 'p' AS kind, place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))
+     UNION ALL
+     SELECT 's', slug FROM businesses WHERE slug IN (SELECT value FROM json_each(?2))`,
+    [JSON.stringify(placeIds), JSON.stringify(slugs)],
+  );
+  const out = { placeIds: new Set<string>(), slugs: new Set<string>() };
+  for (const r of rows) (r.kind === "p" ? out.placeIds : out.slugs).add(r.value);
+  return out;
+}
+
+/**
+ * Picks a free slug for each row (the unique index is the final arbiter). `taken` starts with the
+ * stored slugs among the first round's candidates; later rounds (rare) look theirs up.
+ */
+async function resolveSlugs(db: Db, rows: PreparedBusiness[], taken: Set<string>): Promise<string[]> {
   const chosen: Array<string | null> = rows.map((r) => (r.base_slug ? null : `${PENDING_SLUG_PREFIX}${crypto.randomUUID()}`));
-  const taken = new Set<string>();
   for (let round = 0; chosen.some((c) => c === null); round++) {
     if (round > 8) throw new Error("Could not find a free slug");
-    const wanted = new Set<string>();
-    rows.forEach((r, i) => {
-      if (chosen[i] === null) for (const c of slugCandidates(r, round)) wanted.add(c);
-    });
-    const found = await db.all<SlugRow>("SELECT slug FROM businesses WHERE slug IN (SELECT value FROM json_each(?1))", [
-      JSON.stringify([...wanted]),
-    ]);
-    for (const f of found) taken.add(f.slug);
+    if (round > 0) {
+      const wanted = new Set<string>();
+      rows.forEach((r, i) => {
+        if (chosen[i] === null) for (const c of slugCandidates(r, round)) wanted.add(c);
+      });
+      for (const slug of (await stored(db, [], [...wanted])).slugs) taken.add(slug);
+    }
     rows.forEach((r, i) => {
       if (chosen[i] !== null) return;
       const free = slugCandidates(r, round).find((c) => !taken.has(c));
@@ -127,68 +153,104 @@ async function resolveSlugs(db: Db, rows: PreparedBusiness[]): Promise<string[]>
   return chosen as string[];
 }
 
+/** UTF-8 length without encoding: ASCII text (most rows) is measured natively. */
+function utf8Length(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text.length;
+  return new TextEncoder().encode(text).length;
+}
+
+/** The rows' JSON arrays grouped into INSERT parameters of at most MAX_PAYLOAD_BYTES each. */
+function payloads(rows: string[]): string[] {
+  const out: string[] = [];
+  let part: string[] = [];
+  let bytes = 2;
+  for (const row of rows) {
+    const size = utf8Length(row) + 1;
+    if (part.length && bytes + size > MAX_PAYLOAD_BYTES) {
+      out.push(`[${part.join(",")}]`);
+      part = [];
+      bytes = 2;
+    }
+    part.push(row);
+    bytes += size;
+  }
+  if (part.length) out.push(`[${part.join(",")}]`);
+  return out;
+}
+
+export type InsertOptions = {
+  importId?: number;
+  /** Statements to run in the same transaction as the rows (see INSERTED_IN_BATCH_SQL). */
+  alongside?: D1PreparedStatement[];
+};
+
 /**
- * Inserts businesses in chunks; a place_id already stored, or repeated in the input, is a duplicate
- * and skipped. Each chunk is one atomic batch, so a failure leaves earlier chunks complete and the
- * failed one absent. Ranks are left dirty: call `finishWrites` once the whole operation is done.
+ * Inserts at most WRITE_BATCH_ROWS businesses in ONE atomic batch: the rows, their FTS entries and
+ * summaries, and any `alongside` statements all commit together or not at all. A place_id already
+ * stored, or repeated in the input, is a duplicate and skipped. Ranks are left dirty: call
+ * `finishWrites` once the whole operation is done.
  */
+export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInput>, options: InsertOptions = {}): Promise<InsertOutcome> {
+  if (inputs.length > WRITE_BATCH_ROWS) throw new Error(`insertBatch takes at most ${WRITE_BATCH_ROWS} rows`);
+  const outcome: InsertOutcome = { inserted: 0, duplicates: [] };
+  const rows = inputs.map(prepareBusiness);
+  const placeIds = rows.flatMap((r) => (r.place_id ? [r.place_id] : []));
+  const known = await stored(db, placeIds, [...new Set(rows.flatMap((r) => (r.base_slug ? slugCandidates(r, 0) : [])))]);
+  const seen = new Set<string>();
+  const fresh: PreparedBusiness[] = [];
+  rows.forEach((row, index) => {
+    const id = row.place_id;
+    if (id && (known.placeIds.has(id) || seen.has(id))) {
+      outcome.duplicates.push(index);
+      return;
+    }
+    if (id) seen.add(id);
+    fresh.push(row);
+  });
+  const statements: D1PreparedStatement[] = [];
+  const insertAt: number[] = [];
+  if (fresh.length) {
+    const slugs = await resolveSlugs(db, fresh, known.slugs);
+    const importId = options.importId ?? null;
+    const json = fresh.map((row, i) => {
+      const values: Record<string, unknown> = { ...row, slug: slugs[i], import_id: importId };
+      return JSON.stringify(PAYLOAD_COLUMNS.map((column) => values[column] ?? null));
+    });
+    statements.push(db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"));
+    for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);
+    const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
+    if (pending.length) {
+      // A name with no Latin letters and no category/city: the slug falls back to the id (CLARIFICATIONS 9).
+      statements.push(
+        db.statement("UPDATE businesses SET slug = 'business-' || id WHERE slug IN (SELECT value FROM json_each(?1))", [
+          JSON.stringify(pending),
+        ]),
+      );
+    }
+    statements.push(...BULK_SUMMARY_SQL.map((sql) => db.statement(sql)));
+  } else {
+    // Nothing new: the alongside statements still see an empty batch.
+    statements.push(db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"));
+  }
+  statements.push(...(options.alongside ?? []), db.statement("UPDATE site_stats SET bulk_from_id = NULL WHERE id = 1"));
+  const results = await db.batch(statements);
+  // meta.changes counts trigger writes too; RETURNING counts exactly the rows inserted.
+  for (const at of insertAt) outcome.inserted += results[at].results.length;
+  return outcome;
+}
+
+/** Inserts any number of businesses, one atomic batch of WRITE_BATCH_ROWS at a time. */
 export async function insertBusinesses(
   db: Db,
   inputs: ReadonlyArray<ValidBusinessInput>,
   options: { importId?: number } = {},
 ): Promise<InsertOutcome> {
   const outcome: InsertOutcome = { inserted: 0, duplicates: [] };
-  const seen = new Set<string>();
-  for (let start = 0; start < inputs.length; start += INSERT_CHUNK_ROWS) {
-    const chunk = inputs.slice(start, start + INSERT_CHUNK_ROWS).map((input, i) => ({
-      index: start + i,
-      row: prepareBusiness(input),
-    }));
-    const placeIds = chunk.map((c) => c.row.place_id).filter((p): p is string => Boolean(p));
-    const existing = new Set<string>();
-    if (placeIds.length) {
-      const found = await db.all<{ place_id: string }>(
-        "SELECT place_id FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))",
-        [JSON.stringify(placeIds)],
-      );
-      for (const f of found) existing.add(f.place_id);
-    }
-    const fresh = chunk.filter((c) => {
-      const id = c.row.place_id;
-      if (id && (existing.has(id) || seen.has(id))) {
-        outcome.duplicates.push(c.index);
-        return false;
-      }
-      if (id) seen.add(id);
-      return true;
-    });
-    if (fresh.length === 0) continue;
-    const slugs = await resolveSlugs(db, fresh.map((c) => c.row));
-    const payload = fresh.map((c, i) => {
-      const values: Record<string, unknown> = { ...c.row, slug: slugs[i], import_id: options.importId ?? null };
-      return PAYLOAD_COLUMNS.map((column) => values[column] ?? null);
-    });
-    const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
-    const statements = [
-      db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"),
-      db.statement(INSERT_SQL, [JSON.stringify(payload)]),
-    ];
-    if (pending.length) {
-      // A name with no Latin letters and no category/city: the slug falls back to the id (CLARIFICATIONS 9).
-      statements.push(
-        db.statement(
-          "UPDATE businesses SET slug = 'business-' || id WHERE slug IN (SELECT value FROM json_each(?1))",
-          [JSON.stringify(pending)],
-        ),
-      );
-    }
-    statements.push(
-      ...BULK_SUMMARY_SQL.map((sql) => db.statement(sql)),
-      db.statement("UPDATE site_stats SET bulk_from_id = NULL WHERE id = 1"),
-    );
-    // meta.changes counts trigger writes too; RETURNING counts exactly the rows inserted.
-    const [, insert] = await db.batch(statements);
-    outcome.inserted += insert.results.length;
+  for (let start = 0; start < inputs.length; start += WRITE_BATCH_ROWS) {
+    const part = await insertBatch(db, inputs.slice(start, start + WRITE_BATCH_ROWS), options);
+    outcome.inserted += part.inserted;
+    outcome.duplicates.push(...part.duplicates.map((i) => i + start));
   }
   return outcome;
 }

@@ -6,7 +6,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import {
-  IMPORT_CHUNK_ROWS,
+  IMPORT_SLICE_MS,
   INLINE_IMPORT_ROWS,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_LABEL,
@@ -28,6 +28,7 @@ import {
   blobSource,
   type ByteSource,
   OLE2_SIGNATURE,
+  type RowBatch,
   SpreadsheetError,
   type SheetRow,
   startsWith,
@@ -35,7 +36,7 @@ import {
   ZIP_SIGNATURE,
 } from "~/lib/xlsx-reader";
 import type { ValidBusinessInput } from "~/lib/business";
-import { finishWrites, INSERT_CHUNK_ROWS, insertBusinesses } from "./business-writer.server";
+import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch, WRITE_BATCH_ROWS } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
 import { json } from "./http.server";
@@ -52,11 +53,11 @@ export class ImportRefused extends Error {
   }
 }
 
-/** Rows of a stored spreadsheet, read a range at a time. */
+/** Rows of a stored spreadsheet: the header, a count, and batches from a row on. */
 type RowSource = {
   header(): Promise<SheetRow | null>;
   countDataRows(headerRow: number): Promise<number>;
-  read(from: number, to: number, columns: number[]): Promise<{ rows: SheetRow[]; reachedEnd: boolean }>;
+  batches(from: number, columns: number[], size: number): AsyncIterable<RowBatch>;
 };
 
 function xlsxSource(reader: XlsxReader): RowSource {
@@ -67,10 +68,7 @@ function xlsxSource(reader: XlsxReader): RowSource {
       return rows.find((r) => r.cells.some((c) => c !== null && c !== "")) ?? null;
     },
     countDataRows: (headerRow) => reader.countDataRows(headerRow),
-    async read(from, to, columns) {
-      const { rows, reachedEnd } = await reader.readRows({ from, to, columns });
-      return { rows, reachedEnd };
-    },
+    batches: (from, columns, size) => reader.batches({ from, columns, size }),
   };
 }
 
@@ -95,15 +93,19 @@ function xlsSource(bytes: Uint8Array): RowSource {
     async countDataRows(headerRow) {
       return rows.slice(headerRow).filter(hasValue).length;
     },
-    async read(from, to, columns) {
+    async *batches(from, columns, size) {
       const keep = new Set(columns);
-      const out: SheetRow[] = [];
-      for (let n = from; n <= Math.min(to, rows.length); n++) {
+      let batch: SheetRow[] = [];
+      for (let n = Math.max(1, from); n <= rows.length; n++) {
         const row = rows[n - 1];
         if (!hasValue(row)) continue;
-        out.push({ rowNumber: n, cells: row.map((c, i) => (keep.has(i) ? c : null)) });
+        if (batch.length === size) {
+          yield { rows: batch, last: false };
+          batch = [];
+        }
+        batch.push({ rowNumber: n, cells: row.map((c, i) => (keep.has(i) ? c : null)) });
       }
-      return { rows: out, reachedEnd: to >= rows.length };
+      if (batch.length) yield { rows: batch, last: true };
     },
   };
 }
@@ -199,6 +201,7 @@ type ImportRow = {
   format: ImportFormat;
   header_row: number;
   next_row: number;
+  lease_until: number | null;
 };
 
 function safeFileName(name: string): string {
@@ -248,18 +251,37 @@ export function jobStatus(row: ImportRow): ImportJobStatus {
   };
 }
 
-/** Seconds a chunk may hold the import before another poll may take it over. */
-const LEASE_SECONDS = 120;
+/** Seconds a slice may hold the import before another call may take it over (renewed per batch). */
+const LEASE_SECONDS = 60;
 
 /**
- * Processes the next chunk of a running import if no one else is; returns the import's row after.
- * Progress is saved after every write batch, so a failure part-way loses nothing already written
- * and the next call resumes after the last saved batch (docs/decisions/0005).
+ * How an import is cut up. A slice (one invocation: the upload's background, or one status poll's)
+ * reads the stored file in ONE streamed pass from where the import stands and writes it in batches,
+ * until the sheet ends or its budget is spent; tests shrink the sizes to watch a job part-way.
  */
-/** Chunk sizes; tests shrink them to exercise the 202 path with a few rows. */
-export type ImportPlan = { chunkRows: number; inlineRows: number };
-const DEFAULT_PLAN: ImportPlan = { chunkRows: IMPORT_CHUNK_ROWS, inlineRows: INLINE_IMPORT_ROWS };
+export type ImportPlan = {
+  /** Rows per writer batch: one atomic D1 batch that also saves the import's position and counts. */
+  batchRows: number;
+  /** Files with at most this many data rows import inside the upload request (200 answer). */
+  inlineRows: number;
+  /** Most rows one slice processes. */
+  sliceRows: number;
+  /** Wall time after which a slice stops at the next batch boundary (a Worker's waitUntil allows 30 s). */
+  sliceMs: number;
+};
+const DEFAULT_PLAN: ImportPlan = {
+  batchRows: WRITE_BATCH_ROWS,
+  inlineRows: INLINE_IMPORT_ROWS,
+  sliceRows: Number.POSITIVE_INFINITY,
+  sliceMs: IMPORT_SLICE_MS,
+};
 
+/**
+ * Runs one slice of an import if no one else is; returns the import's row after. Each batch commits
+ * its businesses together with the import's new position and counts, so a failure part-way loses
+ * nothing written and counts nothing twice: the next slice resumes after the last committed batch
+ * (docs/decisions/0005).
+ */
 export async function advanceImport(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportRow | null> {
   const { db } = app;
   const claimed = await db.first<ImportRow>(
@@ -269,58 +291,64 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
     [id, LEASE_SECONDS],
   );
   if (!claimed) return loadImport(db, id);
+  const started = Date.now();
   try {
     const source = await openSource(claimed.format, r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size));
     const header = await source.header();
     if (!header) throw new SpreadsheetError("The stored file has no header row.");
     const map = mapHeader(header.cells);
-    const from = claimed.next_row;
-    const to = from + plan.chunkRows - 1;
-    const { rows, reachedEnd } = await source.read(from, to, usedColumns(map));
     const errors = JSON.parse(claimed.errors) as RowError[];
-    let pending: Array<{ rowNumber: number; input: ValidBusinessInput }> = [];
-    let progress = { processed: claimed.processed_rows, imported: claimed.imported, duplicates: claimed.duplicates_skipped, errors: claimed.total_errors };
-    const save = async (nextRow: number) => {
-      await db.run(
-        `UPDATE imports SET next_row = ?2, processed_rows = ?3, imported = ?4, duplicates_skipped = ?5, total_errors = ?6, errors = ?7,
-           lease_until = unixepoch() + ?8 WHERE id = ?1`,
-        [id, nextRow, progress.processed, progress.imported, progress.duplicates, progress.errors, JSON.stringify(errors), LEASE_SECONDS],
+    let processed = 0;
+    let stoppedAt: number | null = null;
+    let writing: Promise<unknown> = Promise.resolve();
+    for await (const batch of source.batches(claimed.next_row, usedColumns(map), plan.batchRows)) {
+      const valid: ValidBusinessInput[] = [];
+      let bad = 0;
+      for (const row of batch.rows) {
+        const mapped = mapRow(row.cells, map, row.rowNumber);
+        if (mapped.ok) valid.push(mapped.input);
+        else {
+          bad += 1;
+          if (errors.length < MAX_REPORTED_ERRORS) errors.push(mapped.error);
+        }
+      }
+      const nextRow = (batch.rows.at(-1)?.rowNumber ?? claimed.next_row) + 1;
+      const progress = db.statement(
+        `UPDATE imports SET next_row = ?2, processed_rows = processed_rows + ?3,
+           imported = imported + ${INSERTED_IN_BATCH_SQL},
+           duplicates_skipped = duplicates_skipped + ?4 - ${INSERTED_IN_BATCH_SQL},
+           total_errors = total_errors + ?5, errors = ?6, lease_until = unixepoch() + ?7
+         WHERE id = ?1`,
+        [id, nextRow, batch.rows.length, valid.length, bad, JSON.stringify(errors), LEASE_SECONDS],
       );
-    };
-    const flush = async (nextRow: number) => {
-      if (pending.length) {
-        const outcome = await insertBusinesses(db, pending.map((p) => p.input), { importId: id });
-        progress.imported += outcome.inserted;
-        progress.duplicates += outcome.duplicates.length;
-        progress.processed += pending.length;
-        pending = [];
+      // One batch in flight: the next batch is read and mapped while D1 commits this one; batches
+      // still commit in file order, each after the one before it.
+      await writing;
+      writing = insertBatch(db, valid, { importId: id, alongside: [progress] });
+      writing.catch(() => {}); // awaited (and thrown) at the next batch or after the loop
+      processed += batch.rows.length;
+      if (batch.last) break;
+      if (processed >= plan.sliceRows || Date.now() - started >= plan.sliceMs) {
+        stoppedAt = nextRow;
+        break;
       }
-      await save(nextRow);
-    };
-    for (const row of rows) {
-      const mapped = mapRow(row.cells, map, row.rowNumber);
-      if (mapped.ok) pending.push({ rowNumber: row.rowNumber, input: mapped.input });
-      else {
-        progress.errors += 1;
-        progress.processed += 1;
-        if (errors.length < MAX_REPORTED_ERRORS) errors.push(mapped.error);
-      }
-      // One writer batch at a time, then the position: a crash repeats at most this batch.
-      if (pending.length >= INSERT_CHUNK_ROWS) await flush(row.rowNumber + 1);
+      // Let the isolate serve other requests (status polls) between batches: local D1 and R2 answer
+      // without a trip through the network, so a slice could otherwise hold the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    await flush(to + 1);
-    if (reachedEnd) {
+    await writing;
+    if (stoppedAt === null) {
       await finishWrites(db);
-      const done = { ...claimed, imported: progress.imported, duplicates_skipped: progress.duplicates, total_errors: progress.errors };
+      const done = await loadImport(db, id);
       await db.run(
-        `UPDATE imports SET status = 'done', message = ?2, processed_rows = ?3, total_rows = max(total_rows, ?3),
+        `UPDATE imports SET status = 'done', message = ?2, total_rows = max(total_rows, processed_rows),
            finished_at = unixepoch(), lease_until = NULL WHERE id = ?1`,
-        [id, summaryMessage(done), progress.processed],
+        [id, summaryMessage(done ?? claimed)],
       );
     } else {
       await db.run("UPDATE imports SET lease_until = NULL, message = ?2 WHERE id = ?1", [
         id,
-        `Imported rows up to ${to} of ${claimed.total_rows + claimed.header_row}…`,
+        `Imported rows up to ${stoppedAt - 1} of ${claimed.total_rows + claimed.header_row}…`,
       ]);
     }
   } catch (error) {
@@ -338,6 +366,11 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
     }
   }
   return loadImport(db, id);
+}
+
+/** Whether a running import has no live slice (none started, or its lease ran out). */
+function idle(row: ImportRow): boolean {
+  return (row.status === "pending" || row.status === "running") && (row.lease_until === null || row.lease_until * 1000 < Date.now());
 }
 
 export function statusUrl(id: number): string {
@@ -364,7 +397,7 @@ export async function handleImport(app: AppContext, form: FormData, uploadedBy: 
     if (row.status === "failed") return json({ message: row.message, stats: statsOf(row), errors }, { status: 422, cache: "no-store" });
     return json({ message: row.message ?? summaryMessage(row), stats: statsOf(row), errors } satisfies ImportResult, { cache: "no-store" });
   }
-  // Large file: let the background and the status polls carry it (one chunk each).
+  // Large file: the upload's background carries it, and a status poll starts another slice when none runs.
   app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
   return json(
     {
@@ -376,9 +409,13 @@ export async function handleImport(app: AppContext, form: FormData, uploadedBy: 
   );
 }
 
-/** GET /api/admin/import/:jobId — advances the job one chunk when it is free, then reports. */
+/**
+ * GET /api/admin/import/:jobId — reports at once; when no slice is running (the previous one spent its
+ * budget, or died), starts the next one in the background.
+ */
 export async function handleImportStatus(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
-  const row = await advanceImport(app, id, plan).catch(async () => loadImport(app.db, id));
+  const row = await loadImport(app.db, id);
   if (!row) return json({ message: "Import not found" }, { status: 404, cache: "no-store" });
+  if (idle(row)) app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
   return json(jobStatus(row), { cache: "no-store" });
 }

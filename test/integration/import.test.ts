@@ -115,12 +115,12 @@ describe("duplicates and bad rows", () => {
   });
 });
 
-describe("a large file runs as a job, chunk by chunk", () => {
+describe("a large file runs as a job, slice by slice", () => {
   it("answers 202 and completes through status polls without duplicates", async () => {
     const prefix = `job-${crypto.randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: 12 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Job Shop ${i}` }));
     rows.push(specRow({ place_id: `${prefix}-3` }), specRow({ rating: "abc" }));
-    const plan = { chunkRows: 5, inlineRows: 5 };
+    const plan = { batchRows: 2, inlineRows: 5, sliceRows: 5, sliceMs: 60_000 };
     const app = testApp();
     const response = await handleImport(app, formWith(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
     expect(response.status).toBe(202);
@@ -129,13 +129,19 @@ describe("a large file runs as a job, chunk by chunk", () => {
     await settle(app);
 
     let status: ImportJobStatus | null = null;
+    const seen: number[] = [];
     for (let poll = 0; poll < 10; poll++) {
-      const reply = await handleImportStatus(testApp(), started.jobId, plan);
+      // Each poll answers at once and, while no slice runs, starts the next one in the background.
+      const pollApp = testApp();
+      const reply = await handleImportStatus(pollApp, started.jobId, plan);
       status = (await reply.json()) as ImportJobStatus;
+      await settle(pollApp);
       expect(status.progress.total).toBe(14);
+      seen.push(status.progress.processed);
       if (status.status !== "running") break;
-      expect(status.progress.processed).toBeLessThan(14);
     }
+    // The upload's slice stopped after 6 rows (3 batches of 2), the next after 12, the third finished.
+    expect(seen).toEqual([6, 12, 14]);
     expect(status).toMatchObject({
       status: "done",
       progress: { processed: 14, total: 14 },
@@ -149,7 +155,7 @@ describe("a large file runs as a job, chunk by chunk", () => {
     const prefix = `fail-${crypto.randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: 10 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Fail Shop ${prefix} ${i}` }));
     const bytes = sheetBytes([SPEC_HEADER, ...rows]);
-    const plan = { chunkRows: 4, inlineRows: 4 };
+    const plan = { batchRows: 2, inlineRows: 4, sliceRows: 4, sliceMs: 60_000 };
     const app = testApp();
     const response = await handleImport(app, formWith(fileOf(bytes, "partial.xlsx")), "tester", plan);
     const { jobId } = (await response.json()) as { jobId: number };
@@ -161,6 +167,9 @@ describe("a large file runs as a job, chunk by chunk", () => {
     // The stored file disappears mid-import: the job fails with the reason, the first chunk stays.
     const record = await env.DB.prepare("SELECT r2_key FROM imports WHERE id = ?1").bind(jobId).first<{ r2_key: string }>();
     await env.UPLOADS.delete(String(record?.r2_key));
+    const poll = testApp();
+    expect(await (await handleImportStatus(poll, jobId, plan)).json()).toMatchObject({ status: "running" });
+    await settle(poll);
     const failed = (await (await handleImportStatus(testApp(), jobId, plan)).json()) as ImportJobStatus;
     expect(failed).toMatchObject({ status: "failed", stats: { imported: 4 } });
     expect(failed.message).toMatch(/missing/);

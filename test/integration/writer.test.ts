@@ -171,22 +171,30 @@ describe("inserting", () => {
     expect((await getJson("/api/statistics")).body).toMatchObject({ totalBusinesses: 120 });
   });
 
-  it("binds at most 100 parameters per statement, whatever the batch size", async () => {
+  it("binds at most 100 parameters and 1 MB per parameter in a statement, whatever the batch and row size", async () => {
     const bound: number[] = [];
+    let largest = 0;
     class CountingDb extends Db {
       override statement(sql: string, params: Params = []) {
         bound.push(params.length);
+        for (const p of params) if (typeof p === "string") largest = Math.max(largest, new TextEncoder().encode(p).length);
         return super.statement(sql, params);
       }
     }
     const db = new CountingDb(env.DB);
-    const inputs: ValidBusinessInput[] = Array.from({ length: 450 }, (_, i) =>
-      buildBusiness({ name: `Bulk ${i}`, city: `Town ${i % 7}` }),
+    // Rows of ~6 kB (a long description in a non-Latin script, 3 bytes per character in UTF-8):
+    // a whole batch of them is several MB, over D1's 1,000,000-byte limit for one string.
+    const inputs: ValidBusinessInput[] = Array.from({ length: 1150 }, (_, i) =>
+      buildBusiness({ name: `Bulk ${i}`, city: `Town ${i % 7}`, description: i % 3 ? null : "東京の店".repeat(500) }),
     );
     const outcome = await insertBusinesses(db, inputs);
     await finishWrites(db);
-    expect(outcome.inserted).toBe(450);
+    expect(outcome.inserted).toBe(1150);
     expect(Math.max(...bound)).toBeLessThanOrEqual(100);
+    expect(largest).toBeGreaterThan(100_000);
+    expect(largest).toBeLessThanOrEqual(1_000_000);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE length(description) = 2000").first<{ n: number }>();
+    expect(stored?.n).toBe(384);
     await expectSummariesExact();
   });
 

@@ -1,3 +1,4 @@
+import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { bufferSource, type ByteSource, XlsxReader } from "~/lib/xlsx-reader";
 import { xlsxStream } from "~/lib/xlsx-writer";
@@ -29,6 +30,35 @@ describe("the streaming xlsx reader", () => {
         expect(rows).toEqual(whole.filter((r) => r.rowNumber >= from && r.rowNumber <= from + 3));
       }
     }
+  });
+
+  it("reads batches from any row to the end in one pass: the same rows as a whole read, the last batch marked", async () => {
+    const bytes = fixtureBytes(US_FIXTURE);
+    const whole = (await (await XlsxReader.open(bufferSource(bytes))).readRows({ from: 1, to: 1_000_000 })).rows;
+    for (const piece of [7, 65536]) {
+      const reader = await XlsxReader.open(piecewise(bytes, piece));
+      for (const [from, size] of [[2, 1], [2, 50], [17, 7], [100, 200], [180, 3]]) {
+        const batches = [];
+        for await (const batch of reader.batches({ from, size })) batches.push(batch);
+        expect(batches.flatMap((b) => b.rows)).toEqual(whole.filter((r) => r.rowNumber >= from));
+        expect(batches.map((b) => b.rows.length)).toEqual(batches.map((_, i) => Math.min(size, whole.length - (from - 1) - i * size)));
+        expect(batches.map((b) => b.last)).toEqual(batches.map((_, i) => i === batches.length - 1));
+      }
+    }
+  });
+
+  it("finds shared strings behind its cursor: a string first used in a column that is not read, or long ago", async () => {
+    // Strings are numbered by first use; "Shared" first appears in column C (not read) of row 2, and
+    // row 9 then uses it in column A: the reader must step back for it.
+    const rows: unknown[][] = [["name", "x", "note"]];
+    for (let i = 0; i < 10; i++) rows.push([i === 8 ? "Shared" : `Name ${i}`, i, i === 1 ? "Shared" : `Note ${i}`]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
+    const bytes = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", bookSST: true }) as ArrayBuffer);
+    const reader = await XlsxReader.open(bufferSource(bytes));
+    const names = [];
+    for await (const batch of reader.batches({ from: 2, size: 2, columns: [0] })) names.push(...batch.rows.map((r) => r.cells[0]));
+    expect(names).toEqual(["Name 0", "Name 1", "Name 2", "Name 3", "Name 4", "Name 5", "Name 6", "Name 7", "Shared", "Name 9"]);
   });
 
   it("keeps only the asked-for columns and reports whether the sheet ended", async () => {
