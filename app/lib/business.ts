@@ -147,23 +147,45 @@ export type PreparedBusiness = {
   created_at: number | null;
 };
 
+/**
+ * A bounded memo for derivations that repeat across a spreadsheet (its categories, cities and
+ * countries): an import prepares thousands of rows with a handful of distinct values.
+ */
+function memoized<A extends string[], R>(fn: (...args: A) => R, limit = 2000): (...args: A) => R {
+  const cache = new Map<string, R>();
+  return (...args: A) => {
+    const key = args.join("\u0000");
+    let value = cache.get(key);
+    if (value === undefined) {
+      if (cache.size >= limit) cache.clear();
+      value = fn(...args);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+const groupOf = memoized((category: string, subtypes: string) => groupForCategory(category, subtypes));
+const countryOf = memoized((name: string, code: string) => normalizeCountry(name, code));
+const placeSlug = memoized((text: string) => slugify(text));
+
 export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
-  const group = groupForCategory(input.category, input.subtypes);
-  const country = normalizeCountry(input.country, input.countryCode);
+  const group = groupOf(input.category, input.subtypes);
+  const country = countryOf(input.country, input.countryCode);
   const rating = Math.round(input.rating * 10) / 10;
   return {
     place_id: input.placeId ?? null,
     base_slug: baseSlug(input),
     name: input.name,
     category: input.category,
-    category_slug: slugify(input.category),
+    category_slug: placeSlug(input.category),
     group_slug: group.slug,
     subtypes: input.subtypes,
     keywords: `${group.name} ${group.keywords}`,
     description: input.description ?? null,
     address: input.address,
     city: input.city,
-    city_slug: slugify(input.city),
+    city_slug: placeSlug(input.city),
     state: input.state,
     state_code: input.stateCode.toUpperCase(),
     zip_code: input.zipCode,

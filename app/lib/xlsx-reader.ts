@@ -238,8 +238,8 @@ async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGener
 /** A row with values, its shared strings not yet looked up. */
 type RawRow = { rowNumber: number; cells: RawCell[] };
 
-/** Characters of shared strings remembered for repeated use (about 4 MB). */
-const MEMO_CHARS = 2_000_000;
+/** Characters of shared strings remembered for repeated use: two generations of up to 1M each (~4 MB). */
+const MEMO_CHARS = 1_000_000;
 
 /**
  * Shared strings by index, read forward through ONE stream as the rows ask for them, so a pass over
@@ -250,8 +250,11 @@ const MEMO_CHARS = 2_000_000;
 class SharedStrings {
   private cursor: AsyncIterator<Element> | null = null;
   private next = 0;
-  private readonly memo = new Map<number, string>();
-  private memoChars = 0;
+  // Two generations: a hit moves to `young`; when `young` is full it becomes `old` and the previous
+  // `old` is dropped, so recently used strings stay at O(1) per lookup and memory stays bounded.
+  private young = new Map<number, string>();
+  private old = new Map<number, string>();
+  private youngChars = 0;
 
   constructor(private readonly items: () => AsyncIterable<Element>) {}
 
@@ -260,13 +263,9 @@ class SharedStrings {
     const ahead = new Set<number>();
     const behind = new Set<number>();
     for (const i of indexes) {
-      const known = this.memo.get(i);
-      if (known !== undefined) {
-        out.set(i, known);
-        // Most recently used last: the memo forgets the least recently used first.
-        this.memo.delete(i);
-        this.memo.set(i, known);
-      } else (i >= this.next ? ahead : behind).add(i);
+      const known = this.young.get(i) ?? this.old.get(i);
+      if (known !== undefined) out.set(i, known);
+      else (i >= this.next ? ahead : behind).add(i);
     }
     if (behind.size) {
       const last = Math.max(...behind);
@@ -291,14 +290,14 @@ class SharedStrings {
   }
 
   private remember(index: number, text: string) {
-    if (text.length > MEMO_CHARS / 100 || this.memo.has(index)) return;
-    this.memo.set(index, text);
-    this.memoChars += text.length;
-    for (const [old, value] of this.memo) {
-      if (this.memoChars <= MEMO_CHARS) break;
-      this.memo.delete(old);
-      this.memoChars -= value.length;
+    if (this.young.has(index) || text.length > MEMO_CHARS / 100) return;
+    if (this.youngChars + text.length > MEMO_CHARS) {
+      this.old = this.young;
+      this.young = new Map();
+      this.youngChars = 0;
     }
+    this.young.set(index, text);
+    this.youngChars += text.length;
   }
 
   async close() {
@@ -508,32 +507,55 @@ export class XlsxReader {
     }));
   }
 
-  /** Cells of one row's inner XML; null when the row holds no value at all. */
+  /**
+   * Cells of one row's inner XML; null when the row holds no value at all. Scans with indexOf and
+   * cuts out only the kept cells: an Outscraper row has 60 cells and the import reads about 25.
+   */
   private parseCells(xml: string, keep: Set<number> | null, maxColumn: number): RawCell[] | null {
     // Same test as countDataRows, so every counted row is returned (perhaps without kept cells).
     if (xml.indexOf("<v>") < 0 && xml.indexOf("<t") < 0) return null;
     const cells: RawCell[] = [];
     let implicit = -1;
-    const re = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-    for (let m = re.exec(xml); m; m = re.exec(xml)) {
-      const attrs = m[1];
-      const ref = /\br="([A-Z]+)\d*"/.exec(attrs);
-      const col = ref ? columnIndex(ref[1]) : implicit + 1;
+    for (let at = 0; ; ) {
+      const start = xml.indexOf("<c", at);
+      if (start < 0) break;
+      const after = xml.charCodeAt(start + 2);
+      // `<c` followed by a space, '/' or '>' opens a cell (not `<col…`).
+      if (after !== 32 && after !== 47 && after !== 62 && after !== 9 && after !== 10 && after !== 13) {
+        at = start + 2;
+        continue;
+      }
+      const tagEnd = xml.indexOf(">", start);
+      if (tagEnd < 0) break;
+      const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
+      const attrs = xml.slice(start + 2, selfClosing ? tagEnd - 1 : tagEnd);
+      const ref = attrs.indexOf('r="');
+      const col = ref >= 0 && (ref === 0 || attrs.charCodeAt(ref - 1) <= 32) ? columnIndex(attrs.slice(ref + 3)) : implicit + 1;
       implicit = col;
       if (col > maxColumn) break;
-      if ((keep && !keep.has(col)) || m[2] === undefined) continue;
+      if (selfClosing) {
+        at = tagEnd + 1;
+        continue;
+      }
+      const close = xml.indexOf("</c>", tagEnd);
+      if (close < 0) break;
+      at = close + 4;
+      if (keep && !keep.has(col)) continue;
+      const body = xml.slice(tagEnd + 1, close);
       const type = /\bt="(\w+)"/.exec(attrs)?.[1] ?? "n";
-      const body = m[2];
       let value: RawCell = null;
       if (type === "inlineStr") value = runsText(body);
       else {
-        const v = /<v>([\s\S]*?)<\/v>/.exec(body);
-        if (!v) continue;
-        if (type === "s") value = { sst: Number(v[1]) }; else if (type === "b") value = v[1] === "1";
-        else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v[1]);
+        const open = body.indexOf("<v>");
+        if (open < 0) continue;
+        const end = body.indexOf("</v>", open);
+        const v = body.slice(open + 3, end < 0 ? body.length : end);
+        if (type === "s") value = { sst: Number(v) };
+        else if (type === "b") value = v === "1";
+        else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v);
         else {
-          const n = Number(v[1]);
-          value = Number.isFinite(n) ? n : unescapeXml(v[1]);
+          const n = Number(v);
+          value = Number.isFinite(n) && v !== "" ? n : unescapeXml(v);
         }
       }
       if (value === "" || value === null) continue;

@@ -214,8 +214,10 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     const slugs = await resolveSlugs(db, fresh, known.slugs);
     const importId = options.importId ?? null;
     const json = fresh.map((row, i) => {
-      const values: Record<string, unknown> = { ...row, slug: slugs[i], import_id: importId };
-      return JSON.stringify(PAYLOAD_COLUMNS.map((column) => values[column] ?? null));
+      const values: unknown[] = [slugs[i]];
+      for (const column of INSERT_COLUMNS) values.push(row[column] ?? null);
+      values.push(importId, row.created_at ?? null);
+      return JSON.stringify(values);
     });
     statements.push(db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"));
     for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);

@@ -282,7 +282,13 @@ const DEFAULT_PLAN: ImportPlan = {
  * nothing written and counts nothing twice: the next slice resumes after the last committed batch
  * (docs/decisions/0005).
  */
-export async function advanceImport(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportRow | null> {
+export async function advanceImport(
+  app: AppContext,
+  id: number,
+  plan: ImportPlan = DEFAULT_PLAN,
+  /** The uploaded file itself, while the upload request still holds it (saves reading R2 back). */
+  upload?: File,
+): Promise<ImportRow | null> {
   const { db } = app;
   const claimed = await db.first<ImportRow>(
     `UPDATE imports SET lease_until = unixepoch() + ?2
@@ -293,7 +299,8 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
   if (!claimed) return loadImport(db, id);
   const started = Date.now();
   try {
-    const source = await openSource(claimed.format, r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size));
+    const bytes = upload ? blobSource(upload) : r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size);
+    const source = await openSource(claimed.format, bytes);
     const header = await source.header();
     if (!header) throw new SpreadsheetError("The stored file has no header row.");
     const map = mapHeader(header.cells);
@@ -390,15 +397,15 @@ export async function handleImport(app: AppContext, form: FormData, uploadedBy: 
   }
   const id = await createImport(app, file as File, upload, uploadedBy);
   if (upload.total <= plan.inlineRows) {
-    let row = await advanceImport(app, id, plan);
-    while (row && row.status === "running") row = await advanceImport(app, id, plan);
+    let row = await advanceImport(app, id, plan, file as File);
+    while (row && row.status === "running") row = await advanceImport(app, id, plan, file as File);
     if (!row) throw new Error("the import disappeared");
     const errors = JSON.parse(row.errors) as RowError[];
     if (row.status === "failed") return json({ message: row.message, stats: statsOf(row), errors }, { status: 422, cache: "no-store" });
     return json({ message: row.message ?? summaryMessage(row), stats: statsOf(row), errors } satisfies ImportResult, { cache: "no-store" });
   }
   // Large file: the upload's background carries it, and a status poll starts another slice when none runs.
-  app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
+  app.ctx.waitUntil(advanceImport(app, id, plan, file as File).catch(() => undefined));
   return json(
     {
       message: `Importing ${upload.total} rows from ${file?.name} in the background…`,
