@@ -53,6 +53,18 @@ export const businesses = sqliteTable(
     canonicalUrl: text("canonical_url"),
     uniqueContent: text("unique_content"),
     importId: integer("import_id"),
+    /**
+     * The search's filters as FTS tokens (city, state, country, postal code, category, group, rating
+     * tenths), so a location or category narrows the FTS match itself and the search reads only the
+     * page's rows (docs/decisions/0009-search-facets.md). Computed, never stored; the same spelling
+     * is built for queries by app/lib/search-query.ts (facetToken).
+     */
+    facets: text("facets").generatedAlwaysAs(
+      sql`'ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
+        || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0'`,
+      { mode: "virtual" },
+    ),
     createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
     updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
   },
@@ -75,6 +87,9 @@ export const businesses = sqliteTable(
     index("businesses_zip_score_idx").on(t.zipCode, t.score, t.id),
     index("businesses_country_score_idx").on(t.countryCode, t.score, t.id),
     index("businesses_updated_idx").on(t.updatedAt),
+    // search_facets: the search's "highest rated" and "most reviewed" orders, walked when the match is dense.
+    index("businesses_rating_order_idx").on(t.rating, t.reviewCount, t.id),
+    index("businesses_reviews_order_idx").on(t.reviewCount, t.rating, t.id),
   ],
 );
 

@@ -137,20 +137,31 @@ export function parseOpeningHoursJson(json: string | null | undefined): OpeningH
   }
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * One formatter per zone for the isolate's life: constructing one costs far more than using it, and
+ * "open now" evaluates hundreds of rows per search. Null when the runtime does not know the zone.
+ */
+function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    } catch {
+      f = null;
+    }
+    // Zone texts come from imports: bound the cache so junk cannot grow it without limit.
+    if (formatters.size >= 1000) formatters.clear();
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** Weekday and minute of the day at `date` in `timeZone` (UTC when the zone is unknown). */
 export function localTime(date: Date, timeZone: string | null | undefined): { day: Weekday; minutes: number } {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: timeZone || "UTC",
-      weekday: "long",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(date);
-  } catch {
-    return localTime(date, "UTC");
-  }
+  const formatter = formatterFor(timeZone || "UTC") ?? (formatterFor("UTC") as Intl.DateTimeFormat);
+  const parts = formatter.formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = (weekdayFromText(get("weekday")) ?? "Monday") as Weekday;
   return { day, minutes: (Number(get("hour")) % 24) * 60 + Number(get("minute")) };

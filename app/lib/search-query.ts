@@ -20,8 +20,8 @@ export function searchTerms(text: string): string[] {
   return (meaningful.length ? meaningful : words).slice(0, MAX_TERMS);
 }
 
-/** "" when the text holds no searchable word. */
-export function buildFtsQuery(text: string): string {
+/** The quoted FTS5 terms of a text, the last one a prefix; "" when it holds no searchable word. */
+export function ftsTerms(text: string): string {
   const terms = searchTerms(text);
   if (terms.length === 0) return "";
   return terms
@@ -29,8 +29,61 @@ export function buildFtsQuery(text: string): string {
     .join(" ");
 }
 
+/** The FTS table's columns that hold words; `facets` holds filter tokens only. */
+const TEXT_COLUMNS = "{name category subtypes description keywords}";
+
+/**
+ * An FTS5 query for visitor text, "" when it holds no searchable word. Confined to the word columns,
+ * so a prefix such as "ci" can never match the facet tokens.
+ */
+export function buildFtsQuery(text: string): string {
+  const terms = ftsTerms(text);
+  return terms ? `${TEXT_COLUMNS} : (${terms})` : "";
+}
+
+export type FacetKind = "city" | "state" | "country" | "zip" | "category" | "group" | "rating";
+
+const FACET_PREFIX: Record<FacetKind, string> = {
+  city: "ci",
+  state: "st",
+  country: "co",
+  zip: "zi",
+  category: "ca",
+  group: "gr",
+  rating: "ra",
+};
+
+/**
+ * One facet as FTS5 query text, spelled exactly as the generated column `businesses.facets` spells it
+ * (migration 20261122215431_search_facets): prefix, the value without spaces and hyphens, then "0".
+ * Quoted, so whatever punctuation a postal code holds is tokenized on both sides alike (a phrase).
+ */
+export function facetToken(kind: FacetKind, value: string | number): string {
+  const text = `${FACET_PREFIX[kind]}${String(value).replace(/[ -]/g, "")}0`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** The facets query for "rated at least `min`": every rating tenth from min to 5.0. */
+export function minRatingFacets(min: number): string {
+  const from = Math.max(0, Math.ceil(min * 10 - 1e-9));
+  const tokens: string[] = [];
+  for (let t = from; t <= 50; t++) tokens.push(facetToken("rating", t));
+  return tokens.length ? `(${tokens.join(" OR ")})` : facetToken("rating", 50);
+}
+
+/** `facets : (…)` for the given facet expressions, AND-ed; "" for none. */
+export function facetsQuery(parts: string[]): string {
+  return parts.length ? `facets : (${parts.join(" AND ")})` : "";
+}
+
+/** AND of FTS5 query parts, empty ones left out. */
+export function andQuery(...parts: string[]): string {
+  return parts.filter(Boolean).join(" AND ");
+}
+
 /**
  * bm25 column weights, in the FTS table's column order (name, category, subtypes, description,
- * keywords): a word in the name counts most, the category group's keywords least.
+ * keywords, facets): a word in the name counts most, the category group's keywords least; the
+ * facet tokens not at all.
  */
-export const RANK_FUNCTION = "bm25(10.0, 5.0, 3.0, 1.0, 2.0)";
+export const RANK_FUNCTION = "bm25(10.0, 5.0, 3.0, 1.0, 2.0, 0.0)";

@@ -56,8 +56,8 @@ export const INSERTED_IN_BATCH_SQL = `(SELECT count(*) ${NEW_ROWS})`;
  * trigger stands aside while `bulk_from_id` is set. These run in the same atomic batch as the insert.
  */
 const BULK_SUMMARY_SQL = [
-  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords)
-   SELECT id, name, category, subtypes, description, keywords ${NEW_ROWS}`,
+  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets)
+   SELECT id, name, category, subtypes, description, keywords, facets ${NEW_ROWS}`,
   `UPDATE site_stats SET
      total_businesses = total_businesses + (SELECT count(*) ${NEW_ROWS}),
      verified_businesses = verified_businesses + (SELECT coalesce(sum(is_verified), 0) ${NEW_ROWS}),

@@ -1,31 +1,28 @@
 /**
  * The search engine behind /search, /api/search and /api/businesses?search=.
  *
- * Relevance is FTS5 bm25 over name, category, subtypes, description and the category group's
- * keywords (weights in RANK_FUNCTION), ties broken by the recommended score. The location text is
- * resolved first, through the summary tables and index seeks, into predicates on indexed columns
- * (city_slug, state_code, zip_code, country_code). Then one of three plans runs:
+ * Every filter a visitor can set except "open now" is an FTS facet (migration
+ * 20261122215431_search_facets, docs/decisions/0009-search-facets.md): the location text is resolved
+ * through the summary tables into city, state, country or postal-code tokens, and the category and
+ * minimum rating become tokens too. So the FTS match is exactly the result set, and a plan only has to
+ * put it in order and read the page's rows:
  *
- * - text-driven: the FTS match in rank order (FTS5 sorts it inside the virtual table) is joined row
- *   by row to `businesses`, which is read only until the page (plus a little slack) is full. The
- *   FTS side is capped at TEXT_WINDOW matches, so `businesses` reads stay bounded even when
- *   the filters are selective.
- * - location-driven: for a small location (a postal code, a city of at most SMALL_LOCATION
- *   businesses) the location's rows are intersected with the FTS match: exact, and bounded by the
- *   location's size. Also the fallback when the text-driven window ran out before the page filled.
- * - location listing (no query text): the location's index in score order, read up to the page.
- *
- * Open now is computed from hours and time zone in JS (app/lib/hours.ts), so it cannot be an SQL
- * predicate: the engine over-fetches a bounded window of candidates (OPEN_NOW_POOL_MAX at most)
- * and filters it. Sorting by rating or reviews re-sorts the SORT_POOL most relevant candidates.
- * Both bounds are the price of O(page) reads; they are reported as `approximate` in the result.
+ * - relevance with text: FTS5 bm25 (weights in RANK_FUNCTION) in rank order, joined to `businesses`
+ *   for the first page + TIE_SLACK rows only; ties are broken by the recommended score.
+ * - a location and nothing else: the location's (column, score, id) index, read to the page.
+ * - any other order (rating, reviews, or score with category/rating filters): the match is counted
+ *   (FTS only) up to √(want · businesses). A smaller match is read whole and sorted; a larger one is
+ *   dense enough that walking the order's index and probing the match finds the page within about
+ *   the same number of index entries. Either way at most ~2√(want · N) rows, exact.
+ * - open now is computed in JS from hours and time zone (app/lib/hours.ts): the plan's ids are read
+ *   in order and their rows fetched in growing chunks until the page is full of open businesses.
  */
 import { toBusiness, type Business, type BusinessDbRow } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
-import { SEARCH_PAGE_SIZE, type SearchParams, type SearchSort } from "~/lib/search-params";
-import { buildFtsQuery, RANK_FUNCTION } from "~/lib/search-query";
+import { SEARCH_PAGE_SIZE, type SearchParams } from "~/lib/search-params";
+import { andQuery, buildFtsQuery, facetsQuery, facetToken, minRatingFacets, RANK_FUNCTION } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import type { Db } from "./db.server";
 
@@ -39,17 +36,10 @@ const COLUMNS = `id, place_id, slug, name, category, category_slug, group_slug, 
 
 /** Rows beyond the page kept so that relevance ties at the page's edge are still broken by score. */
 const TIE_SLACK = 20;
-/**
- * FTS matches (best first) the text-driven plan may walk. FTS5 ranks every match anyway, so a large
- * window costs nothing until the filters are selective; `businesses` is read only until the page fills.
- */
-const TEXT_WINDOW = 5000;
-/** A location with at most this many businesses is intersected with the FTS match directly. */
-const SMALL_LOCATION = 3000;
-/** Candidates re-sorted when sorting by rating or reviews. */
-export const SORT_POOL = 200;
-/** Most candidates read to find open businesses. */
-const OPEN_NOW_POOL_MAX = 1500;
+/** Ids taken from a plan per round while "open now" filters in JS. */
+const OPEN_NOW_IDS = 1000;
+/** Rows fetched by the first open-now chunk; each next chunk doubles. */
+const OPEN_NOW_FIRST_CHUNK = 60;
 
 type SqlValue = string | number;
 type Predicates = { where: string[]; params: SqlValue[] };
@@ -57,10 +47,10 @@ type Predicates = { where: string[]; params: SqlValue[] };
 export type ResolvedLocation = Predicates & {
   /** What the visitor typed, tidied ("Chicago, IL"). */
   label: string;
-  /** Businesses in the location when a summary table knows it; null when unknown. */
-  size: number | null;
-  /** Small enough to intersect with the FTS match directly. */
-  small: boolean;
+  /** The same place as FTS facet expressions (AND-ed). */
+  facets: string[];
+  /** The (column, score, id) index that lists the location in recommended order. */
+  index: string;
 };
 
 async function exists(db: Db, sql: string, params: SqlValue[]): Promise<boolean> {
@@ -71,182 +61,253 @@ function stateCodeExists(db: Db, code: string) {
   return exists(db, "SELECT 1 AS one FROM businesses WHERE state_code = ?1 LIMIT 1", [code]);
 }
 
-async function cityCount(db: Db, slug: string): Promise<number | null> {
-  if (!slug) return null;
-  const row = await db.first<{ business_count: number }>("SELECT business_count FROM cities WHERE slug = ?1", [slug]);
-  return row ? row.business_count : null;
+function cityExists(db: Db, slug: string) {
+  return slug ? exists(db, "SELECT 1 AS one FROM cities WHERE slug = ?1 AND business_count > 0", [slug]) : Promise.resolve(false);
 }
 
-async function countryCount(db: Db, code: string): Promise<number> {
-  const row = await db.first<{ n: number }>("SELECT coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ?1", [code]);
-  return row?.n ?? 0;
-}
+type Place = { column: string; value: string; facet: string; index: string };
+
+const place = {
+  zip: (v: string): Place => ({ column: "b.zip_code", value: v, facet: facetToken("zip", v), index: "businesses_zip_score_idx" }),
+  city: (v: string): Place => ({ column: "b.city_slug", value: v, facet: facetToken("city", v), index: "businesses_city_score_idx" }),
+  state: (v: string): Place => ({ column: "b.state_code", value: v, facet: facetToken("state", v), index: "businesses_state_score_idx" }),
+  country: (v: string): Place => ({ column: "b.country_code", value: v, facet: facetToken("country", v), index: "businesses_country_score_idx" }),
+};
 
 /** A qualifier after the first comma: a state (code or name) or a country (name or code). */
-async function qualifier(db: Db, text: string): Promise<Predicates | null> {
+async function qualifier(db: Db, text: string): Promise<Place | null> {
   const upper = text.toUpperCase();
-  if (/^[A-Z]{2,3}$/.test(upper) && (await stateCodeExists(db, upper))) {
-    return { where: ["b.state_code = ?"], params: [upper] };
-  }
+  if (/^[A-Z]{2,3}$/.test(upper) && (await stateCodeExists(db, upper))) return place.state(upper);
   const region = regionCode(text);
-  if (region) return { where: ["b.state_code = ?"], params: [region] };
+  if (region) return place.state(region);
   const country = countryCode(text);
-  if (country) return { where: ["b.country_code = ?"], params: [country] };
+  if (country) return place.country(country);
   return null;
 }
 
-/**
- * Location text → indexed predicates, or null when it names nothing we know (the search is then
- * empty rather than silently unfiltered). Accents and case do not matter: cities compare by slug.
- */
-export async function resolveLocation(db: Db, text: string): Promise<ResolvedLocation | null> {
-  const resolved = await readLocation(db, text);
-  return resolved ? preferOneIndex(resolved) : null;
-}
-
-/** Most selective first: the location's rows are read through this column's index. */
+/** Most selective first: the location's listing reads this column's index. */
 const DRIVING_ORDER = ["b.zip_code", "b.city_slug", "b.state_code", "b.country_code"];
 
 /**
- * With no table statistics SQLite may pick the state's index for "Chicago, IL"; a unary `+` keeps
- * the other predicates off their indexes so the most selective one drives.
+ * Location text → facets and indexed predicates, or null when it names nothing we know (the search
+ * is then empty rather than silently unfiltered). Accents and case do not matter: cities compare by slug.
  */
-function preferOneIndex(location: ResolvedLocation): ResolvedLocation {
-  const driving = DRIVING_ORDER.find((c) => location.where.some((w) => w.startsWith(`${c} `)));
-  return { ...location, where: location.where.map((w) => (driving && !w.startsWith(`${driving} `) ? `+${w}` : w)) };
+export async function resolveLocation(db: Db, text: string): Promise<ResolvedLocation | null> {
+  const found = await readLocation(db, text);
+  if (!found) return null;
+  const { label, places } = found;
+  const driving = DRIVING_ORDER.map((c) => places.find((p) => p.column === c)).find(Boolean) as Place;
+  return {
+    label,
+    facets: places.map((p) => p.facet),
+    // With no table statistics SQLite may pick the state's index for "Chicago, IL"; a unary `+`
+    // keeps the other predicates off their indexes so the most selective one drives.
+    where: places.map((p) => `${p === driving ? "" : "+"}${p.column} = ?`),
+    params: places.map((p) => p.value),
+    index: driving.index,
+  };
 }
 
-async function readLocation(db: Db, text: string): Promise<ResolvedLocation | null> {
+async function readLocation(db: Db, text: string): Promise<{ label: string; places: Place[] } | null> {
   const { parts, postalCode } = splitLocation(text);
   const label = [...parts, postalCode].filter(Boolean).join(", ");
-  const out: ResolvedLocation = { label, where: [], params: [], size: null, small: false };
-  if (postalCode) {
-    out.where.push("b.zip_code = ?");
-    out.params.push(postalCode);
-    // A postal code holds few businesses anywhere.
-    out.small = true;
-  }
-  if (parts.length === 0) return postalCode ? out : null;
+  const places: Place[] = postalCode ? [place.zip(postalCode)] : [];
+  const found = () => (places.length ? { label, places } : null);
+  if (parts.length === 0) return found();
 
-  const [place, ...rest] = parts;
+  const [first, ...rest] = parts;
   for (const q of rest) {
     const p = await qualifier(db, q);
     if (!p) return null;
-    out.where.push(...p.where);
-    out.params.push(...p.params);
+    places.push(p);
   }
-
-  const slug = slugify(place);
-  const count = await cityCount(db, slug);
-  if (count !== null) {
-    out.where.push("b.city_slug = ?");
-    out.params.push(slug);
-    out.size = count;
-    out.small ||= count <= SMALL_LOCATION;
-    return out;
+  const slug = slugify(first);
+  if (await cityExists(db, slug)) {
+    places.push(place.city(slug));
+    return found();
   }
-  // Not a city: a state or a country on its own ("Illinois", "IL", "Switzerland", "Schweiz" no).
+  // Not a city: a state or a country on its own ("Illinois", "IL", "Switzerland").
   if (rest.length === 0) {
-    const p = await qualifier(db, place);
+    const p = await qualifier(db, first);
     if (p) {
-      out.where.push(...p.where);
-      out.params.push(...p.params);
-      if (p.where[0] === "b.country_code = ?") {
-        out.size = await countryCount(db, String(p.params[0]));
-        out.small ||= out.size <= SMALL_LOCATION;
-      }
-      return out;
+      places.push(p);
+      return found();
     }
   }
-  return postalCode ? out : null;
+  return postalCode ? found() : null;
 }
 
-/** A category filter: a group slug ("restaurants") or a fine category ("italian-restaurant"). */
-export function categoryPredicate(category: string): Predicates | null {
+/** A category filter as a facet: a group slug ("restaurants") or a fine category ("italian-restaurant"). */
+export function categoryFacet(category: string): string | null {
   const slug = slugify(category);
   if (!slug) return null;
-  // `+`: a residual filter; the location's index or the FTS match drives the query.
-  if (groupBySlug(slug)) return { where: ["+b.group_slug = ?"], params: [slug] };
-  return { where: ["+b.category_slug = ?"], params: [slug] };
+  return facetToken(groupBySlug(slug) ? "group" : "category", slug);
 }
 
 type Candidate = BusinessDbRow & { score: number; relevance: number };
-
-function whereSql(p: Predicates): string {
-  return p.where.length ? p.where.join(" AND ") : "1 = 1";
-}
 
 /** Relevance to two decimals: a closer difference than that counts as a tie. */
 function tier(relevance: number): number {
   return Math.round(relevance * 100);
 }
 
-/** bm25 is negative (lower is better); ties go to the higher recommended score, then the newer id. */
-function byRelevance(a: Candidate, b: Candidate): number {
-  return tier(a.relevance) - tier(b.relevance) || b.score - a.score || b.id - a.id;
+/** The orders a plan can produce, each with its comparator (the SQL ORDER BY in JS). */
+type OrderKey = "relevance" | "score" | "rating" | "reviews" | "latest";
+
+const ORDER_SQL: Record<Exclude<OrderKey, "relevance">, { by: string; index: string }> = {
+  score: { by: "b.score DESC, b.id DESC", index: "businesses_order_idx" },
+  rating: { by: "b.rating DESC, b.review_count DESC, b.id DESC", index: "businesses_rating_order_idx" },
+  reviews: { by: "b.review_count DESC, b.rating DESC, b.id DESC", index: "businesses_reviews_order_idx" },
+  latest: { by: "b.created_at DESC, b.id DESC", index: "businesses_created_idx" },
+};
+
+const COMPARE: Record<OrderKey, (a: Candidate, b: Candidate) => number> = {
+  // bm25 is negative (lower is better); ties go to the higher recommended score, then the newer id.
+  relevance: (a, b) => tier(a.relevance) - tier(b.relevance) || b.score - a.score || b.id - a.id,
+  score: (a, b) => b.score - a.score || b.id - a.id,
+  rating: (a, b) => b.rating - a.rating || b.review_count - a.review_count || b.id - a.id,
+  reviews: (a, b) => b.review_count - a.review_count || b.rating - a.rating || b.id - a.id,
+  latest: (a, b) => (b.created_at ?? 0) - (a.created_at ?? 0) || b.id - a.id,
+};
+
+/**
+ * A plan: a query giving `id` and `relevance` in the result order, without LIMIT. `resumable` when
+ * running it again with an OFFSET costs only the rows skipped (an index walk), not the whole match.
+ */
+type Plan = { sql: string; params: SqlValue[]; order: OrderKey; resumable: boolean };
+
+const MATCH_IDS = "SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?";
+
+/** FTS5 ranks the match inside the virtual table: no `businesses` row is read to order it. */
+function rankedPlan(match: string): Plan {
+  return {
+    sql: "SELECT rowid AS id, rank AS relevance FROM businesses_fts WHERE businesses_fts MATCH ? AND rank MATCH ? ORDER BY rank",
+    params: [match, RANK_FUNCTION],
+    order: "relevance",
+    resumable: false,
+  };
+}
+
+/** A location in recommended order, from its covering (column, score, id) index. */
+function locationPlan(location: ResolvedLocation): Plan {
+  return {
+    sql: `SELECT b.id, -b.score AS relevance FROM businesses AS b INDEXED BY ${location.index}
+          WHERE ${location.where.join(" AND ")} ORDER BY b.score DESC, b.id DESC`,
+    params: location.params,
+    order: "score",
+    resumable: true,
+  };
+}
+
+/** How many businesses there are (site_stats, one row). */
+async function totalBusinesses(db: Db): Promise<number> {
+  const row = await db.first<{ n: number }>("SELECT total_businesses AS n FROM site_stats WHERE id = 1");
+  return Math.max(1, row?.n ?? 1);
+}
+
+/** Businesses in a city or a country from the summary tables; null for a state or a postal code. */
+async function locationSize(db: Db, location: ResolvedLocation): Promise<number | null> {
+  const driving = location.where.findIndex((w) => !w.startsWith("+"));
+  const value = location.params[driving];
+  const sql = {
+    businesses_city_score_idx: "SELECT business_count AS n FROM cities WHERE slug = ?1",
+    businesses_country_score_idx: "SELECT coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ?1",
+  }[location.index];
+  if (!sql) return null;
+  return (await db.first<{ n: number }>(sql, [value]))?.n ?? null;
 }
 
 /**
- * Text-driven plan. CROSS JOIN keeps the FTS window as the outer loop, so rows arrive in rank order
- * and the outer LIMIT stops reading `businesses` once `want` rows passed the filters.
+ * The match in a stored order. Counted first (FTS only) up to √(want · P), P the businesses whose
+ * index is walked: a match no larger is read whole and sorted (≤ √(want · P) rows); a larger one
+ * holds at least one in √(P / want) of them, so walking the order's index and probing the match
+ * (materialized once) fills `want` within about √(want · P) index entries. With 100,000 businesses
+ * and a first page: at most ~2,000 rows either way. For the recommended order within a city or a
+ * country, P is that place and its own (column, score, id) index is walked.
  */
-async function textDriven(db: Db, match: string, filters: Predicates, want: number, window: number): Promise<Candidate[]> {
-  return db.all<Candidate>(
-    `SELECT ${COLUMNS}, m.rank AS relevance
-     FROM (SELECT rowid AS id, rank FROM businesses_fts
-           WHERE businesses_fts MATCH ? AND rank MATCH ? ORDER BY rank LIMIT ?) AS m
-     CROSS JOIN businesses AS b ON b.id = m.id
-     WHERE ${whereSql(filters)}
-     LIMIT ?`,
-    [match, RANK_FUNCTION, window, ...filters.params, want],
-  );
-}
-
-/** Whether the FTS match has more rows than the text-driven window walked. */
-async function matchExceeds(db: Db, match: string, window: number): Promise<boolean> {
-  const row = await db.first<{ n: number }>(
-    "SELECT count(*) AS n FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?1 LIMIT ?2)",
-    [match, window + 1],
-  );
-  return (row?.n ?? 0) > window;
-}
-
-/**
- * Exact plan: the FTS match intersected with the filters, ordered in SQL. From a small location, its
- * rows (index seek) are read and probed against the materialized match; otherwise each match probes
- * `businesses` by primary key. Either way bounded by the smaller side we can know of.
- */
-async function exactPlan(db: Db, match: string, filters: Predicates, want: number, fromLocation: boolean): Promise<Candidate[]> {
-  // MATERIALIZED: otherwise SQLite re-runs the FTS query for every location row it probes.
-  const m = "WITH m AS MATERIALIZED (SELECT rowid AS id, rank FROM businesses_fts WHERE businesses_fts MATCH ? AND rank MATCH ?)";
-  const from = fromLocation ? "businesses AS b CROSS JOIN m ON m.id = b.id" : "m CROSS JOIN businesses AS b ON b.id = m.id";
-  return db.all<Candidate>(
-    `${m} SELECT ${COLUMNS}, m.rank AS relevance FROM ${from}
-     WHERE ${whereSql(filters)}
-     ORDER BY round(m.rank, 2), b.score DESC, b.id DESC
-     LIMIT ?`,
-    [match, RANK_FUNCTION, ...filters.params, want],
-  );
-}
-
-/** Location listing (no text): the location's index in recommended order. */
-async function locationListing(db: Db, filters: Predicates, want: number): Promise<Candidate[]> {
-  return db.all<Candidate>(
-    `SELECT ${COLUMNS}, -b.score AS relevance FROM businesses AS b
-     WHERE ${whereSql(filters)}
-     ORDER BY b.score DESC, b.id DESC LIMIT ?`,
-    [...filters.params, want],
-  );
-}
-
-function merge(...parts: Array<Predicates | null | undefined>): Predicates {
-  const out: Predicates = { where: [], params: [] };
-  for (const p of parts) {
-    if (!p) continue;
-    out.where.push(...p.where);
-    out.params.push(...p.params);
+async function orderedPlan(
+  db: Db,
+  match: string,
+  order: Exclude<OrderKey, "relevance">,
+  want: number,
+  location: ResolvedLocation | null,
+): Promise<Plan> {
+  const local = order === "score" && location ? await locationSize(db, location) : null;
+  const population = local ?? (await totalBusinesses(db));
+  const cap = Math.ceil(Math.sqrt(want * Math.max(1, population)));
+  const counted = await db.first<{ n: number }>(`SELECT count(*) AS n FROM (${MATCH_IDS} LIMIT ?)`, [match, cap + 1]);
+  const { by, index } = ORDER_SQL[order];
+  if ((counted?.n ?? 0) <= cap) {
+    // CROSS JOIN: the match drives (rowid lookups), never an index walk for the ORDER BY.
+    return {
+      sql: `SELECT b.id, 0 AS relevance FROM (${MATCH_IDS}) AS m CROSS JOIN businesses AS b ON b.id = m.rowid ORDER BY ${by}`,
+      params: [match],
+      order,
+      resumable: false,
+    };
   }
-  return out;
+  const scope = local !== null && location ? location : null;
+  return {
+    sql: `SELECT b.id, 0 AS relevance FROM businesses AS b INDEXED BY ${scope ? scope.index : index}
+          WHERE ${scope ? `${scope.where.join(" AND ")} AND ` : ""}b.id IN (${MATCH_IDS}) ORDER BY ${by}`,
+    params: [...(scope ? scope.params : []), match],
+    order,
+    resumable: true,
+  };
+}
+
+/** The first `want` rows of a plan: one query, `businesses` read only for them. */
+async function pageRows(db: Db, plan: Plan, want: number): Promise<Candidate[]> {
+  const rows = await db.all<Candidate>(
+    `SELECT ${COLUMNS}, p.relevance AS relevance FROM (${plan.sql} LIMIT ?) AS p CROSS JOIN businesses AS b ON b.id = p.id`,
+    [...plan.params, want],
+  );
+  return rows.sort(COMPARE[plan.order]);
+}
+
+/** Whether a row is open at `now`, exactly as its card says (hours in its own time zone, else the flag). */
+function openAt(now: Date) {
+  return (row: Candidate) => toBusiness(row, now).isOpen;
+}
+
+/**
+ * The first `want` open businesses of a plan. Open now depends on hours and the business's own time
+ * zone, so it is decided in JS (exactly as the card shows it), over rows read in the plan's order in
+ * chunks of 60, 120, 240, … until enough are open. A resumable plan is re-run per chunk with an
+ * OFFSET; any other gives its ids once (OPEN_NOW_IDS at a time) and the rows are read by id.
+ */
+async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Candidate[]> {
+  const isOpen = openAt(now);
+  const open: Candidate[] = [];
+  let chunk = OPEN_NOW_FIRST_CHUNK;
+  if (plan.resumable) {
+    for (let skip = 0; open.length < want; skip += chunk, chunk *= 2) {
+      const rows = await db.all<Candidate>(
+        `SELECT ${COLUMNS}, p.relevance AS relevance FROM (${plan.sql} LIMIT ? OFFSET ?) AS p CROSS JOIN businesses AS b ON b.id = p.id`,
+        [...plan.params, chunk, skip],
+      );
+      open.push(...rows.filter(isOpen));
+      if (rows.length < chunk) break;
+    }
+    return open.sort(COMPARE[plan.order]);
+  }
+  for (let skip = 0; ; skip += OPEN_NOW_IDS) {
+    const ids = await db.all<{ id: number; relevance: number }>(`${plan.sql} LIMIT ? OFFSET ?`, [...plan.params, OPEN_NOW_IDS, skip]);
+    for (let i = 0; i < ids.length && open.length < want; i += chunk, chunk *= 2) {
+      const slice = ids.slice(i, i + chunk);
+      const rows = await db.all<Candidate>(
+        `SELECT ${COLUMNS} FROM businesses AS b WHERE b.id IN (SELECT value FROM json_each(?1))`,
+        [JSON.stringify(slice.map((s) => s.id))],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const s of slice) {
+        const row = byId.get(s.id);
+        if (row && isOpen({ ...row, relevance: s.relevance })) open.push({ ...row, relevance: s.relevance });
+      }
+    }
+    if (open.length >= want || ids.length < OPEN_NOW_IDS) break;
+  }
+  return open.sort(COMPARE[plan.order]);
 }
 
 export type SearchResult = {
@@ -257,44 +318,9 @@ export type SearchResult = {
   hasNext: boolean;
   /** The location as understood, or null when none was given. */
   location: { text: string; label: string; found: boolean } | null;
-  /** True when a bounded window (open now, rating/reviews sort) may have left matches out. */
-  approximate: boolean;
 };
 
-type CandidateQuery = {
-  match: string;
-  location: ResolvedLocation | null;
-  filters: Predicates;
-  want: number;
-};
-
-/** Candidates in relevance order, at least `want` of them when that many exist (see the plans). */
-async function candidates(db: Db, q: CandidateQuery): Promise<{ rows: Candidate[]; approximate: boolean }> {
-  const filters = merge(q.location, q.filters);
-  if (!q.match) {
-    return { rows: await locationListing(db, filters, q.want), approximate: false };
-  }
-  if (q.location?.small) {
-    return { rows: await exactPlan(db, q.match, filters, q.want, true), approximate: false };
-  }
-  const rows = await textDriven(db, q.match, filters, q.want, TEXT_WINDOW);
-  if (rows.length >= q.want || !(await matchExceeds(db, q.match, TEXT_WINDOW))) {
-    rows.sort(byRelevance);
-    return { rows, approximate: false };
-  }
-  // The filters are selective and the FTS match is larger than the window walked: read the smaller side.
-  if (q.location) {
-    const fromLocation = q.location.size !== null && q.location.size <= TEXT_WINDOW;
-    return { rows: await exactPlan(db, q.match, filters, q.want, fromLocation), approximate: false };
-  }
-  rows.sort(byRelevance);
-  return { rows, approximate: true };
-}
-
-const SORTERS: Record<Exclude<SearchSort, "relevance">, (a: Business, b: Business) => number> = {
-  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount,
-  reviews: (a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating,
-};
+const SORT_ORDER = { rating: "rating", reviews: "reviews" } as const;
 
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
 export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
@@ -307,9 +333,8 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
     hasPrevious: page > 1,
     hasNext: false,
     location: null,
-    approximate: false,
   };
-  const match = buildFtsQuery(params.q);
+  const text = buildFtsQuery(params.q);
   let location: ResolvedLocation | null = null;
   if (params.location) {
     location = await resolveLocation(db, params.location);
@@ -317,34 +342,34 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
     if (!location) return empty;
   }
   // Nothing to search by: text without a searchable word and no location.
-  if (!match && !location) return empty;
+  if (!text && !location) return empty;
 
-  const filters = merge(
-    params.category ? categoryPredicate(params.category) : null,
-    params.minRating ? { where: ["+b.rating >= ?"], params: [params.minRating] } : null,
-  );
+  const category = params.category ? categoryFacet(params.category) : null;
+  const filters = [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
+  const match = andQuery(text, facetsQuery([...(location?.facets ?? []), ...filters]));
   const needed = offset + SEARCH_PAGE_SIZE + 1;
-  const pooled = params.sort !== "relevance";
-  let want = needed + TIE_SLACK;
-  if (pooled) want = Math.max(SORT_POOL, needed);
-  if (params.openNow) want = Math.min(OPEN_NOW_POOL_MAX, Math.max(want, needed * 3 + 60));
 
-  const { rows, approximate } = await candidates(db, { match, location, filters, want });
-  let list = rows.map((r) => toBusiness(r, now));
-  if (params.openNow) list = list.filter((b) => b.isOpen);
-  if (pooled) list.sort(SORTERS[params.sort as Exclude<SearchSort, "relevance">]);
-  const windowFull = rows.length >= want;
+  let plan: Plan;
+  let want = needed;
+  if (params.sort !== "relevance") plan = await orderedPlan(db, match, SORT_ORDER[params.sort], want, location);
+  else if (text) {
+    plan = rankedPlan(match);
+    want += TIE_SLACK;
+  } else if (location && filters.length === 0) plan = locationPlan(location);
+  else plan = await orderedPlan(db, match, "score", want, location);
+
+  const rows = params.openNow ? await openRows(db, plan, want, now) : await pageRows(db, plan, want);
+  const list = rows.map((r) => toBusiness(r, now));
   return {
     ...empty,
     businesses: list.slice(offset, offset + SEARCH_PAGE_SIZE),
     hasNext: list.length > offset + SEARCH_PAGE_SIZE,
-    approximate: approximate || ((params.openNow || pooled) && windowFull),
   };
 }
 
 /**
  * GET /api/businesses?search=… (CLARIFICATIONS 4): the same matcher and ranking, in a category scope,
- * with the list endpoint's totals. The total counts FTS matches (FTS rows only) when unscoped.
+ * with the list endpoint's totals. The scope is a facet, so the total is an FTS-only count.
  */
 export async function searchList(
   db: Db,
@@ -354,37 +379,17 @@ export async function searchList(
   limit: number,
   offset: number,
 ): Promise<{ rows: BusinessDbRow[]; total: number }> {
-  const match = buildFtsQuery(text);
-  if (!match) return { rows: [], total: 0 };
-  const filters: Predicates = scope ? { where: [`+b.${scope.column} = ?`], params: [scope.slug] } : { where: [], params: [] };
-  const countSql = scope
-    ? `SELECT count(*) AS n FROM businesses_fts JOIN businesses AS b ON b.id = businesses_fts.rowid
-       WHERE businesses_fts MATCH ? AND ${whereSql(filters)}`
-    : "SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?";
-  const count = db.first<{ n: number }>(countSql, [match, ...filters.params]);
-  let rows: Candidate[];
-  if (sort === "latest") {
-    rows = await db.all<Candidate>(
-      `SELECT ${COLUMNS}, 0 AS relevance FROM businesses_fts JOIN businesses AS b ON b.id = businesses_fts.rowid
-       WHERE businesses_fts MATCH ? AND ${whereSql(filters)} ORDER BY b.created_at DESC, b.id DESC LIMIT ? OFFSET ?`,
-      [match, ...filters.params, limit, offset],
-    );
-  } else if (offset + limit + TIE_SLACK <= TEXT_WINDOW) {
-    const want = offset + limit + TIE_SLACK;
-    rows = await textDriven(db, match, filters, want, TEXT_WINDOW);
-    if (rows.length < want && (await matchExceeds(db, match, TEXT_WINDOW))) {
-      rows = await exactPlan(db, match, filters, want, false);
-    }
-    rows.sort(byRelevance);
-    rows = rows.slice(offset, offset + limit);
-  } else {
-    // Deep pages of the JSON list: exact, ordered in SQL.
-    rows = await db.all<Candidate>(
-      `SELECT ${COLUMNS}, m.rank AS relevance FROM (SELECT rowid AS id, rank FROM businesses_fts
-         WHERE businesses_fts MATCH ? AND rank MATCH ?) AS m JOIN businesses AS b ON b.id = m.id
-       WHERE ${whereSql(filters)} ORDER BY round(m.rank, 2), b.score DESC, b.id DESC LIMIT ? OFFSET ?`,
-      [match, RANK_FUNCTION, ...filters.params, limit, offset],
-    );
-  }
-  return { rows, total: (await count)?.n ?? 0 };
+  const words = buildFtsQuery(text);
+  if (!words) return { rows: [], total: 0 };
+  const facet = scope ? facetToken(scope.column === "group_slug" ? "group" : "category", scope.slug) : null;
+  const match = andQuery(words, facetsQuery(facet ? [facet] : []));
+  const count = await db.first<{ n: number }>("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1", [match]);
+  const total = count?.n ?? 0;
+  if (total <= offset) return { rows: [], total };
+  const want = offset + limit;
+  const rows =
+    sort === "latest"
+      ? await pageRows(db, await orderedPlan(db, match, "latest", want, null), want)
+      : await pageRows(db, rankedPlan(match), want + TIE_SLACK);
+  return { rows: rows.slice(offset, offset + limit), total };
 }

@@ -44,6 +44,13 @@ const SEARCHES = [
   "q=restaurant&location=Chicago&sort=rating",
   "q=auto+repair&minRating=4.5&category=auto-services",
   "q=%22NEAR(%20*%20OR",
+  "q=restaurant&sort=rating",
+  "q=restaurant&sort=reviews",
+  "q=restaurant&openNow=1",
+  "q=coffee&location=United+States&minRating=4.5",
+  "location=Illinois&sort=reviews",
+  "location=Chicago&category=restaurants",
+  "location=United+States&openNow=1&page=5",
 ];
 
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${state}/v3` } });

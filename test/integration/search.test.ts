@@ -82,6 +82,57 @@ describe("ranking", () => {
   });
 });
 
+describe("sorting and open now cover the whole match, not the most relevant part of it", () => {
+  const week = (text: string) =>
+    Object.fromEntries(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, text]));
+
+  // 400 florists match "orchidwell". The five best rated, and the only five open, are the least
+  // relevant (the word only in their description): a window of the best matches would miss them.
+  beforeAll(async () => {
+    const rows = [];
+    for (let i = 0; i < 400; i++) {
+      const strong = i < 395;
+      rows.push(
+        buildBusiness({
+          name: strong ? `Orchidwell Florist ${i}` : `Petal House ${i}`,
+          category: "Florist",
+          description: strong ? "Orchidwell flowers, orchidwell bouquets." : "Near the orchidwell park.",
+          city: "Orchidwell Falls",
+          rating: strong ? 3 + (i % 15) / 10 : 5,
+          reviewCount: i,
+          timeZone: "UTC",
+          openingHours: week(strong ? "Closed" : "Open 24 hours"),
+        }),
+      );
+    }
+    await insert(...rows);
+  });
+
+  it("sorts every match by rating and by reviews, page after page", async () => {
+    const first = await run("q=orchidwell&sort=rating");
+    expect(first.businesses.slice(0, 5).map((b) => b.name).sort()).toEqual([395, 396, 397, 398, 399].map((i) => `Petal House ${i}`));
+    const ratings: number[] = [];
+    for (let page = 1; page <= 3; page++) ratings.push(...(await run(`q=orchidwell&sort=rating&page=${page}`)).businesses.map((b) => b.rating));
+    expect(ratings).toHaveLength(60);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const byReviews = await run("location=Orchidwell+Falls&sort=reviews");
+    expect(byReviews.businesses.map((b) => b.reviewCount).slice(0, 3)).toEqual([399, 398, 397]);
+  });
+
+  it("sorts a small match exactly too", async () => {
+    const result = await run("q=petal&sort=reviews");
+    expect(result.businesses.map((b) => b.reviewCount)).toEqual([399, 398, 397, 396, 395]);
+  });
+
+  it("finds every open business however far down the relevance order it is", async () => {
+    const open = await run("q=orchidwell&openNow=1");
+    expect(names(open).sort()).toEqual([395, 396, 397, 398, 399].map((i) => `Petal House ${i}`));
+    expect(open.hasNext).toBe(false);
+    const listed = await run("location=Orchidwell+Falls&openNow=1&sort=rating");
+    expect(listed.businesses).toHaveLength(5);
+  });
+});
+
 describe("location forms", () => {
   const countries = async (location: string) => {
     const result = await run(`q=trattoria&location=${encodeURIComponent(location)}`);

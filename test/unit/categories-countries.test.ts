@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { recommendedScore } from "~/lib/business";
 import { defaultImageForGroup, groupForCategory } from "~/lib/category-groups";
 import { countryCode, normalizeCountry } from "~/lib/countries";
-import { buildFtsQuery } from "~/lib/search-query";
+import { ftsTerms } from "~/lib/search-query";
 
 describe("category → group mapping", () => {
   it.each([
@@ -60,11 +60,11 @@ describe("recommended score", () => {
 
 describe("search text → FTS5 query", () => {
   it("keeps words only, quoted, with a prefix on the last", () => {
-    expect(buildFtsQuery("italian rest")).toBe('"italian" "rest"*');
-    expect(buildFtsQuery('") OR NEAR(a b) *; DROP TABLE businesses; --')).toBe(
+    expect(ftsTerms("italian rest")).toBe('"italian" "rest"*');
+    expect(ftsTerms('") OR NEAR(a b) *; DROP TABLE businesses; --')).toBe(
       // "near" and "a" are filler words the search drops (issue 6: "pizza near me").
       '"OR" "b" "DROP" "TABLE" "businesses"*',
     );
-    expect(buildFtsQuery("*** ((( ")).toBe("");
+    expect(ftsTerms("*** ((( ")).toBe("");
   });
 });

@@ -1,32 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { regionCode, splitLocation } from "~/lib/locations";
 import { parseSearchParams, searchHref } from "~/lib/search-params";
-import { buildFtsQuery } from "~/lib/search-query";
+import { buildFtsQuery, facetToken, ftsTerms, minRatingFacets } from "~/lib/search-query";
 
-describe("buildFtsQuery", () => {
+describe("ftsTerms", () => {
   it("quotes every word and makes the last one a prefix", () => {
-    expect(buildFtsQuery("italian resta")).toBe('"italian" "resta"*');
+    expect(ftsTerms("italian resta")).toBe('"italian" "resta"*');
   });
 
   it("turns FTS5 syntax and SQL into plain words", () => {
     // "near" is a filler word and goes; "OR" stays, quoted, so it is a word, not an operator.
-    expect(buildFtsQuery('"x" OR NEAR(b*, 2) -c')).toBe('"x" "OR" "b" "2" "c"');
-    expect(buildFtsQuery("'; DROP TABLE businesses; --")).toBe('"DROP" "TABLE" "businesses"*');
-    expect(buildFtsQuery('*()"^:{}')).toBe("");
+    expect(ftsTerms('"x" OR NEAR(b*, 2) -c')).toBe('"x" "OR" "b" "2" "c"');
+    expect(ftsTerms("'; DROP TABLE businesses; --")).toBe('"DROP" "TABLE" "businesses"*');
+    expect(ftsTerms('*()"^:{}')).toBe("");
   });
 
   it("drops filler words unless nothing else is left", () => {
-    expect(buildFtsQuery("pizza near me")).toBe('"pizza"*');
-    expect(buildFtsQuery("the")).toBe('"the"*');
+    expect(ftsTerms("pizza near me")).toBe('"pizza"*');
+    expect(ftsTerms("the")).toBe('"the"*');
   });
 
   it("keeps at most 8 words of at most 40 characters", () => {
-    expect(buildFtsQuery("w ".repeat(300)).match(/"/g)).toHaveLength(16);
-    expect(buildFtsQuery("x".repeat(600))).toBe(`"${"x".repeat(40)}"*`);
+    expect(ftsTerms("w ".repeat(300)).match(/"/g)).toHaveLength(16);
+    expect(ftsTerms("x".repeat(600))).toBe(`"${"x".repeat(40)}"*`);
   });
 
   it("does not prefix-expand a single letter", () => {
-    expect(buildFtsQuery("auto z")).toBe('"auto" "z"');
+    expect(ftsTerms("auto z")).toBe('"auto" "z"');
+  });
+});
+
+describe("FTS queries with facets", () => {
+  it("confines visitor words to the word columns, so a prefix cannot match a facet token", () => {
+    expect(buildFtsQuery("ci")).toBe('{name category subtypes description keywords} : ("ci"*)');
+    expect(buildFtsQuery("?!")).toBe("");
+  });
+
+  it("spells facets as the generated column does: prefix, value without spaces or hyphens, then 0", () => {
+    expect(facetToken("city", "new-york")).toBe('"cinewyork0"');
+    expect(facetToken("zip", "SW1A 1AA")).toBe('"ziSW1A1AA0"');
+    expect(facetToken("rating", 45)).toBe('"ra450"');
+    // A quote in a value cannot end the FTS string early.
+    expect(facetToken("zip", 'a"b')).toBe('"zia""b0"');
+  });
+
+  it("turns a minimum rating into every rating tenth from it to 5.0", () => {
+    expect(minRatingFacets(4.7)).toBe('("ra470" OR "ra480" OR "ra490" OR "ra500")');
+    expect(minRatingFacets(5)).toBe('("ra500")');
+    expect(minRatingFacets(4.25)).toBe('("ra430" OR "ra440" OR "ra450" OR "ra460" OR "ra470" OR "ra480" OR "ra490" OR "ra500")');
   });
 });
 

@@ -197,11 +197,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             {params.openNow ? " · open now" : ""}
             {params.minRating ? ` · ${params.minRating}+ stars` : ""}
           </p>
-          {result.approximate ? (
-            <p className="mt-1 text-sm text-slate-500">
-              Open now and sorting look at the best matches first: add a location or more words to see everything.
-            </p>
-          ) : null}
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {result.businesses.map((b) => (
               <ResultCard key={b.id} business={b} />
