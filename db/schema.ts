@@ -56,7 +56,7 @@ export const businesses = sqliteTable(
     /**
      * The search's filters as FTS tokens (city, state, country, postal code, category, group, rating
      * tenths), so a location or category narrows the FTS match itself and the search reads only the
-     * page's rows (docs/decisions/0009-search-facets.md). Computed, never stored; the same spelling
+     * page's rows (docs/decisions/0007-search-facets.md). Computed, never stored; the same spelling
      * is built for queries by app/lib/search-query.ts (facetToken).
      */
     facets: text("facets").generatedAlwaysAs(

@@ -2,7 +2,7 @@
  * The search engine behind /search, /api/search and /api/businesses?search=.
  *
  * Every filter a visitor can set except "open now" is an FTS facet (migration
- * 20261122215431_search_facets, docs/decisions/0009-search-facets.md): the location text is resolved
+ * 20261122215431_search_facets, docs/decisions/0007-search-facets.md): the location text is resolved
  * through the summary tables into city, state, country or postal-code tokens, and the category and
  * minimum rating become tokens too. So the FTS match is exactly the result set, and a plan only has to
  * put it in order and read the page's rows:
@@ -322,6 +322,27 @@ export type SearchResult = {
 
 const SORT_ORDER = { rating: "rating", reviews: "reviews" } as const;
 
+type Criteria = { text: string; location: ResolvedLocation | null; filters: string[]; match: string };
+
+/**
+ * What a search looks for: its words, its location, its filters, and all of them as one FTS query.
+ * Null when there is nothing to search by or the location names nothing we know. Exported for the
+ * benchmark, which measures the match's size.
+ */
+export async function searchCriteria(db: Db, params: SearchParams): Promise<(Criteria & { location: ResolvedLocation | null }) | null> {
+  const text = buildFtsQuery(params.q);
+  let location: ResolvedLocation | null = null;
+  if (params.location) {
+    location = await resolveLocation(db, params.location);
+    if (!location) return null;
+  }
+  // Nothing to search by: text without a searchable word and no location.
+  if (!text && !location) return null;
+  const category = params.category ? categoryFacet(params.category) : null;
+  const filters = [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
+  return { text, location, filters, match: andQuery(text, facetsQuery([...(location?.facets ?? []), ...filters])) };
+}
+
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
 export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
   const page = params.page;
@@ -334,19 +355,12 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
     hasNext: false,
     location: null,
   };
-  const text = buildFtsQuery(params.q);
-  let location: ResolvedLocation | null = null;
+  const criteria = await searchCriteria(db, params);
   if (params.location) {
-    location = await resolveLocation(db, params.location);
-    empty.location = { text: params.location, label: location?.label ?? params.location, found: location !== null };
-    if (!location) return empty;
+    empty.location = { text: params.location, label: criteria?.location?.label ?? params.location, found: Boolean(criteria?.location) };
   }
-  // Nothing to search by: text without a searchable word and no location.
-  if (!text && !location) return empty;
-
-  const category = params.category ? categoryFacet(params.category) : null;
-  const filters = [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
-  const match = andQuery(text, facetsQuery([...(location?.facets ?? []), ...filters]));
+  if (!criteria) return empty;
+  const { text, location, filters, match } = criteria;
   const needed = offset + SEARCH_PAGE_SIZE + 1;
 
   let plan: Plan;
