@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "~/lib/search-params";
 import { search } from "~/server/search.server";
@@ -117,6 +118,22 @@ describe("sorting and open now cover the whole match, not the most relevant part
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     const byReviews = await run("location=Orchidwell+Falls&sort=reviews");
     expect(byReviews.businesses.map((b) => b.reviewCount).slice(0, 3)).toEqual([399, 398, 397]);
+  });
+
+  it("lists a city's or a country's filtered businesses in recommended order", async () => {
+    for (const [location, column, value] of [
+      ["Orchidwell+Falls", "city_slug", "orchidwell-falls"],
+      ["United+States", "country_code", "US"],
+    ]) {
+      const expected = await env.DB.prepare(
+        `SELECT name FROM businesses WHERE ${column} = ?1 AND category_slug = 'florist' ORDER BY score DESC, id DESC LIMIT 20 OFFSET 20`,
+      )
+        .bind(value)
+        .all<{ name: string }>();
+      const result = await run(`location=${location}&category=florist&page=2`);
+      expect(names(result)).toEqual(expected.results.map((r) => r.name));
+      expect(result.hasNext).toBe(true);
+    }
   });
 
   it("sorts a small match exactly too", async () => {
