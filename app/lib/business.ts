@@ -54,6 +54,24 @@ const optionalText = z
   .nullable()
   .optional();
 
+type About = Record<string, Record<string, boolean>>;
+
+/** Plain object whose values pass `ok`. */
+function isRecordOf(value: unknown, ok: (v: unknown) => boolean): boolean {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  for (const key in value) if (!ok((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+/**
+ * Outscraper's feature groups ({"Service options": {"Dine-in": true}}). Checked by hand rather than
+ * with nested z.record: an import validates 50,000 of these, and zod's generic record parse copied
+ * every group (measured 425 ms of 746 ms for 50,000 inputs with 8 groups of 5 features).
+ */
+const aboutSchema = z.custom<About>((v) => isRecordOf(v, (group) => isRecordOf(group, (f) => typeof f === "boolean")), {
+  message: "about must map feature groups to features that are true or false",
+});
+
 /** What the write module accepts: from the seed, an import row, or the admin edit form. */
 export const businessInputSchema = z.object({
   placeId: optionalText,
@@ -77,7 +95,7 @@ export const businessInputSchema = z.object({
   isVerified: z.boolean().default(false),
   photos: z.array(z.string().trim().min(1)).max(50).default([]),
   openingHours: z.record(z.string(), z.string()).nullable().optional(),
-  about: z.record(z.string(), z.record(z.string(), z.boolean())).nullable().optional(),
+  about: aboutSchema.nullable().optional(),
   timeZone: optionalText,
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),

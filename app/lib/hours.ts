@@ -97,8 +97,24 @@ export function formatDay(schedule: DaySchedule): string {
   return schedule.intervals.map((i) => `${formatMinutes(i.open)} - ${formatMinutes(i.close)}`).join(", ");
 }
 
+const normalizedDays = new Map<string, string | null>();
+
 /** Canonical text for one day ("9AM-5:30PM" → "9:00 AM - 5:30 PM"); the original text when unreadable. */
 export function normalizeDayText(text: string | string[] | null | undefined): string | null {
+  // Day texts repeat endlessly across a scraper file ("9AM-5PM", "Closed"): parse each one once.
+  if (typeof text === "string") {
+    let known = normalizedDays.get(text);
+    if (known === undefined) {
+      known = normalizeOnce(text);
+      if (normalizedDays.size >= 5000) normalizedDays.clear();
+      normalizedDays.set(text, known);
+    }
+    return known;
+  }
+  return normalizeOnce(text);
+}
+
+function normalizeOnce(text: string | string[] | null | undefined): string | null {
   const parsed = parseDayText(text);
   if (parsed) return formatDay(parsed);
   if (text == null) return null;

@@ -153,9 +153,9 @@ function runsText(xml: string): string {
   return unescapeXml(out);
 }
 
-function columnIndex(ref: string): number {
+function columnIndex(ref: string, at = 0): number {
   let n = 0;
-  for (let i = 0; i < ref.length; i++) {
+  for (let i = at; i < ref.length; i++) {
     const c = ref.charCodeAt(i);
     if (c < 65 || c > 90) break;
     n = n * 26 + (c - 64);
@@ -528,9 +528,9 @@ export class XlsxReader {
       const tagEnd = xml.indexOf(">", start);
       if (tagEnd < 0) break;
       const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
-      const attrs = xml.slice(start + 2, selfClosing ? tagEnd - 1 : tagEnd);
-      const ref = attrs.indexOf('r="');
-      const col = ref >= 0 && (ref === 0 || attrs.charCodeAt(ref - 1) <= 32) ? columnIndex(attrs.slice(ref + 3)) : implicit + 1;
+      // The attributes are read in place: most cells are skipped, and a slice per cell adds up.
+      const ref = xml.indexOf('r="', start + 2);
+      const col = ref >= 0 && ref < tagEnd && xml.charCodeAt(ref - 1) <= 32 ? columnIndex(xml, ref + 3) : implicit + 1;
       implicit = col;
       if (col > maxColumn) break;
       if (selfClosing) {
@@ -542,7 +542,7 @@ export class XlsxReader {
       at = close + 4;
       if (keep && !keep.has(col)) continue;
       const body = xml.slice(tagEnd + 1, close);
-      const type = /\bt="(\w+)"/.exec(attrs)?.[1] ?? "n";
+      const type = /\bt="(\w+)"/.exec(xml.slice(start + 2, selfClosing ? tagEnd - 1 : tagEnd))?.[1] ?? "n";
       let value: RawCell = null;
       if (type === "inlineStr") value = runsText(body);
       else {
