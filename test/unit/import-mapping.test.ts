@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { businessInputSchema } from "~/lib/business";
 import { parseDelimitedHours, parseScraperHours } from "~/lib/hours";
 import { mapHeader, mapRow, missingColumns, parseRating, parseReviews } from "~/lib/import-mapping";
 
@@ -106,5 +107,24 @@ describe("hour shapes of the fixtures README", () => {
   it("falls back to the next hours column when the first is empty or unreadable", () => {
     expect(parseScraperHours("", "Monday:9AM-5PM")).toEqual({ Monday: "9:00 AM - 5:00 PM" });
     expect(parseScraperHours(null, null)).toBeNull();
+  });
+});
+
+describe("the about features an input may carry", () => {
+  const input = (about: unknown) => businessInputSchema.safeParse({ name: "A", about });
+
+  it("accepts feature groups of true/false features, and none", () => {
+    const about = { "Service options": { "Dine-in": true, Delivery: false }, Payments: {} };
+    const parsed = input(about);
+    expect(parsed.success && parsed.data.about).toEqual(about);
+    expect(input(null).success).toBe(true);
+  });
+
+  it("refuses anything else, naming the field", () => {
+    for (const bad of [{ Payments: { Cash: "yes" } }, { Payments: ["Cash"] }, ["Payments"], "Dine-in", { Payments: null }]) {
+      const parsed = input(bad);
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0].path).toEqual(["about"]);
+    }
   });
 });
