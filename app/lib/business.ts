@@ -6,6 +6,7 @@ import { z } from "zod";
 import { groupForCategory } from "./category-groups";
 import { normalizeCountry } from "./countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
+import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
 
 export type Business = {
@@ -165,24 +166,6 @@ export type PreparedBusiness = {
   created_at: number | null;
 };
 
-/**
- * A bounded memo for derivations that repeat across a spreadsheet (its categories, cities and
- * countries): an import prepares thousands of rows with a handful of distinct values.
- */
-function memoized<A extends string[], R>(fn: (...args: A) => R, limit = 2000): (...args: A) => R {
-  const cache = new Map<string, R>();
-  return (...args: A) => {
-    const key = args.join("\u0000");
-    let value = cache.get(key);
-    if (value === undefined) {
-      if (cache.size >= limit) cache.clear();
-      value = fn(...args);
-      cache.set(key, value);
-    }
-    return value;
-  };
-}
-
 const groupOf = memoized((category: string, subtypes: string) => groupForCategory(category, subtypes));
 const countryOf = memoized((name: string, code: string) => normalizeCountry(name, code));
 const placeSlug = memoized((text: string) => slugify(text));
@@ -284,10 +267,21 @@ export function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 /** Row → API object. isOpen comes from the hours in the business's time zone when they say. */
+/**
+ * Open at `now`: from the hours in the business's own time zone, else the stored flag; never when
+ * Google says it closed for good (CLARIFICATIONS 13). What the card shows and the search filters by.
+ */
+export function isOpenNow(
+  row: Pick<BusinessDbRow, "opening_hours" | "time_zone" | "is_open" | "business_status">,
+  now: Date,
+  openingHours: OpeningHours | null = parseOpeningHoursJson(row.opening_hours),
+): boolean {
+  if (row.business_status === "CLOSED_PERMANENTLY" || row.business_status === "CLOSED_TEMPORARILY") return false;
+  return isOpenAt(openingHours, now, row.time_zone) ?? Boolean(row.is_open);
+}
+
 export function toBusiness(row: BusinessDbRow, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.opening_hours);
-  const computed = isOpenAt(openingHours, now, row.time_zone);
-  const closedForGood = row.business_status === "CLOSED_PERMANENTLY" || row.business_status === "CLOSED_TEMPORARILY";
   return {
     id: row.id,
     placeId: row.place_id,
@@ -309,7 +303,7 @@ export function toBusiness(row: BusinessDbRow, now: Date = new Date()): Business
     website: row.website,
     rating: row.rating,
     reviewCount: row.review_count,
-    isOpen: closedForGood ? false : (computed ?? Boolean(row.is_open)),
+    isOpen: isOpenNow(row, now, openingHours),
     isVerified: Boolean(row.is_verified),
     photos: parseJson<string[]>(row.photos, []),
     openingHours,

@@ -3,6 +3,7 @@
  * canonical stored form ("9:00 AM - 5:30 PM"), and "open now" in a business's own time zone.
  * Pure: uses only the ECMAScript Intl API.
  */
+import { memoized } from "./memo";
 
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -97,22 +98,13 @@ export function formatDay(schedule: DaySchedule): string {
   return schedule.intervals.map((i) => `${formatMinutes(i.open)} - ${formatMinutes(i.close)}`).join(", ");
 }
 
-const normalizedDays = new Map<string, string | null>();
-
 /** Canonical text for one day ("9AM-5:30PM" → "9:00 AM - 5:30 PM"); the original text when unreadable. */
 export function normalizeDayText(text: string | string[] | null | undefined): string | null {
   // Day texts repeat endlessly across a scraper file ("9AM-5PM", "Closed"): parse each one once.
-  if (typeof text === "string") {
-    let known = normalizedDays.get(text);
-    if (known === undefined) {
-      known = normalizeOnce(text);
-      if (normalizedDays.size >= 5000) normalizedDays.clear();
-      normalizedDays.set(text, known);
-    }
-    return known;
-  }
-  return normalizeOnce(text);
+  return typeof text === "string" ? normalizeDayString(text) : normalizeOnce(text);
 }
+
+const normalizeDayString = memoized((text: string) => normalizeOnce(text), 5000);
 
 function normalizeOnce(text: string | string[] | null | undefined): string | null {
   const parsed = parseDayText(text);
@@ -153,26 +145,17 @@ export function parseOpeningHoursJson(json: string | null | undefined): OpeningH
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
-
 /**
  * One formatter per zone for the isolate's life: constructing one costs far more than using it, and
  * "open now" evaluates hundreds of rows per search. Null when the runtime does not know the zone.
  */
-function formatterFor(timeZone: string): Intl.DateTimeFormat | null {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    try {
-      f = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-    } catch {
-      f = null;
-    }
-    // Zone texts come from imports: bound the cache so junk cannot grow it without limit.
-    if (formatters.size >= 1000) formatters.clear();
-    formatters.set(timeZone, f);
+const formatterFor = memoized((timeZone: string): Intl.DateTimeFormat | null => {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone, weekday: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  } catch {
+    return null;
   }
-  return f;
-}
+}, 1000);
 
 /** Weekday and minute of the day at `date` in `timeZone` (UTC when the zone is unknown). */
 export function localTime(date: Date, timeZone: string | null | undefined): { day: Weekday; minutes: number } {

@@ -542,7 +542,7 @@ export class XlsxReader {
       at = close + 4;
       if (keep && !keep.has(col)) continue;
       const body = xml.slice(tagEnd + 1, close);
-      const type = /\bt="(\w+)"/.exec(xml.slice(start + 2, selfClosing ? tagEnd - 1 : tagEnd))?.[1] ?? "n";
+      const type = /\bt="(\w+)"/.exec(xml.slice(start + 2, tagEnd))?.[1] ?? "n";
       let value: RawCell = null;
       if (type === "inlineStr") value = runsText(body);
       else {

@@ -17,7 +17,8 @@ const INSERT_COLUMNS = [
 
 /**
  * Rows per writer batch: one atomic D1 batch (one transaction) with the FTS and summary statements.
- * Bigger batches mean fewer commits and round trips; 500 rows keep a batch well inside D1's limits.
+ * Bigger batches mean fewer commits and round trips; above 2,000 rows nothing more was gained locally
+ * (docs/decisions/0008-import-slices.md), and each INSERT parameter stays under MAX_PAYLOAD_BYTES.
  */
 export const WRITE_BATCH_ROWS = 2000;
 
@@ -208,7 +209,11 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     if (id) seen.add(id);
     fresh.push(row);
   });
-  const statements: D1PreparedStatement[] = [];
+  // The first statement marks where the batch's rows begin (see NEW_ROWS); with no new rows the
+  // alongside statements still see an empty batch.
+  const statements: D1PreparedStatement[] = [
+    db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"),
+  ];
   const insertAt: number[] = [];
   if (fresh.length) {
     const slugs = await resolveSlugs(db, fresh, known.slugs);
@@ -219,7 +224,6 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       values.push(importId, row.created_at ?? null);
       return JSON.stringify(values);
     });
-    statements.push(db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"));
     for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);
     const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
     if (pending.length) {
@@ -231,9 +235,6 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       );
     }
     statements.push(...BULK_SUMMARY_SQL.map((sql) => db.statement(sql)));
-  } else {
-    // Nothing new: the alongside statements still see an empty batch.
-    statements.push(db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"));
   }
   statements.push(...(options.alongside ?? []), db.statement("UPDATE site_stats SET bulk_from_id = NULL WHERE id = 1"));
   const results = await db.batch(statements);

@@ -280,7 +280,7 @@ const DEFAULT_PLAN: ImportPlan = {
  * Runs one slice of an import if no one else is; returns the import's row after. Each batch commits
  * its businesses together with the import's new position and counts, so a failure part-way loses
  * nothing written and counts nothing twice: the next slice resumes after the last committed batch
- * (docs/decisions/0005).
+ * (docs/decisions/0008-import-slices.md).
  */
 export async function advanceImport(
   app: AppContext,

@@ -17,7 +17,7 @@
  * - open now is computed in JS from hours and time zone (app/lib/hours.ts): the plan's ids are read
  *   in order and their rows fetched in growing chunks until the page is full of open businesses.
  */
-import { toBusiness, type Business, type BusinessDbRow } from "~/lib/business";
+import { isOpenNow, toBusiness, type Business, type BusinessDbRow } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
@@ -49,8 +49,8 @@ export type ResolvedLocation = Predicates & {
   label: string;
   /** The same place as FTS facet expressions (AND-ed). */
   facets: string[];
-  /** The (column, score, id) index that lists the location in recommended order. */
-  index: string;
+  /** The most selective place named: its index lists the location in recommended order. */
+  driving: Place;
 };
 
 async function exists(db: Db, sql: string, params: SqlValue[]): Promise<boolean> {
@@ -65,13 +65,29 @@ function cityExists(db: Db, slug: string) {
   return slug ? exists(db, "SELECT 1 AS one FROM cities WHERE slug = ?1 AND business_count > 0", [slug]) : Promise.resolve(false);
 }
 
-type Place = { column: string; value: string; facet: string; index: string };
+/**
+ * A place the location text names: its column, its facet, the (column, score, id) index that lists it,
+ * and the summary query that counts its businesses (none for states and postal codes).
+ */
+type Place = { column: string; value: string; facet: string; index: string; sizeSql: string | null };
 
 const place = {
-  zip: (v: string): Place => ({ column: "b.zip_code", value: v, facet: facetToken("zip", v), index: "businesses_zip_score_idx" }),
-  city: (v: string): Place => ({ column: "b.city_slug", value: v, facet: facetToken("city", v), index: "businesses_city_score_idx" }),
-  state: (v: string): Place => ({ column: "b.state_code", value: v, facet: facetToken("state", v), index: "businesses_state_score_idx" }),
-  country: (v: string): Place => ({ column: "b.country_code", value: v, facet: facetToken("country", v), index: "businesses_country_score_idx" }),
+  zip: (v: string): Place => ({ column: "b.zip_code", value: v, facet: facetToken("zip", v), index: "businesses_zip_score_idx", sizeSql: null }),
+  city: (v: string): Place => ({
+    column: "b.city_slug",
+    value: v,
+    facet: facetToken("city", v),
+    index: "businesses_city_score_idx",
+    sizeSql: "SELECT business_count AS n FROM cities WHERE slug = ?1",
+  }),
+  state: (v: string): Place => ({ column: "b.state_code", value: v, facet: facetToken("state", v), index: "businesses_state_score_idx", sizeSql: null }),
+  country: (v: string): Place => ({
+    column: "b.country_code",
+    value: v,
+    facet: facetToken("country", v),
+    index: "businesses_country_score_idx",
+    sizeSql: "SELECT coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ?1",
+  }),
 };
 
 /** A qualifier after the first comma: a state (code or name) or a country (name or code). */
@@ -104,7 +120,7 @@ export async function resolveLocation(db: Db, text: string): Promise<ResolvedLoc
     // keeps the other predicates off their indexes so the most selective one drives.
     where: places.map((p) => `${p === driving ? "" : "+"}${p.column} = ?`),
     params: places.map((p) => p.value),
-    index: driving.index,
+    driving,
   };
 }
 
@@ -191,7 +207,7 @@ function rankedPlan(match: string): Plan {
 /** A location in recommended order, from its covering (column, score, id) index. */
 function locationPlan(location: ResolvedLocation): Plan {
   return {
-    sql: `SELECT b.id, -b.score AS relevance FROM businesses AS b INDEXED BY ${location.index}
+    sql: `SELECT b.id, -b.score AS relevance FROM businesses AS b INDEXED BY ${location.driving.index}
           WHERE ${location.where.join(" AND ")} ORDER BY b.score DESC, b.id DESC`,
     params: location.params,
     order: "score",
@@ -207,14 +223,8 @@ async function totalBusinesses(db: Db): Promise<number> {
 
 /** Businesses in a city or a country from the summary tables; null for a state or a postal code. */
 async function locationSize(db: Db, location: ResolvedLocation): Promise<number | null> {
-  const driving = location.where.findIndex((w) => !w.startsWith("+"));
-  const value = location.params[driving];
-  const sql = {
-    businesses_city_score_idx: "SELECT business_count AS n FROM cities WHERE slug = ?1",
-    businesses_country_score_idx: "SELECT coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ?1",
-  }[location.index];
-  if (!sql) return null;
-  return (await db.first<{ n: number }>(sql, [value]))?.n ?? null;
+  const { sizeSql, value } = location.driving;
+  return sizeSql ? ((await db.first<{ n: number }>(sizeSql, [value]))?.n ?? null) : null;
 }
 
 /**
@@ -248,7 +258,7 @@ async function orderedPlan(
   }
   const scope = local !== null && location ? location : null;
   return {
-    sql: `SELECT b.id, 0 AS relevance FROM businesses AS b INDEXED BY ${scope ? scope.index : index}
+    sql: `SELECT b.id, 0 AS relevance FROM businesses AS b INDEXED BY ${scope ? scope.driving.index : index}
           WHERE ${scope ? `${scope.where.join(" AND ")} AND ` : ""}b.id IN (${MATCH_IDS}) ORDER BY ${by}`,
     params: [...(scope ? scope.params : []), match],
     order,
@@ -265,11 +275,6 @@ async function pageRows(db: Db, plan: Plan, want: number): Promise<Candidate[]> 
   return rows.sort(COMPARE[plan.order]);
 }
 
-/** Whether a row is open at `now`, exactly as its card says (hours in its own time zone, else the flag). */
-function openAt(now: Date) {
-  return (row: Candidate) => toBusiness(row, now).isOpen;
-}
-
 /**
  * The first `want` open businesses of a plan. Open now depends on hours and the business's own time
  * zone, so it is decided in JS (exactly as the card shows it), over rows read in the plan's order in
@@ -277,7 +282,7 @@ function openAt(now: Date) {
  * OFFSET; any other gives its ids once (OPEN_NOW_IDS at a time) and the rows are read by id.
  */
 async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Candidate[]> {
-  const isOpen = openAt(now);
+  const isOpen = (row: Candidate) => isOpenNow(row, now);
   const open: Candidate[] = [];
   let chunk = OPEN_NOW_FIRST_CHUNK;
   if (plan.resumable) {
@@ -302,7 +307,7 @@ async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Ca
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const s of slice) {
         const row = byId.get(s.id);
-        if (row && isOpen({ ...row, relevance: s.relevance })) open.push({ ...row, relevance: s.relevance });
+        if (row && isOpen(row)) open.push({ ...row, relevance: s.relevance });
       }
     }
     if (open.length >= want || ids.length < OPEN_NOW_IDS) break;
@@ -320,8 +325,6 @@ export type SearchResult = {
   location: { text: string; label: string; found: boolean } | null;
 };
 
-const SORT_ORDER = { rating: "rating", reviews: "reviews" } as const;
-
 type Criteria = { text: string; location: ResolvedLocation | null; filters: string[]; match: string };
 
 /**
@@ -329,7 +332,7 @@ type Criteria = { text: string; location: ResolvedLocation | null; filters: stri
  * Null when there is nothing to search by or the location names nothing we know. Exported for the
  * benchmark, which measures the match's size.
  */
-export async function searchCriteria(db: Db, params: SearchParams): Promise<(Criteria & { location: ResolvedLocation | null }) | null> {
+export async function searchCriteria(db: Db, params: SearchParams): Promise<Criteria | null> {
   const text = buildFtsQuery(params.q);
   let location: ResolvedLocation | null = null;
   if (params.location) {
@@ -365,7 +368,7 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
 
   let plan: Plan;
   let want = needed;
-  if (params.sort !== "relevance") plan = await orderedPlan(db, match, SORT_ORDER[params.sort], want, location);
+  if (params.sort !== "relevance") plan = await orderedPlan(db, match, params.sort, want, location);
   else if (text) {
     plan = rankedPlan(match);
     want += TIE_SLACK;
