@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { parseAddressLocality, toCountryCode, US_STATES, usStateCode } from "./address";
-import { businessInputSchema, type BusinessInput, type ValidBusinessInput } from "./business";
+import { type BusinessInput, parseBusinessInput, type ValidBusinessInput } from "./business";
 import { parseScraperHours } from "./hours";
 
 export type CellValue = string | number | boolean | null;
@@ -262,7 +262,7 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
       seoDescription: text(get("seoDescription")),
       uniqueContent: text(get("uniqueContent")),
     };
-    const parsed = businessInputSchema.safeParse(input);
+    const parsed = parseBusinessInput(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue.path[0] ?? "");

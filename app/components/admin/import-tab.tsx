@@ -12,7 +12,7 @@ type JobStatus = { status: "running" | "done" | "failed"; progress: { processed:
 type SeoAnswer = { message?: string; updated?: number; remaining?: number };
 
 const ACCEPT = ".xlsx,.xls";
-const POLL_MS = 1000;
+const POLL_MS = 500;
 
 /** A 401 from any admin call means the session ended (CLARIFICATIONS 27). */
 function sendToLogin() {
