@@ -196,6 +196,11 @@ type Element = { open: string; inner: string | null };
  * The `<tag …>…</tag>` elements of streamed XML text, in order. Only a partial element is kept
  * between pieces, so memory follows the largest element, not the document.
  */
+/** Whether a character ends an element name: white space, '/' or '>' (so `<row` is not `<rowBreaks`). */
+function isNameEnd(code: number): boolean {
+  return code === 32 || code === 47 || code === 62 || code === 9 || code === 10 || code === 13;
+}
+
 async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGenerator<Element> {
   const open = `<${tag}`;
   const close = `</${tag}>`;
@@ -570,13 +575,42 @@ export class XlsxReader {
    * the way that the whole sheet decompresses (a corrupt file is refused before anything is written).
    */
   async countDataRows(headerRowNumber: number): Promise<number> {
+    // The same rows as `elements(…, "row")` with a value, found in place: the validation pass reads
+    // the whole sheet, and slicing out every row's cells would copy all of it once more.
     let count = 0;
     let implicitRow = 0;
-    for await (const row of elements(this.pieces(this.sheetPath), "row")) {
-      const r = /\br="(\d+)"/.exec(row.open);
-      const rowNumber = r ? Number(r[1]) : implicitRow + 1;
-      implicitRow = rowNumber;
-      if (row.inner !== null && rowNumber > headerRowNumber && (row.inner.indexOf("<v>") >= 0 || row.inner.indexOf("<t") >= 0)) count += 1;
+    let buffer = "";
+    for await (const piece of this.pieces(this.sheetPath)) {
+      buffer = buffer ? buffer + piece : piece;
+      let at = 0;
+      // Next "<v>" and "<t" at or after the row being looked at (-1: none left in the buffer).
+      let value = -2;
+      let text = -2;
+      for (;;) {
+        let start = buffer.indexOf("<row", at);
+        while (start >= 0 && start + 4 < buffer.length && !isNameEnd(buffer.charCodeAt(start + 4))) start = buffer.indexOf("<row", start + 1);
+        const openEnd = start >= 0 && start + 4 < buffer.length ? buffer.indexOf(">", start) : -1;
+        if (openEnd < 0) {
+          at = start >= 0 ? start : Math.max(at, buffer.length - 4);
+          break;
+        }
+        const selfClosing = buffer.charCodeAt(openEnd - 1) === 47;
+        const end = selfClosing ? openEnd : buffer.indexOf("</row>", openEnd);
+        if (end < 0) {
+          at = start;
+          break;
+        }
+        const r = /\br="(\d+)"/.exec(buffer.slice(start, openEnd));
+        const rowNumber = r ? Number(r[1]) : implicitRow + 1;
+        implicitRow = rowNumber;
+        if (!selfClosing && rowNumber > headerRowNumber) {
+          if (value !== -1 && value < openEnd) value = buffer.indexOf("<v>", openEnd);
+          if (text !== -1 && text < openEnd) text = buffer.indexOf("<t", openEnd);
+          if ((value >= 0 && value < end) || (text >= 0 && text < end)) count += 1;
+        }
+        at = selfClosing ? openEnd + 1 : end + 6;
+      }
+      buffer = buffer.slice(at);
     }
     return count;
   }

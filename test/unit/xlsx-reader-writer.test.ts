@@ -29,6 +29,22 @@ describe("the streaming xlsx reader", () => {
         const { rows } = await reader.readRows({ from, to: from + 3 });
         expect(rows).toEqual(whole.filter((r) => r.rowNumber >= from && r.rowNumber <= from + 3));
       }
+      expect(await reader.countDataRows(1)).toBe(whole.length - 1);
+    }
+  });
+
+  it("counts the rows the reader returns below the header, whatever the pieces: rows without a cell value are not counted", async () => {
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet([["name"], ["a"], [], [null], ["b"], [""], [3]]);
+    XLSX.utils.book_append_sheet(book, sheet, "Sheet1");
+    const bytes = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+    for (const piece of [3, 7, 65536]) {
+      const reader = await XlsxReader.open(piecewise(bytes, piece));
+      const { rows } = await reader.readRows({ from: 2, to: 100 });
+      // Row 6 holds an empty text cell: a value, so a row (the importer then reports it as lacking a name).
+      expect(rows.map((r) => r.rowNumber)).toEqual([2, 5, 6, 7]);
+      expect(await reader.countDataRows(1)).toBe(4);
+      expect(await reader.countDataRows(5)).toBe(2);
     }
   });
 
