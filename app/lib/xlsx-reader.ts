@@ -163,6 +163,18 @@ function columnIndex(ref: string, at = 0): number {
   return n - 1;
 }
 
+/** The value of attribute `name` in the tag text between `from` and `to`, read in place; null when absent. */
+function attribute(xml: string, name: string, from: number, to: number): string | null {
+  const key = `${name}="`;
+  for (let at = xml.indexOf(key, from); at >= 0 && at < to; at = xml.indexOf(key, at + 1)) {
+    // The name must stand alone (`t=` is not the end of `ht=`).
+    if (xml.charCodeAt(at - 1) > 32) continue;
+    const end = xml.indexOf('"', at + key.length);
+    return end < 0 || end > to ? null : xml.slice(at + key.length, end);
+  }
+  return null;
+}
+
 /** A shared-string reference waiting for the strings pass. */
 type Pending = { sst: number };
 type RawCell = CellValue | Pending;
@@ -546,15 +558,14 @@ export class XlsxReader {
       if (close < 0) break;
       at = close + 4;
       if (keep && !keep.has(col)) continue;
-      const body = xml.slice(tagEnd + 1, close);
-      const type = /\bt="(\w+)"/.exec(xml.slice(start + 2, tagEnd))?.[1] ?? "n";
+      const type = attribute(xml, "t", start + 2, tagEnd) ?? "n";
       let value: RawCell = null;
-      if (type === "inlineStr") value = runsText(body);
+      if (type === "inlineStr") value = runsText(xml.slice(tagEnd + 1, close));
       else {
-        const open = body.indexOf("<v>");
-        if (open < 0) continue;
-        const end = body.indexOf("</v>", open);
-        const v = body.slice(open + 3, end < 0 ? body.length : end);
+        const open = xml.indexOf("<v>", tagEnd);
+        if (open < 0 || open > close) continue;
+        const end = xml.indexOf("</v>", open);
+        const v = xml.slice(open + 3, end < 0 || end > close ? close : end);
         if (type === "s") value = { sst: Number(v) };
         else if (type === "b") value = v === "1";
         else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v);
