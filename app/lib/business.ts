@@ -260,9 +260,10 @@ export type PreparedBusiness = {
   score: number;
   is_open: number;
   is_verified: number;
-  photos: string;
-  opening_hours: string | null;
-  about: string | null;
+  /** The JSON columns stay structured here: the writer sends them inside its JSON rows, unescaped. */
+  photos: string[];
+  opening_hours: Record<string, string> | null;
+  about: About | null;
   time_zone: string | null;
   latitude: number | null;
   longitude: number | null;
@@ -274,6 +275,9 @@ export type PreparedBusiness = {
   unique_content: string | null;
   created_at: number | null;
 };
+
+/** Columns of a PreparedBusiness stored as JSON text. */
+export const JSON_COLUMNS = new Set<keyof PreparedBusiness>(["photos", "opening_hours", "about"]);
 
 const groupOf = memoized((category: string, subtypes: string) => groupForCategory(category, subtypes));
 const countryOf = memoized((name: string, code: string) => normalizeCountry(name, code));
@@ -309,9 +313,9 @@ export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
     score: recommendedScore(rating, input.reviewCount),
     is_open: input.isOpen ? 1 : 0,
     is_verified: input.isVerified ? 1 : 0,
-    photos: JSON.stringify(input.photos),
-    opening_hours: input.openingHours && Object.keys(input.openingHours).length ? JSON.stringify(input.openingHours) : null,
-    about: input.about && Object.keys(input.about).length ? JSON.stringify(input.about) : null,
+    photos: input.photos,
+    opening_hours: input.openingHours && Object.keys(input.openingHours).length ? input.openingHours : null,
+    about: input.about && Object.keys(input.about).length ? input.about : null,
     time_zone: input.timeZone ?? null,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,

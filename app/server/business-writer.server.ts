@@ -3,7 +3,7 @@
  * Summary tables and the FTS index follow by trigger (db/migrations/0001_fts_summaries.sql); this
  * module owns slugs, duplicate detection, the list ranks and the data version.
  */
-import { prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
+import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
 import type { Db } from "./db.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately). */
@@ -30,7 +30,11 @@ export const WRITE_BATCH_ROWS = 2000;
  */
 export const MAX_PAYLOAD_BYTES = 900_000;
 
-/** Payload columns, in order: each row travels as a JSON array, read by position (cheaper than keys). */
+/**
+ * Payload columns, in order: each row travels as a JSON array, read by position (cheaper than keys).
+ * The JSON columns travel as JSON values, not as strings holding JSON: `->>` gives back an object or
+ * array as its JSON text, and the payload carries no escaped copy (a fifth smaller on the wire).
+ */
 const PAYLOAD_COLUMNS = ["slug", ...INSERT_COLUMNS, "import_id", "created_at"] as const;
 
 const INSERT_SQL = `INSERT INTO businesses (${PAYLOAD_COLUMNS.slice(0, -1).join(", ")}, created_at, updated_at)
@@ -300,7 +304,7 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
   const row = prepareBusiness(input);
   const columns = INSERT_COLUMNS.filter((c) => c !== "place_id" || row.place_id !== null);
   const assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
-  const params = columns.map((c) => row[c]);
+  const params = columns.map((c) => (JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null)));
   const [update] = await db.batch([
     db.statement(`UPDATE businesses SET ${assignments}, updated_at = unixepoch() WHERE id = ?${params.length + 1} RETURNING id`, [
       ...params,

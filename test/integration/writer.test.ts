@@ -142,6 +142,26 @@ describe("inserting", () => {
     await expectSummariesExact();
   });
 
+  it("stores photos, hours and features as the JSON text of the input, whatever characters they hold, on insert and edit", async () => {
+    const tricky = 'Quote " backslash \\ tab \t newline \n Huế ☕ </script>';
+    const business = buildBusiness({
+      photos: ["https://lh5.example/p/a?b=1&c=2", `https://x/${encodeURIComponent(tricky)}`],
+      openingHours: { Monday: "6AM-10PM", [tricky]: tricky },
+      about: { [tricky]: { [tricky]: true, "Wi-Fi": false } },
+    });
+    await insert(business);
+    const stored = async () =>
+      env.DB.prepare("SELECT photos, opening_hours, about FROM businesses WHERE place_id = ?1").bind(business.placeId).first();
+    expect(await stored()).toEqual({
+      photos: JSON.stringify(business.photos),
+      opening_hours: JSON.stringify(business.openingHours),
+      about: JSON.stringify(business.about),
+    });
+    const edited = { ...business, photos: [], openingHours: null, about: { Payments: { [tricky]: true } } };
+    await updateBusiness(testDb(), await idOf(business.placeId as string), edited);
+    expect(await stored()).toEqual({ photos: "[]", opening_hours: null, about: JSON.stringify(edited.about) });
+  });
+
   it("gives every business a unique slug: name, then name-city, then name-city with a stable tag", async () => {
     const rows = [
       buildBusiness({ name: "Joe's Pizza", city: "Boston" }),
