@@ -252,6 +252,52 @@ async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGener
   }
 }
 
+/**
+ * A sheet's `<row>` elements found in place: `xml` holds the row between `openEnd` and `end` (its
+ * cells) and stays valid until the next row is asked for. Nothing is sliced out: an import reads every
+ * row of a sheet twice (validation, then the slice), and copying each would copy the sheet again.
+ */
+type RowSpan = { xml: string; openEnd: number; end: number; rowNumber: number; hasValue: boolean };
+
+async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<RowSpan> {
+  let implicitRow = 0;
+  let buffer = "";
+  for await (const piece of pieces) {
+    buffer = buffer ? buffer + piece : piece;
+    let at = 0;
+    // Next "<v>" and "<t" at or after the row being looked at (-1: none left in the buffer).
+    let value = -2;
+    let text = -2;
+    for (;;) {
+      let start = buffer.indexOf("<row", at);
+      while (start >= 0 && start + 4 < buffer.length && !isNameEnd(buffer.charCodeAt(start + 4))) start = buffer.indexOf("<row", start + 1);
+      const openEnd = start >= 0 && start + 4 < buffer.length ? buffer.indexOf(">", start) : -1;
+      if (openEnd < 0) {
+        at = start >= 0 ? start : Math.max(at, buffer.length - 4);
+        break;
+      }
+      const selfClosing = buffer.charCodeAt(openEnd - 1) === 47;
+      const end = selfClosing ? openEnd : buffer.indexOf("</row>", openEnd);
+      if (end < 0) {
+        at = start;
+        break;
+      }
+      const r = attribute(buffer, "r", start + 4, openEnd);
+      const rowNumber = r && /^\d+$/.test(r) ? Number(r) : implicitRow + 1;
+      implicitRow = rowNumber;
+      let hasValue = false;
+      if (!selfClosing) {
+        if (value !== -1 && value < openEnd) value = buffer.indexOf("<v>", openEnd);
+        if (text !== -1 && text < openEnd) text = buffer.indexOf("<t", openEnd);
+        hasValue = (value >= 0 && value < end) || (text >= 0 && text < end);
+      }
+      yield { xml: buffer, openEnd, end, rowNumber, hasValue };
+      at = selfClosing ? openEnd + 1 : end + 6;
+    }
+    buffer = buffer.slice(at);
+  }
+}
+
 /** A row with values, its shared strings not yet looked up. */
 type RawRow = { rowNumber: number; cells: RawCell[] };
 
@@ -453,15 +499,11 @@ export class XlsxReader {
     maxColumn: number,
     seen: () => void,
   ): AsyncGenerator<RawRow> {
-    let implicitRow = 0;
-    for await (const element of elements(pieces, "row")) {
+    for await (const row of rowSpans(pieces)) {
       seen();
-      const r = /\br="(\d+)"/.exec(element.open);
-      const rowNumber = r ? Number(r[1]) : implicitRow + 1;
-      implicitRow = rowNumber;
-      if (rowNumber < from || element.inner === null) continue;
-      const cells = this.parseCells(element.inner, keep, maxColumn);
-      if (cells) yield { rowNumber, cells };
+      // A row without any value is no row (the same test counts them in countDataRows).
+      if (row.rowNumber < from || !row.hasValue) continue;
+      yield { rowNumber: row.rowNumber, cells: this.parseCells(row.xml, row.openEnd + 1, row.end, keep, maxColumn) };
     }
   }
 
@@ -525,17 +567,15 @@ export class XlsxReader {
   }
 
   /**
-   * Cells of one row's inner XML; null when the row holds no value at all. Scans with indexOf and
+   * Cells of the row whose cells lie between `from` and `to` in `xml`. Scans with indexOf and
    * cuts out only the kept cells: an Outscraper row has 60 cells and the import reads about 25.
    */
-  private parseCells(xml: string, keep: Set<number> | null, maxColumn: number): RawCell[] | null {
-    // Same test as countDataRows, so every counted row is returned (perhaps without kept cells).
-    if (xml.indexOf("<v>") < 0 && xml.indexOf("<t") < 0) return null;
+  private parseCells(xml: string, from: number, to: number, keep: Set<number> | null, maxColumn: number): RawCell[] {
     const cells: RawCell[] = [];
     let implicit = -1;
-    for (let at = 0; ; ) {
+    for (let at = from; ; ) {
       const start = xml.indexOf("<c", at);
-      if (start < 0) break;
+      if (start < 0 || start >= to) break;
       const after = xml.charCodeAt(start + 2);
       // `<c` followed by a space, '/' or '>' opens a cell (not `<col…`).
       if (after !== 32 && after !== 47 && after !== 62 && after !== 9 && after !== 10 && after !== 13) {
@@ -543,7 +583,7 @@ export class XlsxReader {
         continue;
       }
       const tagEnd = xml.indexOf(">", start);
-      if (tagEnd < 0) break;
+      if (tagEnd < 0 || tagEnd >= to) break;
       const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
       // The attributes are read in place: most cells are skipped, and a slice per cell adds up.
       const ref = xml.indexOf('r="', start + 2);
@@ -555,7 +595,7 @@ export class XlsxReader {
         continue;
       }
       const close = xml.indexOf("</c>", tagEnd);
-      if (close < 0) break;
+      if (close < 0 || close > to) break;
       at = close + 4;
       if (keep && !keep.has(col)) continue;
       const type = attribute(xml, "t", start + 2, tagEnd) ?? "n";
@@ -586,43 +626,8 @@ export class XlsxReader {
    * the way that the whole sheet decompresses (a corrupt file is refused before anything is written).
    */
   async countDataRows(headerRowNumber: number): Promise<number> {
-    // The same rows as `elements(…, "row")` with a value, found in place: the validation pass reads
-    // the whole sheet, and slicing out every row's cells would copy all of it once more.
     let count = 0;
-    let implicitRow = 0;
-    let buffer = "";
-    for await (const piece of this.pieces(this.sheetPath)) {
-      buffer = buffer ? buffer + piece : piece;
-      let at = 0;
-      // Next "<v>" and "<t" at or after the row being looked at (-1: none left in the buffer).
-      let value = -2;
-      let text = -2;
-      for (;;) {
-        let start = buffer.indexOf("<row", at);
-        while (start >= 0 && start + 4 < buffer.length && !isNameEnd(buffer.charCodeAt(start + 4))) start = buffer.indexOf("<row", start + 1);
-        const openEnd = start >= 0 && start + 4 < buffer.length ? buffer.indexOf(">", start) : -1;
-        if (openEnd < 0) {
-          at = start >= 0 ? start : Math.max(at, buffer.length - 4);
-          break;
-        }
-        const selfClosing = buffer.charCodeAt(openEnd - 1) === 47;
-        const end = selfClosing ? openEnd : buffer.indexOf("</row>", openEnd);
-        if (end < 0) {
-          at = start;
-          break;
-        }
-        const r = /\br="(\d+)"/.exec(buffer.slice(start, openEnd));
-        const rowNumber = r ? Number(r[1]) : implicitRow + 1;
-        implicitRow = rowNumber;
-        if (!selfClosing && rowNumber > headerRowNumber) {
-          if (value !== -1 && value < openEnd) value = buffer.indexOf("<v>", openEnd);
-          if (text !== -1 && text < openEnd) text = buffer.indexOf("<t", openEnd);
-          if ((value >= 0 && value < end) || (text >= 0 && text < end)) count += 1;
-        }
-        at = selfClosing ? openEnd + 1 : end + 6;
-      }
-      buffer = buffer.slice(at);
-    }
+    for await (const row of rowSpans(this.pieces(this.sheetPath))) if (row.hasValue && row.rowNumber > headerRowNumber) count += 1;
     return count;
   }
 }
