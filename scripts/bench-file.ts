@@ -1,14 +1,25 @@
 /**
  * The benchmarks' spreadsheet: the real 2025 Outscraper fixture's rows (60 columns, long URLs and
  * JSON), repeated with fresh place ids and names, written with shared strings as Excel does.
- * Built once per row count and kept in the temp folder.
+ * Built once per row count and kind and kept in the temp folder.
+ *
+ * "repeated" copies every other cell as it is: 179 businesses' ratings, review counts and cities
+ * over and over. "varied" (BENCH_FILE=varied) also gives each copy its own rating, review count and
+ * city and postal code, as 50,000 real businesses have: the database's indexes then take new rows at
+ * scattered places instead of at 179 hot spots, which is the harder case for the writer.
  */
 import fs from "node:fs";
 import path from "node:path";
 import * as XLSX from "@e965/xlsx";
 
-export function benchFile(rows: number): string {
-  const file = path.join(process.env.TMPDIR ?? "/tmp", `localatlas-bench-${rows}.xlsx`);
+export type BenchFileKind = "repeated" | "varied";
+
+export function benchFileKind(): BenchFileKind {
+  return process.env.BENCH_FILE === "varied" ? "varied" : "repeated";
+}
+
+export function benchFile(rows: number, kind: BenchFileKind = benchFileKind()): string {
+  const file = path.join(process.env.TMPDIR ?? "/tmp", `localatlas-bench-${kind === "varied" ? "varied-" : ""}${rows}.xlsx`);
   if (fs.existsSync(file)) return file;
   console.log(`building a ${rows}-row file…`);
   const fixture = path.join(import.meta.dirname, "../test/fixtures/outscraper-2025-hair-transplant-us.xlsx");
@@ -17,11 +28,25 @@ export function benchFile(rows: number): string {
   const header = source[0] as string[];
   const placeId = header.indexOf("place_id");
   const name = header.indexOf("name");
+  const column = (n: string) => {
+    const at = header.indexOf(n);
+    if (at < 0) throw new Error(`the fixture has no ${n} column`);
+    return at;
+  };
   const out: unknown[][] = [header];
   for (let i = 0; i < rows; i++) {
     const row = (source[1 + (i % (source.length - 1))] as unknown[]).slice();
     row[placeId] = `bench-place-${i}`;
     row[name] = `${row[name]} ${i}`;
+    if (kind === "varied") {
+      // Deterministic spread: ratings 1.0–5.0, 0–4,999 reviews, 2,000 towns with their own postal codes.
+      const h = Math.imul(i + 1, 2654435761) >>> 0;
+      row[column("rating")] = 1 + (h % 41) / 10;
+      row[column("reviews")] = (h >>> 6) % 5000;
+      const town = (h >>> 3) % 2000;
+      row[column("city")] = `${row[column("city")]} ${town}`;
+      row[column("postal_code")] = String(10000 + town * 7);
+    }
     out.push(row);
   }
   const book = XLSX.utils.book_new();

@@ -142,6 +142,19 @@ describe("inserting", () => {
     await expectSummariesExact();
   });
 
+  it("numbers businesses in the order given, above every id ever given, though it writes them best-scored last", async () => {
+    const first = buildBusiness({ rating: 2, reviewCount: 1 });
+    await insert(first);
+    const firstId = await idOf(first.placeId as string);
+    // The highest id is gone: it must not be given again (links to it would show another business).
+    await deleteBusiness(testDb(), firstId);
+    const inputs = [5, 1, 4.5, 3, 4.9].map((rating, i) => buildBusiness({ rating, reviewCount: 10 * (i + 1) }));
+    await insert(...inputs);
+    const ids = await Promise.all(inputs.map((b) => idOf(b.placeId as string)));
+    expect(ids).toEqual([1, 2, 3, 4, 5].map((n) => firstId + n));
+    await expectSummariesExact();
+  });
+
   it("stores photos, hours and features as the JSON text of the input, whatever characters they hold, on insert and edit", async () => {
     const tricky = 'Quote " backslash \\ tab \t newline \n Huế ☕ </script>';
     const business = buildBusiness({
