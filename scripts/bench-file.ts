@@ -33,6 +33,7 @@ export function benchFile(rows: number, kind: BenchFileKind = benchFileKind()): 
     if (at < 0) throw new Error(`the fixture has no ${n} column`);
     return at;
   };
+  const [rating, reviews, city, postalCode] = ["rating", "reviews", "city", "postal_code"].map(column);
   const out: unknown[][] = [header];
   for (let i = 0; i < rows; i++) {
     const row = (source[1 + (i % (source.length - 1))] as unknown[]).slice();
@@ -41,11 +42,11 @@ export function benchFile(rows: number, kind: BenchFileKind = benchFileKind()): 
     if (kind === "varied") {
       // Deterministic spread: ratings 1.0–5.0, 0–4,999 reviews, 2,000 towns with their own postal codes.
       const h = Math.imul(i + 1, 2654435761) >>> 0;
-      row[column("rating")] = 1 + (h % 41) / 10;
-      row[column("reviews")] = (h >>> 6) % 5000;
+      row[rating] = 1 + (h % 41) / 10;
+      row[reviews] = (h >>> 6) % 5000;
       const town = (h >>> 3) % 2000;
-      row[column("city")] = `${row[column("city")]} ${town}`;
-      row[column("postal_code")] = String(10000 + town * 7);
+      row[city] = `${row[city]} ${town}`;
+      row[postalCode] = String(10000 + town * 7);
     }
     out.push(row);
   }

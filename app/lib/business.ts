@@ -69,7 +69,9 @@ function isRecordOf(value: unknown, ok: (v: unknown) => boolean): boolean {
  * with nested z.record: an import validates 50,000 of these, and zod's generic record parse copied
  * every group (measured 425 ms of 746 ms for 50,000 inputs with 8 groups of 5 features).
  */
-const aboutSchema = z.custom<About>((v) => isRecordOf(v, (group) => isRecordOf(group, (f) => typeof f === "boolean")), {
+const isAbout = (v: unknown): v is About => isRecordOf(v, (group) => isRecordOf(group, (f) => typeof f === "boolean"));
+
+const aboutSchema = z.custom<About>(isAbout, {
   message: "about must map feature groups to features that are true or false",
 });
 
@@ -135,6 +137,16 @@ function numberField(v: unknown, min: number, max: number, lane: Lane, int = fal
   return v as number;
 }
 
+function booleanField(v: unknown, fallback: boolean, lane: Lane): boolean {
+  if (v === undefined) return fallback;
+  if (typeof v !== "boolean") lane.ok = false;
+  return v as boolean;
+}
+
+function coordinateField(v: unknown, limit: number, lane: Lane): number | null | undefined {
+  return v === undefined || v === null ? v : numberField(v, -limit, limit, lane);
+}
+
 function stringRecordField(v: unknown, lane: Lane): Record<string, string> | null | undefined {
   if (v === undefined || v === null) return v;
   const proto = typeof v === "object" ? Object.getPrototypeOf(v) : undefined;
@@ -175,15 +187,8 @@ export function parseBusinessInput(input: BusinessInput): ReturnType<typeof busi
       if (!t) lane.ok = false;
       return t;
     });
-  const bool = (value: unknown, fallback: boolean) => {
-    if (value === undefined) return fallback;
-    if (typeof value !== "boolean") lane.ok = false;
-    return value as boolean;
-  };
-  const coordinate = (value: unknown, limit: number) =>
-    value === undefined || value === null ? value : numberField(value, -limit, limit, lane);
   const about = v.about;
-  if (about !== undefined && about !== null && !isRecordOf(about, (group) => isRecordOf(group, (f) => typeof f === "boolean"))) lane.ok = false;
+  if (about !== undefined && about !== null && !isAbout(about)) lane.ok = false;
   const data: ValidBusinessInput = {
     placeId: optionalTextField(v.placeId, lane),
     name: textField(v.name, 300, lane, 1),
@@ -202,21 +207,21 @@ export function parseBusinessInput(input: BusinessInput): ReturnType<typeof busi
     website: optionalTextField(v.website, lane),
     rating: v.rating === undefined ? 0 : numberField(v.rating, 0, 5, lane),
     reviewCount: v.reviewCount === undefined ? 0 : numberField(v.reviewCount, 0, Number.MAX_SAFE_INTEGER, lane, true),
-    isOpen: bool(v.isOpen, true),
-    isVerified: bool(v.isVerified, false),
+    isOpen: booleanField(v.isOpen, true, lane),
+    isVerified: booleanField(v.isVerified, false, lane),
     photos: photoList,
     openingHours: stringRecordField(v.openingHours, lane),
     about: about as ValidBusinessInput["about"],
     timeZone: optionalTextField(v.timeZone, lane),
-    latitude: coordinate(v.latitude, 90) as number | null | undefined,
-    longitude: coordinate(v.longitude, 180) as number | null | undefined,
+    latitude: coordinateField(v.latitude, 90, lane),
+    longitude: coordinateField(v.longitude, 180, lane),
     locationLink: optionalTextField(v.locationLink, lane),
     businessStatus: optionalTextField(v.businessStatus, lane),
     seoTitle: optionalTextField(v.seoTitle, lane),
     seoDescription: optionalTextField(v.seoDescription, lane),
     canonicalUrl: optionalTextField(v.canonicalUrl, lane),
     uniqueContent: optionalTextField(v.uniqueContent, lane),
-    createdAt: v.createdAt === undefined ? undefined : numberField(v.createdAt, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, lane, true),
+    createdAt: v.createdAt === undefined ? undefined : numberField(v.createdAt, -Infinity, Infinity, lane, true),
   };
   if (!lane.ok) return businessInputSchema.safeParse(input);
   return { success: true, data } as ReturnType<typeof businessInputSchema.safeParse>;

@@ -175,6 +175,11 @@ function attribute(xml: string, name: string, from: number, to: number): string 
   return null;
 }
 
+/** Whether a character ends an element name: white space, '/' or '>' (so `<row` is not `<rowBreaks`). */
+function isNameEnd(code: number): boolean {
+  return code === 32 || code === 47 || code === 62 || code === 9 || code === 10 || code === 13;
+}
+
 /** A shared-string reference waiting for the strings pass. */
 type Pending = { sst: number };
 type RawCell = CellValue | Pending;
@@ -208,11 +213,6 @@ type Element = { open: string; inner: string | null };
  * The `<tag …>…</tag>` elements of streamed XML text, in order. Only a partial element is kept
  * between pieces, so memory follows the largest element, not the document.
  */
-/** Whether a character ends an element name: white space, '/' or '>' (so `<row` is not `<rowBreaks`). */
-function isNameEnd(code: number): boolean {
-  return code === 32 || code === 47 || code === 62 || code === 9 || code === 10 || code === 13;
-}
-
 async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGenerator<Element> {
   const open = `<${tag}`;
   const close = `</${tag}>`;
@@ -222,8 +222,8 @@ async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGener
     let at = 0;
     for (;;) {
       let start = buffer.indexOf(open, at);
-      // `<row` must not match `<rowBreaks`: the name ends at '>', '/' or white space.
-      while (start >= 0 && start + open.length < buffer.length && !/[\s/>]/.test(buffer[start + open.length])) {
+      // The name must end there: `<si` is not `<sig…`.
+      while (start >= 0 && start + open.length < buffer.length && !isNameEnd(buffer.charCodeAt(start + open.length))) {
         start = buffer.indexOf(open, start + 1);
       }
       if (start < 0) {
@@ -576,9 +576,8 @@ export class XlsxReader {
     for (let at = from; ; ) {
       const start = xml.indexOf("<c", at);
       if (start < 0 || start >= to) break;
-      const after = xml.charCodeAt(start + 2);
       // `<c` followed by a space, '/' or '>' opens a cell (not `<col…`).
-      if (after !== 32 && after !== 47 && after !== 62 && after !== 9 && after !== 10 && after !== 13) {
+      if (!isNameEnd(xml.charCodeAt(start + 2))) {
         at = start + 2;
         continue;
       }

@@ -48,7 +48,8 @@ const PENDING_SLUG_PREFIX = "~pending-";
 
 /** Rows of the chunk being inserted: ids above the mark set by the first statement of the batch. */
 // NOT INDEXED: walk the chunk by rowid range instead of letting GROUP BY scan a whole index.
-const NEW_ROWS = "FROM businesses NOT INDEXED WHERE id > (SELECT bulk_from_id FROM site_stats WHERE id = 1)";
+const BATCH_MARK = "(SELECT bulk_from_id FROM site_stats WHERE id = 1)";
+const NEW_ROWS = `FROM businesses NOT INDEXED WHERE id > ${BATCH_MARK}`;
 
 /**
  * How many businesses the running batch has inserted, for statements passed as `alongside`: they
@@ -68,7 +69,7 @@ const BULK_SUMMARY_SQL = [
   `UPDATE site_stats SET
      total_businesses = total_businesses + (SELECT count(*) ${NEW_ROWS}),
      verified_businesses = verified_businesses + (SELECT count(*) FROM businesses INDEXED BY businesses_verified_idx
-       WHERE is_verified = 1 AND id > (SELECT bulk_from_id FROM site_stats WHERE id = 1)),
+       WHERE is_verified = 1 AND id > ${BATCH_MARK}),
      ranks_dirty = 1,
      data_version = data_version + 1
    WHERE id = 1`,
