@@ -163,11 +163,29 @@ async function resolveSlugs(db: Db, rows: PreparedBusiness[], taken: Set<string>
   return chosen as string[];
 }
 
-/** UTF-8 length without encoding: ASCII text (most rows) is measured natively. */
-function utf8Length(text: string): number {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text.length;
-  return new TextEncoder().encode(text).length;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII_ALL = /[^\x00-\x7f]/g;
+const JSON_AT = new Set(PAYLOAD_COLUMNS.flatMap((c, i) => (JSON_COLUMNS.has(c as keyof PreparedBusiness) ? [i] : [])));
+const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/**
+ * A row's JSON array in ASCII only. One character outside Latin-1 makes a V8 string two bytes a
+ * character, and the payload then crosses D1's wire (stringified, encoded, parsed, bound) at twice
+ * the size and on slower paths; `\uXXXX` escapes keep it one byte a character and `->>` gives the
+ * same text back. A JSON column holding such characters travels as its JSON text (a string), since
+ * `->>` would return an object's escapes as they are written.
+ */
+function asciiRow(values: unknown[]): string {
+  const text = JSON.stringify(values);
+  if (!NON_ASCII.test(text)) return text;
+  const plain = values.map((v, i) => {
+    if (!JSON_AT.has(i) || v === null) return v;
+    const json = JSON.stringify(v);
+    return NON_ASCII.test(json) ? json : v;
+  });
+  return JSON.stringify(plain).replace(NON_ASCII_ALL, escapeChar);
 }
 
 /** The rows' JSON arrays grouped into INSERT parameters of at most MAX_PAYLOAD_BYTES each. */
@@ -176,7 +194,7 @@ function payloads(rows: string[]): string[] {
   let part: string[] = [];
   let bytes = 2;
   for (const row of rows) {
-    const size = utf8Length(row) + 1;
+    const size = row.length + 1; // ASCII (asciiRow): one byte a character
     if (part.length && bytes + size > MAX_PAYLOAD_BYTES) {
       out.push(`[${part.join(",")}]`);
       part = [];
@@ -237,7 +255,7 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       const values: unknown[] = [slugs[i]];
       for (const column of INSERT_COLUMNS) values.push(row[column] ?? null);
       values.push(importId, row.created_at ?? null);
-      return JSON.stringify(values);
+      return asciiRow(values);
     });
     for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);
     const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));

@@ -155,9 +155,11 @@ describe("inserting", () => {
     await expectSummariesExact();
   });
 
-  it("stores photos, hours and features as the JSON text of the input, whatever characters they hold, on insert and edit", async () => {
-    const tricky = 'Quote " backslash \\ tab \t newline \n Huế ☕ </script>';
+  it("stores text exactly and photos, hours and features as the JSON text of the input, whatever characters they hold, on insert and edit", async () => {
+    const tricky = 'Quote " backslash \\ tab \t newline \n Huế ☕ 😀 </script>';
     const business = buildBusiness({
+      name: `Cà phê ${tricky} Đà`,
+      address: `12 Lê Lợi, ${tricky}, Huế`,
       photos: ["https://lh5.example/p/a?b=1&c=2", `https://x/${encodeURIComponent(tricky)}`],
       openingHours: { Monday: "6AM-10PM", [tricky]: tricky },
       about: { [tricky]: { [tricky]: true, "Wi-Fi": false } },
@@ -165,6 +167,8 @@ describe("inserting", () => {
     await insert(business);
     const stored = async () =>
       env.DB.prepare("SELECT photos, opening_hours, about FROM businesses WHERE place_id = ?1").bind(business.placeId).first();
+    const text = await env.DB.prepare("SELECT name, address FROM businesses WHERE place_id = ?1").bind(business.placeId).first();
+    expect(text).toEqual({ name: business.name, address: business.address });
     expect(await stored()).toEqual({
       photos: JSON.stringify(business.photos),
       opening_hours: JSON.stringify(business.openingHours),
