@@ -9,10 +9,11 @@ import fs from "node:fs";
 import { benchFile } from "./bench-file";
 import { mapHeader, mapRow, missingColumns, usedColumns } from "../app/lib/import-mapping";
 import { XlsxReader, type ByteSource } from "../app/lib/xlsx-reader";
+import { WRITE_BATCH_ROWS } from "../app/server/business-writer.server";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-// Rows per batch, as the Worker's writer takes them (WRITE_BATCH_ROWS).
-const BATCH = Number(process.env.BENCH_BATCH ?? 500);
+// Rows per batch, as the Worker's writer takes them.
+const BATCH = Number(process.env.BENCH_BATCH ?? WRITE_BATCH_ROWS);
 
 /** Reads the file by range from disk, as the Worker reads the R2 object by range. */
 function fileSource(p: string): ByteSource {
