@@ -146,6 +146,12 @@ export function unescapeXml(s: string): string {
 
 /** Text of the <t> runs of a string item, leaving out phonetic (<rPh>) runs. */
 function runsText(xml: string): string {
+  // One plain run, as writers nearly always put it: <t>…</t> or <t xml:space="preserve">…</t>.
+  if (xml.charCodeAt(0) === 60 && xml.charCodeAt(1) === 116 && (xml.charCodeAt(2) === 62 || xml.charCodeAt(2) === 32)) {
+    const open = xml.indexOf(">");
+    const close = xml.length - 4;
+    if (open > 0 && xml.startsWith("</t>", close) && xml.indexOf("<", open) === close) return unescapeXml(xml.slice(open + 1, close));
+  }
   const withoutPhonetic = xml.indexOf("<rPh") >= 0 ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, "") : xml;
   let out = "";
   const re = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g;
@@ -161,6 +167,22 @@ function columnIndex(ref: string, at = 0): number {
     n = n * 26 + (c - 64);
   }
   return n - 1;
+}
+
+/** A shared-string index written in `xml` between `from` and `to`; -1 (no string) when it is not one. */
+function stringIndex(xml: string, from: number, to: number): number {
+  if (from >= to) return -1;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = xml.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) {
+      // Not plain digits (" 12", "1e1"): read it as a number would be read.
+      const value = Number(xml.slice(from, to));
+      return Number.isSafeInteger(value) && value >= 0 ? value : -1;
+    }
+    n = n * 10 + digit;
+  }
+  return n;
 }
 
 /** The value of attribute `name` in the tag text between `from` and `to`, read in place; null when absent. */
@@ -180,9 +202,6 @@ function isNameEnd(code: number): boolean {
   return code === 32 || code === 47 || code === 62 || code === 9 || code === 10 || code === 13;
 }
 
-/** A shared-string reference waiting for the strings pass. */
-type Pending = { sst: number };
-type RawCell = CellValue | Pending;
 
 export type SheetRow = { rowNumber: number; cells: CellValue[] };
 
@@ -206,19 +225,19 @@ export type BatchOptions = {
 /** A batch of rows; `last` when no row with values follows it in the sheet. */
 export type RowBatch = { rows: SheetRow[]; last: boolean };
 
-/** An XML element's open tag (without its `>`) and inner text (null when self-closing). */
-type Element = { open: string; inner: string | null };
-
 /**
- * The `<tag …>…</tag>` elements of streamed XML text, in order. Only a partial element is kept
- * between pieces, so memory follows the largest element, not the document.
+ * The inner text of each `<tag …>…</tag>` element of streamed XML text ("" when self-closing), in
+ * order, a piece's worth at a time: a shared-strings part holds a hundred thousand of them, and one
+ * await each would cost more than reading them. Only a partial element is kept between pieces, so
+ * memory follows the largest element, not the document.
  */
-async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGenerator<Element> {
+async function* innerTexts(pieces: AsyncIterable<string>, tag: string): AsyncGenerator<string[]> {
   const open = `<${tag}`;
   const close = `</${tag}>`;
   let buffer = "";
   for await (const piece of pieces) {
     buffer = buffer ? buffer + piece : piece;
+    const found: string[] = [];
     let at = 0;
     for (;;) {
       let start = buffer.indexOf(open, at);
@@ -236,7 +255,7 @@ async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGener
         break;
       }
       if (buffer[openEnd - 1] === "/") {
-        yield { open: buffer.slice(start, openEnd), inner: null };
+        found.push("");
         at = openEnd + 1;
         continue;
       }
@@ -245,10 +264,11 @@ async function* elements(pieces: AsyncIterable<string>, tag: string): AsyncGener
         at = start;
         break;
       }
-      yield { open: buffer.slice(start, openEnd), inner: buffer.slice(openEnd + 1, end) };
+      found.push(buffer.slice(openEnd + 1, end));
       at = end + close.length;
     }
     buffer = buffer.slice(at);
+    if (found.length) yield found;
   }
 }
 
@@ -298,8 +318,12 @@ async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<RowSpan>
   }
 }
 
-/** A row with values, its shared strings not yet looked up. */
-type RawRow = { rowNumber: number; cells: RawCell[] };
+/**
+ * A row with values, its shared strings not yet looked up: `refs` holds (column, string index)
+ * pairs, and those cells are null until the strings pass fills them in (no object per cell: an
+ * import reads about 25 cells of 50,000 rows).
+ */
+type RawRow = { rowNumber: number; cells: CellValue[]; refs: number[] };
 
 /** Characters of shared strings remembered for repeated use: two generations of up to 1M each (~4 MB). */
 const MEMO_CHARS = 1_000_000;
@@ -311,7 +335,10 @@ const MEMO_CHARS = 1_000_000;
  * keeps. Anything else behind the cursor is found by one more pass from the start: slower, still exact.
  */
 class SharedStrings {
-  private cursor: AsyncIterator<Element> | null = null;
+  private cursor: AsyncIterator<string[]> | null = null;
+  // The piece of string items the cursor last gave, and how far into it the reader is.
+  private piece: string[] = [];
+  private pieceAt = 0;
   private next = 0;
   // Two generations: a hit moves to `young`; when `young` is full it becomes `old` and the previous
   // `old` is dropped, so recently used strings stay at O(1) per lookup and memory stays bounded.
@@ -319,32 +346,46 @@ class SharedStrings {
   private old = new Map<number, string>();
   private youngChars = 0;
 
-  constructor(private readonly items: () => AsyncIterable<Element>) {}
+  constructor(private readonly items: () => AsyncIterable<string[]>) {}
 
   async resolve(indexes: Set<number>): Promise<Map<number, string>> {
     const out = new Map<number, string>();
     const ahead = new Set<number>();
     const behind = new Set<number>();
+    let lastAhead = -1;
+    let lastBehind = -1;
     for (const i of indexes) {
       const known = this.young.get(i) ?? this.old.get(i);
       if (known !== undefined) out.set(i, known);
-      else (i >= this.next ? ahead : behind).add(i);
+      else if (i >= this.next) {
+        ahead.add(i);
+        if (i > lastAhead) lastAhead = i;
+      } else {
+        behind.add(i);
+        if (i > lastBehind) lastBehind = i;
+      }
     }
     if (behind.size) {
-      const last = Math.max(...behind);
       let index = 0;
-      for await (const item of this.items()) {
-        if (behind.has(index)) out.set(index, runsText(item.inner ?? ""));
-        if (++index > last) break;
+      pass: for await (const piece of this.items()) {
+        for (const inner of piece) {
+          if (behind.has(index)) out.set(index, runsText(inner));
+          if (++index > lastBehind) break pass;
+        }
       }
     }
     if (ahead.size) {
-      const last = Math.max(...ahead);
       this.cursor ??= this.items()[Symbol.asyncIterator]();
-      while (this.next <= last) {
-        const item = await this.cursor.next();
-        if (item.done) break;
-        if (ahead.has(this.next)) out.set(this.next, runsText(item.value.inner ?? ""));
+      while (this.next <= lastAhead) {
+        if (this.pieceAt === this.piece.length) {
+          const piece = await this.cursor.next();
+          if (piece.done) break;
+          this.piece = piece.value;
+          this.pieceAt = 0;
+          continue;
+        }
+        const inner = this.piece[this.pieceAt++];
+        if (ahead.has(this.next)) out.set(this.next, runsText(inner));
         this.next += 1;
       }
     }
@@ -503,13 +544,14 @@ export class XlsxReader {
       seen();
       // A row without any value is no row (the same test counts them in countDataRows).
       if (row.rowNumber < from || !row.hasValue) continue;
-      yield { rowNumber: row.rowNumber, cells: this.parseCells(row.xml, row.openEnd + 1, row.end, keep, maxColumn) };
+      const refs: number[] = [];
+      yield { rowNumber: row.rowNumber, cells: this.parseCells(row.xml, row.openEnd + 1, row.end, keep, maxColumn, refs), refs };
     }
   }
 
   private sharedStrings(): SharedStrings {
     const path = [...this.entries.keys()].find((k) => /^xl\/sharedStrings\.xml$/i.test(k));
-    return new SharedStrings(() => (path ? elements(this.pieces(path), "si") : (async function* () {})()));
+    return new SharedStrings(() => (path ? innerTexts(this.pieces(path), "si") : (async function* () {})()));
   }
 
   /** Rows with at least one value between `from` and `to`, keeping only the asked-for columns. */
@@ -525,7 +567,7 @@ export class XlsxReader {
       }
       raw.push(row);
     }
-    const rows = await this.resolve(raw, this.sharedStrings());
+    const rows = await this.resolveRows(raw, this.sharedStrings());
     return { rows, lastRowNumber: raw.at(-1)?.rowNumber ?? 0, reachedEnd };
   }
 
@@ -545,36 +587,45 @@ export class XlsxReader {
         if (held) raw.push(held);
         held = row;
         if (raw.length === options.size) {
-          yield { rows: await this.resolve(raw, strings), last: false };
+          yield { rows: await this.resolveRows(raw, strings), last: false };
           raw = [];
         }
       }
       if (held) raw.push(held);
-      if (raw.length) yield { rows: await this.resolve(raw, strings), last: true };
+      if (raw.length) yield { rows: await this.resolveRows(raw, strings), last: true };
     } finally {
       await strings.close();
     }
   }
 
-  private async resolve(raw: RawRow[], strings: SharedStrings): Promise<SheetRow[]> {
+  private async resolveRows(raw: RawRow[], strings: SharedStrings): Promise<SheetRow[]> {
     const needed = new Set<number>();
-    for (const r of raw) for (const c of r.cells) if (c !== null && typeof c === "object") needed.add(c.sst);
+    for (const r of raw) for (let k = 1; k < r.refs.length; k += 2) needed.add(r.refs[k]);
     const found = needed.size ? await strings.resolve(needed) : new Map<number, string>();
-    return raw.map((r) => ({
-      rowNumber: r.rowNumber,
-      cells: r.cells.map((c) => (c !== null && typeof c === "object" ? (found.get(c.sst) ?? "") : c)),
-    }));
+    return raw.map((r) => {
+      for (let k = 0; k < r.refs.length; k += 2) r.cells[r.refs[k]] = found.get(r.refs[k + 1]) ?? "";
+      return { rowNumber: r.rowNumber, cells: r.cells };
+    });
   }
 
   /**
    * Cells of the row whose cells lie between `from` and `to` in `xml`. Scans with indexOf and
    * cuts out only the kept cells: an Outscraper row has 60 cells and the import reads about 25.
+   * A shared-string cell stays null here and its (column, index) pair goes to `refs`. Writers put
+   * cells back to back as `<c r="B2" …>`: each step looks there first and searches only if not.
    */
-  private parseCells(xml: string, from: number, to: number, keep: Set<number> | null, maxColumn: number): RawCell[] {
-    const cells: RawCell[] = [];
+  private parseCells(
+    xml: string,
+    from: number,
+    to: number,
+    keep: Set<number> | null,
+    maxColumn: number,
+    refs: number[],
+  ): CellValue[] {
+    const cells: CellValue[] = [];
     let implicit = -1;
     for (let at = from; ; ) {
-      const start = xml.indexOf("<c", at);
+      const start = xml.charCodeAt(at) === 60 && xml.charCodeAt(at + 1) === 99 ? at : xml.indexOf("<c", at);
       if (start < 0 || start >= to) break;
       // `<c` followed by a space, '/' or '>' opens a cell (not `<col…`).
       if (!isNameEnd(xml.charCodeAt(start + 2))) {
@@ -585,7 +636,9 @@ export class XlsxReader {
       if (tagEnd < 0 || tagEnd >= to) break;
       const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
       // The attributes are read in place: most cells are skipped, and a slice per cell adds up.
-      const ref = xml.indexOf('r="', start + 2);
+      const ref = xml.charCodeAt(start + 3) === 114 && xml.charCodeAt(start + 4) === 61 && xml.charCodeAt(start + 5) === 34
+        ? start + 3
+        : xml.indexOf('r="', start + 2);
       const col = ref >= 0 && ref < tagEnd && xml.charCodeAt(ref - 1) <= 32 ? columnIndex(xml, ref + 3) : implicit + 1;
       implicit = col;
       if (col > maxColumn) break;
@@ -598,15 +651,21 @@ export class XlsxReader {
       at = close + 4;
       if (keep && !keep.has(col)) continue;
       const type = attribute(xml, "t", start + 2, tagEnd) ?? "n";
-      let value: RawCell = null;
+      let value: CellValue = null;
       if (type === "inlineStr") value = runsText(xml.slice(tagEnd + 1, close));
       else {
-        const open = xml.indexOf("<v>", tagEnd);
+        const open = xml.startsWith("<v>", tagEnd + 1) ? tagEnd + 1 : xml.indexOf("<v>", tagEnd);
         if (open < 0 || open > close) continue;
         const end = xml.indexOf("</v>", open);
-        const v = xml.slice(open + 3, end < 0 || end > close ? close : end);
-        if (type === "s") value = { sst: Number(v) };
-        else if (type === "b") value = v === "1";
+        const valueEnd = end < 0 || end > close ? close : end;
+        if (type === "s") {
+          while (cells.length < col) cells.push(null);
+          cells[col] = null;
+          refs.push(col, stringIndex(xml, open + 3, valueEnd));
+          continue;
+        }
+        const v = xml.slice(open + 3, valueEnd);
+        if (type === "b") value = v === "1";
         else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v);
         else {
           const n = Number(v);
