@@ -18,6 +18,31 @@ function piecewise(bytes: Uint8Array, piece: number): ByteSource {
   };
 }
 
+/** The file handed over on request, 64 kB at a time, counting the bytes the reader pulled. */
+function counting(bytes: Uint8Array): ByteSource & { pulled: () => number } {
+  let pulled = 0;
+  return {
+    ...bufferSource(bytes),
+    pulled: () => pulled,
+    stream: async (offset, length) => {
+      let at = offset;
+      const end = offset + length;
+      return new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (at >= end) return controller.close();
+            const piece = bytes.slice(at, Math.min(end, at + 65536));
+            at += piece.length;
+            pulled += piece.length;
+            controller.enqueue(piece);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+  };
+}
+
 describe("the streaming xlsx reader", () => {
   it("returns the same rows for any range as a whole read, however the bytes arrive", async () => {
     const bytes = fixtureBytes(US_FIXTURE);
@@ -84,6 +109,26 @@ describe("the streaming xlsx reader", () => {
     expect(reachedEnd).toBe(false);
     expect((await reader.readRows({ from: 179, to: 500 })).reachedEnd).toBe(true);
     expect(await reader.countDataRows(1)).toBe(179);
+  });
+
+  it("reads a header pulling only the start of a large file, and still reads every row to the end", async () => {
+    // Text that does not compress away, so the sheet spans many pieces of the file.
+    const rows: unknown[][] = [["name", "note"]];
+    for (let i = 0; i < 12000; i++) rows.push([`Business ${i}`, `${Math.imul(i + 1, 2654435761).toString(36)} ${(i * 7919).toString(16)} ${i}`]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
+    const bytes = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
+    const source = counting(bytes);
+    const reader = await XlsxReader.open(source);
+    const before = source.pulled();
+    const { rows: head } = await reader.readRows({ from: 1, to: 1 });
+    expect(head.map((r) => r.cells)).toEqual([["name", "note"]]);
+    expect(bytes.length).toBeGreaterThan(4 * 65536);
+    expect(source.pulled() - before).toBeLessThanOrEqual(2 * 65536);
+    expect(await reader.countDataRows(1)).toBe(12000);
+    const last = [];
+    for await (const batch of reader.batches({ from: 2, size: 5000 })) last.push(batch.rows.at(-1)?.cells);
+    expect(last.at(-1)).toEqual(["Business 11999", rows[12000][1]]);
   });
 });
 
