@@ -429,7 +429,7 @@ function inflateOnDemand(raw: ReadableStream<Uint8Array>): ReadableStream<Uint8A
     if (next.done) {
       inputDone = true;
       await writer.close();
-    } else await writer.write(next.value);
+    } else await writer.write(next.value as Uint8Array<ArrayBuffer>);
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
