@@ -10,7 +10,11 @@
  * the local D1/R2 simulators and SQLite's page cache; `npm run bench:import:memory` measures the
  * Worker's own parse + map path under Node with a 128 MB heap.
  *
- * Env: BENCH_ROWS (50000), BENCH_RUNS (3), BENCH_PORT (8790), BENCH_NO_BUILD=1 to reuse build/.
+ * Env: BENCH_ROWS (50000), BENCH_RUNS (3), BENCH_PORT (8790), BENCH_NO_BUILD=1 to reuse build/,
+ * BENCH_PERF=<file> to record where workerd spends the import (`perf record` of the workerd process
+ * from upload to done, 1999 Hz; BENCH_PERF_G=1 adds call graphs; Debian's linux-perf). With
+ * MINIFLARE_WORKERD_V8_FLAGS="--perf-basic-prof --interpreted-frames-native-stack", `perf report`
+ * also names the JavaScript functions (docs/decisions/0008-import-slices.md, session 5).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -125,6 +129,13 @@ async function importOnce(): Promise<Run> {
 
     const form = new FormData();
     form.set("excelFile", new Blob([bytes]), path.basename(file));
+    // Optional profile of the import alone (see BENCH_PERF above); it starts before the upload.
+    const perf = process.env.BENCH_PERF
+      ? spawn("perf", ["record", "-e", "cpu-clock", "-F", "1999", ...(process.env.BENCH_PERF_G ? ["-g"] : []), "-o", process.env.BENCH_PERF, "-p", workerd.join(",")], {
+          stdio: "ignore",
+        })
+      : null;
+    if (perf) await sleep(300);
     const started = performance.now();
     const upload = await fetch(`${origin}/api/admin/import`, { method: "POST", headers, body: form });
     const accepted = (performance.now() - started) / 1000;
@@ -150,6 +161,10 @@ async function importOnce(): Promise<Run> {
       process.stdout.write("\n");
     }
     const seconds = (performance.now() - started) / 1000;
+    if (perf) {
+      perf.kill("SIGINT");
+      await new Promise((resolve) => perf.on("exit", resolve));
+    }
     clearInterval(sampler);
     const hwm = workerd.map(memoryOf).reduce((sum, m) => sum + (m?.hwm ?? 0), 0);
     const stats = (await (await fetch(`${origin}/api/statistics`)).json()) as { totalBusinesses: number };
