@@ -202,6 +202,11 @@ function isNameEnd(code: number): boolean {
   return code === 32 || code === 47 || code === 62 || code === 9 || code === 10 || code === 13;
 }
 
+/** Puts a cell's value at its column, the columns before it null where nothing stands. */
+function setCell(cells: CellValue[], col: number, value: CellValue) {
+  while (cells.length < col) cells.push(null);
+  cells[col] = value;
+}
 
 export type SheetRow = { rowNumber: number; cells: CellValue[] };
 
@@ -445,7 +450,8 @@ function inflateOnDemand(raw: ReadableStream<Uint8Array>): ReadableStream<Uint8A
           writing.catch(() => {});
         }
         const read = reading;
-        const settled = await Promise.race([read.then(() => "read" as const), writing ? writing.then(() => "written" as const) : read.then(() => "read" as const)]);
+        // Output first if it comes; a finished write only means the next piece may go in.
+        const settled = writing ? await Promise.race([read.then(() => "read" as const), writing.then(() => "written" as const)]) : "read";
         if (settled === "written") {
           writing = null;
           continue;
@@ -518,9 +524,10 @@ export class XlsxReader {
    * The decoded text of an entry, piece by piece as it inflates. With `startAt`, the bytes before
    * the first occurrence of that ASCII pattern are skipped without being decoded (a later part of a
    * sheet need not decode the rows before it); nothing is yielded when the pattern never occurs.
-   * Stopping the iteration early cancels the stream.
+   * With `onDemand`, only as much is inflated as is read (inflateOnDemand). Stopping the iteration
+   * early cancels the stream.
    */
-  private async *pieces(name: string, startAt?: string, onDemand = false): AsyncGenerator<string> {
+  private async *pieces(name: string, { startAt, onDemand = false }: { startAt?: string; onDemand?: boolean } = {}): AsyncGenerator<string> {
     const stream = await this.entryStream(name, onDemand);
     const reader = stream.getReader();
     const decoder = new TextDecoder();
@@ -581,12 +588,12 @@ export class XlsxReader {
     // Sheets written by Excel and SheetJS number their rows: jump straight to the first wanted one.
     let sawAny = false;
     if (from > 1) {
-      for await (const row of this.rowsOf(this.pieces(this.sheetPath, `<row r="${from}"`, onDemand), from, keep, maxColumn, () => (sawAny = true))) {
+      for await (const row of this.rowsOf(this.pieces(this.sheetPath, { startAt: `<row r="${from}"`, onDemand }), from, keep, maxColumn, () => (sawAny = true))) {
         yield row;
       }
       if (sawAny) return;
     }
-    yield* this.rowsOf(this.pieces(this.sheetPath, undefined, onDemand), from, keep, maxColumn, () => {});
+    yield* this.rowsOf(this.pieces(this.sheetPath, { onDemand }), from, keep, maxColumn, () => {});
   }
 
   private async *rowsOf(
@@ -607,7 +614,7 @@ export class XlsxReader {
 
   private sharedStrings(onDemand = false): SharedStrings {
     const path = [...this.entries.keys()].find((k) => /^xl\/sharedStrings\.xml$/i.test(k));
-    return new SharedStrings(() => (path ? innerTexts(this.pieces(path, undefined, onDemand), "si") : (async function* () {})()));
+    return new SharedStrings(() => (path ? innerTexts(this.pieces(path, { onDemand }), "si") : (async function* () {})()));
   }
 
   /** Rows with at least one value between `from` and `to`, keeping only the asked-for columns. */
@@ -716,8 +723,7 @@ export class XlsxReader {
         const end = xml.indexOf("</v>", open);
         const valueEnd = end < 0 || end > close ? close : end;
         if (type === "s") {
-          while (cells.length < col) cells.push(null);
-          cells[col] = null;
+          setCell(cells, col, null);
           refs.push(col, stringIndex(xml, open + 3, valueEnd));
           continue;
         }
@@ -729,9 +735,7 @@ export class XlsxReader {
           value = Number.isFinite(n) && v !== "" ? n : unescapeXml(v);
         }
       }
-      if (value === "" || value === null) continue;
-      while (cells.length < col) cells.push(null);
-      cells[col] = value;
+      if (value !== "" && value !== null) setCell(cells, col, value);
     }
     return cells;
   }

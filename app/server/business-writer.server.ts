@@ -33,8 +33,8 @@ export const WRITE_BATCH_ROWS = 5000;
 export const MAX_PAYLOAD_BYTES = 900_000;
 
 /**
- * Payload columns, in order: each row travels as a JSON array, read by position (cheaper than keys).
- * The JSON columns travel as JSON values, not as strings holding JSON: `->>` gives back an object or
+ * Payload columns, in order: each row travels as a JSON array (cut into runs, see RUN), read by
+ * position (cheaper than keys). The JSON columns travel as JSON values, not as strings holding JSON: `->>` gives back an object or
  * array as its JSON text, and their quotes are not escaped twice over on the wire.
  */
 const PAYLOAD_COLUMNS = ["slug", ...INSERT_COLUMNS, "import_id", "created_at"] as const;
