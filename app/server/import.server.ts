@@ -1,8 +1,9 @@
 /**
  * Spreadsheet import (issue 5): refuse a bad file whole, keep the original in R2 and a row in
  * `imports`, then read, map and write the rows in chunks (docs/decisions/0005-chunked-import.md).
- * Small files finish inside the upload request; large ones answer 202 and advance one chunk per
- * status poll (and in the background through ctx.waitUntil), re-reading the stored file by range.
+ * The upload streams into R2 as it arrives and is validated there (issue 13: it never sits whole in
+ * memory). Small files finish inside the upload request; large ones answer 202 and advance one chunk
+ * per status poll (and in the background through ctx.waitUntil), re-reading the stored file by range.
  */
 import * as XLSX from "@e965/xlsx";
 import {
@@ -25,7 +26,6 @@ import {
   usedColumns,
 } from "~/lib/import-mapping";
 import {
-  blobSource,
   type ByteSource,
   OLE2_SIGNATURE,
   type RowBatch,
@@ -36,10 +36,12 @@ import {
   ZIP_SIGNATURE,
 } from "~/lib/xlsx-reader";
 import type { ValidBusinessInput } from "~/lib/business";
+import { boundaryOf, type PartHeaders } from "~/lib/multipart";
 import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch, WRITE_BATCH_ROWS } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
 import { json } from "./http.server";
+import { R2ObjectWriter, receiveFile, UploadError } from "./upload.server";
 
 export type ImportFormat = "xlsx" | "xls";
 
@@ -130,28 +132,42 @@ function r2Source(bucket: R2Bucket, key: string, size: number): ByteSource {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** The form field the spec names for the upload. */
+const FILE_FIELD = "excelFile";
 /**
- * Checks everything that can be checked before a single write: name, size, signature, that the
- * sheet decompresses to the end, a header with the required columns, at least one data row.
+ * What a multipart body may add to the file: boundaries, the part's headers, a stray small field.
+ * A Content-Length over MAX_IMPORT_BYTES plus this is refused before a byte is read.
  */
-export async function validateUpload(
-  file: File | null,
-  limits: { maxBytes: number; maxLabel: string } = { maxBytes: MAX_IMPORT_BYTES, maxLabel: MAX_IMPORT_LABEL },
-): Promise<{ format: ImportFormat; size: number; headerRow: number; total: number }> {
-  if (!file || typeof file === "string" || !file.name) {
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
+
+/** The checks a file name allows, made as soon as the upload's part headers arrive. */
+function checkFileName(fileName: string | null): asserts fileName is string {
+  if (!fileName) {
     throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
   }
-  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   if (extension !== "xlsx" && extension !== "xls") {
-    throw new ImportRefused(415, `"${file.name}" is not an Excel file. Only .xlsx and .xls files can be imported.`);
+    throw new ImportRefused(415, `"${fileName}" is not an Excel file. Only .xlsx and .xls files can be imported.`);
   }
-  if (file.size === 0) throw new ImportRefused(400, `"${file.name}" is empty (0 bytes).`);
-  if (file.size > limits.maxBytes) {
-    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; the largest file that can be imported is ${limits.maxLabel}.`);
+}
+
+/**
+ * Checks everything that can be checked before a single row is written: name, size, signature, that
+ * the sheet decompresses to the end, a header with the required columns, at least one data row. The
+ * file is read by range from where it is stored (R2), never copied whole.
+ */
+export async function validateUpload(
+  source: ByteSource,
+  fileName: string,
+  limits: { maxBytes: number; maxLabel: string } = { maxBytes: MAX_IMPORT_BYTES, maxLabel: MAX_IMPORT_LABEL },
+): Promise<{ format: ImportFormat; size: number; headerRow: number; total: number }> {
+  checkFileName(fileName);
+  if (source.size === 0) throw new ImportRefused(400, `"${fileName}" is empty (0 bytes).`);
+  if (source.size > limits.maxBytes) {
+    throw new ImportRefused(413, `"${fileName}" is ${megabytes(source.size)}; the largest file that can be imported is ${limits.maxLabel}.`);
   }
-  // Read by slices: a copy of a 100 MB upload would not fit beside it in a Worker's memory.
-  const source = blobSource(file);
-  const bytes = await source.read(0, 8);
+  const bytes = await source.read(0, Math.min(8, source.size));
   let format: ImportFormat;
   // The content decides, not the name: a workbook saved as .xls by some tools is really a zip.
   if (startsWith(bytes, ZIP_SIGNATURE)) format = "xlsx";
@@ -159,29 +175,82 @@ export async function validateUpload(
   else {
     throw new ImportRefused(
       415,
-      `"${file.name}" is not a spreadsheet: its content is neither an .xlsx (zip) nor an .xls (OLE2) workbook. Export it from Excel again and retry.`,
+      `"${fileName}" is not a spreadsheet: its content is neither an .xlsx (zip) nor an .xls (OLE2) workbook. Export it from Excel again and retry.`,
     );
   }
-  if (format === "xls" && file.size > MAX_XLS_BYTES) {
-    throw new ImportRefused(413, `"${file.name}" is ${megabytes(file.size)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`);
+  if (format === "xls" && source.size > MAX_XLS_BYTES) {
+    throw new ImportRefused(413, `"${fileName}" is ${megabytes(source.size)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`);
   }
   try {
     const rows = await openSource(format, source);
     const header = await rows.header();
-    if (!header) throw new ImportRefused(422, `"${file.name}" has an empty sheet: there is no header row and no data.`);
+    if (!header) throw new ImportRefused(422, `"${fileName}" has an empty sheet: there is no header row and no data.`);
     const missing = missingColumns(mapHeader(header.cells));
     if (missing.length) {
       throw new ImportRefused(
         422,
-        `"${file.name}" lacks required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The first row must name the columns (name, category, full_address, postal_code, country, phone, rating, reviews, photo, working_hours, about, place_id, location_link).`,
+        `"${fileName}" lacks required column${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}. The first row must name the columns (name, category, full_address, postal_code, country, phone, rating, reviews, photo, working_hours, about, place_id, location_link).`,
       );
     }
     const total = await rows.countDataRows(header.rowNumber);
-    if (total === 0) throw new ImportRefused(422, `"${file.name}" has a header row but no data rows.`);
-    return { format, size: file.size, headerRow: header.rowNumber, total };
+    if (total === 0) throw new ImportRefused(422, `"${fileName}" has a header row but no data rows.`);
+    return { format, size: source.size, headerRow: header.rowNumber, total };
   } catch (error) {
-    if (error instanceof SpreadsheetError) throw new ImportRefused(422, `"${file.name}" cannot be read. ${error.message}`);
+    if (error instanceof SpreadsheetError) throw new ImportRefused(422, `"${fileName}" cannot be read. ${error.message}`);
     throw error;
+  }
+}
+
+function safeFileName(name: string): string {
+  return name.replace(/[^\w.-]+/g, "_").slice(-120);
+}
+
+/** An upload stored in R2, not yet validated. */
+export type StoredUpload = { key: string; fileName: string; size: number };
+
+/**
+ * Receives POST /api/admin/import's body into R2 under a new key: refuses by its headers before
+ * reading (type, Content-Length), by the file part's headers before storing (name, extension), and
+ * while reading (framing, size). A refusal leaves nothing in R2.
+ */
+export async function receiveUpload(app: AppContext, request: Request, uploadedBy: string): Promise<StoredUpload> {
+  const boundary = boundaryOf(request.headers.get("Content-Type"));
+  if (!boundary) throw new ImportRefused(400, NOT_MULTIPART);
+  const declared = request.headers.get("Content-Length");
+  if (declared === null || !/^\d+$/.test(declared.trim())) {
+    throw new ImportRefused(411, `Send the upload with a Content-Length header: its size is checked before it is read (at most ${MAX_IMPORT_LABEL}).`);
+  }
+  const declaredLength = Number(declared);
+  if (declaredLength > MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    throw new ImportRefused(413, `The upload is ${megabytes(declaredLength)}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`);
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  try {
+    const received = await receiveFile(request.body, {
+      boundary,
+      declaredLength,
+      field: FILE_FIELD,
+      maxFileBytes: MAX_IMPORT_BYTES,
+      open(part: PartHeaders) {
+        checkFileName(part.fileName);
+        return new R2ObjectWriter(app.env.UPLOADS, `imports/${day}/${crypto.randomUUID()}-${safeFileName(part.fileName)}`, {
+          httpMetadata: { contentType: part.contentType || "application/octet-stream" },
+          customMetadata: { fileName: part.fileName, uploadedBy },
+        });
+      },
+    });
+    if (!received) throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
+    return { key: received.key, fileName: received.part.fileName ?? "", size: received.size };
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    const { fault } = error;
+    if (fault.kind === "file-too-large") {
+      throw new ImportRefused(413, `"${fault.part.fileName}" is over ${MAX_IMPORT_LABEL}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`);
+    }
+    if (fault.kind === "longer-than-declared") {
+      throw new ImportRefused(400, "The upload is longer than its Content-Length header says. Send the file again.");
+    }
+    throw new ImportRefused(400, `The upload is incomplete or not valid multipart/form-data. ${NOT_MULTIPART}`);
   }
 }
 
@@ -204,26 +273,17 @@ type ImportRow = {
   lease_until: number | null;
 };
 
-function safeFileName(name: string): string {
-  return name.replace(/[^\w.-]+/g, "_").slice(-120);
-}
-
-/** Stores the validated file and its `imports` row; the import then runs chunk by chunk. */
+/** Records the stored, validated file in `imports`; the import then runs chunk by chunk. */
 export async function createImport(
   app: AppContext,
-  file: File,
+  stored: StoredUpload,
   upload: Awaited<ReturnType<typeof validateUpload>>,
   uploadedBy: string,
 ): Promise<number> {
-  const key = `imports/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}-${safeFileName(file.name)}`;
-  await app.env.UPLOADS.put(key, file, {
-    httpMetadata: { contentType: file.type || "application/octet-stream" },
-    customMetadata: { fileName: file.name, uploadedBy },
-  });
   const row = await app.db.first<{ id: number }>(
     `INSERT INTO imports (r2_key, file_name, file_size, uploaded_by, status, message, total_rows, format, header_row, next_row)
      VALUES (?1, ?2, ?3, ?4, 'running', 'Importing…', ?5, ?6, ?7, ?8) RETURNING id`,
-    [key, file.name, upload.size, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1],
+    [stored.key, stored.fileName, upload.size, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1],
   );
   if (!row) throw new Error("the import could not be recorded");
   return row.id;
@@ -286,8 +346,6 @@ export async function advanceImport(
   app: AppContext,
   id: number,
   plan: ImportPlan = DEFAULT_PLAN,
-  /** The uploaded file itself, while the upload request still holds it (saves reading R2 back). */
-  upload?: File,
 ): Promise<ImportRow | null> {
   const { db } = app;
   const claimed = await db.first<ImportRow>(
@@ -299,8 +357,7 @@ export async function advanceImport(
   if (!claimed) return loadImport(db, id);
   const started = Date.now();
   try {
-    const bytes = upload ? blobSource(upload) : r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size);
-    const source = await openSource(claimed.format, bytes);
+    const source = await openSource(claimed.format, r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size));
     const header = await source.header();
     if (!header) throw new SpreadsheetError("The stored file has no header row.");
     const map = mapHeader(header.cells);
@@ -384,31 +441,42 @@ export function statusUrl(id: number): string {
   return `/api/admin/import/${id}`;
 }
 
+const refusal = (error: ImportRefused) => json({ message: error.message }, { status: error.status, cache: "no-store" });
+
 /** POST /api/admin/import: the whole flow, answering 200 (done), 202 (running) or a refusal. */
-export async function handleImport(app: AppContext, form: FormData, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
-  const entry = form.get("excelFile");
-  const file = entry instanceof File ? entry : null;
+export async function handleImport(app: AppContext, request: Request, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
+  const bucket = app.env.UPLOADS;
+  let stored: StoredUpload;
   let upload: Awaited<ReturnType<typeof validateUpload>>;
   try {
-    upload = await validateUpload(file);
+    stored = await receiveUpload(app, request, uploadedBy);
   } catch (error) {
-    if (error instanceof ImportRefused) return json({ message: error.message }, { status: error.status, cache: "no-store" });
+    if (error instanceof ImportRefused) return refusal(error);
     throw error;
   }
-  const id = await createImport(app, file as File, upload, uploadedBy);
+  let id: number;
+  try {
+    upload = await validateUpload(r2Source(bucket, stored.key, stored.size), stored.fileName);
+    id = await createImport(app, stored, upload, uploadedBy);
+  } catch (error) {
+    // A refused (or unrecorded) file is not kept: no `imports` row points at it.
+    await bucket.delete(stored.key);
+    if (error instanceof ImportRefused) return refusal(error);
+    throw error;
+  }
   if (upload.total <= plan.inlineRows) {
-    let row = await advanceImport(app, id, plan, file as File);
-    while (row && row.status === "running") row = await advanceImport(app, id, plan, file as File);
+    let row = await advanceImport(app, id, plan);
+    while (row && row.status === "running") row = await advanceImport(app, id, plan);
     if (!row) throw new Error("the import disappeared");
     const errors = JSON.parse(row.errors) as RowError[];
     if (row.status === "failed") return json({ message: row.message, stats: statsOf(row), errors }, { status: 422, cache: "no-store" });
     return json({ message: row.message ?? summaryMessage(row), stats: statsOf(row), errors } satisfies ImportResult, { cache: "no-store" });
   }
   // Large file: the upload's background carries it, and a status poll starts another slice when none runs.
-  app.ctx.waitUntil(advanceImport(app, id, plan, file as File).catch(() => undefined));
+  app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
   return json(
     {
-      message: `Importing ${upload.total} rows from ${file?.name} in the background…`,
+      message: `Importing ${upload.total} rows from ${stored.fileName} in the background…`,
       jobId: id,
       statusUrl: statusUrl(id),
     },

@@ -12,10 +12,22 @@ export async function settle(app: AppContext) {
   await waitOnExecutionContext(app.ctx);
 }
 
-export function formWith(file: File | string | null): FormData {
+/**
+ * A form's body as a browser sends it: workerd's own multipart encoding of the FormData, with the
+ * Content-Length a browser sets (a Request built in the isolate carries none).
+ */
+export async function multipartInit(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; headers: Headers }> {
+  const encoded = new Request("https://localatlas.test/", { method: "POST", body: form });
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  const headers = new Headers({ "Content-Type": encoded.headers.get("Content-Type") ?? "", "Content-Length": String(body.byteLength) });
+  return { body, headers };
+}
+
+/** POST /api/admin/import as the admin panel sends it, with `file` in the field excelFile. */
+export async function uploadRequest(file: File | string | null): Promise<Request> {
   const form = new FormData();
   if (file !== null) form.set("excelFile", file);
-  return form;
+  return new Request("https://localatlas.test/api/admin/import", { method: "POST", ...(await multipartInit(form)) });
 }
 
 /** What a refusal must leave untouched. */

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { adminRequest } from "../helpers/admin";
 import { getJson } from "../helpers/factories";
+import { multipartInit } from "../helpers/import";
 import { fileOf, fixtureBytes, VN_FIXTURE } from "../helpers/spreadsheets";
 
 const VN_ROWS = 8;
@@ -30,8 +31,8 @@ function uploadForm(): FormData {
   return form;
 }
 
-async function importFixture(init: RequestInit = {}) {
-  return adminRequest("/api/admin/import", { method: "POST", body: uploadForm(), ...init });
+async function importFixture() {
+  return adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(uploadForm())) });
 }
 
 describe("admin data endpoints with a real session", () => {
@@ -65,7 +66,7 @@ describe("admin data endpoints with a real session", () => {
     const before = await businessCount();
     const form = new FormData();
     form.set("excelFile", fileOf(new TextEncoder().encode("just some text\n"), "notes.xlsx"));
-    const response = await adminRequest("/api/admin/import", { method: "POST", body: form });
+    const response = await adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(form)) });
     expect(response.status).toBe(415);
     expect(((await response.json()) as { message: string }).message).toMatch(/not a spreadsheet/);
     expect(await businessCount()).toBe(before);
@@ -78,8 +79,12 @@ describe("admin data endpoints with a real session", () => {
   ])("a cross-origin %s %s with the admin cookie answers 403 and writes nothing", async (method, path) => {
     const before = await businessCount();
     const imports = await count("SELECT count(*) AS n FROM imports");
-    const init: RequestInit = { method, headers: { Origin: FOREIGN_ORIGIN } };
-    if (path.endsWith("/import")) init.body = uploadForm();
+    let init: RequestInit = { method, headers: { Origin: FOREIGN_ORIGIN } };
+    if (path.endsWith("/import")) {
+      const upload = await multipartInit(uploadForm());
+      upload.headers.set("Origin", FOREIGN_ORIGIN);
+      init = { method, ...upload };
+    }
     if (method === "DELETE") {
       init.body = JSON.stringify({ confirm: "DELETE" });
       init.headers = { Origin: FOREIGN_ORIGIN, "Content-Type": "application/json" };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { handleDeleteAll } from "~/server/admin-data.server";
 import { handleImport } from "~/server/import.server";
 import { testDb } from "../helpers/factories";
-import { formWith, settle, testApp } from "../helpers/import";
+import { settle, testApp, uploadRequest } from "../helpers/import";
 import { fileOf, SPEC_HEADER, sheetBytes, specRow } from "../helpers/spreadsheets";
 
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? 0;
@@ -11,7 +11,7 @@ const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: numbe
 describe("DELETE /api/admin/delete-all logic", () => {
   it("deletes nothing without the exact confirmation, then everything but the import history and files", async () => {
     const app = testApp();
-    await handleImport(app, formWith(fileOf(sheetBytes([SPEC_HEADER, specRow(), specRow()]), "keep.xlsx")), "tester");
+    await handleImport(app, await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, specRow(), specRow()]), "keep.xlsx")), "tester");
     await settle(app);
     const businesses = await count("SELECT count(*) AS n FROM businesses");
     expect(businesses).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { mapHeader } from "~/lib/import-mapping";
 import { EXPORT_COLUMNS, exportFileName, exportResponse } from "~/server/export.server";
 import { handleImport } from "~/server/import.server";
 import { buildBusiness, insert, testDb } from "../helpers/factories";
-import { formWith, settle, testApp } from "../helpers/import";
+import { settle, testApp, uploadRequest } from "../helpers/import";
 import { fileOf } from "../helpers/spreadsheets";
 
 describe("export to Excel", () => {
@@ -51,7 +51,7 @@ describe("export to Excel", () => {
     expect(mapHeader(table[0] as string[]).placeId).toBe(col("place_id"));
 
     const app = testApp();
-    const reimport = await handleImport(app, formWith(fileOf(bytes, "export.xlsx")), "tester");
+    const reimport = await handleImport(app, await uploadRequest(fileOf(bytes, "export.xlsx")), "tester");
     await settle(app);
     const result = (await reimport.json()) as { stats: { imported: number; duplicatesSkipped: number; totalErrors: number } };
     expect(result.stats).toEqual({ imported: 0, duplicatesSkipped: table.length - 1, totalErrors: 0 });

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ImportJobStatus, ImportResult } from "~/lib/import-mapping";
+import { bufferSource } from "~/lib/xlsx-reader";
 import { handleImport, handleImportStatus, validateUpload } from "~/server/import.server";
-import { formWith, settle, testApp, writtenState } from "../helpers/import";
+import { settle, testApp, uploadRequest, writtenState } from "../helpers/import";
 import { fileOf, fixtureBytes, SPEC_HEADER, sheetBytes, specRow, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
 
 async function importFile(file: File | string | null) {
   const app = testApp();
-  const response = await handleImport(app, formWith(file), "tester");
+  const response = await handleImport(app, await uploadRequest(file), "tester");
   await settle(app);
   return { status: response.status, body: (await response.json()) as ImportResult & { jobId?: number; statusUrl?: string } };
 }
@@ -35,7 +36,7 @@ describe("refusing a bad file whole, before anything is written", () => {
   });
 
   it("refuses a file over the size limit and states the limit", async () => {
-    await expect(validateUpload(fileOf(fixtureBytes(VN_FIXTURE), "big.xlsx"), { maxBytes: 1000, maxLabel: "1 KB" })).rejects.toMatchObject({
+    await expect(validateUpload(bufferSource(fixtureBytes(VN_FIXTURE)), "big.xlsx", { maxBytes: 1000, maxLabel: "1 KB" })).rejects.toMatchObject({
       status: 413,
       message: expect.stringMatching(/the largest file that can be imported is 1 KB/),
     });
@@ -122,7 +123,7 @@ describe("a large file runs as a job, slice by slice", () => {
     rows.push(specRow({ place_id: `${prefix}-3` }), specRow({ rating: "abc" }));
     const plan = { batchRows: 2, inlineRows: 5, sliceRows: 5, sliceMs: 60_000 };
     const app = testApp();
-    const response = await handleImport(app, formWith(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
+    const response = await handleImport(app, await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
     expect(response.status).toBe(202);
     const started = (await response.json()) as { jobId: number; statusUrl: string; message: string };
     expect(started.statusUrl).toBe(`/api/admin/import/${started.jobId}`);
@@ -157,7 +158,7 @@ describe("a large file runs as a job, slice by slice", () => {
     const bytes = sheetBytes([SPEC_HEADER, ...rows]);
     const plan = { batchRows: 2, inlineRows: 4, sliceRows: 4, sliceMs: 60_000 };
     const app = testApp();
-    const response = await handleImport(app, formWith(fileOf(bytes, "partial.xlsx")), "tester", plan);
+    const response = await handleImport(app, await uploadRequest(fileOf(bytes, "partial.xlsx")), "tester", plan);
     const { jobId } = (await response.json()) as { jobId: number };
     await settle(app);
     const stored = async () =>
