@@ -5,6 +5,10 @@
  * inflates the sheet with DecompressionStream as it arrives and keeps only the rows and columns a
  * chunk asks for; shared strings are looked up in a second streamed pass that keeps only the
  * indexes those rows use. Pure: Web platform APIs only (runs in workerd and Node 22).
+ *
+ * Nothing here trusts the file's shape (docs/decisions/0009-hostile-spreadsheets.md): every buffer
+ * has a ceiling from SHEET_LIMITS, every search is bounded by the element it looks in, and a
+ * breach throws a SpreadsheetError naming what was too large.
  */
 import type { CellValue } from "./import-mapping";
 
@@ -15,7 +19,48 @@ export type ByteSource = {
   stream(offset: number, length: number): Promise<ReadableStream<Uint8Array>>;
 };
 
+/** The file cannot be read, or breaks a ceiling; the message is meant for the operator. */
 export class SpreadsheetError extends Error {}
+
+/**
+ * Ceilings on what a file may make the reader hold or do. Where Excel has a limit it is Excel's;
+ * the others are far above what Excel, LibreOffice or Outscraper write, and low enough that the
+ * reader's memory stays within a Worker's 128 MB.
+ */
+export const SHEET_LIMITS = {
+  /** Characters in one cell (Excel's limit). */
+  cellChars: 32_767,
+  /** Columns, A to XFD (Excel's limit). */
+  columns: 16_384,
+  /** Rows (Excel's limit). */
+  rows: 1_048_576,
+  /** One element's opening tag (`<row …>`, `<c …>`, `<si>`); real ones are under 200 characters. */
+  tagChars: 8_192,
+  /** One row's XML: room for 60 cells at Excel's cell limit; a real Outscraper row is under 20,000. */
+  rowChars: 2 * 1024 * 1024,
+  /** One shared string's XML: its text at the cell limit, escaped and cut into rich-text runs. */
+  sharedStringChars: 256 * 1024,
+  /** Any part of the zip, inflated. */
+  inflatedBytes: 1024 * 1024 * 1024,
+  /**
+   * Inflated bytes per compressed byte of a part, beyond the first MB (Apache POI refuses beyond
+   * 100 too). Spreadsheet XML compresses 3-20 times; a zip bomb 1,000 times.
+   */
+  inflateRatio: 100,
+  /** Parts read whole: the workbook and its relationships. */
+  smallPartBytes: 1024 * 1024,
+  /** The zip's central directory. */
+  directoryBytes: 4 * 1024 * 1024,
+} as const;
+
+const INFLATE_GRACE_BYTES = 1024 * 1024;
+
+const formatCount = (n: number) => n.toLocaleString("en-US");
+function formatBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${formatCount(n)} bytes`;
+}
 
 export function bufferSource(bytes: Uint8Array): ByteSource {
   return {
@@ -42,6 +87,14 @@ export function blobSource(blob: Blob): ByteSource {
   };
 }
 
+/** Lets the isolate serve other requests: a long pass over a sheet must not hold the event loop. */
+/** Inflated bytes between two yields to other work. */
+const YIELD_EVERY_BYTES = 1024 * 1024;
+
+function yieldToOtherWork(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
 
 const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
@@ -55,12 +108,18 @@ export function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
 }
 
+const END_OF_DIRECTORY = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_END_OF_DIRECTORY = 0x06064b50;
+const DIRECTORY_ENTRY = 0x02014b50;
+const LOCAL_HEADER = 0x04034b50;
+
 async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
   const tailLength = Math.min(src.size, 65557);
   const tail = await src.read(src.size - tailLength, tailLength);
   let eocd = -1;
   for (let i = tail.length - 22; i >= 0; i--) {
-    if (tail[i] === 0x50 && tail[i + 1] === 0x4b && tail[i + 2] === 0x05 && tail[i + 3] === 0x06) {
+    if (u32(tail, i) === END_OF_DIRECTORY) {
       eocd = i;
       break;
     }
@@ -71,19 +130,24 @@ async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
   let dirOffset = u32(tail, eocd + 16);
   if (dirOffset === 0xffffffff || count === 0xffff) {
     const locator = eocd - 20;
-    if (locator < 0 || u32(tail, locator) !== 0x07064b50) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
-    const z64 = await src.read(u64(tail, locator + 8), 56);
+    if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
+    const at = u64(tail, locator + 8);
+    const z64 = at + 56 <= src.size ? await src.read(at, 56) : new Uint8Array(0);
+    if (z64.length < 56 || u32(z64, 0) !== ZIP64_END_OF_DIRECTORY) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
     count = u64(z64, 32);
     dirSize = u64(z64, 40);
     dirOffset = u64(z64, 48);
   }
   if (dirOffset + dirSize > src.size) throw new SpreadsheetError("The file is corrupt or truncated: its zip directory points past the end.");
+  if (dirSize > SHEET_LIMITS.directoryBytes || count * 46 > dirSize) {
+    throw new SpreadsheetError(`The file is not a workbook Excel would write: its zip directory lists ${formatCount(count)} parts in ${formatBytes(dirSize)}.`);
+  }
   const dir = await src.read(dirOffset, dirSize);
   const entries = new Map<string, ZipEntry>();
   const decoder = new TextDecoder();
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > dir.length || u32(dir, p) !== 0x02014b50) throw new SpreadsheetError("The file is corrupt: bad zip directory entry.");
+    if (p + 46 > dir.length || u32(dir, p) !== DIRECTORY_ENTRY) throw new SpreadsheetError("The file is corrupt: bad zip directory entry.");
     const nameLength = u16(dir, p + 28);
     const extraLength = u16(dir, p + 30);
     const commentLength = u16(dir, p + 32);
@@ -96,22 +160,45 @@ async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
     };
     // Zip64 extra field: the 0xffffffff sizes and offset follow in that order.
     let e = p + 46 + nameLength;
-    const extraEnd = e + extraLength;
+    const extraEnd = Math.min(dir.length, e + extraLength);
     while (e + 4 <= extraEnd) {
       const id = u16(dir, e);
       const len = u16(dir, e + 2);
       if (id === 0x0001) {
         let q = e + 4;
-        if (entry.size === 0xffffffff) (entry.size = u64(dir, q)), (q += 8);
-        if (entry.compressedSize === 0xffffffff) (entry.compressedSize = u64(dir, q)), (q += 8);
-        if (entry.localOffset === 0xffffffff) entry.localOffset = u64(dir, q);
+        const field = () => {
+          if (q + 8 > extraEnd) throw new SpreadsheetError("The file is corrupt: bad zip64 directory entry.");
+          const value = u64(dir, q);
+          q += 8;
+          return value;
+        };
+        if (entry.size === 0xffffffff) entry.size = field();
+        if (entry.compressedSize === 0xffffffff) entry.compressedSize = field();
+        if (entry.localOffset === 0xffffffff) entry.localOffset = field();
       }
       e += 4 + len;
     }
     entries.set(entry.name.replace(/^\//, ""), entry);
-    p = extraEnd + commentLength;
+    p = p + 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/**
+ * Refuses a part before inflating it when its declared size breaks a ceiling; while it inflates,
+ * the reader holds it to that declared size (a directory that lies is caught at the first byte past).
+ */
+function checkDeclaredSize(entry: ZipEntry) {
+  if (entry.size > SHEET_LIMITS.inflatedBytes) {
+    throw new SpreadsheetError(
+      `Its part ${entry.name} would decompress to ${formatBytes(entry.size)}; the largest a part may be is ${formatBytes(SHEET_LIMITS.inflatedBytes)}.`,
+    );
+  }
+  if (entry.size > INFLATE_GRACE_BYTES && entry.size > entry.compressedSize * SHEET_LIMITS.inflateRatio) {
+    throw new SpreadsheetError(
+      `Its part ${entry.name} would decompress to ${formatBytes(entry.size)}, more than ${SHEET_LIMITS.inflateRatio} times its compressed size: no real spreadsheet compresses that well (a zip bomb?).`,
+    );
+  }
 }
 
 /** Index of `pattern` in `bytes`, or -1. Scans for its rarest-looking byte ('w' of "<row") natively. */
@@ -132,74 +219,148 @@ function findPattern(bytes: Uint8Array, pattern: Uint8Array): number {
   return -1;
 }
 
-const ENTITY = /&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi;
+const ENTITY = /&(?:#x([0-9a-f]{1,8})|#(\d{1,10})|(amp|lt|gt|quot|apos));/gi;
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** A character reference's text; one that names no Unicode character reads as U+FFFD. */
+function fromCodePoint(code: number): string {
+  return code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "\uFFFD";
+}
 
 export function unescapeXml(s: string): string {
   if (s.indexOf("&") < 0 && s.indexOf("_x") < 0) return s;
   return s
     .replace(ENTITY, (_, hex: string, dec: string, name: string) =>
-      hex ? String.fromCodePoint(parseInt(hex, 16)) : dec ? String.fromCodePoint(Number(dec)) : NAMED[name.toLowerCase()],
+      hex ? fromCodePoint(parseInt(hex, 16)) : dec ? fromCodePoint(Number(dec)) : NAMED[name.toLowerCase()],
     )
     .replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** Text of the <t> runs of a string item, leaving out phonetic (<rPh>) runs. */
-function runsText(xml: string): string {
-  // One plain run, as writers nearly always put it: <t>…</t> or <t xml:space="preserve">…</t>.
-  if (xml.charCodeAt(0) === 60 && xml.charCodeAt(1) === 116 && (xml.charCodeAt(2) === 62 || xml.charCodeAt(2) === 32)) {
-    const open = xml.indexOf(">");
-    const close = xml.length - 4;
-    if (open > 0 && xml.startsWith("</t>", close) && xml.indexOf("<", open) === close) return unescapeXml(xml.slice(open + 1, close));
-  }
-  const withoutPhonetic = xml.indexOf("<rPh") >= 0 ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, "") : xml;
-  let out = "";
-  const re = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g;
-  for (let m = re.exec(withoutPhonetic); m; m = re.exec(withoutPhonetic)) out += m[1];
-  return unescapeXml(out);
+/** Whether a character ends an element name: white space, '/' or '>' (so `<row` is not `<rowBreaks`). */
+function isNameEnd(char: string): boolean {
+  return char === " " || char === "/" || char === ">" || char === "\t" || char === "\n" || char === "\r";
 }
 
-function columnIndex(ref: string, at = 0): number {
-  let n = 0;
-  for (let i = at; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c < 65 || c > 90) break;
-    n = n * 26 + (c - 64);
+/**
+ * Where the next element opening with `open` (such as "<row") starts in `xml` at or after `from`:
+ * its index, -1 when there is none, or `undecided` when `open` stands at the very end (the next
+ * piece tells whether it is `<row` or `<rowBreaks`).
+ */
+function nextElement(xml: string, open: string, from: number): number {
+  for (let at = xml.indexOf(open, from); at >= 0; at = xml.indexOf(open, at + 1)) {
+    if (at + open.length >= xml.length) return UNDECIDED;
+    if (isNameEnd(xml[at + open.length])) return at;
   }
-  return n - 1;
+  return -1;
+}
+const UNDECIDED = -2;
+
+/**
+ * The end ('>') of the opening tag that starts at `start`, or -1 when it has not arrived yet. A
+ * tag may not run on past SHEET_LIMITS.tagChars: without that, one unclosed `<row` would be kept
+ * and searched again with every piece of a gigabyte sheet.
+ */
+function tagEnd(xml: string, start: number, name: string): number {
+  const end = xml.indexOf(">", start);
+  if (end >= 0 ? end - start > SHEET_LIMITS.tagChars : xml.length - start > SHEET_LIMITS.tagChars) {
+    throw new SpreadsheetError(`A <${name}> tag runs on for more than ${formatCount(SHEET_LIMITS.tagChars)} characters.`);
+  }
+  return end;
 }
 
-/** A shared-string index written in `xml` between `from` and `to`; -1 (no string) when it is not one. */
-function stringIndex(xml: string, from: number, to: number): number {
-  if (from >= to) return -1;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const digit = xml.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) {
-      // Not plain digits (" 12", "1e1"): read it as a number would be read.
-      const value = Number(xml.slice(from, to));
-      return Number.isSafeInteger(value) && value >= 0 ? value : -1;
+/** The value of attribute `name` in an opening tag's text; null when absent. */
+function attribute(tag: string, name: string): string | null {
+  for (const quote of ['"', "'"]) {
+    const key = `${name}=${quote}`;
+    for (let at = tag.indexOf(key); at >= 0; at = tag.indexOf(key, at + 1)) {
+      // The name must stand alone (`t=` is not the end of `ht=`).
+      if (at > 0 && !isNameEnd(tag[at - 1])) continue;
+      const end = tag.indexOf(quote, at + key.length);
+      return end < 0 ? null : tag.slice(at + key.length, end);
     }
-    n = n * 10 + digit;
-  }
-  return n;
-}
-
-/** The value of attribute `name` in the tag text between `from` and `to`, read in place; null when absent. */
-function attribute(xml: string, name: string, from: number, to: number): string | null {
-  const key = `${name}="`;
-  for (let at = xml.indexOf(key, from); at >= 0 && at < to; at = xml.indexOf(key, at + 1)) {
-    // The name must stand alone (`t=` is not the end of `ht=`).
-    if (xml.charCodeAt(at - 1) > 32) continue;
-    const end = xml.indexOf('"', at + key.length);
-    return end < 0 || end > to ? null : xml.slice(at + key.length, end);
   }
   return null;
 }
 
-/** Whether a character ends an element name: white space, '/' or '>' (so `<row` is not `<rowBreaks`). */
-function isNameEnd(code: number): boolean {
-  return code === 32 || code === 47 || code === 62 || code === 9 || code === 10 || code === 13;
+/**
+ * Every opening tag of the elements named `localName` (any namespace prefix) in a small part read
+ * whole, in order. A plain scan: a regex such as /<sheet\b[^>]*?r:id="…"/ backtracks
+ * quadratically over a hostile part.
+ */
+function* openingTags(xml: string, localName: string): Generator<string> {
+  for (let at = xml.indexOf("<"); at >= 0; at = xml.indexOf("<", at + 1)) {
+    // Names are short: stop at 64 characters (or the next '<') so "<a<a<a…" costs one pass.
+    let nameEnd = at + 1;
+    while (nameEnd < xml.length && nameEnd - at < 64 && xml[nameEnd] !== "<" && !isNameEnd(xml[nameEnd])) nameEnd += 1;
+    const name = xml.slice(at + 1, nameEnd);
+    if (name !== localName && !name.endsWith(`:${localName}`)) continue;
+    const end = tagEnd(xml, at, localName);
+    if (end < 0) return;
+    yield xml.slice(at, end + 1);
+    at = end;
+  }
+}
+
+/**
+ * Text of the <t> runs of a string item, leaving out phonetic (<rPh>) runs. One forward scan:
+ * each search starts where the last one ended, so a thousand unclosed `<t>` cost one pass, not a
+ * thousand.
+ */
+function runsText(xml: string): string {
+  let out = "";
+  let phonetic = nextElement(xml, "<rPh", 0);
+  for (let at = 0; ; ) {
+    const run = nextElement(xml, "<t", at);
+    if (run < 0) break;
+    if (phonetic >= 0 && phonetic < run) {
+      const phoneticEnd = xml.indexOf("</rPh>", phonetic);
+      if (phoneticEnd < 0) break;
+      at = phoneticEnd + 6;
+      phonetic = nextElement(xml, "<rPh", at);
+      continue;
+    }
+    const open = tagEnd(xml, run, "t");
+    if (open < 0) break;
+    if (xml[open - 1] === "/") {
+      at = open + 1;
+      continue;
+    }
+    const close = xml.indexOf("</t>", open);
+    if (close < 0) break;
+    out += xml.slice(open + 1, close);
+    at = close + 4;
+  }
+  return unescapeXml(out);
+}
+
+/** A column's index (A → 0) from a cell reference such as "AB12"; -1 when it is not one. */
+function columnIndex(ref: string): number {
+  const letters = /^([A-Z]{1,4})\d{0,7}$/.exec(ref)?.[1];
+  if (!letters) return -1;
+  let n = 0;
+  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+/** A column's letters (0 → A), for messages. */
+function columnLetters(index: number): string {
+  let name = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** A shared-string index; -1 (no string) when the text is not one. */
+function stringIndex(text: string): number {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : -1;
+}
+
+function checkCellText(text: string, rowNumber: number, column: number) {
+  if (text.length > SHEET_LIMITS.cellChars) {
+    throw new SpreadsheetError(
+      `Row ${rowNumber}, column ${columnLetters(column)} holds ${formatCount(text.length)} characters; a cell can hold at most ${formatCount(SHEET_LIMITS.cellChars)} (Excel's limit).`,
+    );
+  }
 }
 
 /** Puts a cell's value at its column, the columns before it null where nothing stands. */
@@ -233,28 +394,30 @@ export type RowBatch = { rows: SheetRow[]; last: boolean };
 /**
  * The inner text of each `<tag …>…</tag>` element of streamed XML text ("" when self-closing), in
  * order, a piece's worth at a time: a shared-strings part holds a hundred thousand of them, and one
- * await each would cost more than reading them. Only a partial element is kept between pieces, so
- * memory follows the largest element, not the document.
+ * await each would cost more than reading them. Only a partial element is kept between pieces, at
+ * most `maxChars` of it, and the search for its end resumes where it stopped.
  */
-async function* innerTexts(pieces: AsyncIterable<string>, tag: string): AsyncGenerator<string[]> {
+async function* innerTexts(pieces: AsyncIterable<string>, tag: string, maxChars: number): AsyncGenerator<string[]> {
   const open = `<${tag}`;
   const close = `</${tag}>`;
   let buffer = "";
+  // Where the search for the pending element's close resumes (it is not in the text before).
+  let closeFrom = 0;
   for await (const piece of pieces) {
     buffer = buffer ? buffer + piece : piece;
     const found: string[] = [];
     let at = 0;
     for (;;) {
-      let start = buffer.indexOf(open, at);
-      // The name must end there: `<si` is not `<sig…`.
-      while (start >= 0 && start + open.length < buffer.length && !isNameEnd(buffer.charCodeAt(start + open.length))) {
-        start = buffer.indexOf(open, start + 1);
+      const start = nextElement(buffer, open, at);
+      if (start === UNDECIDED) {
+        at = buffer.length - open.length;
+        break;
       }
       if (start < 0) {
         at = Math.max(at, buffer.length - open.length);
         break;
       }
-      const openEnd = start + open.length < buffer.length ? buffer.indexOf(">", start) : -1;
+      const openEnd = tagEnd(buffer, start, tag);
       if (openEnd < 0) {
         at = start;
         break;
@@ -264,15 +427,22 @@ async function* innerTexts(pieces: AsyncIterable<string>, tag: string): AsyncGen
         at = openEnd + 1;
         continue;
       }
-      const end = buffer.indexOf(close, openEnd);
+      const end = buffer.indexOf(close, Math.max(openEnd, closeFrom));
       if (end < 0) {
+        if (buffer.length - start > maxChars) {
+          throw new SpreadsheetError(`A <${tag}> element holds more than ${formatCount(maxChars)} characters.`);
+        }
+        closeFrom = buffer.length - close.length;
         at = start;
         break;
       }
+      closeFrom = 0;
+      if (end - start > maxChars) throw new SpreadsheetError(`A <${tag}> element holds more than ${formatCount(maxChars)} characters.`);
       found.push(buffer.slice(openEnd + 1, end));
       at = end + close.length;
     }
     buffer = buffer.slice(at);
+    closeFrom = Math.max(0, closeFrom - at);
     if (found.length) yield found;
   }
 }
@@ -284,32 +454,59 @@ async function* innerTexts(pieces: AsyncIterable<string>, tag: string): AsyncGen
  */
 type RowSpan = { xml: string; openEnd: number; end: number; rowNumber: number; hasValue: boolean };
 
+function rowNumberOf(tag: string, previous: number): number {
+  const r = attribute(tag, "r");
+  const rowNumber = r !== null && /^\d{1,8}$/.test(r) ? Number(r) : previous + 1;
+  if (rowNumber > SHEET_LIMITS.rows) {
+    throw new SpreadsheetError(`Row ${formatCount(rowNumber)} is beyond Excel's last row (${formatCount(SHEET_LIMITS.rows)}).`);
+  }
+  return rowNumber;
+}
+
 async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<RowSpan> {
-  let implicitRow = 0;
+  let previousRow = 0;
   let buffer = "";
+  // Where the search for the pending row's "</row>" resumes (it is not in the text before).
+  let closeFrom = 0;
   for await (const piece of pieces) {
     buffer = buffer ? buffer + piece : piece;
     let at = 0;
-    // Next "<v>" and "<t" at or after the row being looked at (-1: none left in the buffer).
+    // Next "<v>" and "<t" at or after the row being looked at (-1: none left in the buffer): found
+    // once and reused while rows pass, so a row's "has a value" costs no search of its own.
     let value = -2;
     let text = -2;
     for (;;) {
-      let start = buffer.indexOf("<row", at);
-      while (start >= 0 && start + 4 < buffer.length && !isNameEnd(buffer.charCodeAt(start + 4))) start = buffer.indexOf("<row", start + 1);
-      const openEnd = start >= 0 && start + 4 < buffer.length ? buffer.indexOf(">", start) : -1;
-      if (openEnd < 0) {
-        at = start >= 0 ? start : Math.max(at, buffer.length - 4);
+      const start = nextElement(buffer, "<row", at);
+      if (start < 0) {
+        at = start === UNDECIDED ? buffer.length - 4 : Math.max(at, buffer.length - 4);
         break;
       }
-      const selfClosing = buffer.charCodeAt(openEnd - 1) === 47;
-      const end = selfClosing ? openEnd : buffer.indexOf("</row>", openEnd);
-      if (end < 0) {
+      const openEnd = tagEnd(buffer, start, "row");
+      if (openEnd < 0) {
         at = start;
         break;
       }
-      const r = attribute(buffer, "r", start + 4, openEnd);
-      const rowNumber = r && /^\d+$/.test(r) ? Number(r) : implicitRow + 1;
-      implicitRow = rowNumber;
+      const tag = buffer.slice(start, openEnd + 1);
+      const selfClosing = tag.endsWith("/>");
+      const end = selfClosing ? openEnd : buffer.indexOf("</row>", Math.max(openEnd, closeFrom));
+      if (end < 0) {
+        if (buffer.length - start > SHEET_LIMITS.rowChars) {
+          throw new SpreadsheetError(
+            `Row ${formatCount(rowNumberOf(tag, previousRow))} holds more than ${formatBytes(SHEET_LIMITS.rowChars)} of XML; a real spreadsheet row is a few kB.`,
+          );
+        }
+        closeFrom = buffer.length - 5;
+        at = start;
+        break;
+      }
+      closeFrom = 0;
+      if (end - start > SHEET_LIMITS.rowChars) {
+        throw new SpreadsheetError(
+          `Row ${formatCount(rowNumberOf(tag, previousRow))} holds more than ${formatBytes(SHEET_LIMITS.rowChars)} of XML; a real spreadsheet row is a few kB.`,
+        );
+      }
+      const rowNumber = rowNumberOf(tag, previousRow);
+      previousRow = rowNumber;
       let hasValue = false;
       if (!selfClosing) {
         if (value !== -1 && value < openEnd) value = buffer.indexOf("<v>", openEnd);
@@ -320,6 +517,7 @@ async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<RowSpan>
       at = selfClosing ? openEnd + 1 : end + 6;
     }
     buffer = buffer.slice(at);
+    closeFrom = Math.max(0, closeFrom - at);
   }
 }
 
@@ -329,6 +527,66 @@ async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<RowSpan>
  * import reads about 25 cells of 50,000 rows).
  */
 type RawRow = { rowNumber: number; cells: CellValue[]; refs: number[] };
+
+/**
+ * Cells of one row (`xml` is the row's inner XML), keeping the columns in `keep` (all when null) up
+ * to `maxColumn`. A shared-string cell stays null here and its (column, index) pair goes to `refs`.
+ * Every search stays inside the row; a column past XFD and a text past Excel's cell limit are refused.
+ */
+function parseCells(xml: string, rowNumber: number, keep: Set<number> | null, maxColumn: number, refs: number[]): CellValue[] {
+  const cells: CellValue[] = [];
+  let previousColumn = -1;
+  for (let at = 0; ; ) {
+    const start = nextElement(xml, "<c", at);
+    if (start < 0) break;
+    const end = tagEnd(xml, start, "c");
+    if (end < 0) break;
+    const tag = xml.slice(start, end + 1);
+    const ref = attribute(tag, "r");
+    const refColumn = ref === null ? -1 : columnIndex(ref);
+    // A cell without a (readable) reference follows the one before it, as Excel reads it.
+    const col = refColumn >= 0 ? refColumn : previousColumn + 1;
+    previousColumn = col;
+    if (col > maxColumn) break;
+    if (col >= SHEET_LIMITS.columns || (ref !== null && refColumn < 0 && /^[A-Z]{5,}/.test(ref))) {
+      throw new SpreadsheetError(
+        `Row ${rowNumber} has a cell${ref ? ` at ${ref.slice(0, 12)}` : ""} beyond column XFD, Excel's last (${formatCount(SHEET_LIMITS.columns)} columns).`,
+      );
+    }
+    if (tag.endsWith("/>")) {
+      at = end + 1;
+      continue;
+    }
+    const close = xml.indexOf("</c>", end);
+    if (close < 0) break;
+    at = close + 4;
+    if (keep && !keep.has(col)) continue;
+    const body = xml.slice(end + 1, close);
+    const type = attribute(tag, "t") ?? "n";
+    let value: CellValue = null;
+    if (type === "inlineStr") value = runsText(body);
+    else {
+      const open = body.indexOf("<v>");
+      if (open < 0) continue;
+      const valueEnd = body.indexOf("</v>", open);
+      const v = body.slice(open + 3, valueEnd < 0 ? body.length : valueEnd);
+      if (type === "s") {
+        setCell(cells, col, null);
+        refs.push(col, stringIndex(v));
+        continue;
+      }
+      if (type === "b") value = v === "1";
+      else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v);
+      else {
+        const n = Number(v);
+        value = Number.isFinite(n) && v !== "" ? n : unescapeXml(v);
+      }
+    }
+    if (typeof value === "string") checkCellText(value, rowNumber, col);
+    if (value !== "" && value !== null) setCell(cells, col, value);
+  }
+  return cells;
+}
 
 /** Characters of shared strings remembered for repeated use: two generations of up to 1M each (~4 MB). */
 const MEMO_CHARS = 1_000_000;
@@ -464,7 +722,10 @@ function inflateOnDemand(raw: ReadableStream<Uint8Array>): ReadableStream<Uint8A
       }
     },
     async cancel(reason) {
-      await Promise.allSettled([input.cancel(reason), writer.abort(reason), output.cancel(reason)]);
+      // Not awaited: an abort waits for a write in flight, which waits for output no one will read.
+      input.cancel(reason).catch(() => {});
+      writer.abort(reason).catch(() => {});
+      output.releaseLock();
     },
   });
 }
@@ -489,11 +750,17 @@ export class XlsxReader {
 
   private async firstSheetPath(): Promise<string> {
     const workbook = await this.text("xl/workbook.xml");
-    const sheet = /<(?:\w+:)?sheet\b[^>]*?\br:id="([^"]+)"/.exec(workbook) ?? /<(?:\w+:)?sheet\b[^>]*?\bid="([^"]+)"/.exec(workbook);
-    if (!sheet) throw new SpreadsheetError("The workbook has no worksheet.");
+    const sheet = openingTags(workbook, "sheet").next();
+    const sheetId = sheet.done ? null : (attribute(sheet.value, "r:id") ?? attribute(sheet.value, "id"));
+    if (sheetId === null) throw new SpreadsheetError("The workbook has no worksheet.");
     const rels = this.entries.has("xl/_rels/workbook.xml.rels") ? await this.text("xl/_rels/workbook.xml.rels") : "";
-    const rel = new RegExp(`<Relationship\\b[^>]*\\bId="${sheet[1]}"[^>]*>`).exec(rels);
-    const target = rel ? /Target="([^"]+)"/.exec(rel[0])?.[1] : undefined;
+    let target: string | null = null;
+    for (const rel of openingTags(rels, "Relationship")) {
+      if (attribute(rel, "Id") === sheetId) {
+        target = attribute(rel, "Target");
+        break;
+      }
+    }
     if (!target) return "xl/worksheets/sheet1.xml";
     return target.startsWith("/") ? target.slice(1) : `xl/${target}`.replace(/\/\.\//g, "/");
   }
@@ -506,6 +773,7 @@ export class XlsxReader {
     if (local.length < 30 || u32(local, 0) !== 0x04034b50) throw new SpreadsheetError("The file is corrupt: bad zip entry header.");
     const dataOffset = entry.localOffset + 30 + u16(local, 26) + u16(local, 28);
     if (dataOffset + entry.compressedSize > this.src.size) throw new SpreadsheetError("The file is truncated.");
+    checkDeclaredSize(entry);
     const raw = await this.src.stream(dataOffset, entry.compressedSize);
     if (entry.method === 0) return raw;
     if (entry.method !== 8) throw new SpreadsheetError("The file uses an unsupported zip compression.");
@@ -514,7 +782,12 @@ export class XlsxReader {
     return raw.pipeThrough(new DecompressionStream("deflate-raw") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
   }
 
+  /** A small part (the workbook, its relationships) read whole, at most SHEET_LIMITS.smallPartBytes. */
   private async text(name: string): Promise<string> {
+    const entry = this.entries.get(name);
+    if (entry && entry.size > SHEET_LIMITS.smallPartBytes) {
+      throw new SpreadsheetError(`Its part ${name} is ${formatBytes(entry.size)}; a workbook's ${name} is a few kB.`);
+    }
     let out = "";
     for await (const piece of this.pieces(name)) out += piece;
     return out;
@@ -528,8 +801,11 @@ export class XlsxReader {
    * early cancels the stream.
    */
   private async *pieces(name: string, { startAt, onDemand = false }: { startAt?: string; onDemand?: boolean } = {}): AsyncGenerator<string> {
+    const declaredSize = this.entries.get(name)?.size ?? 0;
     const stream = await this.entryStream(name, onDemand);
     const reader = stream.getReader();
+    let inflated = 0;
+    let sinceYield = 0;
     const decoder = new TextDecoder();
     const pattern = startAt ? new TextEncoder().encode(startAt) : null;
     let skipping = pattern !== null;
@@ -552,6 +828,16 @@ export class XlsxReader {
           return;
         }
         let bytes = value as Uint8Array;
+        // The directory's size was checked against the ceilings; a part that inflates past it lies.
+        inflated += bytes.length;
+        if (inflated > declaredSize) {
+          throw new SpreadsheetError(`The file is corrupt: its part ${name} decompresses to more than the ${formatBytes(declaredSize)} its zip directory declares.`);
+        }
+        sinceYield += bytes.length;
+        if (sinceYield >= YIELD_EVERY_BYTES) {
+          sinceYield = 0;
+          await yieldToOtherWork();
+        }
         let head = "";
         if (skipping && pattern) {
           // A match may straddle two pieces: look at the seam in a small buffer, never copy the piece.
@@ -608,13 +894,17 @@ export class XlsxReader {
       // A row without any value is no row (the same test counts them in countDataRows).
       if (row.rowNumber < from || !row.hasValue) continue;
       const refs: number[] = [];
-      yield { rowNumber: row.rowNumber, cells: this.parseCells(row.xml, row.openEnd + 1, row.end, keep, maxColumn, refs), refs };
+      yield { rowNumber: row.rowNumber, cells: parseCells(row.xml.slice(row.openEnd + 1, row.end), row.rowNumber, keep, maxColumn, refs), refs };
     }
   }
 
+  private sharedStringsPath(): string | undefined {
+    return [...this.entries.keys()].find((k) => k.toLowerCase() === "xl/sharedstrings.xml");
+  }
+
   private sharedStrings(onDemand = false): SharedStrings {
-    const path = [...this.entries.keys()].find((k) => /^xl\/sharedStrings\.xml$/i.test(k));
-    return new SharedStrings(() => (path ? innerTexts(this.pieces(path, { onDemand }), "si") : (async function* () {})()));
+    const path = this.sharedStringsPath();
+    return new SharedStrings(() => (path ? innerTexts(this.pieces(path, { onDemand }), "si", SHEET_LIMITS.sharedStringChars) : (async function* () {})()));
   }
 
   /** Rows with at least one value between `from` and `to`, keeping only the asked-for columns. */
@@ -673,80 +963,38 @@ export class XlsxReader {
   }
 
   /**
-   * Cells of the row whose cells lie between `from` and `to` in `xml`. Scans with indexOf and
-   * cuts out only the kept cells: an Outscraper row has 60 cells and the import reads about 25.
-   * A shared-string cell stays null here and its (column, index) pair goes to `refs`. Writers put
-   * cells back to back as `<c r="B2" …>`: each step looks there first and searches only if not.
-   */
-  private parseCells(
-    xml: string,
-    from: number,
-    to: number,
-    keep: Set<number> | null,
-    maxColumn: number,
-    refs: number[],
-  ): CellValue[] {
-    const cells: CellValue[] = [];
-    let implicit = -1;
-    for (let at = from; ; ) {
-      const start = xml.charCodeAt(at) === 60 && xml.charCodeAt(at + 1) === 99 ? at : xml.indexOf("<c", at);
-      if (start < 0 || start >= to) break;
-      // `<c` followed by a space, '/' or '>' opens a cell (not `<col…`).
-      if (!isNameEnd(xml.charCodeAt(start + 2))) {
-        at = start + 2;
-        continue;
-      }
-      const tagEnd = xml.indexOf(">", start);
-      if (tagEnd < 0 || tagEnd >= to) break;
-      const selfClosing = xml.charCodeAt(tagEnd - 1) === 47;
-      // The attributes are read in place: most cells are skipped, and a slice per cell adds up.
-      const ref = xml.charCodeAt(start + 3) === 114 && xml.charCodeAt(start + 4) === 61 && xml.charCodeAt(start + 5) === 34
-        ? start + 3
-        : xml.indexOf('r="', start + 2);
-      const col = ref >= 0 && ref < tagEnd && xml.charCodeAt(ref - 1) <= 32 ? columnIndex(xml, ref + 3) : implicit + 1;
-      implicit = col;
-      if (col > maxColumn) break;
-      if (selfClosing) {
-        at = tagEnd + 1;
-        continue;
-      }
-      const close = xml.indexOf("</c>", tagEnd);
-      if (close < 0 || close > to) break;
-      at = close + 4;
-      if (keep && !keep.has(col)) continue;
-      const type = attribute(xml, "t", start + 2, tagEnd) ?? "n";
-      let value: CellValue = null;
-      if (type === "inlineStr") value = runsText(xml.slice(tagEnd + 1, close));
-      else {
-        const open = xml.startsWith("<v>", tagEnd + 1) ? tagEnd + 1 : xml.indexOf("<v>", tagEnd);
-        if (open < 0 || open > close) continue;
-        const end = xml.indexOf("</v>", open);
-        const valueEnd = end < 0 || end > close ? close : end;
-        if (type === "s") {
-          setCell(cells, col, null);
-          refs.push(col, stringIndex(xml, open + 3, valueEnd));
-          continue;
-        }
-        const v = xml.slice(open + 3, valueEnd);
-        if (type === "b") value = v === "1";
-        else if (type === "str" || type === "e" || type === "d") value = unescapeXml(v);
-        else {
-          const n = Number(v);
-          value = Number.isFinite(n) && v !== "" ? n : unescapeXml(v);
-        }
-      }
-      if (value !== "" && value !== null) setCell(cells, col, value);
-    }
-    return cells;
-  }
-
-  /**
    * One full pass over the sheet: the number of rows holding values after the header, proving on
    * the way that the whole sheet decompresses (a corrupt file is refused before anything is written).
    */
   async countDataRows(headerRowNumber: number): Promise<number> {
     let count = 0;
-    for await (const row of rowSpans(this.pieces(this.sheetPath))) if (row.hasValue && row.rowNumber > headerRowNumber) count += 1;
+    for await (const row of rowSpans(this.pieces(this.sheetPath))) {
+      if (row.hasValue && row.rowNumber > headerRowNumber) count += 1;
+      // Only a row whose XML is longer than a cell may hold can break the cell or column limits:
+      // those few are read whole here, so the import's pass cannot meet a breach after writing.
+      if (row.end - row.openEnd > SHEET_LIMITS.cellChars) {
+        parseCells(row.xml.slice(row.openEnd + 1, row.end), row.rowNumber, null, Infinity, []);
+      }
+    }
+    await this.checkSharedStrings();
     return count;
+  }
+
+  /** One pass over the shared strings: each within the element and cell ceilings. */
+  private async checkSharedStrings() {
+    const path = this.sharedStringsPath();
+    if (!path) return;
+    let index = 0;
+    for await (const items of innerTexts(this.pieces(path), "si", SHEET_LIMITS.sharedStringChars)) {
+      for (const item of items) {
+        // Decoding every item would double the pass; only one longer than a cell may be too long.
+        if (item.length > SHEET_LIMITS.cellChars && runsText(item).length > SHEET_LIMITS.cellChars) {
+          throw new SpreadsheetError(
+            `Shared string ${formatCount(index)} holds more than ${formatCount(SHEET_LIMITS.cellChars)} characters, the most a cell can hold (Excel's limit).`,
+          );
+        }
+        index += 1;
+      }
+    }
   }
 }
