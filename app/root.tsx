@@ -1,6 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { ImgFallbackScript } from "~/components/img-fallback-script";
-import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -31,7 +30,6 @@ export function links(): Route.LinkDescriptors {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const analyticsToken = rootData?.config.analyticsToken;
   return (
@@ -47,12 +45,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
         {analyticsToken ? (
           <script
             defer
-            nonce={nonce}
             src="https://static.cloudflareinsights.com/beacon.min.js"
             data-cf-beacon={JSON.stringify({ token: analyticsToken })}
           />

@@ -1,7 +1,9 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { siteConfig } from "~/server/config.server";
 import { appContext, makeAppContext } from "~/server/context.server";
 import { deferHydration, shouldDeferHydration } from "~/server/deferred-hydration.server";
 import { withEdgeCache } from "~/server/edge-cache.server";
+import { withScriptHashes, withSecurityHeaders } from "~/server/security-headers.server";
 
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
@@ -14,22 +16,22 @@ const requestHandler = createRequestHandler(
 export default {
   async fetch(request, env, ctx) {
     const app = makeAppContext(env, ctx);
-    const render = () => {
+    // The finished response: what the edge cache stores, so a hit needs no rewriting.
+    const render = async () => {
       const context = new RouterContextProvider();
       context.set(appContext, app);
-      return requestHandler(request, context);
+      const rendered = await requestHandler(request, context);
+      return withScriptHashes(shouldDeferHydration(request, rendered) ? deferHydration(rendered) : rendered);
     };
-    const rendered =
+    const response =
       env.EDGE_CACHE === "off"
         ? await render()
         : await withEdgeCache(request, { db: app.db, cache: edgeCache(), waitUntil: (p) => ctx.waitUntil(p) }, render);
-    const response = shouldDeferHydration(request, rendered) ? deferHydration(rendered) : rendered;
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const { rowsRead, queries } = app.db.meter;
-    const headers = new Headers(response.headers);
-    headers.append("Server-Timing", `d1;desc="rows_read=${rowsRead} queries=${queries}"`);
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return withSecurityHeaders(request, response, {
+      httpsSite: siteConfig(env).siteUrl.startsWith("https:"),
+      serverTiming: `d1;desc="rows_read=${rowsRead} queries=${queries}"`,
+    });
   },
 } satisfies ExportedHandler<Env>;

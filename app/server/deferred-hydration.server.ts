@@ -3,32 +3,25 @@
  * navigation (with its skeletons) and the admin-style widgets. Loading it in parallel with the
  * page made it compete with the HTML, CSS and hero image for a phone's bandwidth (Lighthouse mobile:
  * FCP 3.9 s). So on public pages the module preloads and the bootstrap module script wait until the
- * window's load event; a nonce'd loader then restores them unchanged.
+ * window's load event; a small inline loader then restores them unchanged. The CSP allows both
+ * inline scripts by their hashes (security-headers.server.ts).
  * See docs/decisions/0004-deferred-hydration.md.
  */
+import { isAdminPath } from "~/lib/admin-path";
 
-const DEFERRED_TYPE = "text/x-deferred-module";
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
-function loaderScript(nonce: string): string {
-  // Runs the deferred bootstrap after load (or at once if load already fired), keeping its nonce.
-  return `<script nonce="${nonce}">(function(){function run(){var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;document.querySelectorAll('link[rel="x-deferred-modulepreload"]').forEach(function(l){l.rel="modulepreload"});var m=document.createElement("script");m.type="module";m.nonce=s.nonce||${JSON.stringify(nonce)};m.textContent=s.textContent;s.replaceWith(m);}if(document.readyState==="complete")setTimeout(run,0);else addEventListener("load",function(){setTimeout(run,0)});})();</script>`;
-}
-
-function nonceOf(response: Response): string | null {
-  const csp = response.headers.get("Content-Security-Policy") ?? "";
-  return /'nonce-([^']+)'/.exec(csp)?.[1] ?? null;
-}
+// Runs the deferred bootstrap after load (or at once if load already fired). The module script it
+// inserts has exactly the data block's text, so the data block's CSP hash allows it.
+const LOADER_SCRIPT = `<script>(function(){function run(){var s=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!s)return;document.querySelectorAll('link[rel="x-deferred-modulepreload"]').forEach(function(l){l.rel="modulepreload"});var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m);}if(document.readyState==="complete")setTimeout(run,0);else addEventListener("load",function(){setTimeout(run,0)});})();</script>`;
 
 export function shouldDeferHydration(request: Request, response: Response): boolean {
   if (request.method !== "GET") return false;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
-  const { pathname } = new URL(request.url);
-  return !(pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin-"));
+  return !isAdminPath(new URL(request.url).pathname);
 }
 
 export function deferHydration(response: Response): Response {
-  const nonce = nonceOf(response);
-  if (!nonce) return response;
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(el) {
@@ -38,7 +31,7 @@ export function deferHydration(response: Response): Response {
     })
     .on('script[type="module"]', {
       element(el) {
-        el.setAttribute("type", DEFERRED_TYPE);
+        el.setAttribute("type", DEFERRED_MODULE_TYPE);
         // A data block may not be async (HTML spec); the loader's module script needs no flag.
         el.removeAttribute("async");
       },
@@ -46,7 +39,7 @@ export function deferHydration(response: Response): Response {
     .on("body", {
       element(el) {
         el.onEndTag((end) => {
-          end.before(loaderScript(nonce), { html: true });
+          end.before(LOADER_SCRIPT, { html: true });
         });
       },
     })

@@ -3,16 +3,12 @@
  * write bumps, so visitors never see a deleted business for long while unchanged pages are served
  * without rendering or touching more than one D1 row.
  */
+import { isAdminPath } from "~/lib/admin-path";
 import type { Db } from "./db.server";
-
-const BYPASS_PREFIXES = ["/api/admin", "/admin"];
 
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
-  const url = new URL(request.url);
-  if (BYPASS_PREFIXES.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`) || url.pathname.startsWith(`${p}-`))) {
-    return false;
-  }
+  if (isAdminPath(new URL(request.url).pathname)) return false;
   // A visitor carrying a flash toast or an admin session gets a personal page.
   const cookie = request.headers.get("Cookie") ?? "";
   return !/(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/.test(cookie);
@@ -37,7 +33,10 @@ function storable(response: Response): boolean {
   );
 }
 
-/** Serves from `cache` when this version of the page is there; otherwise renders and stores it. */
+/**
+ * Serves from `cache` when this version of the page is there; otherwise renders and stores it.
+ * `render` gives the finished response (rewritten body, CSP): a hit is sent back as it was stored.
+ */
 export async function withEdgeCache(
   request: Request,
   options: { db: Db; cache: Cache; waitUntil: (p: Promise<unknown>) => void },
