@@ -225,16 +225,20 @@ export const adminSessions = sqliteTable(
   (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
 );
 
-/** Failed admin logins per client address, for the login throttle (app/server/auth.server.ts). */
+/**
+ * Failed admin logins, for the login throttle (app/server/auth.server.ts): one row per attempt and
+ * throttled key — the client address ("ip:…") and the submitted username ("user:…"). An attempt is
+ * written before its password is checked and removed again when the login succeeds.
+ */
 export const loginFailures = sqliteTable(
   "login_failures",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    client: text("client").notNull(),
+    throttleKey: text("throttle_key").notNull(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
-    index("login_failures_client_idx").on(t.client, t.createdAt),
+    index("login_failures_key_idx").on(t.throttleKey, t.createdAt),
     index("login_failures_created_idx").on(t.createdAt),
   ],
 );

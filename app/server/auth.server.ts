@@ -1,7 +1,7 @@
 /**
  * Admin authentication (docs/decisions/0006-admin-sessions.md): remix-auth's FormStrategy checks the
  * credentials from the environment; sessions live in D1 with an expiry and the cookie carries only a
- * signed random id. Failed logins are counted per client address in D1 for the throttle.
+ * signed random id. Failed logins are counted in D1 per client address and per username for the throttle.
  */
 import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -16,7 +16,7 @@ import { flashToastHeader } from "./toast.server";
 export type AdminSession = { username: string; sessionId: string };
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
-/** More than MAX failures in the window → 429: the (MAX+1)th attempt is refused. */
+/** MAX failures in the window per address and per username; the (MAX+1)th attempt gets 429. */
 export const THROTTLE_MAX_FAILURES = 5;
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
@@ -140,13 +140,18 @@ export async function requireAdminPage(request: Request, app: AppContext): Promi
   });
 }
 
-async function createSession(app: AppContext, username: string, client: string): Promise<string> {
+async function createSession(app: AppContext, username: string, attempt: CountedAttempt): Promise<string> {
   const sessionId = randomId();
   const now = nowSeconds();
   await app.db.batch([
-    // Housekeeping rides along with the write: expired sessions and this client's failures go.
+    // Housekeeping rides along with the write: expired sessions go, and so does this attempt (it was
+    // counted as a failure up front) with the address's earlier failures. The username's other
+    // failures stay: they may be someone else's guesses.
     app.db.statement("DELETE FROM admin_sessions WHERE expires_at <= ?1", [now]),
-    app.db.statement("DELETE FROM login_failures WHERE client = ?1", [client]),
+    app.db.statement("DELETE FROM login_failures WHERE throttle_key = ?1 OR id IN (SELECT value FROM json_each(?2))", [
+      attempt.addressKey,
+      JSON.stringify(attempt.rowIds),
+    ]),
     app.db.statement("INSERT INTO admin_sessions (id_hash, username, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)", [
       await sha256Hex(sessionId),
       username,
@@ -171,52 +176,85 @@ export function clientAddress(request: Request): string {
   return (request.headers.get("CF-Connecting-IP") || "local").slice(0, 64);
 }
 
-type ThrottleState = { blocked: false } | { blocked: true; retryAfterSeconds: number; message: string };
+/** A username as the throttle counts it: "Admin " is the same account to guess at as "admin". */
+export function throttleUsername(username: string): string {
+  return username.trim().toLowerCase().slice(0, 200);
+}
 
-async function throttleState(app: AppContext, client: string): Promise<ThrottleState> {
+type CountedAttempt = { addressKey: string; rowIds: number[] };
+type AttemptCount =
+  | ({ allowed: true } & CountedAttempt)
+  | { allowed: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Counts this attempt as a failure for its address and its username BEFORE the password is checked,
+ * in one statement that inserts both rows only while each key has fewer than MAX failures in the
+ * window. D1 runs statements one at a time, so parallel attempts cannot all pass the check before
+ * any of them is counted; a success removes its rows again (createSession).
+ */
+async function countAttempt(app: AppContext, client: string, username: string): Promise<AttemptCount> {
   const now = nowSeconds();
-  const row = await app.db.first<{ n: number; oldest: number | null }>(
-    "SELECT count(*) AS n, min(created_at) AS oldest FROM login_failures WHERE client = ?1 AND created_at > ?2",
-    [client, now - THROTTLE_WINDOW_SECONDS],
+  const since = now - THROTTLE_WINDOW_SECONDS;
+  const keys = [`ip:${client}`, `user:${throttleUsername(username)}`];
+  const [, inserted] = await app.db.batch<{ id: number }>([
+    app.db.statement("DELETE FROM login_failures WHERE created_at <= ?1", [since]),
+    app.db.statement(
+      `INSERT INTO login_failures (throttle_key, created_at)
+       SELECT throttle_key, ?3 FROM (SELECT ?1 AS throttle_key UNION ALL SELECT ?2)
+       WHERE (SELECT count(*) FROM login_failures WHERE throttle_key = ?1 AND created_at > ?4) < ?5
+         AND (SELECT count(*) FROM login_failures WHERE throttle_key = ?2 AND created_at > ?4) < ?5
+       RETURNING id`,
+      [keys[0], keys[1], now, since, THROTTLE_MAX_FAILURES],
+    ),
+  ]);
+  if (inserted.results.length > 0) return { allowed: true, addressKey: keys[0], rowIds: inserted.results.map((r) => r.id) };
+
+  // Refused: wait until every full key has a failure fewer in the window (refusals are not counted).
+  const rows = await app.db.all<{ throttle_key: string; created_at: number }>(
+    "SELECT throttle_key, created_at FROM login_failures WHERE throttle_key IN (?1, ?2) AND created_at > ?3 ORDER BY created_at DESC",
+    [keys[0], keys[1], since],
   );
-  if (!row || row.n < THROTTLE_MAX_FAILURES || row.oldest === null) return { blocked: false };
-  const retryAfterSeconds = Math.max(1, row.oldest + THROTTLE_WINDOW_SECONDS - now);
+  let unlockAt = now + 1;
+  for (const key of keys) {
+    const times = rows.filter((r) => r.throttle_key === key).map((r) => r.created_at);
+    if (times.length >= THROTTLE_MAX_FAILURES) unlockAt = Math.max(unlockAt, times[THROTTLE_MAX_FAILURES - 1] + THROTTLE_WINDOW_SECONDS);
+  }
+  const retryAfterSeconds = unlockAt - now;
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  const at = new Date((now + retryAfterSeconds) * 1000).toISOString().slice(11, 16);
+  const at = new Date(unlockAt * 1000).toISOString().slice(11, 16);
   return {
-    blocked: true,
+    allowed: false,
     retryAfterSeconds,
     message: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"} (after ${at} UTC).`,
   };
 }
 
-async function recordFailure(app: AppContext, client: string): Promise<void> {
-  const now = nowSeconds();
-  await app.db.batch([
-    app.db.statement("DELETE FROM login_failures WHERE created_at <= ?1", [now - THROTTLE_WINDOW_SECONDS]),
-    app.db.statement("INSERT INTO login_failures (client, created_at) VALUES (?1, ?2)", [client, now]),
-  ]);
-}
-
-class CredentialsError extends Error {
+class LoginRefusal extends Error {
   constructor(
-    readonly status: 400 | 401,
+    readonly status: 400 | 401 | 429,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
 
-function authenticator(env: AuthEnv): Authenticator<string> {
-  return new Authenticator<string>().use(
+/** The credentials check; it returns the username and the counted attempt, or throws a LoginRefusal. */
+function authenticator(app: AppContext, client: string): Authenticator<{ username: string; attempt: CountedAttempt }> {
+  const env = authEnv(app);
+  return new Authenticator<{ username: string; attempt: CountedAttempt }>().use(
     new FormStrategy(async ({ form }) => {
       const parsed = loginSchema.safeParse({ username: form.get("username") ?? undefined, password: form.get("password") ?? undefined });
-      if (!parsed.success) throw new CredentialsError(400, "Username and password are required");
+      if (!parsed.success) throw new LoginRefusal(400, "Username and password are required");
+      // Even the right password waits when throttled: otherwise the throttle would not stop guessing.
+      const count = await countAttempt(app, client, parsed.data.username);
+      if (!count.allowed) throw new LoginRefusal(429, count.message, count.retryAfterSeconds);
       // Always derive the hash, so a wrong username takes as long as a wrong password.
       const passwordOk = await verifyPassword(parsed.data.password, env.ADMIN_PASSWORD_HASH ?? "");
       const userOk = constantTimeEqualText(parsed.data.username, env.ADMIN_USERNAME ?? "");
-      if (!(passwordOk && userOk)) throw new CredentialsError(401, LOGIN_TEXTS.failureDescription);
-      return parsed.data.username;
+      // A failure needs no write: the attempt was counted up front.
+      if (!(passwordOk && userOk)) throw new LoginRefusal(401, LOGIN_TEXTS.failureDescription);
+      return { username: parsed.data.username, attempt: count };
     }),
     "admin-form",
   );
@@ -246,28 +284,22 @@ export type LoginResult =
   | { ok: true; username: string; setCookie: string }
   | { ok: false; status: 400 | 401 | 403 | 429 | 503; message: string; retryAfterSeconds?: number };
 
-/** The whole login: origin, configuration, throttle, credentials (remix-auth), session. */
+/** The whole login: origin, configuration, then throttle and credentials (remix-auth), session. */
 export async function login(request: Request, app: AppContext): Promise<LoginResult> {
   if (!isSameOriginRequest(request, app)) return { ok: false, status: 403, message: "Cross-origin request refused" };
   const env = authEnv(app);
   if (!isConfigured(env)) {
     return { ok: false, status: 503, message: "Admin login is not configured: set ADMIN_USERNAME, ADMIN_PASSWORD_HASH and SESSION_SECRET" };
   }
-  const client = clientAddress(request);
-  const throttle = await throttleState(app, client);
-  if (throttle.blocked) return { ok: false, status: 429, message: throttle.message, retryAfterSeconds: throttle.retryAfterSeconds };
-  let username: string;
+  let result: { username: string; attempt: CountedAttempt };
   try {
-    username = await authenticator(env).authenticate("admin-form", await asFormRequest(request));
+    result = await authenticator(app, clientAddress(request)).authenticate("admin-form", await asFormRequest(request));
   } catch (error) {
-    if (error instanceof CredentialsError) {
-      if (error.status === 401) await recordFailure(app, client);
-      return { ok: false, status: error.status, message: error.message };
-    }
+    if (error instanceof LoginRefusal) return { ok: false, status: error.status, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     // An unreadable body is a bad request, not a server error.
     return { ok: false, status: 400, message: "Username and password are required" };
   }
-  return { ok: true, username, setCookie: await createSession(app, username, client) };
+  return { ok: true, username: result.username, setCookie: await createSession(app, result.username, result.attempt) };
 }
 
 /** A LoginResult failure as the JSON API answers it. */

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 import { adminRequest, cookiesFrom, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
 import { request } from "../helpers/factories";
@@ -21,6 +21,12 @@ function postLogin(body: unknown, ip: string, headers: Record<string, string> = 
 
 const GOOD = { username: TEST_ADMIN_USERNAME, password: TEST_ADMIN_PASSWORD };
 const BAD = { username: TEST_ADMIN_USERNAME, password: "wrong password" };
+
+// Every test logs in as the one admin, and the throttle also counts failures per username: each test
+// starts with none (storage is shared by the tests of a file).
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM login_failures").run();
+});
 
 /** Every admin API path this branch defines, plus those other branches add (their own routes or the guarded catch-all). */
 const ADMIN_ENDPOINTS: Array<[method: string, path: string]> = [
@@ -98,13 +104,53 @@ describe("POST /api/admin/login", () => {
     for (let i = 0; i < 5; i++) expect((await postLogin(BAD, ip)).status).toBe(401);
     const throttled = await postLogin(BAD, ip);
     expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("Cache-Control")).toBe("no-store");
     const body = (await throttled.json()) as { message: string };
     expect(body.message).toMatch(/^Too many failed login attempts\. Please try again in 15 minutes \(after \d\d:\d\d UTC\)\.$/);
     expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
     // Even the right password waits: otherwise the throttle would not stop guessing.
     expect((await postLogin(GOOD, ip)).status).toBe(429);
-    // Another address is not affected.
-    expect((await postLogin(GOOD, freshIp())).status).toBe(200);
+  });
+
+  it("throttles a username whatever address the attempts claim, so a spoofed address unlocks nothing", async () => {
+    for (let i = 0; i < 5; i++) expect((await postLogin(BAD, freshIp())).status).toBe(401);
+    // Case and spaces make no other account to guess at.
+    const variant = { username: ` ${TEST_ADMIN_USERNAME.toUpperCase()} `, password: "another guess" };
+    const throttled = await postLogin(variant, freshIp());
+    expect(throttled.status).toBe(429);
+    expect(((await throttled.json()) as { message: string }).message).toMatch(/^Too many failed login attempts\./);
+    expect(Number(throttled.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+    // The price of a per-username limit: the admin waits too (docs/decisions/0006-admin-sessions.md).
+    expect((await postLogin(GOOD, freshIp())).status).toBe(429);
+    // Another username from a fresh address is still checked (and refused as wrong).
+    expect((await postLogin({ username: "someone-else", password: "x" }, freshIp())).status).toBe(401);
+  });
+
+  it("20 parallel wrong logins for one username from 20 addresses: at most 5 are checked, the rest get 429", async () => {
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => postLogin(BAD, freshIp()).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+  });
+
+  it("20 parallel wrong logins from one address under 20 usernames: at most 5 are checked, the rest get 429", async () => {
+    const ip = freshIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postLogin({ username: `guess-${i}`, password: "wrong" }, ip).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+  });
+
+  it("a successful login clears its address's failures", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) expect((await postLogin(BAD, ip)).status).toBe(401);
+    expect((await postLogin(GOOD, ip)).status).toBe(200);
+    // The address may fail again; the username still counts the 4 failures, so it has one left.
+    expect((await postLogin({ username: "someone-else", password: "x" }, ip)).status).toBe(401);
+    expect((await postLogin(BAD, ip)).status).toBe(401);
+    expect((await postLogin(BAD, ip)).status).toBe(429);
   });
 
   it("refuses a login posted from another site", async () => {
