@@ -1,19 +1,27 @@
 /**
- * npm run bench:import:memory — the import's parse + map path under Node with a 128 MB heap, over
- * the 50,000-row benchmark file (scripts/bench-file.ts), read as one import slice reads it, printing
- * rows per second and the peak of heapUsed + arrayBuffers + external. Run under --max-old-space-size=128 (the script re-executes
- * itself so): a crash or a peak near 128 MB means a Worker would not survive it.
+ * npm run bench:import:memory — the import's read path under Node with a 128 MB heap, as a Worker
+ * has: for the 50,000-row benchmark file (scripts/bench-file.ts) and for every hostile file of
+ * issue 13 (test/helpers/hostile-xlsx.ts, at the issue's sizes: ~2 GB inflated), each in its own
+ * process. Each run does what an upload does — open, header, the validation pass — and, when the
+ * file passes, one import slice (every batch read and mapped). It prints the outcome, the time and
+ * the peak of heapUsed + arrayBuffers (sampled every 2 ms). A crash or a peak over 100 MB means a
+ * Worker would not survive that file.
+ *
+ * BENCH_ROWS sets the benchmark file's rows (50,000); BENCH_HOSTILE_BYTES the hostile files' inflated
+ * size (2 GB); BENCH_ONLY=<name> runs one file.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { benchFile } from "./bench-file";
 import { mapHeader, mapRow, missingColumns, usedColumns } from "../app/lib/import-mapping";
-import { XlsxReader, type ByteSource } from "../app/lib/xlsx-reader";
+import { SpreadsheetError, XlsxReader, type ByteSource } from "../app/lib/xlsx-reader";
 import { WRITE_BATCH_ROWS } from "../app/server/business-writer.server";
+import { HOSTILE_DESCRIPTIONS, HOSTILE_KINDS, hostileFile, type HostileKind } from "../test/helpers/hostile-xlsx";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-// Rows per batch, as the Worker's writer takes them.
-const BATCH = Number(process.env.BENCH_BATCH ?? WRITE_BATCH_ROWS);
+const HOSTILE_BYTES = Number(process.env.BENCH_HOSTILE_BYTES ?? 2 * 1024 ** 3);
+const PEAK_LIMIT_MB = 100;
 
 /** Reads the file by range from disk, as the Worker reads the R2 object by range. */
 function fileSource(p: string): ByteSource {
@@ -42,61 +50,110 @@ function fileSource(p: string): ByteSource {
   };
 }
 
-async function measure() {
-  const file = benchFile(ROWS);
+type Case = { name: string; description: string; file: () => Promise<string> };
+
+/** The hostile files, built once per size and kept in the temp folder like the bench file. */
+function hostileCases(): Case[] {
+  const dir = process.env.TMPDIR ?? "/tmp";
+  const cases: Case[] = [];
+  for (const kind of HOSTILE_KINDS) {
+    for (const filler of ["bomb", "random"] as const) {
+      // A barely compressible filler is as large zipped as inflated: 3 MB passes every ratio check
+      // and meets the row, tag and string ceilings instead.
+      const inflated = filler === "bomb" ? HOSTILE_BYTES : 3 << 20;
+      if (kind === "far-column" && filler === "random") continue;
+      cases.push({
+        name: `${kind}${filler === "random" ? " (random)" : ""}`,
+        description: `${HOSTILE_DESCRIPTIONS[kind as HostileKind]}, ${(inflated / 1024 ** 2).toFixed(0)} MB inflated`,
+        file: async () => {
+          const file = path.join(dir, `localatlas-hostile-${kind}-${filler}-${inflated}.xlsx`);
+          if (!fs.existsSync(file)) fs.writeFileSync(file, await hostileFile(kind, inflated, filler));
+          return file;
+        },
+      });
+    }
+  }
+  return cases;
+}
+
+const CASES: Case[] = [
+  { name: `bench ${ROWS} rows`, description: "the 50,000-row Outscraper benchmark file", file: async () => benchFile(ROWS) },
+  ...hostileCases(),
+];
+
+/** Child: one file, printed as one JSON line. */
+async function measure(file: string) {
   let peak = 0;
   let parts = "";
   const sample = () => {
     const m = process.memoryUsage();
-    const total = m.heapUsed + m.arrayBuffers + m.external;
+    const total = m.heapUsed + m.arrayBuffers;
     if (total > peak) {
       peak = total;
-      parts = `heapUsed ${(m.heapUsed / 1e6).toFixed(1)} + arrayBuffers ${(m.arrayBuffers / 1e6).toFixed(1)} + external ${(m.external / 1e6).toFixed(1)}`;
+      parts = `heapUsed ${(m.heapUsed / 1e6).toFixed(1)} + arrayBuffers ${(m.arrayBuffers / 1e6).toFixed(1)}`;
     }
   };
-  // BENCH_GC=1: whenever the sample passes 64 MB, collect garbage and sample again, to tell what
-  // is live from what V8 has not yet freed (inflated ArrayBuffers are garbage once decoded).
-  const collect = (globalThis as { gc?: () => void }).gc;
-  let livePeak = 0;
-  const timer = setInterval(() => {
-    sample();
-    if (!collect) return;
-    const m = process.memoryUsage();
-    if (m.heapUsed + m.external > 64e6) collect();
-    const after = process.memoryUsage();
-    livePeak = Math.max(livePeak, after.heapUsed + after.external);
-  }, 2);
+  const timer = setInterval(sample, 2);
   const started = performance.now();
-  const reader = await XlsxReader.open(fileSource(file));
-  const head = await reader.readRows({ from: 1, to: 1 });
-  const map = mapHeader(head.rows[0].cells);
-  if (missingColumns(map).length) throw new Error("bench file lacks columns");
-  const total = await reader.countDataRows(head.rows[0].rowNumber);
-  const counted = performance.now();
-  let ok = 0;
-  let bad = 0;
-  // One slice: one streamed pass over the sheet, in the writer's batches.
-  for await (const batch of reader.batches({ from: head.rows[0].rowNumber + 1, columns: usedColumns(map), size: BATCH })) {
-    for (const row of batch.rows) (mapRow(row.cells, map, row.rowNumber).ok ? ok++ : bad++);
-    sample();
+  let outcome: string;
+  let rows = 0;
+  let validateSeconds = 0;
+  try {
+    const reader = await XlsxReader.open(fileSource(file));
+    const head = await reader.readRows({ from: 1, to: 10 });
+    const header = head.rows[0];
+    if (!header) throw new SpreadsheetError("no header row");
+    const map = mapHeader(header.cells);
+    const total = await reader.countDataRows(header.rowNumber);
+    validateSeconds = (performance.now() - started) / 1000;
+    if (missingColumns(map).length) throw new SpreadsheetError(`lacks columns ${missingColumns(map).join(", ")}`);
+    let ok = 0;
+    let bad = 0;
+    for await (const batch of reader.batches({ from: header.rowNumber + 1, columns: usedColumns(map), size: WRITE_BATCH_ROWS })) {
+      for (const row of batch.rows) (mapRow(row.cells, map, row.rowNumber).ok ? ok++ : bad++);
+      rows += batch.rows.length;
+      sample();
+    }
+    outcome = `read: ${total} data rows, ${ok} valid, ${bad} bad`;
+  } catch (error) {
+    if (!(error instanceof SpreadsheetError)) throw error;
+    outcome = `refused: ${error.message}`;
   }
   clearInterval(timer);
+  sample();
   const seconds = (performance.now() - started) / 1000;
-  console.log(`file: ${file} (${(fs.statSync(file).size / 1e6).toFixed(1)} MB, ${total} data rows)`);
-  console.log(`validate pass (open + count): ${((counted - started) / 1000).toFixed(2)} s`);
-  console.log(`parse + map (one pass, batches of ${BATCH} rows): ${ok} valid, ${bad} bad rows in ${seconds.toFixed(2)} s = ${Math.round(total / seconds)} rows/s`);
-  console.log(`peak memory (heapUsed + arrayBuffers + external): ${(peak / 1e6).toFixed(1)} MB (${parts}), under --max-old-space-size=128`);
-  if (collect) console.log(`live peak after forced GC (heapUsed + external, counted once): ${(livePeak / 1e6).toFixed(1)} MB`);
+  console.log(JSON.stringify({ outcome, seconds, validateSeconds, rows, peakMb: peak / 1e6, parts, size: fs.statSync(file).size }));
 }
 
 if (process.argv.includes("--measure")) {
-  await measure();
+  await measure(process.argv[process.argv.indexOf("--measure") + 1]);
 } else {
-  benchFile(ROWS);
-  const flags = ["--max-old-space-size=128", ...(process.env.BENCH_GC ? ["--expose-gc"] : [])];
-  const run = spawnSync(process.execPath, [...flags, "--import", "tsx", import.meta.filename, "--measure"], {
-    stdio: "inherit",
-    env: process.env,
-  });
-  process.exit(run.status ?? 1);
+  const only = process.env.BENCH_ONLY;
+  const results: string[] = [];
+  let over = 0;
+  for (const c of CASES) {
+    if (only && !c.name.startsWith(only)) continue;
+    const file = await c.file();
+    const run = spawnSync(process.execPath, ["--max-old-space-size=128", "--import", "tsx", import.meta.filename, "--measure", file], {
+      env: process.env,
+      encoding: "utf8",
+      maxBuffer: 16 << 20,
+    });
+    const line = run.stdout.trim().split("\n").at(-1) ?? "";
+    if (run.status !== 0 || !line.startsWith("{")) {
+      over += 1;
+      results.push(`${c.name}: CRASHED (exit ${run.status}) ${run.stderr.split("\n").slice(0, 3).join(" ")}`);
+      console.log(results.at(-1));
+      continue;
+    }
+    const r = JSON.parse(line) as { outcome: string; seconds: number; validateSeconds: number; rows: number; peakMb: number; parts: string; size: number };
+    if (r.peakMb > PEAK_LIMIT_MB) over += 1;
+    const rate = r.rows ? `, ${Math.round(r.rows / r.seconds)} rows/s` : "";
+    results.push(
+      `${c.name} — ${c.description}, ${(r.size / 1e6).toFixed(2)} MB zipped\n    ${r.outcome.slice(0, 160)}\n    ${r.seconds.toFixed(2)} s (validation ${r.validateSeconds.toFixed(2)} s${rate}); peak heapUsed + arrayBuffers ${r.peakMb.toFixed(1)} MB (${r.parts})`,
+    );
+    console.log(results.at(-1));
+  }
+  console.log(over ? `\n${over} file(s) crashed or peaked over ${PEAK_LIMIT_MB} MB` : `\nevery file peaked at or under ${PEAK_LIMIT_MB} MB (Node, --max-old-space-size=128)`);
+  process.exit(over ? 1 : 0);
 }
