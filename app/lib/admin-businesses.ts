@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { Business, BusinessInput } from "./business";
 import { WEEKDAYS } from "./hours";
+import { isLink } from "./untrusted-text";
 
 export const ADMIN_PAGE_SIZE = 50;
 /** Numbered page buttons shown at once (SPEC §9). */
@@ -46,16 +47,6 @@ export function pageWindow(page: number, totalPages: number, size = ADMIN_PAGE_B
 // ── Edit form ─────────────────────────────────────────────────────────────────
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
-
-function isLink(value: string, allowPath: boolean): boolean {
-  if (allowPath && value.startsWith("/") && !value.startsWith("//")) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 const hoursShape = Object.fromEntries(WEEKDAYS.map((d) => [d, text(100, `${d} hours`)])) as Record<
   (typeof WEEKDAYS)[number],

@@ -8,6 +8,7 @@ import { normalizeCountry } from "./countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
 import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
+import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 
 export type Business = {
   id: number;
@@ -48,12 +49,35 @@ export type Business = {
   updatedAt: string;
 };
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? null : v))
-  .nullable()
-  .optional();
+/*
+ * Every text field is cleaned here, for every writer (import, admin edit, seed): control characters
+ * and lone surrogates never reach the database, so no page, meta tag, JSON-LD, sitemap or export
+ * can show them (untrusted-text.ts says why). One-line fields turn tabs and line breaks into
+ * spaces; only the fields the edit form shows as a textarea (description, SEO description,
+ * detailed information) keep them. Cleaning runs before trimming, so " \u0000 " is empty.
+ */
+const line = () => z.string().overwrite(cleanLine).trim();
+const multiline = () => z.string().overwrite(cleanMultiline).trim();
+
+const emptyToNull = (v: string) => (v === "" ? null : v);
+const optionalLine = line().transform(emptyToNull).nullable().optional();
+const optionalMultiline = multiline().transform(emptyToNull).nullable().optional();
+
+/**
+ * A link field (website, Google Maps link, canonical URL) holds a web address or nothing: anything
+ * else ("javascript:…", "www.example.com") is dropped, not refused. The edit form refuses such a
+ * value with a message before it gets here (isLink is its check too), so what gets dropped comes
+ * from an import (or is a stored value the form does not show, like an old map link): a scraped
+ * sheet's odd website should not cost the business its listing.
+ */
+const optionalLink = (allowPath: boolean) =>
+  line()
+    .transform((v) => (v !== "" && isLink(v, allowPath) ? v : null))
+    .nullable()
+    .optional();
+
+/** Photos: web addresses or site paths, as the edit form allows; the others (blank ones too) are dropped like a bad website. */
+const keepPhotoLinks = (photos: string[]) => photos.filter((p) => isLink(p, true));
 
 type About = Record<string, Record<string, boolean>>;
 
@@ -71,43 +95,70 @@ function isRecordOf(value: unknown, ok: (v: unknown) => boolean): boolean {
  */
 const isAbout = (v: unknown): v is About => isRecordOf(v, (group) => isRecordOf(group, (f) => typeof f === "boolean"));
 
-const aboutSchema = z.custom<About>(isAbout, {
-  message: "about must map feature groups to features that are true or false",
-});
+/**
+ * Feature names are shown on the business page, so they are cleaned like any line. Copies only
+ * when a name changed: nearly every import row's about is clean.
+ */
+function cleanAbout(about: About): About {
+  let clean = true;
+  for (const group in about) {
+    if (cleanLine(group) !== group) clean = false;
+    for (const feature in about[group]) if (cleanLine(feature) !== feature) clean = false;
+  }
+  if (clean) return about;
+  const out: About = {};
+  for (const group in about) {
+    const groupName = cleanLine(group).trim();
+    if (!groupName) continue;
+    const features: Record<string, boolean> = (out[groupName] ??= {});
+    for (const feature in about[group]) {
+      const name = cleanLine(feature).trim();
+      if (name) features[name] = about[group][feature];
+    }
+  }
+  return out;
+}
+
+const aboutSchema = z
+  .custom<About>(isAbout, {
+    message: "about must map feature groups to features that are true or false",
+  })
+  .transform(cleanAbout);
 
 /** What the write module accepts: from the seed, an import row, or the admin edit form. */
 export const businessInputSchema = z.object({
-  placeId: optionalText,
-  name: z.string().trim().min(1, "Name is required").max(300),
-  category: z.string().trim().max(200).default(""),
-  subtypes: z.string().trim().max(1000).default(""),
-  description: optionalText,
-  address: z.string().trim().max(500).default(""),
-  city: z.string().trim().max(200).default(""),
-  state: z.string().trim().max(200).default(""),
-  stateCode: z.string().trim().max(10).default(""),
-  zipCode: z.string().trim().max(30).default(""),
-  country: z.string().trim().max(200).default(""),
-  countryCode: z.string().trim().max(2).default(""),
-  phone: optionalText,
-  email: optionalText,
-  website: optionalText,
+  placeId: optionalLine,
+  name: line().min(1, "Name is required").max(300),
+  category: line().max(200).default(""),
+  subtypes: line().max(1000).default(""),
+  description: optionalMultiline,
+  address: line().max(500).default(""),
+  city: line().max(200).default(""),
+  state: line().max(200).default(""),
+  stateCode: line().max(10).default(""),
+  zipCode: line().max(30).default(""),
+  country: line().max(200).default(""),
+  countryCode: line().max(2).default(""),
+  phone: optionalLine,
+  email: optionalLine,
+  website: optionalLink(false),
   rating: z.number().min(0).max(5).default(0),
   reviewCount: z.number().int().min(0).default(0),
   isOpen: z.boolean().default(true),
   isVerified: z.boolean().default(false),
-  photos: z.array(z.string().trim().min(1)).max(50).default([]),
-  openingHours: z.record(z.string(), z.string()).nullable().optional(),
+  photos: z.array(line()).max(50).default([]).transform(keepPhotoLinks),
+  // Hours values are shown as they are (not trimmed), only cleaned; keys are weekdays.
+  openingHours: z.record(z.string(), z.string().overwrite(cleanLine)).nullable().optional(),
   about: aboutSchema.nullable().optional(),
-  timeZone: optionalText,
+  timeZone: optionalLine,
   latitude: z.number().min(-90).max(90).nullable().optional(),
   longitude: z.number().min(-180).max(180).nullable().optional(),
-  locationLink: optionalText,
-  businessStatus: optionalText,
-  seoTitle: optionalText,
-  seoDescription: optionalText,
-  canonicalUrl: optionalText,
-  uniqueContent: optionalText,
+  locationLink: optionalLink(false),
+  businessStatus: optionalLine,
+  seoTitle: optionalLine,
+  seoDescription: optionalMultiline,
+  canonicalUrl: optionalLink(true),
+  uniqueContent: optionalMultiline,
   /** Unix seconds; defaults to now. The seed sets it so "latest" is deterministic. */
   createdAt: z.number().int().optional(),
 });
@@ -120,16 +171,21 @@ type Lane = { ok: boolean };
 function textField(v: unknown, max: number, lane: Lane, min = 0): string {
   if (v === undefined) return "";
   if (typeof v !== "string") return ((lane.ok = false), "");
-  const t = v.trim();
+  const t = cleanLine(v).trim();
   if (t.length > max || t.length < min) lane.ok = false;
   return t;
 }
 
-function optionalTextField(v: unknown, lane: Lane): string | null | undefined {
+function optionalTextField(v: unknown, lane: Lane, clean = cleanLine): string | null | undefined {
   if (v === undefined || v === null) return v;
   if (typeof v !== "string") return ((lane.ok = false), null);
-  const t = v.trim();
+  const t = clean(v).trim();
   return t === "" ? null : t;
+}
+
+function optionalLinkField(v: unknown, lane: Lane, allowPath: boolean): string | null | undefined {
+  const t = optionalTextField(v, lane);
+  return t && !isLink(t, allowPath) ? null : t;
 }
 
 function numberField(v: unknown, min: number, max: number, lane: Lane, int = false): number {
@@ -155,7 +211,7 @@ function stringRecordField(v: unknown, lane: Lane): Record<string, string> | nul
   for (const key in v) {
     const value = (v as Record<string, unknown>)[key];
     if (typeof value !== "string") lane.ok = false;
-    out[key] = value as string;
+    else out[key] = cleanLine(value);
   }
   return out;
 }
@@ -183,18 +239,20 @@ export function parseBusinessInput(input: BusinessInput): ReturnType<typeof busi
   else
     photoList = photos.map((p: unknown) => {
       if (typeof p !== "string") return ((lane.ok = false), "");
-      const t = p.trim();
-      if (!t) lane.ok = false;
-      return t;
+      return cleanLine(p).trim();
     });
   const about = v.about;
-  if (about !== undefined && about !== null && !isAbout(about)) lane.ok = false;
+  let cleanedAbout = about as ValidBusinessInput["about"];
+  if (about !== undefined && about !== null) {
+    if (isAbout(about)) cleanedAbout = cleanAbout(about);
+    else lane.ok = false;
+  }
   const data: ValidBusinessInput = {
     placeId: optionalTextField(v.placeId, lane),
     name: textField(v.name, 300, lane, 1),
     category: textField(v.category, 200, lane),
     subtypes: textField(v.subtypes, 1000, lane),
-    description: optionalTextField(v.description, lane),
+    description: optionalTextField(v.description, lane, cleanMultiline),
     address: textField(v.address, 500, lane),
     city: textField(v.city, 200, lane),
     state: textField(v.state, 200, lane),
@@ -204,23 +262,23 @@ export function parseBusinessInput(input: BusinessInput): ReturnType<typeof busi
     countryCode: textField(v.countryCode, 2, lane),
     phone: optionalTextField(v.phone, lane),
     email: optionalTextField(v.email, lane),
-    website: optionalTextField(v.website, lane),
+    website: optionalLinkField(v.website, lane, false),
     rating: v.rating === undefined ? 0 : numberField(v.rating, 0, 5, lane),
     reviewCount: v.reviewCount === undefined ? 0 : numberField(v.reviewCount, 0, Number.MAX_SAFE_INTEGER, lane, true),
     isOpen: booleanField(v.isOpen, true, lane),
     isVerified: booleanField(v.isVerified, false, lane),
-    photos: photoList,
+    photos: keepPhotoLinks(photoList),
     openingHours: stringRecordField(v.openingHours, lane),
-    about: about as ValidBusinessInput["about"],
+    about: cleanedAbout,
     timeZone: optionalTextField(v.timeZone, lane),
     latitude: coordinateField(v.latitude, 90, lane),
     longitude: coordinateField(v.longitude, 180, lane),
-    locationLink: optionalTextField(v.locationLink, lane),
+    locationLink: optionalLinkField(v.locationLink, lane, false),
     businessStatus: optionalTextField(v.businessStatus, lane),
     seoTitle: optionalTextField(v.seoTitle, lane),
-    seoDescription: optionalTextField(v.seoDescription, lane),
-    canonicalUrl: optionalTextField(v.canonicalUrl, lane),
-    uniqueContent: optionalTextField(v.uniqueContent, lane),
+    seoDescription: optionalTextField(v.seoDescription, lane, cleanMultiline),
+    canonicalUrl: optionalLinkField(v.canonicalUrl, lane, true),
+    uniqueContent: optionalTextField(v.uniqueContent, lane, cleanMultiline),
     createdAt: v.createdAt === undefined ? undefined : numberField(v.createdAt, -Infinity, Infinity, lane, true),
   };
   if (!lane.ok) return businessInputSchema.safeParse(input);

@@ -250,7 +250,9 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
       reviewCount,
       isOpen: !status.startsWith("CLOSED"),
       isVerified: parseBoolean(get("verified")),
-      photos: /^https?:\/\//i.test(photo) ? [photo] : [],
+      // Links (website, location_link, photo) and control characters are the input schema's job, the
+      // same for the admin form: a link that is no web address is dropped and the row kept.
+      photos: photo ? [photo] : [],
       openingHours: parseScraperHours(cellText("hours"), cellText("hoursOld"), cellText("hoursCsv")),
       about: parseAbout(get("about")),
       timeZone: text(get("timeZone")),

@@ -3,6 +3,7 @@
  * and a bad page, rating or sort falls back to its default instead of failing (CLARIFICATIONS 5).
  */
 import { z } from "zod";
+import { cleanLine } from "./untrusted-text";
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Deeper pages than this are clamped: 1,000 results is more than anyone pages through. */
@@ -16,7 +17,8 @@ const text = (max: number) =>
     .string()
     .optional()
     .catch(undefined)
-    .transform((v) => (v ?? "").replace(/\s+/g, " ").trim().slice(0, max));
+    // The query is shown in the page's title and heading: no control character goes with it.
+    .transform((v) => cleanLine(v ?? "").replace(/\s+/g, " ").trim().slice(0, max));
 
 export const searchParamsSchema = z.object({
   q: text(600),

@@ -2,9 +2,11 @@
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 export function escapeXml(text: string): string {
-  // Characters XML 1.0 forbids are dropped rather than escaped (they cannot be escaped).
+  // Characters XML 1.0 forbids are dropped rather than escaped (they cannot be escaped): C0 controls
+  // but tab and line breaks, lone surrogates, U+FFFE/U+FFFF; and the C1 controls it discourages
+  // (§2.2). Imported text is cleaned before it is stored; this holds for any other text too.
   return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|\p{Cs}/gu, "")
     .replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
 }
 

@@ -5,6 +5,7 @@
 import { toBusiness, type Business, type BusinessDbRow } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
+import { hasControlCharacters } from "~/lib/untrusted-text";
 import type { Db } from "./db.server";
 import { searchList } from "./search.server";
 
@@ -95,6 +96,9 @@ export async function getBusinessById(db: Db, id: number): Promise<Business | nu
  * prefix or id. Each step is an index seek.
  */
 export async function getBusinessBySlug(db: Db, value: string): Promise<Business | null> {
+  // No slug holds a control character; without this, "/details/name%00-ChIJabc" would reach a
+  // business through the name match below and answer 200 at an address that is not one.
+  if (hasControlCharacters(value)) return null;
   const exact = await db.first<BusinessDbRow>(`SELECT ${BUSINESS_COLUMNS} FROM businesses WHERE slug = ?1`, [value]);
   if (exact) return toBusiness(exact);
   const candidates = detailSlugCandidates(value);
@@ -187,6 +191,9 @@ export type CategoryScope = { kind: "category" | "group"; slug: string; name: st
 
 /** A URL's category: a group slug ("restaurants") or a fine category ("italian-restaurant", "Italian restaurant"). */
 export async function findCategory(db: Db, name: string): Promise<CategoryScope | null> {
+  // slugify would drop the control characters and find the category, and the page would then
+  // show the address's own text ("Nice\u0000") in its title: such an address names nothing.
+  if (hasControlCharacters(name)) return null;
   const slug = slugify(name);
   if (!slug) return null;
   const group = await db.first<{ slug: string; name: string; business_count: number }>(
@@ -208,6 +215,8 @@ export async function findCategory(db: Db, name: string): Promise<CategoryScope 
 export type CityScope = { slug: string; name: string; count: number };
 
 export async function findCity(db: Db, name: string): Promise<CityScope | null> {
+  // As for categories: "/city/Nice%00" is no city, not Nice with a NUL in its title.
+  if (hasControlCharacters(name)) return null;
   const slug = slugify(name);
   if (!slug) return null;
   const city = await db.first<{ slug: string; name: string; business_count: number }>(

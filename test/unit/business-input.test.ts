@@ -91,7 +91,56 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ["a creation time", { createdAt: 1_790_000_000 }],
   ["a fractional creation time", { createdAt: 1.5 }],
   ["an unknown column", { query: "cafes in Hue" }],
+  ["control characters in one-line fields", { name: "Huế\u0000 Garden\u0007", city: "Huế\u0085", phone: "\u0000", placeId: "id\u0001-1" }],
+  ["tabs and line breaks in one-line fields", { name: "Huế\tGarden\r\nCafé", address: "12 Lê Lợi\n, Huế" }],
+  ["a name of control characters only", { name: "\u0000\u0007 " }],
+  ["a name at its limit after cleaning", { name: `${"n".repeat(300)}\u0000` }],
+  ["line breaks and controls in multi-line fields", { description: "Line one.\r\n\tLine two.\u0000", uniqueContent: "\u0007A\nB", seoDescription: "x\ny" }],
+  ["lone surrogates", { name: "Caf\uD800é \uDC00😀", state: "\uDBFF" }],
+  ["a javascript: website and map link", { website: "javascript:alert(5)", locationLink: "javascript:alert(5)" }],
+  ["a website without a scheme", { website: "www.example.vn" }],
+  ["a website with a NUL", { website: "https://example.vn/\u0000" }],
+  ["a canonical path", { canonicalUrl: "/business/12" }],
+  ["a javascript: canonical URL", { canonicalUrl: "javascript:alert(5)" }],
+  ["photos that are not links", { photos: ["javascript:alert(5)", "/images/a.jpg", "\u0000", "https://a/1\u0007"] }],
+  ["hours with control characters", { openingHours: { Monday: "9AM\u0007-5PM", Tuesday: " Closed " } }],
+  ["about with control characters in its names", { about: { "Service\u0000 options": { "Dine\u0007-in": true, "\u0000": false }, "\u0007": { A: true } } }],
 ];
+
+describe("text and links every writer stores", () => {
+  const parse = (overrides: Record<string, unknown>) => {
+    const parsed = parseBusinessInput(scrapedInput(overrides));
+    if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+    return parsed.data;
+  };
+
+  it("stores names without control characters, and one-line fields on one line", () => {
+    expect(parse({ name: "Huế\u0000 Garden\u0007 Café", city: "\u0085Huế\uD800" })).toMatchObject({ name: "Huế Garden Café", city: "Huế" });
+    expect(parse({ name: "Huế\r\nGarden" }).name).toBe("Huế Garden");
+  });
+
+  it("keeps the line breaks of a description", () => {
+    expect(parse({ description: "Quiet.\n\nBy the river.\u0007" }).description).toBe("Quiet.\n\nBy the river.");
+  });
+
+  it("refuses a name that is nothing but control characters, as an empty one", () => {
+    const parsed = parseBusinessInput(scrapedInput({ name: "\u0000\u0007" }));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ["name"], message: "Name is required" });
+  });
+
+  it("drops a link that is no web address and keeps the business", () => {
+    const data = parse({ website: "javascript:alert(5)", locationLink: "data:text/html,x", photos: ["javascript:alert(5)", "https://a/1"] });
+    expect(data).toMatchObject({ name: "Huế Garden Café", website: null, locationLink: null, photos: ["https://a/1"] });
+    expect(parse({ website: " https://example.vn/ " }).website).toBe("https://example.vn/");
+  });
+
+  it("cleans feature names and hours as it cleans any line", () => {
+    const data = parse({ about: { "Service\u0000 options": { "Dine\u0007-in": true } }, openingHours: { Monday: "6AM\u0000-10PM" } });
+    expect(data.about).toEqual({ "Service options": { "Dine-in": true } });
+    expect(data.openingHours).toEqual({ Monday: "6AM-10PM" });
+  });
+});
 
 describe("the import's validation lane", () => {
   it("reads every field of the business input schema", () => {

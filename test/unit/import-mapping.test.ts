@@ -74,6 +74,23 @@ describe("mapping a row", () => {
     expect(mapRow(row({ ...base, name: "" }), map, 10)).toMatchObject({ ok: false, error: { column: "name" } });
   });
 
+  it("keeps a row whose name carries NUL and BEL, without them, and drops its javascript: links", () => {
+    const mapped = mapRow(
+      row({ ...base, name: "Clinic\u0000 of\u0007 Paramus", site: "javascript:alert(5)", location_link: "javascript:alert(5)", photo: "javascript:alert(5)" }),
+      map,
+      2,
+    );
+    expect(mapped.ok).toBe(true);
+    if (!mapped.ok) return;
+    expect(mapped.input).toMatchObject({ name: "Clinic of Paramus", website: null, locationLink: null, photos: [] });
+  });
+
+  it("keeps photos and links that are web addresses", () => {
+    const link = "https://www.google.com/maps/place/?q=place_id:abc";
+    const mapped = mapRow(row({ ...base, site: "http://clinic.test/", location_link: link, photo: "https://lh5.googleusercontent.com/p/x" }), map, 2);
+    expect(mapped.ok && mapped.input).toMatchObject({ website: "http://clinic.test/", locationLink: link, photos: ["https://lh5.googleusercontent.com/p/x"] });
+  });
+
   it("marks closed businesses as not open", () => {
     const mapped = mapRow(row({ ...base, business_status: "CLOSED_PERMANENTLY" }), map, 2);
     expect(mapped.ok && mapped.input.isOpen).toBe(false);

@@ -6,6 +6,7 @@ import { titleCaseFromSlug } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { detailPath } from "~/lib/slug";
 import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
+import { cleanLine } from "~/lib/untrusted-text";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCategory, listCategoryBusinesses } from "~/server/directory.server";
@@ -17,7 +18,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const raw = (params.categoryName ?? "").trim();
-  const heading = titleCaseFromSlug(raw);
+  // The not-found page repeats the address's text; an address with control characters finds no
+  // category (findCategory), and its page shows the text without them.
+  const heading = titleCaseFromSlug(cleanLine(raw));
   const category = raw ? await findCategory(db, raw) : null;
   if (!category) return data({ found: false as const, heading, siteName: config.siteName }, { status: 404 });
   const canonical = `${config.siteUrl}/category/${category.slug}`;

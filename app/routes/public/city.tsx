@@ -21,7 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!cityName) throw data(null, { status: 404 });
   const city = await findCity(db, cityName);
   if (!city) {
-    return data({ found: false as const, cityName, siteName: config.siteName, canonical: "" }, { status: 404 });
+    // Not the address's text: it may be anything (findCity refuses control characters), and the page does not show it.
+    return data({ found: false as const, siteName: config.siteName, canonical: "" }, { status: 404 });
   }
   // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
   const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
@@ -46,9 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescriptors {
   if (isRouteErrorResponse(error) && error.status === 404) return [{ title: "404 Page Not Found" }];
-  const city = loaderData?.cityName ?? "";
   const siteName = loaderData?.siteName ?? "LocalAtlas";
   if (!loaderData?.found) return [{ title: `City Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
+  const city = loaderData.cityName;
   const title = `Businesses in ${city} | Local Services & Companies | ${siteName}`;
   const description = `Find the best businesses and services in ${city}. Browse local companies, read reviews, and discover trusted service providers in your area.`;
   return pageMeta({ title, description, canonical: loaderData.canonical });
