@@ -674,10 +674,10 @@ class SharedStrings {
 
 /**
  * Raw deflate data inflated as the reader asks for it: one compressed piece is written to the
- * decompressor only when no output is waiting. workerd's pipeThrough pumps a body held in memory
- * through the decompressor far ahead of its reader: reading a sheet's header row took 146 ms of
- * the 50,000-row bench file's 72 MB sheet, on demand 8 ms. For a pass to the end the native pipe
- * is the faster of the two (this loop costs a round of promises per piece).
+ * decompressor only when no output is waiting. workerd's `pipeThrough(new DecompressionStream())`
+ * inflates an R2 body far ahead of a reader that pauses — measured +170 to +280 MB of resident
+ * memory while a reader of a 419 MB part waited 4 s, against +0 to +37 MB this way — and a Worker
+ * has 128 MB. The price is a round of promises per piece (docs/decisions/0009-hostile-spreadsheets.md).
  */
 function inflateOnDemand(raw: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
   const inflater = new DecompressionStream("deflate-raw");
@@ -766,7 +766,7 @@ export class XlsxReader {
   }
 
   /** The inflated bytes of an entry, as a stream; a corrupt or truncated entry errors the stream. */
-  private async entryStream(name: string, onDemand = false): Promise<ReadableStream<Uint8Array>> {
+  private async entryStream(name: string): Promise<ReadableStream<Uint8Array>> {
     const entry = this.entries.get(name);
     if (!entry) throw new SpreadsheetError(`The workbook lacks ${name}.`);
     const local = await this.src.read(entry.localOffset, 30);
@@ -777,9 +777,7 @@ export class XlsxReader {
     const raw = await this.src.stream(dataOffset, entry.compressedSize);
     if (entry.method === 0) return raw;
     if (entry.method !== 8) throw new SpreadsheetError("The file uses an unsupported zip compression.");
-    // A pass to the end is fastest through the native pipe; a read of a few rows asks on demand.
-    if (onDemand) return inflateOnDemand(raw);
-    return raw.pipeThrough(new DecompressionStream("deflate-raw") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
+    return inflateOnDemand(raw);
   }
 
   /** A small part (the workbook, its relationships) read whole, at most SHEET_LIMITS.smallPartBytes. */
@@ -797,12 +795,11 @@ export class XlsxReader {
    * The decoded text of an entry, piece by piece as it inflates. With `startAt`, the bytes before
    * the first occurrence of that ASCII pattern are skipped without being decoded (a later part of a
    * sheet need not decode the rows before it); nothing is yielded when the pattern never occurs.
-   * With `onDemand`, only as much is inflated as is read (inflateOnDemand). Stopping the iteration
-   * early cancels the stream.
+   * Only as much is inflated as is read; stopping the iteration early cancels the stream.
    */
-  private async *pieces(name: string, { startAt, onDemand = false }: { startAt?: string; onDemand?: boolean } = {}): AsyncGenerator<string> {
+  private async *pieces(name: string, { startAt }: { startAt?: string } = {}): AsyncGenerator<string> {
     const declaredSize = this.entries.get(name)?.size ?? 0;
-    const stream = await this.entryStream(name, onDemand);
+    const stream = await this.entryStream(name);
     const reader = stream.getReader();
     let inflated = 0;
     let sinceYield = 0;
@@ -870,16 +867,16 @@ export class XlsxReader {
   }
 
   /** Raw rows with values from row `from` on, in one streamed pass over the sheet. */
-  private async *rawRows(from: number, keep: Set<number> | null, maxColumn: number, onDemand = false): AsyncGenerator<RawRow> {
+  private async *rawRows(from: number, keep: Set<number> | null, maxColumn: number): AsyncGenerator<RawRow> {
     // Sheets written by Excel and SheetJS number their rows: jump straight to the first wanted one.
     let sawAny = false;
     if (from > 1) {
-      for await (const row of this.rowsOf(this.pieces(this.sheetPath, { startAt: `<row r="${from}"`, onDemand }), from, keep, maxColumn, () => (sawAny = true))) {
+      for await (const row of this.rowsOf(this.pieces(this.sheetPath, { startAt: `<row r="${from}"` }), from, keep, maxColumn, () => (sawAny = true))) {
         yield row;
       }
       if (sawAny) return;
     }
-    yield* this.rowsOf(this.pieces(this.sheetPath, { onDemand }), from, keep, maxColumn, () => {});
+    yield* this.rowsOf(this.pieces(this.sheetPath), from, keep, maxColumn, () => {});
   }
 
   private async *rowsOf(
@@ -902,9 +899,9 @@ export class XlsxReader {
     return [...this.entries.keys()].find((k) => k.toLowerCase() === "xl/sharedstrings.xml");
   }
 
-  private sharedStrings(onDemand = false): SharedStrings {
+  private sharedStrings(): SharedStrings {
     const path = this.sharedStringsPath();
-    return new SharedStrings(() => (path ? innerTexts(this.pieces(path, { onDemand }), "si", SHEET_LIMITS.sharedStringChars) : (async function* () {})()));
+    return new SharedStrings(() => (path ? innerTexts(this.pieces(path), "si", SHEET_LIMITS.sharedStringChars) : (async function* () {})()));
   }
 
   /** Rows with at least one value between `from` and `to`, keeping only the asked-for columns. */
@@ -913,15 +910,15 @@ export class XlsxReader {
     const maxColumn = options.columns ? Math.max(-1, ...options.columns) : Infinity;
     const raw: RawRow[] = [];
     let reachedEnd = true;
-    // A range of rows (a header) reads no further than it must: inflated on demand.
-    for await (const row of this.rawRows(options.from, keep, maxColumn, true)) {
+    // A range of rows (a header) reads no further than it must: the part inflates as it is read.
+    for await (const row of this.rawRows(options.from, keep, maxColumn)) {
       if (row.rowNumber > options.to) {
         reachedEnd = false;
         break;
       }
       raw.push(row);
     }
-    const rows = await this.resolveRows(raw, this.sharedStrings(true));
+    const rows = await this.resolveRows(raw, this.sharedStrings());
     return { rows, lastRowNumber: raw.at(-1)?.rowNumber ?? 0, reachedEnd };
   }
 

@@ -16,7 +16,7 @@ const encoder = new TextEncoder();
 export type EntryData = Uint8Array | { head: string; repeat: string | { randomOf: string }; times: number; tail: string };
 
 /** ~1 MB of pseudo-random characters from `alphabet` (ASCII), the same every run. */
-function randomChunk(alphabet: string): Uint8Array {
+function randomChunk(alphabet: string): Uint8Array<ArrayBuffer> {
   const chunk = new Uint8Array(1 << 20);
   let seed = 0x2545f491;
   for (let i = 0; i < chunk.length; i++) {
