@@ -115,7 +115,9 @@ test.describe("browsing", () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
 
-    // Category filter resets to page 1
+    // Category filter resets to page 1. The select navigates from its change handler, so the router
+    // must be running (page 2 may have been a full document load, hydrated only after load).
+    await waitForHydration(page);
     const select = page.getByRole("combobox", { name: "Category" });
     const value = await select.locator("option").nth(1).getAttribute("value");
     await select.selectOption(value!);
