@@ -29,6 +29,7 @@ import {
   type ByteSource,
   OLE2_SIGNATURE,
   type RowBatch,
+  SHEET_LIMITS,
   SpreadsheetError,
   type SheetRow,
   startsWith,
@@ -74,14 +75,29 @@ function xlsxSource(reader: XlsxReader): RowSource {
   };
 }
 
-/** .xls (BIFF, at most 65,536 rows and MAX_XLS_BYTES) is read whole by @e965/xlsx. */
+/**
+ * .xls (BIFF, at most 65,536 rows) is read whole by @e965/xlsx, which needs about 20 MB of memory per
+ * MB of file: MAX_XLS_BYTES keeps that within a Worker's 128 MB (docs/decisions/0009). Rows come
+ * from the cells the file holds (dense mode), never from the range it declares: a DIMENSIONS record
+ * may claim 65,536 rows by 256 columns for a single cell.
+ */
 function xlsSource(bytes: Uint8Array): RowSource {
   let rows: CellValue[][];
   try {
     const book = XLSX.read(bytes, { type: "array", dense: true, cellHTML: false, cellText: false, cellStyles: false });
-    const sheet = book.Sheets[book.SheetNames[0]];
+    const sheet = book.Sheets[book.SheetNames[0]] as XLSX.DenseWorkSheet | undefined;
     if (!sheet) throw new SpreadsheetError("The workbook has no worksheet.");
-    rows = XLSX.utils.sheet_to_json<CellValue[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+    rows = (sheet["!data"] ?? []).map((row, r) =>
+      (row ?? []).map((cell, c) => {
+        const value = cell && cell.t !== "z" && cell.t !== "e" ? (cell.v as CellValue) : null;
+        if (typeof value === "string" && value.length > SHEET_LIMITS.cellChars) {
+          throw new SpreadsheetError(
+            `Row ${r + 1}, column ${XLSX.utils.encode_col(c)} holds ${value.length} characters; a cell can hold at most ${SHEET_LIMITS.cellChars} (Excel's limit).`,
+          );
+        }
+        return value ?? null;
+      }),
+    );
   } catch (error) {
     if (error instanceof SpreadsheetError) throw error;
     throw new SpreadsheetError("The file is corrupt or truncated: it cannot be read as an .xls workbook.");
