@@ -55,7 +55,10 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
   await new HTMLRewriter()
     .on("script", {
       element(el) {
-        current = el.hasAttribute("src") || !runs(el.getAttribute("type")) ? null : texts.push("") - 1;
+        current = null;
+        if (el.hasAttribute("src") || !runs(el.getAttribute("type"))) return;
+        current = texts.length;
+        texts.push("");
       },
       text(chunk) {
         if (current !== null) texts[current] += chunk.text;
