@@ -57,7 +57,7 @@ export class ImportRefused extends Error {
 }
 
 /** Rows of a stored spreadsheet: the header, a count, and batches from a row on. */
-type RowSource = {
+export type RowSource = {
   header(): Promise<SheetRow | null>;
   countDataRows(headerRow: number): Promise<number>;
   batches(from: number, columns: number[], size: number): AsyncIterable<RowBatch>;
@@ -128,7 +128,8 @@ function xlsSource(bytes: Uint8Array): RowSource {
   };
 }
 
-async function openSource(format: ImportFormat, src: ByteSource): Promise<RowSource> {
+/** The rows of a stored file (exported for `npm run bench:import:memory`, which reads as an import does). */
+export async function openSource(format: ImportFormat, src: ByteSource): Promise<RowSource> {
   if (format === "xls") return xlsSource(await src.read(0, src.size));
   return xlsxSource(await XlsxReader.open(src));
 }
