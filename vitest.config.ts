@@ -31,6 +31,7 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_FIXTURES: fixtures,
+            TEST_SCHEMA_SQL: fs.readFileSync(path.join(import.meta.dirname, "db/schema.sql"), "utf8"),
             SITE_URL: "https://localatlas.test",
             EDGE_CACHE: "off",
             ...adminBindings,

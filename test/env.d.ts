@@ -3,5 +3,7 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
     /** test/fixtures spreadsheets, base64 by file name (vitest.config.ts). */
     TEST_FIXTURES: Record<string, string>;
+    /** The committed db/schema.sql (vitest.config.ts), checked against the migrated database. */
+    TEST_SCHEMA_SQL: string;
   }
 }
