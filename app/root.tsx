@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { GeneralErrorBoundary, PageNotFound } from "~/components/general-error-boundary";
 import { ImgFallbackScript } from "~/components/img-fallback-script";
 import { Toaster } from "~/components/toaster";
 import { getApp } from "~/server/context.server";
@@ -68,14 +69,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "404 Page Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-slate-600">
-        {notFound ? "Did you forget to add the page to the router?" : "Please try again in a moment."}
-      </p>
-    </main>
-  );
+/** The last resort, for errors no route caught (the public pages all have their own boundary). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <PageNotFound /> }} />;
 }

@@ -234,6 +234,10 @@ describe("business detail", () => {
       expect(t).toContain("Business Not Found");
       expect(t).toContain("The business you're looking for doesn't exist");
       expect(t).toContain("Back to Home");
+      expect(html).toContain("<title>Business Not Found | LocalAtlas</title>");
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
+      // The thrown 404 renders inside the public layout: header and footer stay.
+      expect(t).toContain("View All Cities");
     }
   });
 });
@@ -262,6 +266,7 @@ describe("city page", () => {
     expect(missing.status).toBe(404);
     expect(text(missing.html)).toContain("City Not Found");
     expect(text(missing.html)).toContain("The city you're looking for doesn't exist or has no businesses.");
+    expect(missing.html).toContain("<title>City Not Found | LocalAtlas</title>");
     const empty = await page(`/city/${encodeURIComponent(emptyCityName)}`);
     if (empty.status === 200) {
       expect(text(empty.html)).toContain("No businesses found");
@@ -291,6 +296,7 @@ describe("category page", () => {
     expect(status).toBe(404);
     expect(text(html)).toContain("Category Not Found");
     expect(text(html)).toContain('The category "Flying Carpets" doesn\'t exist or has no businesses.');
+    expect(html).toContain("<title>Category Not Found | LocalAtlas</title>");
   });
 });
 
@@ -372,6 +378,7 @@ describe("cities, static pages and the 404 page", () => {
       expect(status, path).toBe(404);
       expect(text(html)).toContain("404 Page Not Found");
       expect(text(html)).toContain("Did you forget to add the page to the router?");
+      expect(html).toContain("<title>404 Page Not Found</title>");
     }
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { StaticPage, StaticPageError, staticMeta } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StaticPage, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import type { Route } from "./+types/about";
@@ -45,5 +46,5 @@ export default function About({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <StaticPageError />;
+  return <GeneralErrorBoundary />;
 }

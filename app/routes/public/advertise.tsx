@@ -1,4 +1,5 @@
-import { StaticPage, StaticPageError, staticMeta } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StaticPage, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import type { Route } from "./+types/advertise";
@@ -40,5 +41,5 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <StaticPageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,7 @@
-import { data, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
 import { defaultImagePath, BusinessImage } from "~/components/business-image";
+import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { Stars } from "~/components/stars";
 import type { Business } from "~/lib/business";
@@ -64,9 +65,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } else if (params.slug) {
     business = await getBusinessBySlug(db, params.slug);
   }
-  if (!business) {
-    return data({ found: false as const, siteName: config.siteName }, { status: 404 });
-  }
+  if (!business) throw data(null, { status: 404 });
   const b = business;
   const place = joinParts([b.city, b.state]);
   const title = b.seoTitle || joinParts([b.name, joinParts([b.category, place], " in "), config.siteName], " | ");
@@ -80,7 +79,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     { name: b.name, url: canonical },
   ]);
   return {
-    found: true as const,
     siteName: config.siteName,
     business: b,
     meta: { title, description, canonical, image },
@@ -92,10 +90,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData || !loaderData.found) {
-    return [{ title: `Business Not Found | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
-  }
+export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return errorMeta(error, "Business Not Found", siteNameOf(matches));
   const { title, description, canonical, image } = loaderData.meta;
   return [
     { title },
@@ -114,16 +110,8 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-function NotFoundState() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Business Not Found</h1>
-      <p className="mt-4 text-slate-600">The business you're looking for doesn't exist</p>
-      <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
-        Back to Home
-      </Link>
-    </main>
-  );
+function BusinessNotFound() {
+  return <ErrorState title="Business Not Found" text="The business you're looking for doesn't exist" homeLink />;
 }
 
 /** CLARIFICATIONS 15: '/' by default; with JavaScript, the visitor's last /search page when there was one. */
@@ -144,7 +132,6 @@ function BackToSearch() {
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) return <NotFoundState />;
   const { business: b, structured, breadcrumbs, about, features, ads } = loaderData;
   const hours = b.openingHours;
   const place = joinParts([b.city, b.state, b.country]);
@@ -309,7 +296,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundState />;
-  return <NotFoundState />;
+/** SPEC §2's texts for a missing business only: any other failure is "Something went wrong". */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <BusinessNotFound /> }} />;
 }

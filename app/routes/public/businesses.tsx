@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { BusinessCard, toCard } from "~/components/business-card";
+import { ErrorState, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { clampPage, Pager } from "~/components/pager";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -36,33 +37,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const config = siteConfig(env);
   const url = new URL(request.url);
   const query = browseQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const base = { search: query.search, category: query.category, sort: query.sort, siteName: config.siteName, siteUrl: config.siteUrl };
-  try {
-    const categories = await getCategories(db, CATEGORY_DROPDOWN_SIZE, 0);
-    const list = (page: number) =>
-      listBusinesses(db, {
-        limit: BUSINESSES_PAGE_SIZE,
-        offset: (page - 1) * BUSINESSES_PAGE_SIZE,
-        search: query.search || undefined,
-        category: query.category || undefined,
-        sort: query.sort,
-      });
-    const wanted = clampPage(query.page ?? null, Number.MAX_SAFE_INTEGER);
-    let page = wanted;
-    let result = await list(page);
-    if (result.totalPages > 0 && page > result.totalPages) {
-      page = result.totalPages;
-      result = await list(page);
-    }
-    return { ...base, ok: true as const, categories, page, totalPages: result.totalPages, totalCount: result.totalCount, businesses: result.businesses.map(toCard) };
-  } catch (error) {
-    console.error(error);
-    return data({ ...base, ok: false as const }, { status: 500 });
+  const categories = await getCategories(db, CATEGORY_DROPDOWN_SIZE, 0);
+  const list = (page: number) =>
+    listBusinesses(db, {
+      limit: BUSINESSES_PAGE_SIZE,
+      offset: (page - 1) * BUSINESSES_PAGE_SIZE,
+      search: query.search || undefined,
+      category: query.category || undefined,
+      sort: query.sort,
+    });
+  const wanted = clampPage(query.page ?? null, Number.MAX_SAFE_INTEGER);
+  let page = wanted;
+  let result = await list(page);
+  if (result.totalPages > 0 && page > result.totalPages) {
+    page = result.totalPages;
+    result = await list(page);
   }
+  return {
+    search: query.search,
+    category: query.category,
+    sort: query.sort,
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    categories,
+    page,     totalPages: result.totalPages,
+    totalCount: result.totalCount,
+    businesses: result.businesses.map(toCard),
+  };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const siteName = loaderData?.siteName ?? "LocalAtlas";
+export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  const siteName = loaderData?.siteName ?? siteNameOf(matches);
   const title = `Browse All Businesses | ${siteName}`;
   const description = "Browse every business in the directory: search by name or service and filter by category.";
   const tags: Route.MetaDescriptors = [
@@ -94,7 +99,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Browse All Businesses</h1>
-      {loaderData.ok ? <p className="mt-2 text-slate-600">{loaderData.totalCount.toLocaleString("en-US")} Total Businesses</p> : null}
+      <p className="mt-2 text-slate-600">{loaderData.totalCount.toLocaleString("en-US")} Total Businesses</p>
 
       <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
         <label htmlFor="browse-search" className="sr-only">
@@ -119,14 +124,12 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
           className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 sm:w-72"
         >
           <option value="">All Categories</option>
-          {loaderData.ok
-            ? loaderData.categories.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {`${c.category} (${c.businessCount.toLocaleString("en-US")})`}
-                </option>
-              ))
-            : null}
-          {loaderData.ok && category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}
+          {loaderData.categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {`${c.category} (${c.businessCount.toLocaleString("en-US")})`}
+            </option>
+          ))}
+          {category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}
         </select>
         {sort === "latest" ? <input type="hidden" name="sort" value="latest" /> : null}
         <button type="submit" className="rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
@@ -134,12 +137,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {!loaderData.ok ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">Error Loading Businesses</h2>
-          <p className="mt-2 text-slate-600">Unable to load businesses. Please try again later.</p>
-        </div>
-      ) : loaderData.businesses.length === 0 ? (
+      {loaderData.businesses.length === 0 ? (
         <div className="mt-12 text-center">
           <h2 className="text-xl font-semibold">No businesses found</h2>
           <p className="mt-2 text-slate-600">Try adjusting your search criteria or browse all categories.</p>
@@ -161,11 +159,11 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** SPEC §2's error texts, for every failure of the list (a D1 error answers 500). */
+function ErrorLoadingBusinesses() {
+  return <ErrorState title="Error Loading Businesses" text="Unable to load businesses. Please try again later." />;
+}
+
 export function ErrorBoundary() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Error Loading Businesses</h1>
-      <p className="mt-4 text-slate-600">Unable to load businesses. Please try again later.</p>
-    </main>
-  );
+  return <GeneralErrorBoundary defaultStatusHandler={() => <ErrorLoadingBusinesses />} unexpectedErrorHandler={() => <ErrorLoadingBusinesses />} />;
 }

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { BusinessCard, toCard } from "~/components/business-card";
+import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { clampPage, Pager } from "~/components/pager";
 import { titleCaseFromSlug } from "~/lib/format";
@@ -14,15 +15,19 @@ import type { Route } from "./+types/category";
 
 export const CATEGORY_PAGE_SIZE = 20;
 
+/**
+ * "italian-restaurant" → "Italian Restaurant". The not-found page repeats the address's text too; an
+ * address with control characters finds no category (findCategory), and its page shows it without them.
+ */
+const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const raw = (params.categoryName ?? "").trim();
-  // The not-found page repeats the address's text; an address with control characters finds no
-  // category (findCategory), and its page shows the text without them.
-  const heading = titleCaseFromSlug(cleanLine(raw));
   const category = raw ? await findCategory(db, raw) : null;
-  if (!category) return data({ found: false as const, heading, siteName: config.siteName }, { status: 404 });
+  if (!category) throw data(null, { status: 404 });
+  const heading = headingOf(raw);
   const canonical = `${config.siteUrl}/category/${category.slug}`;
   const totalPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
   const page = clampPage(new URL(request.url).searchParams.get("page"), totalPages);
@@ -39,31 +44,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { name: heading, url: canonical },
     ]),
   ];
-  return { found: true as const, heading, raw, siteName: config.siteName, canonical, count: category.count, businesses: businesses.map(toCard), page, totalPages, structured };
+  return { heading, raw, siteName: config.siteName, canonical, count: category.count, businesses: businesses.map(toCard), page, totalPages, structured };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const siteName = loaderData?.siteName ?? "LocalAtlas";
-  if (!loaderData?.found) return [{ title: `Category Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
-  const title = `${loaderData.heading} Businesses & Services | ${siteName}`;
+export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return errorMeta(error, "Category Not Found", siteNameOf(matches));
+  const title = `${loaderData.heading} Businesses & Services | ${loaderData.siteName}`;
   const description = `Discover quality ${loaderData.heading} businesses and services in your area. Compare ratings, opening hours and contact details.`;
   return pageMeta({ title, description, canonical: loaderData.canonical });
 }
 
 function CategoryNotFound({ heading }: { heading: string }) {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Category Not Found</h1>
-      <p className="mt-4 text-slate-600">The category "{heading}" doesn't exist or has no businesses.</p>
-      <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
-        Back to Home
-      </Link>
-    </main>
-  );
+  return <ErrorState title="Category Not Found" text={`The category "${heading}" doesn't exist or has no businesses.`} homeLink />;
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) return <CategoryNotFound heading={loaderData.heading} />;
   const { heading, raw, count, businesses, page, totalPages, structured } = loaderData;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -94,5 +89,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <CategoryNotFound heading="" />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: ({ params }) => <CategoryNotFound heading={headingOf(params.categoryName)} /> }} />;
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
@@ -90,10 +91,5 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

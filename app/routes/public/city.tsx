@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
-import NotFoundPage from "./not-found";
+import { data } from "react-router";
 import { CityBusinessCard, toCard } from "~/components/business-card";
+import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { clampPage, Pager } from "~/components/pager";
 import { pageMeta } from "~/lib/meta";
@@ -13,17 +13,18 @@ import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
 
+/** A blank name is no city page at all (CLARIFICATIONS 2): the site's 404 page. */
+const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const cityName = (params.cityName ?? "").trim();
   // §5: the city page fetches only when a name is present (CLARIFICATIONS 2: blank → 404 page).
-  if (!cityName) throw data(null, { status: 404 });
+  if (isBlank(cityName)) throw data(null, { status: 404 });
   const city = await findCity(db, cityName);
-  if (!city) {
-    // Not the address's text: it may be anything (findCity refuses control characters), and the page does not show it.
-    return data({ found: false as const, siteName: config.siteName, canonical: "" }, { status: 404 });
-  }
+  // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
+  if (!city) throw data(null, { status: 404 });
   // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
   const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
   const totalPages = Math.ceil(city.count / CITY_PAGE_SIZE);
@@ -42,13 +43,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { name: cityName, url: canonical },
     ]),
   ];
-  return { found: true as const, cityName, siteName: config.siteName, canonical, count: city.count, businesses: businesses.map(toCard), page, totalPages, structured };
+  return { cityName, siteName: config.siteName, canonical, count: city.count, businesses: businesses.map(toCard), page, totalPages, structured };
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescriptors {
-  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: "404 Page Not Found" }];
-  const siteName = loaderData?.siteName ?? "LocalAtlas";
-  if (!loaderData?.found) return [{ title: `City Not Found | ${siteName}` }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) {
+    if (isNotFound(error) && isBlank(params.cityName)) return [{ title: "404 Page Not Found" }];
+    return errorMeta(error, "City Not Found", siteNameOf(matches));
+  }
+  const siteName = loaderData.siteName;
   const city = loaderData.cityName;
   const title = `Businesses in ${city} | Local Services & Companies | ${siteName}`;
   const description = `Find the best businesses and services in ${city}. Browse local companies, read reviews, and discover trusted service providers in your area.`;
@@ -56,19 +59,10 @@ export function meta({ loaderData, error }: Route.MetaArgs): Route.MetaDescripto
 }
 
 function CityNotFound() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">City Not Found</h1>
-      <p className="mt-4 text-slate-600">The city you're looking for doesn't exist or has no businesses.</p>
-      <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
-        Back to Home
-      </Link>
-    </main>
-  );
+  return <ErrorState title="City Not Found" text="The city you're looking for doesn't exist or has no businesses." homeLink />;
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.found) return <CityNotFound />;
   const { cityName, count, businesses, page, totalPages, structured } = loaderData;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -101,8 +95,6 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A blank city name is the 404 page (CLARIFICATIONS 2); any other failure is City Not Found.
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <CityNotFound />;
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: ({ params }) => (isBlank(params.cityName) ? <PageNotFound /> : <CityNotFound />) }} />;
 }

@@ -1,4 +1,5 @@
-import { StaticPage, StaticPageError, staticMeta } from "~/components/static-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { StaticPage, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import type { Route } from "./+types/contact";
@@ -59,5 +60,5 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <StaticPageError />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BusinessCard, toCard } from "~/components/business-card";
 import { HomeSearch } from "~/components/home-search";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { abbreviateNumber } from "~/lib/format";
 import { webSiteJsonLd } from "~/lib/structured-data";
@@ -161,10 +162,5 @@ function BusinessSection(props: { id: string; title: string; link: string; linkT
 }
 
 export function ErrorBoundary() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
-    </main>
-  );
+  return <GeneralErrorBoundary />;
 }

@@ -1,4 +1,5 @@
-import { Form, Link, isRouteErrorResponse, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { ErrorState, GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, parseSearchParams, searchHref, type SearchParams, type SearchSort } from "~/lib/search-params";
 import { detailPath } from "~/lib/slug";
 import { siteConfig } from "~/server/config.server";
@@ -288,18 +289,11 @@ function EmptyState({
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Error Loading Businesses</h1>
-      <p className="mt-4 text-slate-600">Unable to load businesses. Please try again later.</p>
-      <p className="mt-6">
-        <Link to="/" className="text-blue-700 underline">
-          Back to Home
-        </Link>
-      </p>
-      <span className="sr-only">{status}</span>
-    </main>
-  );
+/** Any failure of the search (a D1 error answers 500): SPEC §8's list error texts, and the way home. */
+function ErrorLoadingBusinesses() {
+  return <ErrorState title="Error Loading Businesses" text="Unable to load businesses. Please try again later." homeLink />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary defaultStatusHandler={() => <ErrorLoadingBusinesses />} unexpectedErrorHandler={() => <ErrorLoadingBusinesses />} />;
 }

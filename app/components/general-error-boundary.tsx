@@ -1,0 +1,72 @@
+/**
+ * The one error convention of the pages: a loader throws `data(null, { status })` for "not found"
+ * and the like (React Router's `data`), anything else that goes wrong just throws, and the route's
+ * `ErrorBoundary` is this component with a handler per status that shows the page's own spec texts.
+ * Whatever is not handled reads "Something went wrong": a 500 never says "Not Found".
+ * (The shape is epic-stack's GeneralErrorBoundary.)
+ */
+import { type ErrorResponse, isRouteErrorResponse, Link, type MetaDescriptor, useParams, useRouteError } from "react-router";
+
+type Params = Readonly<Record<string, string | undefined>>;
+
+export type StatusHandler = (info: { error: ErrorResponse; params: Params }) => React.ReactNode;
+
+export function GeneralErrorBoundary({
+  statusHandlers,
+  defaultStatusHandler = () => <SomethingWentWrong />,
+  unexpectedErrorHandler = () => <SomethingWentWrong />,
+}: {
+  /** By HTTP status of a thrown `data(…, { status })` or Response, e.g. `{ 404: () => <NotFound /> }`. */
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
+  /** A thrown status with no handler of its own. */
+  defaultStatusHandler?: StatusHandler;
+  /** A thrown Error (a bug, D1 down): the server already logged it and answered 500. */
+  unexpectedErrorHandler?: (error: unknown) => React.ReactNode;
+}) {
+  const error = useRouteError();
+  const params = useParams();
+  if (isRouteErrorResponse(error)) return (statusHandlers?.[error.status] ?? defaultStatusHandler)({ error, params });
+  // Only in the browser: on the server React Router's handleError has logged it.
+  if (typeof document !== "undefined") console.error(error);
+  return unexpectedErrorHandler(error);
+}
+
+/** The frame every error state shares: a heading, a sentence, optionally the way home. */
+export function ErrorState({ title, text, homeLink = false }: { title: string; text: React.ReactNode; homeLink?: boolean }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{text}</p>
+      {homeLink ? (
+        <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+          Back to Home
+        </Link>
+      ) : null}
+    </main>
+  );
+}
+
+/** SPEC §2: any other path. */
+export function PageNotFound() {
+  return <ErrorState title="404 Page Not Found" text="Did you forget to add the page to the router?" />;
+}
+
+/** Any failure a page has no spec text for. */
+export function SomethingWentWrong() {
+  return <ErrorState title="Something went wrong" text="Please try again in a moment." />;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
+
+/** The site name for an error page's title: the root loader ran even when the page's loader threw. */
+export function siteNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { config?: { siteName?: string } } | undefined;
+  return root?.config?.siteName ?? "LocalAtlas";
+}
+
+/** Title and robots tag of a page whose loader threw: its own not-found title for a 404, else the generic one. */
+export function errorMeta(error: unknown, notFoundTitle: string, siteName: string): MetaDescriptor[] {
+  return [{ title: `${isNotFound(error) ? notFoundTitle : "Something went wrong"} | ${siteName}` }, { name: "robots", content: "noindex" }];
+}
