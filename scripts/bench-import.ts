@@ -16,12 +16,11 @@
  * MINIFLARE_WORKERD_V8_FLAGS="--perf-basic-prof --interpreted-frames-native-stack", `perf report`
  * also names the JavaScript functions (docs/decisions/0008-import-slices.md, session 5).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../test/setup/admin-credentials";
 import { benchFile } from "./bench-file";
+import { freshState, login, mb, peakSampler, prepareBuild, sleep, startServer } from "./bench-server";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 // Imports to time; the median is reported (one run on a 2-core machine varies by ±10 %).
@@ -29,109 +28,28 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // The Import tab's cadence (app/components/admin/import-tab.tsx).
 const POLL_MS = 500;
 const PORT = Number(process.env.BENCH_PORT ?? 8790);
-const origin = `http://localhost:${PORT}`;
-const root = path.join(import.meta.dirname, "..");
-
-function run(command: string, env: Record<string, string> = {}) {
-  const result = spawnSync(command, { shell: true, cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`${command} failed`);
-}
-
-/** Resident memory of a process, in kB: current (VmRSS) and peak (VmHWM). */
-function memoryOf(pid: number): { rss: number; hwm: number } | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
-    return { rss: field("VmRSS"), hwm: field("VmHWM") };
-  } catch {
-    return null;
-  }
-}
-
-/** The workerd processes started under `ancestor` (the preview server). */
-function workerdUnder(ancestor: number): number[] {
-  const parentOf = (pid: number) => {
-    try {
-      return Number(/^PPid:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      return 0;
-    }
-  };
-  return fs
-    .readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        if (!fs.readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("workerd")) return false;
-      } catch {
-        return false;
-      }
-      for (let p = parentOf(pid); p > 1; p = parentOf(p)) if (p === ancestor) return true;
-      return false;
-    });
-}
-
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const file = benchFile(ROWS);
 const bytes = fs.readFileSync(file);
-if (!process.env.BENCH_NO_BUILD) {
-  console.log("building the Worker…");
-  run("npm run build");
-}
-run("npx tsx scripts/ensure-dev-vars.ts --file build/server/.dev.vars", {
-  LOCALATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-  LOCALATLAS_ADMIN_USERNAME: TEST_ADMIN_USERNAME,
-});
+prepareBuild();
 
 type Run = { seconds: number; peakGrowthKb: number; hwmKb: number };
 
 /** One import into a fresh, migrated directory, through a freshly started preview server. */
 async function importOnce(): Promise<Run> {
-  const state = fs.mkdtempSync(path.join(os.tmpdir(), "localatlas-bench-state-"));
-  run("npm run db:migrate", { LOCALATLAS_STATE: state });
-  const server = spawn("npx", ["vite", "preview", "--port", String(PORT), "--strictPort"], {
-    cwd: root,
-    env: { ...process.env, LOCALATLAS_STATE: state },
-    stdio: ["ignore", process.env.BENCH_LOG ? "inherit" : "ignore", "inherit"],
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      process.kill(-(server.pid as number), "SIGTERM");
-    } catch {}
-    fs.rmSync(state, { recursive: true, force: true });
-  };
-  process.on("exit", stop);
+  const state = freshState();
+  const server = await startServer({ port: PORT, state });
+  const origin = server.origin;
   try {
-    for (let tries = 0; ; tries++) {
-      if ((await fetch(`${origin}/api/statistics`).catch(() => null))?.ok) break;
-      if (tries > 120) throw new Error("the preview server did not start");
-      await sleep(500);
-    }
-    const workerd = workerdUnder(server.pid as number);
-    if (workerd.length === 0) throw new Error("no workerd process found under the preview server");
-    const sampleAll = () => workerd.map(memoryOf).reduce((sum, m) => sum + (m?.rss ?? 0), 0);
-    const baseline = sampleAll();
-    let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, sampleAll())), 50);
-
-    const login = await fetch(`${origin}/api/admin/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: origin },
-      body: JSON.stringify({ username: TEST_ADMIN_USERNAME, password: TEST_ADMIN_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
-    const headers = { Cookie: cookie, Origin: origin };
+    const baseline = server.rssKb();
+    const sampler = peakSampler(server.rssKb, 50);
+    const headers = await login(origin);
 
     const form = new FormData();
     form.set("excelFile", new Blob([bytes]), path.basename(file));
     // Optional profile of the import alone (see BENCH_PERF above); it starts before the upload.
     const perf = process.env.BENCH_PERF
-      ? spawn("perf", ["record", "-e", "cpu-clock", "-F", "1999", ...(process.env.BENCH_PERF_G ? ["-g"] : []), "-o", process.env.BENCH_PERF, "-p", workerd.join(",")], {
+      ? spawn("perf", ["record", "-e", "cpu-clock", "-F", "1999", ...(process.env.BENCH_PERF_G ? ["-g"] : []), "-o", process.env.BENCH_PERF, "-p", server.workerd.join(",")], {
           stdio: "ignore",
         })
       : null;
@@ -165,8 +83,8 @@ async function importOnce(): Promise<Run> {
       perf.kill("SIGINT");
       await new Promise((resolve) => perf.on("exit", resolve));
     }
-    clearInterval(sampler);
-    const hwm = workerd.map(memoryOf).reduce((sum, m) => sum + (m?.hwm ?? 0), 0);
+    const peak = sampler.stop();
+    const hwm = server.hwmKb();
     const stats = (await (await fetch(`${origin}/api/statistics`)).json()) as { totalBusinesses: number };
 
     console.log(`file: ${path.basename(file)} (${(bytes.byteLength / 1e6).toFixed(1)} MB, ${ROWS} data rows)`);
@@ -180,10 +98,8 @@ async function importOnce(): Promise<Run> {
     if (stats.totalBusinesses !== ROWS) throw new Error(`expected ${ROWS} businesses, found ${stats.totalBusinesses}`);
     return { seconds, peakGrowthKb: peak - baseline, hwmKb: hwm };
   } finally {
-    stop();
-    process.off("exit", stop);
-    // The port is free again once the server has gone.
-    for (let tries = 0; tries < 40 && (await fetch(`${origin}/`).catch(() => null)); tries++) await sleep(250);
+    await server.stop();
+    fs.rmSync(state, { recursive: true, force: true });
   }
 }
 
