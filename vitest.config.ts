@@ -6,6 +6,10 @@ import { defineConfig } from "vitest/config";
 import { hashPassword } from "./app/server/password.server";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, TEST_SESSION_SECRET } from "./test/setup/admin-credentials";
 
+// Miniflare fetches a `Request.cf` sample from Cloudflare on start; nothing here needs it, and
+// dev, tests and CI stay on this machine (it then uses a built-in placeholder).
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 // Tests run inside workerd against real D1 and R2 with the real migrations (db/migrations).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
