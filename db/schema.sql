@@ -102,29 +102,6 @@ CREATE TRIGGER businesses_ad AFTER DELETE ON businesses BEGIN
   UPDATE countries SET business_count = business_count - 1 WHERE name = old.country;
 END;
 
-CREATE TRIGGER businesses_ai AFTER INSERT ON businesses
-WHEN (SELECT bulk_from_id FROM site_stats WHERE id = 1) IS NULL BEGIN
-  UPDATE site_stats SET
-    total_businesses = total_businesses + 1,
-    verified_businesses = verified_businesses + new.is_verified,
-    ranks_dirty = 1
-  WHERE id = 1;
-  INSERT OR IGNORE INTO categories (slug, name, group_slug, business_count)
-    SELECT new.category_slug, new.category, new.group_slug, 0 WHERE new.category_slug <> '';
-  UPDATE categories SET business_count = business_count + 1 WHERE slug = new.category_slug;
-  UPDATE category_groups SET business_count = business_count + 1 WHERE slug = new.group_slug;
-  INSERT OR IGNORE INTO cities (slug, name, business_count)
-    SELECT new.city_slug, new.city, 0 WHERE new.city_slug <> '';
-  UPDATE cities SET business_count = business_count + 1 WHERE slug = new.city_slug;
-  INSERT OR IGNORE INTO city_countries (city_slug, country, name, state, business_count)
-    SELECT new.city_slug, new.country, new.city, new.state, 0 WHERE new.city_slug <> '';
-  UPDATE city_countries SET business_count = business_count + 1
-    WHERE city_slug = new.city_slug AND country = new.country;
-  INSERT OR IGNORE INTO countries (name, code, business_count)
-    SELECT new.country, new.country_code, 0 WHERE new.country <> '';
-  UPDATE countries SET business_count = business_count + 1 WHERE name = new.country;
-END;
-
 CREATE TRIGGER businesses_au AFTER UPDATE OF
   name, category, category_slug, group_slug, subtypes, description, keywords,
   city, city_slug, state, country, country_code, is_verified, score, created_at
@@ -160,12 +137,6 @@ END;
 CREATE TRIGGER businesses_fts_ad AFTER DELETE ON businesses BEGIN
   INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets)
     VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets);
-END;
-
-CREATE TRIGGER businesses_fts_ai AFTER INSERT ON businesses
-WHEN (SELECT bulk_from_id FROM site_stats WHERE id = 1) IS NULL BEGIN
-  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets)
-    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets);
 END;
 
 CREATE TRIGGER businesses_fts_au AFTER UPDATE OF

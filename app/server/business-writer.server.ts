@@ -1,10 +1,12 @@
 /**
  * The one write path for businesses: seed, import, admin edit and delete all come through here.
- * Summary tables and the FTS index follow by trigger (db/migrations/0001_fts_summaries.sql); this
- * module owns slugs, duplicate detection, the list ranks and the data version.
+ * It keeps the FTS index and the summary tables for the rows it inserts, set-based in the same
+ * atomic batch (edits and deletes have triggers for that: db/schema.sql); it owns slugs
+ * (business-slugs.server.ts), duplicate detection, the list ranks and the data version.
  */
 import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
 import type { Db } from "./db.server";
+import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately). */
 const INSERT_COLUMNS = [
@@ -33,53 +35,50 @@ export const WRITE_BATCH_ROWS = 5000;
 export const MAX_PAYLOAD_BYTES = 900_000;
 
 /**
- * Payload columns, in order: each row travels as a JSON array (cut into runs, see RUN), read by
- * position (cheaper than keys). The JSON columns travel as JSON values, not as strings holding JSON: `->>` gives back an object or
- * array as its JSON text, and their quotes are not escaped twice over on the wire.
+ * What one INSERT binds: a JSON array of rows, each row an array of these columns' values in this
+ * order (by position: shorter on the wire than keys). The JSON columns travel as JSON values, not
+ * as strings holding JSON: `->>` gives back an object or array as its JSON text, and their quotes
+ * are not escaped twice over on the wire.
  */
 const PAYLOAD_COLUMNS = ["slug", ...INSERT_COLUMNS, "import_id", "created_at"] as const;
 
-/**
- * A row's array is cut into runs of this many values, read by path (`$[run][i]`): SQLite finds an
- * array element by stepping over those before it, so one flat array of 39 costs 39 · 20 steps a row
- * and runs of 6 about 39 · 6; the INSERT's extraction measured a fifth faster (ADR 0008, session 5).
- */
-const RUN = 6;
-const at = (i: number) => `'$[${Math.floor(i / RUN)}][${i % RUN}]'`;
-const CREATED = at(PAYLOAD_COLUMNS.length - 1);
+/** The SQL that reads column `name` from a payload row `j.value` (its position in PAYLOAD_COLUMNS). */
+function payloadValue(name: (typeof PAYLOAD_COLUMNS)[number]): string {
+  return `j.value ->> ${PAYLOAD_COLUMNS.indexOf(name)}`;
+}
 
-const INSERT_SQL = `INSERT INTO businesses (${PAYLOAD_COLUMNS.slice(0, -1).join(", ")}, created_at, updated_at)
-SELECT ${PAYLOAD_COLUMNS.slice(0, -1).map((_, i) => `j.value ->> ${at(i)}`).join(", ")},
-  coalesce(j.value ->> ${CREATED}, unixepoch()), coalesce(j.value ->> ${CREATED}, unixepoch())
+const STORED_COLUMNS = PAYLOAD_COLUMNS.filter((c) => c !== "created_at");
+
+/** Inserts a payload's rows; a place_id already stored is skipped. RETURNING counts the rows inserted. */
+const INSERT_SQL = `INSERT INTO businesses (${STORED_COLUMNS.join(", ")}, created_at, updated_at)
+SELECT ${STORED_COLUMNS.map(payloadValue).join(", ")},
+  coalesce(${payloadValue("created_at")}, unixepoch()), coalesce(${payloadValue("created_at")}, unixepoch())
 FROM jsonb_each(jsonb(?1)) AS j WHERE true
 ON CONFLICT(place_id) DO NOTHING
 RETURNING id`;
 
-/** The row's values as INSERT_SQL reads them: runs of RUN. */
-function inRuns(values: unknown[]): unknown[][] {
-  const runs: unknown[][] = [];
-  for (let i = 0; i < values.length; i += RUN) runs.push(values.slice(i, i + RUN));
-  return runs;
-}
-
-const PENDING_SLUG_PREFIX = "~pending-";
-
-/** Rows of the chunk being inserted: ids above the mark set by the first statement of the batch. */
-// NOT INDEXED: walk the chunk by rowid range instead of letting GROUP BY scan a whole index.
-const BATCH_MARK = "(SELECT bulk_from_id FROM site_stats WHERE id = 1)";
-const NEW_ROWS = `FROM businesses NOT INDEXED WHERE id > ${BATCH_MARK}`;
+/**
+ * Where the running batch's rows begin. A batch's first statement stores the largest id before it
+ * in site_stats.bulk_from_id (RECORD_BATCH_START_SQL); its new rows are those above it (ids only
+ * grow: businesses.id is AUTOINCREMENT), and every statement after the INSERT finds them by that
+ * rowid range. NOT INDEXED: walk the range instead of letting GROUP BY scan a whole index.
+ */
+const RECORD_BATCH_START_SQL = "UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1";
+const BATCH_START = "(SELECT bulk_from_id FROM site_stats WHERE id = 1)";
+const NEW_ROWS = `FROM businesses NOT INDEXED WHERE id > ${BATCH_START}`;
 
 /**
  * How many businesses the running batch has inserted, for statements passed as `alongside`: they
- * run in the same transaction, after the rows and before the batch's marker is cleared.
+ * run in the same transaction, after the rows.
  */
 export const INSERTED_IN_BATCH_SQL = `(SELECT count(*) ${NEW_ROWS})`;
 
 /**
- * The FTS index and summaries for a whole chunk, set-based (migration 0005): the per-row insert
- * trigger stands aside while `bulk_from_id` is set. These run in the same atomic batch as the insert.
+ * The FTS index and the summaries for a batch's new rows, one set-based statement per table, in the
+ * same atomic batch as the INSERT. Inserts have no trigger (migration 20261123174437): this writer
+ * is the only code that inserts businesses. Edits and deletes keep theirs (db/schema.sql).
  */
-const BULK_SUMMARY_SQL = [
+const NEW_ROWS_SUMMARY_SQL = [
   `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets)
    SELECT id, name, category, subtypes, description, keywords, facets ${NEW_ROWS}`,
   // The verified count comes from the (is_verified, id) index: summing the column would read every
@@ -87,7 +86,7 @@ const BULK_SUMMARY_SQL = [
   `UPDATE site_stats SET
      total_businesses = total_businesses + (SELECT count(*) ${NEW_ROWS}),
      verified_businesses = verified_businesses + (SELECT count(*) FROM businesses INDEXED BY businesses_verified_idx
-       WHERE is_verified = 1 AND id > ${BATCH_MARK}),
+       WHERE is_verified = 1 AND id > ${BATCH_START}),
      ranks_dirty = 1,
      data_version = data_version + 1
    WHERE id = 1`,
@@ -119,70 +118,6 @@ export type InsertOutcome = {
   duplicates: number[];
 };
 
-/** FNV-1a, base 36: a short, stable tag from a business's identity. */
-function shortHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(36).padStart(6, "0").slice(-6);
-}
-
-/**
- * Slug candidates in order of preference: name and name-city first (round 0), then name-city-{tag}
- * where the tag is a hash of the place id (or name and address) and the round, so a chain's
- * hundredth branch costs no more than its first: every candidate is checked by exact lookup, never
- * by scanning a prefix. Round 0 is looked up with the batch's place ids; a tagged candidate is only
- * looked up for the few rows whose name and name-city are both taken (a third of the lookups saved).
- */
-function slugCandidates(r: PreparedBusiness, round: number): string[] {
-  const withCity = r.city_slug && r.city_slug !== r.base_slug ? `${r.base_slug}-${r.city_slug}` : r.base_slug;
-  if (round === 0) return withCity === r.base_slug ? [withCity] : [r.base_slug, withCity];
-  const identity = r.place_id ?? `${r.name}|${r.address}|${r.city}`;
-  return [`${withCity}-${shortHash(`${identity}#${round - 1}`)}`];
-}
-
-/** Which of these place ids and slugs are stored already: one query for both. */
-async function stored(db: Db, placeIds: string[], slugs: string[]): Promise<{ placeIds: Set<string>; slugs: Set<string> }> {
-  const rows = await db.all<{ kind: "p" | "s"; value: string }>(
-    `SELECT 'p' AS kind, place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))
-     UNION ALL
-     SELECT 's', slug FROM businesses WHERE slug IN (SELECT value FROM json_each(?2))`,
-    [JSON.stringify(placeIds), JSON.stringify(slugs)],
-  );
-  const out = { placeIds: new Set<string>(), slugs: new Set<string>() };
-  for (const r of rows) (r.kind === "p" ? out.placeIds : out.slugs).add(r.value);
-  return out;
-}
-
-/**
- * Picks a free slug for each row (the unique index is the final arbiter). `taken` starts with the
- * stored slugs among the first round's candidates; later rounds (rare) look theirs up.
- */
-async function resolveSlugs(db: Db, rows: PreparedBusiness[], taken: Set<string>): Promise<string[]> {
-  const chosen: Array<string | null> = rows.map((r) => (r.base_slug ? null : `${PENDING_SLUG_PREFIX}${crypto.randomUUID()}`));
-  for (let round = 0; chosen.some((c) => c === null); round++) {
-    if (round > 9) throw new Error("Could not find a free slug");
-    if (round > 0) {
-      const wanted = new Set<string>();
-      rows.forEach((r, i) => {
-        if (chosen[i] === null) for (const c of slugCandidates(r, round)) wanted.add(c);
-      });
-      for (const slug of (await stored(db, [], [...wanted])).slugs) taken.add(slug);
-    }
-    rows.forEach((r, i) => {
-      if (chosen[i] !== null) return;
-      const free = slugCandidates(r, round).find((c) => !taken.has(c));
-      if (free) {
-        chosen[i] = free;
-        taken.add(free);
-      }
-    });
-  }
-  return chosen as string[];
-}
-
 // eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
 // eslint-disable-next-line no-control-regex
@@ -191,21 +126,21 @@ const JSON_AT = new Set(PAYLOAD_COLUMNS.flatMap((c, i) => (JSON_COLUMNS.has(c as
 const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /**
- * A row's JSON array (in runs, see RUN) in ASCII only. One character outside Latin-1 makes a V8
+ * A row's JSON array in ASCII only. One character outside Latin-1 makes a V8
  * string two bytes a character, and the payload then crosses D1's wire (stringified, encoded,
  * parsed, bound) at twice the size and on slower paths; `\uXXXX` escapes keep it one byte a
  * character and `->>` gives the same text back. A JSON column holding such characters travels as
  * its JSON text (a string), since `->>` would return an object's escapes as they are written.
  */
 function asciiRow(values: unknown[]): string {
-  const text = JSON.stringify(inRuns(values));
+  const text = JSON.stringify(values);
   if (!NON_ASCII.test(text)) return text;
   const plain = values.map((v, i) => {
     if (!JSON_AT.has(i) || v === null) return v;
     const json = JSON.stringify(v);
     return NON_ASCII.test(json) ? json : v;
   });
-  return JSON.stringify(inRuns(plain)).replace(NON_ASCII_ALL, escapeChar);
+  return JSON.stringify(plain).replace(NON_ASCII_ALL, escapeChar);
 }
 
 /** The rows' JSON arrays grouped into INSERT parameters of at most MAX_PAYLOAD_BYTES each. */
@@ -256,11 +191,9 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     if (id) seen.add(id);
     fresh.push(row);
   });
-  // The first statement marks where the batch's rows begin (see NEW_ROWS); with no new rows the
+  // The first statement records where the batch's rows begin (see NEW_ROWS); with no new rows the
   // alongside statements still see an empty batch.
-  const statements: D1PreparedStatement[] = [
-    db.statement("UPDATE site_stats SET bulk_from_id = (SELECT coalesce(max(id), 0) FROM businesses) WHERE id = 1"),
-  ];
+  const statements: D1PreparedStatement[] = [db.statement(RECORD_BATCH_START_SQL)];
   const insertAt: number[] = [];
   if (fresh.length) {
     const slugs = await resolveSlugs(db, fresh, known.slugs);
@@ -287,9 +220,9 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
         ]),
       );
     }
-    statements.push(...BULK_SUMMARY_SQL.map((sql) => db.statement(sql)));
+    statements.push(...NEW_ROWS_SUMMARY_SQL.map((sql) => db.statement(sql)));
   }
-  statements.push(...(options.alongside ?? []), db.statement("UPDATE site_stats SET bulk_from_id = NULL WHERE id = 1"));
+  statements.push(...(options.alongside ?? []));
   const results = await db.batch(statements);
   // meta.changes counts trigger writes too; RETURNING counts exactly the rows inserted.
   for (const at of insertAt) outcome.inserted += results[at].results.length;
