@@ -97,14 +97,10 @@ export function exportFileName(country: string | null, now = new Date()): string
   return `businesses_${safe}_${now.toISOString().slice(0, 10)}.xlsx`;
 }
 
-export function exportResponse(db: Db, country: string | null, now = new Date()): Response {
-  const fileName = exportFileName(country, now);
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_");
-  return new Response(xlsxStream({ sheetName: "Businesses", columns: EXPORT_COLUMNS, rows: pages(db, country), now }), {
-    headers: {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      "Cache-Control": "no-store",
-    },
-  });
+/** The export as a file: its name and its .xlsx bytes, streamed as D1 pages arrive (the route serves it). */
+export function exportWorkbook(db: Db, country: string | null, now = new Date()): { fileName: string; body: ReadableStream<Uint8Array> } {
+  return {
+    fileName: exportFileName(country, now),
+    body: xlsxStream({ sheetName: "Businesses", columns: EXPORT_COLUMNS, rows: pages(db, country), now }),
+  };
 }

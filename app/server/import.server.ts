@@ -41,7 +41,6 @@ import { boundaryOf, type PartHeaders } from "~/lib/multipart";
 import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch, WRITE_BATCH_ROWS } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
-import { json } from "./http.server";
 import { R2ObjectWriter, receiveFile, UploadError } from "./upload.server";
 
 export type ImportFormat = "xlsx" | "xls";
@@ -458,19 +457,19 @@ export function statusUrl(id: number): string {
   return `/api/admin/import/${id}`;
 }
 
-const refusal = (error: ImportRefused) => json({ message: error.message }, { status: error.status, cache: "no-store" });
+/**
+ * What an upload came to: imported inside the request (a small file: done, or failed part-way), or
+ * running as a job that status polls carry on. A refusal is thrown (ImportRefused) instead.
+ */
+export type ImportOutcome =
+  | { state: "done" | "failed"; message: string; stats: ImportResult["stats"]; errors: RowError[] }
+  | { state: "running"; jobId: number; fileName: string; total: number };
 
-/** POST /api/admin/import: the whole flow, answering 200 (done), 202 (running) or a refusal. */
-export async function handleImport(app: AppContext, request: Request, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
+/** POST /api/admin/import's work: store the upload, check it, record it, and import it or start the job. */
+export async function importUpload(app: AppContext, request: Request, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportOutcome> {
   const bucket = app.env.UPLOADS;
-  let stored: StoredUpload;
+  const stored = await receiveUpload(app, request, uploadedBy);
   let upload: Awaited<ReturnType<typeof validateUpload>>;
-  try {
-    stored = await receiveUpload(app, request, uploadedBy);
-  } catch (error) {
-    if (error instanceof ImportRefused) return refusal(error);
-    throw error;
-  }
   let id: number;
   try {
     upload = await validateUpload(r2Source(bucket, stored.key, stored.size), stored.fileName);
@@ -478,7 +477,6 @@ export async function handleImport(app: AppContext, request: Request, uploadedBy
   } catch (error) {
     // A refused (or unrecorded) file is not kept: no `imports` row points at it.
     await bucket.delete(stored.key);
-    if (error instanceof ImportRefused) return refusal(error);
     throw error;
   }
   if (upload.total <= plan.inlineRows) {
@@ -486,28 +484,21 @@ export async function handleImport(app: AppContext, request: Request, uploadedBy
     while (row && row.status === "running") row = await advanceImport(app, id, plan);
     if (!row) throw new Error("the import disappeared");
     const errors = JSON.parse(row.errors) as RowError[];
-    if (row.status === "failed") return json({ message: row.message, stats: statsOf(row), errors }, { status: 422, cache: "no-store" });
-    return json({ message: row.message ?? summaryMessage(row), stats: statsOf(row), errors } satisfies ImportResult, { cache: "no-store" });
+    if (row.status === "failed") return { state: "failed", message: row.message ?? "Import failed", stats: statsOf(row), errors };
+    return { state: "done", message: row.message ?? summaryMessage(row), stats: statsOf(row), errors };
   }
   // Large file: the upload's background carries it, and a status poll starts another slice when none runs.
   app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
-  return json(
-    {
-      message: `Importing ${upload.total} rows from ${stored.fileName} in the background…`,
-      jobId: id,
-      statusUrl: statusUrl(id),
-    },
-    { status: 202, cache: "no-store" },
-  );
+  return { state: "running", jobId: id, fileName: stored.fileName, total: upload.total };
 }
 
 /**
- * GET /api/admin/import/:jobId — reports at once; when no slice is running (the previous one spent its
- * budget, or died), starts the next one in the background.
+ * GET /api/admin/import/:jobId's work: reports at once (null: no such import); when no slice is running
+ * (the previous one spent its budget, or died), starts the next one in the background.
  */
-export async function handleImportStatus(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<Response> {
+export async function importStatus(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportJobStatus | null> {
   const row = await loadImport(app.db, id);
-  if (!row) return json({ message: "Import not found" }, { status: 404, cache: "no-store" });
+  if (!row) return null;
   if (idle(row)) app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
-  return json(jobStatus(row), { cache: "no-store" });
+  return jobStatus(row);
 }

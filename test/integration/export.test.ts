@@ -1,9 +1,10 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { mapHeader } from "~/lib/import-mapping";
-import { EXPORT_COLUMNS, exportFileName, exportResponse } from "~/server/export.server";
-import { handleImport } from "~/server/import.server";
-import { buildBusiness, insert, testDb } from "../helpers/factories";
+import { EXPORT_COLUMNS, exportFileName } from "~/server/export.server";
+import { importUpload } from "~/server/import.server";
+import { adminRequest } from "../helpers/admin";
+import { buildBusiness, insert } from "../helpers/factories";
 import { settle, testApp, uploadRequest } from "../helpers/import";
 import { fileOf } from "../helpers/spreadsheets";
 
@@ -23,8 +24,13 @@ describe("export to Excel", () => {
       buildBusiness({ name: `Elsewhere ${tag}`, country: "Norway" }),
     ];
     await insert(...rows);
-    const response = exportResponse(testDb(), "Iceland", new Date("2026-11-22T10:00:00Z"));
-    expect(response.headers.get("Content-Disposition")).toContain('filename="businesses_Iceland_2026-11-22.xlsx"');
+    const response = await adminRequest("/api/admin/export?country=Iceland");
+    expect(response.status).toBe(200);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="businesses_Iceland_${day}.xlsx"; filename*=UTF-8''businesses_Iceland_${day}.xlsx`,
+    );
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const bytes = new Uint8Array(await response.arrayBuffer());
 
@@ -51,9 +57,10 @@ describe("export to Excel", () => {
     expect(mapHeader(table[0] as string[]).placeId).toBe(col("place_id"));
 
     const app = testApp();
-    const reimport = await handleImport(app, await uploadRequest(fileOf(bytes, "export.xlsx")), "tester");
+    const reimport = await importUpload(app, await uploadRequest(fileOf(bytes, "export.xlsx")), "tester");
     await settle(app);
-    const result = (await reimport.json()) as { stats: { imported: number; duplicatesSkipped: number; totalErrors: number } };
-    expect(result.stats).toEqual({ imported: 0, duplicatesSkipped: table.length - 1, totalErrors: 0 });
+    expect(reimport.state).toBe("done");
+    if (reimport.state !== "done") return;
+    expect(reimport.stats).toEqual({ imported: 0, duplicatesSkipped: table.length - 1, totalErrors: 0 });
   });
 });

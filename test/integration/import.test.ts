@@ -1,15 +1,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ImportJobStatus, ImportResult } from "~/lib/import-mapping";
+import { INLINE_IMPORT_ROWS } from "~/lib/import-plan";
 import { bufferSource } from "~/lib/xlsx-reader";
-import { handleImport, handleImportStatus, validateUpload } from "~/server/import.server";
-import { settle, testApp, uploadRequest, writtenState } from "../helpers/import";
+import { importStatus, importUpload, statusUrl, validateUpload } from "~/server/import.server";
+import { adminRequest } from "../helpers/admin";
+import { multipartInit, settle, testApp, uploadRequest, writtenState } from "../helpers/import";
 import { fileOf, fixtureBytes, SPEC_HEADER, sheetBytes, specRow, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
 
+/** POST /api/admin/import through the Worker, as the Import tab sends it (`file` in the field excelFile). */
 async function importFile(file: File | string | null) {
-  const app = testApp();
-  const response = await handleImport(app, await uploadRequest(file), "tester");
-  await settle(app);
+  const form = new FormData();
+  if (file !== null) form.set("excelFile", file);
+  const response = await adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(form)) });
+  expect(response.headers.get("Cache-Control")).toBe("no-store");
   return { status: response.status, body: (await response.json()) as ImportResult & { jobId?: number; statusUrl?: string } };
 }
 
@@ -117,16 +121,15 @@ describe("duplicates and bad rows", () => {
 });
 
 describe("a large file runs as a job, slice by slice", () => {
-  it("answers 202 and completes through status polls without duplicates", async () => {
+  it("runs slice by slice through status polls without duplicates, and the status route reports it", async () => {
     const prefix = `job-${crypto.randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: 12 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Job Shop ${i}` }));
     rows.push(specRow({ place_id: `${prefix}-3` }), specRow({ rating: "abc" }));
     const plan = { batchRows: 2, inlineRows: 5, sliceRows: 5, sliceMs: 60_000 };
     const app = testApp();
-    const response = await handleImport(app, await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
-    expect(response.status).toBe(202);
-    const started = (await response.json()) as { jobId: number; statusUrl: string; message: string };
-    expect(started.statusUrl).toBe(`/api/admin/import/${started.jobId}`);
+    const started = await importUpload(app, await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
+    if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
+    expect(started).toMatchObject({ fileName: "big.xlsx", total: 14 });
     await settle(app);
 
     let status: ImportJobStatus | null = null;
@@ -134,8 +137,8 @@ describe("a large file runs as a job, slice by slice", () => {
     for (let poll = 0; poll < 10; poll++) {
       // Each poll answers at once and, while no slice runs, starts the next one in the background.
       const pollApp = testApp();
-      const reply = await handleImportStatus(pollApp, started.jobId, plan);
-      status = (await reply.json()) as ImportJobStatus;
+      status = await importStatus(pollApp, started.jobId, plan);
+      if (!status) throw new Error("the job disappeared");
       await settle(pollApp);
       expect(status.progress.total).toBe(14);
       seen.push(status.progress.processed);
@@ -150,6 +153,37 @@ describe("a large file runs as a job, slice by slice", () => {
     });
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>();
     expect(stored?.n).toBe(12);
+
+    // The status route answers the same status as JSON, and 404 for a job that does not exist.
+    const reply = await adminRequest(statusUrl(started.jobId));
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("Cache-Control")).toBe("no-store");
+    expect(await reply.json()).toEqual(status);
+    for (const missing of [statusUrl(99_999_999), "/api/admin/import/abc", "/api/admin/import/0"]) {
+      const none = await adminRequest(missing);
+      expect(none.status, missing).toBe(404);
+      expect(await none.json()).toEqual({ message: "Import not found" });
+    }
+  });
+
+  it("POST /api/admin/import answers 202 with the job's status address for a file over the inline limit", async () => {
+    const prefix = `route-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: INLINE_IMPORT_ROWS + 1 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Route Shop ${i}` }));
+    const { status, body } = await importFile(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "large.xlsx"));
+    expect(status).toBe(202);
+    const started = body as unknown as { message: string; jobId: number; statusUrl: string };
+    expect(started.message).toBe(`Importing ${INLINE_IMPORT_ROWS + 1} rows from large.xlsx in the background…`);
+    expect(started.statusUrl).toBe(`/api/admin/import/${started.jobId}`);
+    // Polled to the end, so no slice is still writing when the next test starts.
+    let job: ImportJobStatus | null = null;
+    for (let poll = 0; poll < 200 && job?.status !== "done"; poll++) {
+      const reply = await adminRequest(started.statusUrl);
+      expect(reply.status).toBe(200);
+      job = (await reply.json()) as ImportJobStatus;
+      if (job.status === "failed") throw new Error(job.message);
+      if (job.status === "running") await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(job).toMatchObject({ status: "done", stats: { imported: INLINE_IMPORT_ROWS + 1, duplicatesSkipped: 0, totalErrors: 0 } });
   });
 
   it("a failure part-way keeps the batches already written, and importing the file again completes it", async () => {
@@ -158,8 +192,9 @@ describe("a large file runs as a job, slice by slice", () => {
     const bytes = sheetBytes([SPEC_HEADER, ...rows]);
     const plan = { batchRows: 2, inlineRows: 4, sliceRows: 4, sliceMs: 60_000 };
     const app = testApp();
-    const response = await handleImport(app, await uploadRequest(fileOf(bytes, "partial.xlsx")), "tester", plan);
-    const { jobId } = (await response.json()) as { jobId: number };
+    const started = await importUpload(app, await uploadRequest(fileOf(bytes, "partial.xlsx")), "tester", plan);
+    if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
+    const { jobId } = started;
     await settle(app);
     const stored = async () =>
       (await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>())?.n;
@@ -169,11 +204,11 @@ describe("a large file runs as a job, slice by slice", () => {
     const record = await env.DB.prepare("SELECT r2_key FROM imports WHERE id = ?1").bind(jobId).first<{ r2_key: string }>();
     await env.UPLOADS.delete(String(record?.r2_key));
     const poll = testApp();
-    expect(await (await handleImportStatus(poll, jobId, plan)).json()).toMatchObject({ status: "running" });
+    expect(await importStatus(poll, jobId, plan)).toMatchObject({ status: "running" });
     await settle(poll);
-    const failed = (await (await handleImportStatus(testApp(), jobId, plan)).json()) as ImportJobStatus;
+    const failed = await importStatus(testApp(), jobId, plan);
     expect(failed).toMatchObject({ status: "failed", stats: { imported: 4 } });
-    expect(failed.message).toMatch(/missing/);
+    expect(failed?.message).toMatch(/missing/);
     expect(await stored()).toBe(4);
     const searchable = await env.DB.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1")
       .bind(`"${prefix}"`)

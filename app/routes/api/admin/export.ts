@@ -2,12 +2,22 @@ import { exportQuerySchema } from "~/lib/admin-data-schemas";
 import { parseQuery } from "~/server/api.server";
 import { requireAdminApi } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
-import { exportResponse } from "~/server/export.server";
+import { exportWorkbook } from "~/server/export.server";
 import type { Route } from "./+types/export";
 
+/** GET /api/admin/export[?country] → the .xlsx as a download, streamed (SPEC §7: businesses_{country or all}_{date}.xlsx). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
   const { country } = parseQuery(request, exportQuerySchema);
-  return exportResponse(app.db, country ?? null);
+  const { fileName, body } = exportWorkbook(app.db, country ?? null);
+  // filename= for old clients (ASCII only), filename*= keeps a country's accents (RFC 6266).
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

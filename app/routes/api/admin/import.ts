@@ -1,13 +1,28 @@
+import { adminJson } from "~/server/admin-api.server";
 import { requireAdminApi } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
-import { json } from "~/server/http.server";
-import { handleImport } from "~/server/import.server";
+import { ImportRefused, importUpload, statusUrl } from "~/server/import.server";
 import type { Route } from "./+types/import";
 
+/**
+ * POST /api/admin/import (multipart, field excelFile) → 200 imported, 422 failed part-way, 202 running
+ * as a job (poll statusUrl), or a refusal with its status (400/411/413/415/422) that wrote nothing.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const session = await requireAdminApi(request, app);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405, cache: "no-store" });
-  // The body is read by handleImport as a stream, straight into R2 (never request.formData()).
-  return handleImport(app, request, session.username);
+  if (request.method !== "POST") return adminJson({ message: "Method not allowed" }, 405);
+  try {
+    // The body is read by importUpload as a stream, straight into R2 (never request.formData()).
+    const outcome = await importUpload(app, request, session.username);
+    if (outcome.state === "running") {
+      const { jobId, total, fileName } = outcome;
+      return adminJson({ message: `Importing ${total} rows from ${fileName} in the background…`, jobId, statusUrl: statusUrl(jobId) }, 202);
+    }
+    const { state, ...result } = outcome;
+    return adminJson(result, state === "failed" ? 422 : 200);
+  } catch (error) {
+    if (error instanceof ImportRefused) return adminJson({ message: error.message }, error.status);
+    throw error;
+  }
 }
