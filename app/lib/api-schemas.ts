@@ -49,6 +49,17 @@ export const businessesQuerySchema = z.object({
 
 export type BusinessesQuery = z.output<typeof businessesQuerySchema>;
 
+/**
+ * `:id` of /api/businesses/:id and of the page /business/:id: up to 15 digits (any more is no id
+ * SQLite holds). The API answers a failure 400, the page 404.
+ */
+export const businessIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,15}$/, "Invalid business id: it must be a positive whole number").transform(Number),
+});
+
+/** `:slug` of /api/businesses/slug/:slug: no stored slug is longer, so a longer one is not looked up. */
+export const businessSlugParamsSchema = z.object({ slug: z.string().trim().max(300) });
+
 /** Reads the URL's query into a plain object: only the first value of each key. */
 export function queryObject(url: string | URL): Record<string, string> {
   const out: Record<string, string> = {};

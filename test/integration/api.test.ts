@@ -113,7 +113,12 @@ describe("GET /api/businesses/{id} and /slug/{slug}", () => {
     expect(byId.response.headers.get("Cache-Control")).toBe("no-store");
     expect((await getJson("/api/businesses/slug/no-such-business")).status).toBe(404);
     expect((await getJson("/api/businesses/slug/no-such-business-ChIJzzz")).status).toBe(404);
-    expect((await getJson("/api/businesses/abc")).status).toBe(400);
+    expect((await getJson(`/api/businesses/slug/${"a".repeat(301)}`)).status).toBe(404);
+    for (const id of ["abc", "1.5", "-3", "1234567890123456"]) {
+      const bad = await getJson(`/api/businesses/${id}`);
+      expect(bad.status, id).toBe(400);
+      expect(bad.body).toEqual({ message: "Invalid business id: it must be a positive whole number" });
+    }
   });
 });
 

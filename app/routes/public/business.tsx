@@ -4,6 +4,7 @@ import { defaultImagePath, BusinessImage } from "~/components/business-image";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { Stars } from "~/components/stars";
+import { businessIdParamsSchema } from "~/lib/api-schemas";
 import type { Business } from "~/lib/business";
 import { formatRating, joinParts } from "~/lib/format";
 import { DEFAULT_SCHEDULE, WEEKDAYS } from "~/lib/hours";
@@ -61,7 +62,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const config = siteConfig(env);
   let business: Business | null = null;
   if (params.id !== undefined) {
-    business = /^\d{1,15}$/.test(params.id) ? await getBusinessById(db, Number(params.id)) : null;
+    const id = businessIdParamsSchema.safeParse(params);
+    business = id.success ? await getBusinessById(db, id.data.id) : null;
   } else if (params.slug) {
     business = await getBusinessBySlug(db, params.slug);
   }
