@@ -3,9 +3,9 @@
  * part inflated as its reader asks for it. Nothing trusts the directory: its size, every part's
  * declared size and compression ratio are held to SHEET_LIMITS before a byte inflates, and a part
  * may not inflate past the size it declared (docs/decisions/0009-hostile-spreadsheets.md). Why this
- * is hand-written rather than a zip library: docs/decisions/0008-import-slices.md and
- * docs/perf/import.md (measured against @zip.js/zip.js).
+ * is hand-written rather than @zip.js/zip.js or fflate: docs/decisions/0010-zip-container.md.
  */
+import { inflateOnDemand } from "./inflate-on-demand";
 import { formatBytes, formatCount, INFLATE_GRACE_BYTES, SHEET_LIMITS, SpreadsheetError } from "./sheet-limits";
 
 /** Random access to the file's bytes (an R2 object by range, or a buffer in memory). */
@@ -49,6 +49,7 @@ function yieldToOtherWork(): Promise<void> {
 
 type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
 
+/** Little-endian unsigned integers at byte offset `o` (zip's byte order); u64 is exact up to 2^53. */
 const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
 const u32 = (b: Uint8Array, o: number) => (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 0x1000000;
 const u64 = (b: Uint8Array, o: number) => u32(b, o) + u32(b, o + 4) * 0x100000000;
@@ -60,39 +61,70 @@ export function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
 }
 
-const END_OF_DIRECTORY = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_END_OF_DIRECTORY = 0x06064b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
+/**
+ * The zip records this reads, as the zip specification lays them out (APPNOTE.TXT 4.3): a
+ * signature, each field's byte offset in the record, and the record's fixed length before its
+ * variable parts (name, extra field, comment).
+ */
+const END_OF_DIRECTORY = { signature: 0x06054b50, fixedBytes: 22, entryCount: 10, directorySize: 12, directoryOffset: 16 };
+/** The end record may be followed by a comment of up to 65,535 bytes: the record is in the last 22 + 65,535. */
+const MAX_COMMENT_BYTES = 0xffff;
+const ZIP64_LOCATOR = { signature: 0x07064b50, fixedBytes: 20, endOffset: 8 };
+const ZIP64_END_OF_DIRECTORY = { signature: 0x06064b50, fixedBytes: 56, entryCount: 32, directorySize: 40, directoryOffset: 48 };
+const DIRECTORY_ENTRY = {
+  signature: 0x02014b50,
+  fixedBytes: 46,
+  method: 10,
+  compressedSize: 20,
+  size: 24,
+  nameLength: 28,
+  extraLength: 30,
+  commentLength: 32,
+  localOffset: 42,
+};
+const LOCAL_HEADER = { signature: 0x04034b50, fixedBytes: 30, nameLength: 26, extraLength: 28 };
+/** The extra field that holds the real 64-bit values of fields set to their all-ones mark. */
+const ZIP64_EXTRA_ID = 0x0001;
+const ZIP64_MARK_16 = 0xffff;
+const ZIP64_MARK_32 = 0xffffffff;
+/** Compression methods: a part is stored as it is, or deflated. */
+const STORED = 0;
+const DEFLATED = 8;
 
-/** The zip's central directory, by part name; each size and offset checked against the file. */
-async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
-  const tailLength = Math.min(src.size, 65557);
+/** Where the central directory is and how many entries it lists: the end record, or its zip64 version. */
+async function directoryLocation(src: ByteSource): Promise<{ count: number; dirSize: number; dirOffset: number }> {
+  const tailLength = Math.min(src.size, END_OF_DIRECTORY.fixedBytes + MAX_COMMENT_BYTES);
   const tail = await src.read(src.size - tailLength, tailLength);
-  let eocd = -1;
-  for (let i = tail.length - 22; i >= 0; i--) {
-    if (u32(tail, i) === END_OF_DIRECTORY) {
-      eocd = i;
+  let end = -1;
+  for (let i = tail.length - END_OF_DIRECTORY.fixedBytes; i >= 0; i--) {
+    if (u32(tail, i) === END_OF_DIRECTORY.signature) {
+      end = i;
       break;
     }
   }
-  if (eocd < 0) throw new SpreadsheetError("The file is corrupt or truncated: its zip directory is missing.");
-  let count = u16(tail, eocd + 10);
-  let dirSize = u32(tail, eocd + 12);
-  let dirOffset = u32(tail, eocd + 16);
-  if (dirOffset === 0xffffffff || count === 0xffff) {
-    const locator = eocd - 20;
-    if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
-    const at = u64(tail, locator + 8);
-    const z64 = at + 56 <= src.size ? await src.read(at, 56) : new Uint8Array(0);
-    if (z64.length < 56 || u32(z64, 0) !== ZIP64_END_OF_DIRECTORY) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
-    count = u64(z64, 32);
-    dirSize = u64(z64, 40);
-    dirOffset = u64(z64, 48);
-  }
+  if (end < 0) throw new SpreadsheetError("The file is corrupt or truncated: its zip directory is missing.");
+  const count = u16(tail, end + END_OF_DIRECTORY.entryCount);
+  const dirSize = u32(tail, end + END_OF_DIRECTORY.directorySize);
+  const dirOffset = u32(tail, end + END_OF_DIRECTORY.directoryOffset);
+  if (dirOffset !== ZIP64_MARK_32 && count !== ZIP64_MARK_16) return { count, dirSize, dirOffset };
+  const locator = end - ZIP64_LOCATOR.fixedBytes;
+  if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR.signature) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
+  const at = u64(tail, locator + ZIP64_LOCATOR.endOffset);
+  const length = ZIP64_END_OF_DIRECTORY.fixedBytes;
+  const z64 = at + length <= src.size ? await src.read(at, length) : new Uint8Array(0);
+  if (z64.length < length || u32(z64, 0) !== ZIP64_END_OF_DIRECTORY.signature) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
+  return {
+    count: u64(z64, ZIP64_END_OF_DIRECTORY.entryCount),
+    dirSize: u64(z64, ZIP64_END_OF_DIRECTORY.directorySize),
+    dirOffset: u64(z64, ZIP64_END_OF_DIRECTORY.directoryOffset),
+  };
+}
+
+/** The zip's central directory, by part name; each size and offset checked against the file. */
+async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
+  const { count, dirSize, dirOffset } = await directoryLocation(src);
   if (dirOffset + dirSize > src.size) throw new SpreadsheetError("The file is corrupt or truncated: its zip directory points past the end.");
-  if (dirSize > SHEET_LIMITS.directoryBytes || count * 46 > dirSize) {
+  if (dirSize > SHEET_LIMITS.directoryBytes || count * DIRECTORY_ENTRY.fixedBytes > dirSize) {
     throw new SpreadsheetError(`The file is not a workbook Excel would write: its zip directory lists ${formatCount(count)} parts in ${formatBytes(dirSize)}.`);
   }
   const dir = await src.read(dirOffset, dirSize);
@@ -100,43 +132,43 @@ async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
   const decoder = new TextDecoder();
   let p = 0;
   for (let n = 0; n < count; n++) {
-    if (p + 46 > dir.length || u32(dir, p) !== DIRECTORY_ENTRY) throw new SpreadsheetError("The file is corrupt: bad zip directory entry.");
-    const nameLength = u16(dir, p + 28);
-    const extraLength = u16(dir, p + 30);
-    const commentLength = u16(dir, p + 32);
-    const entry: ZipEntry = {
-      name: decoder.decode(dir.subarray(p + 46, p + 46 + nameLength)),
-      method: u16(dir, p + 10),
-      compressedSize: u32(dir, p + 20),
-      size: u32(dir, p + 24),
-      localOffset: u32(dir, p + 42),
-    };
-    // Zip64 extra field: the 0xffffffff sizes and offset follow in that order.
-    let e = p + 46 + nameLength;
-    const extraEnd = Math.min(dir.length, e + extraLength);
-    while (e + 4 <= extraEnd) {
-      const id = u16(dir, e);
-      const len = u16(dir, e + 2);
-      if (id === 0x0001) {
-        let q = e + 4;
-        const field = () => {
-          if (q + 8 > extraEnd) throw new SpreadsheetError("The file is corrupt: bad zip64 directory entry.");
-          const value = u64(dir, q);
-          q += 8;
-          return value;
-        };
-        if (entry.size === 0xffffffff) entry.size = field();
-        if (entry.compressedSize === 0xffffffff) entry.compressedSize = field();
-        if (entry.localOffset === 0xffffffff) entry.localOffset = field();
-      }
-      e += 4 + len;
+    if (p + DIRECTORY_ENTRY.fixedBytes > dir.length || u32(dir, p) !== DIRECTORY_ENTRY.signature) {
+      throw new SpreadsheetError("The file is corrupt: bad zip directory entry.");
     }
+    const nameLength = u16(dir, p + DIRECTORY_ENTRY.nameLength);
+    const extraLength = u16(dir, p + DIRECTORY_ENTRY.extraLength);
+    const commentLength = u16(dir, p + DIRECTORY_ENTRY.commentLength);
+    const nameAt = p + DIRECTORY_ENTRY.fixedBytes;
+    const entry: ZipEntry = {
+      name: decoder.decode(dir.subarray(nameAt, nameAt + nameLength)),
+      method: u16(dir, p + DIRECTORY_ENTRY.method),
+      compressedSize: u32(dir, p + DIRECTORY_ENTRY.compressedSize),
+      size: u32(dir, p + DIRECTORY_ENTRY.size),
+      localOffset: u32(dir, p + DIRECTORY_ENTRY.localOffset),
+    };
+    readZip64Extra(dir, nameAt + nameLength, Math.min(dir.length, nameAt + nameLength + extraLength), entry);
     entries.set(entry.name.replace(/^\//, ""), entry);
-    p = p + 46 + nameLength + extraLength + commentLength;
+    p = nameAt + nameLength + extraLength + commentLength;
   }
   return entries;
 }
 
+/** Replaces the entry's all-ones sizes and offset with the 64-bit values its zip64 extra field holds, in that order. */
+function readZip64Extra(dir: Uint8Array, start: number, end: number, entry: ZipEntry) {
+  for (let e = start; e + 4 <= end; e += 4 + u16(dir, e + 2)) {
+    if (u16(dir, e) !== ZIP64_EXTRA_ID) continue;
+    let q = e + 4;
+    const next = () => {
+      if (q + 8 > end) throw new SpreadsheetError("The file is corrupt: bad zip64 directory entry.");
+      const value = u64(dir, q);
+      q += 8;
+      return value;
+    };
+    if (entry.size === ZIP64_MARK_32) entry.size = next();
+    if (entry.compressedSize === ZIP64_MARK_32) entry.compressedSize = next();
+    if (entry.localOffset === ZIP64_MARK_32) entry.localOffset = next();
+  }
+}
 
 /**
  * Refuses a part before inflating it when its declared size breaks a ceiling; while it inflates,
@@ -177,63 +209,6 @@ function findPattern(bytes: Uint8Array, pattern: Uint8Array): number {
   return -1;
 }
 
-/**
- * Raw deflate data inflated as the reader asks for it: one compressed piece is written to the
- * decompressor only when no output is waiting. workerd's `pipeThrough(new DecompressionStream())`
- * inflates an R2 body far ahead of a reader that pauses — measured +170 to +280 MB of resident
- * memory while a reader of a 419 MB part waited 4 s, against +0 to +37 MB this way — and a Worker
- * has 128 MB. The price is a round of promises per piece (docs/decisions/0009-hostile-spreadsheets.md).
- */
-function inflateOnDemand(raw: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const inflater = new DecompressionStream("deflate-raw");
-  const input = raw.getReader();
-  const writer = inflater.writable.getWriter();
-  const output = (inflater.readable as ReadableStream<Uint8Array>).getReader();
-  let reading: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
-  let writing: Promise<void> | null = null;
-  let inputDone = false;
-  const feed = async () => {
-    const next = await input.read();
-    if (next.done) {
-      inputDone = true;
-      await writer.close();
-    } else await writer.write(next.value as Uint8Array<ArrayBuffer>);
-  };
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        if (!reading) {
-          reading = output.read();
-          // Observed here so a failure met while the other promise settles first is not "unhandled";
-          // it still reaches the reader through the await below.
-          reading.catch(() => {});
-        }
-        if (!writing && !inputDone) {
-          writing = feed();
-          writing.catch(() => {});
-        }
-        const read = reading;
-        // Output first if it comes; a finished write only means the next piece may go in.
-        const settled = writing ? await Promise.race([read.then(() => "read" as const), writing.then(() => "written" as const)]) : "read";
-        if (settled === "written") {
-          writing = null;
-          continue;
-        }
-        reading = null;
-        const { done, value } = await read;
-        if (done) controller.close();
-        else controller.enqueue(value);
-        return;
-      }
-    },
-    async cancel(reason) {
-      // Not awaited: an abort waits for a write in flight, which waits for output no one will read.
-      input.cancel(reason).catch(() => {});
-      writer.abort(reason).catch(() => {});
-      output.releaseLock();
-    },
-  });
-}
 
 /**
  * An opened zip: its directory, and each part as decoded text, inflated only as far as it is read.
@@ -262,14 +237,16 @@ export class ZipArchive {
   private async inflated(name: string): Promise<ReadableStream<Uint8Array>> {
     const entry = this.entries.get(name);
     if (!entry) throw new SpreadsheetError(`The workbook lacks ${name}.`);
-    const local = await this.src.read(entry.localOffset, 30);
-    if (local.length < 30 || u32(local, 0) !== LOCAL_HEADER) throw new SpreadsheetError("The file is corrupt: bad zip entry header.");
-    const dataOffset = entry.localOffset + 30 + u16(local, 26) + u16(local, 28);
+    const local = await this.src.read(entry.localOffset, LOCAL_HEADER.fixedBytes);
+    if (local.length < LOCAL_HEADER.fixedBytes || u32(local, 0) !== LOCAL_HEADER.signature) {
+      throw new SpreadsheetError("The file is corrupt: bad zip entry header.");
+    }
+    const dataOffset = entry.localOffset + LOCAL_HEADER.fixedBytes + u16(local, LOCAL_HEADER.nameLength) + u16(local, LOCAL_HEADER.extraLength);
     if (dataOffset + entry.compressedSize > this.src.size) throw new SpreadsheetError("The file is truncated.");
     checkDeclaredSize(entry);
     const raw = await this.src.stream(dataOffset, entry.compressedSize);
-    if (entry.method === 0) return raw;
-    if (entry.method !== 8) throw new SpreadsheetError("The file uses an unsupported zip compression.");
+    if (entry.method === STORED) return raw;
+    if (entry.method !== DEFLATED) throw new SpreadsheetError("The file uses an unsupported zip compression.");
     return inflateOnDemand(raw);
   }
 
