@@ -24,8 +24,17 @@ export default [
   // ── Admin (SPEC §2 Admin login / Admin panel) ─────────────────────────────
   route("admin", "routes/admin/login.tsx", { id: "admin" }),
   route("admin-login", "routes/admin/login.tsx", { id: "admin-login" }),
-  route("admin-panel", "routes/admin/panel.tsx", { id: "admin-panel" }),
-  route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }),
+  // The panel is a layout; each tab is a URL with its own loader (app/components/admin/tabs.ts).
+  route("admin-panel", "routes/admin/panel.tsx", { id: "admin-panel" }, [
+    index("routes/admin/dashboard.tsx", { id: "admin-panel-dashboard" }),
+    route("businesses", "routes/admin/businesses.tsx"),
+    route("businesses/:id", "routes/admin/business-edit.tsx"),
+    route("import", "routes/admin/import.tsx"),
+    route("sitemap", "routes/admin/sitemap.tsx"),
+  ]),
+  route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }, [
+    index("routes/admin/dashboard.tsx", { id: "admin-dashboard-index" }),
+  ]),
 
   // ── Crawlers: sitemaps and robots.txt ─────────────────────────────────────
   route("sitemap.xml", "routes/crawlers/sitemap-index.ts"),

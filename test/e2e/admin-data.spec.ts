@@ -26,8 +26,9 @@ async function slowDown(page: Page, pattern: string) {
   });
 }
 
+/** The panel's tabs are links, one URL each. */
 async function openTab(page: Page, name: string) {
-  await page.getByRole("tab", { name }).click();
+  await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true }).click();
 }
 
 async function totalBusinesses(page: Page): Promise<number> {
@@ -142,10 +143,12 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
   };
   expect(stats.totalSitemaps).toBeGreaterThan(0);
 
-  await slowDown(page, "**/api/admin/sitemap-stats");
+  // The tab's loader request (the same data as the API's).
+  await slowDown(page, "**/admin-panel/sitemap.data*");
   await openTab(page, "SEO Site Haritası");
   await expect(page.getByText("Yükleniyor...", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Site Haritası İstatistikleri" })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-panel\/sitemap$/);
   const figure = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd");
   await expect(figure("Toplam İşletme")).toHaveText(stats.totalBusinesses.toLocaleString("en-US"));
   await expect(figure("Toplam Site Haritası Dosyası")).toHaveText(String(stats.totalSitemaps + 3));

@@ -4,9 +4,20 @@ import type { AdminBusinessPage } from "../../app/lib/admin-businesses";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 import { logIn, toast } from "./support/admin";
 
+/** The panel's tabs are links in the "Admin sections" navigation, one URL each. */
+function tabLink(page: Page, name: string) {
+  return page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name, exact: true });
+}
+
 async function openBusinessesTab(page: Page) {
-  await page.getByRole("tab", { name: "Businesses" }).click();
+  await tabLink(page, "Businesses").click();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses$/);
   await expect(page.getByTestId("admin-business-row").first()).toBeVisible();
+}
+
+/** The Country column of the Businesses table. */
+function countryCells(page: Page) {
+  return page.getByTestId("admin-business-row").locator("td:nth-child(4)");
 }
 
 test("a logged-out visitor of the panel lands on /admin-login with 'Authentication required'", async ({ page }) => {
@@ -38,8 +49,9 @@ test("the right credentials show 'Logging in...', then the panel with 'Login suc
   await expect(page).toHaveURL(/\/admin-panel$/);
   await expect(toast(page, "Login successful")).toContainText("Welcome to the admin panel");
   for (const tab of ["Dashboard", "Businesses", "Import", "SEO Site Haritası"]) {
-    await expect(page.getByRole("tab", { name: tab })).toBeVisible();
+    await expect(tabLink(page, tab)).toBeVisible();
   }
+  await expect(tabLink(page, "Dashboard")).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("Total Businesses")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Businesses by Country" })).toBeVisible();
 });
@@ -68,9 +80,8 @@ test("the Businesses tab pages by 50 and filters by status and country on the se
   await page.getByLabel("Status").selectOption("all");
   await page.getByLabel("Country").selectOption("Japan");
   await expect(page.getByTestId("admin-total")).toBeVisible();
-  const countryCells = rows.locator("td:nth-child(4)");
-  await expect(countryCells.first()).toHaveText("Japan");
-  const texts = await countryCells.allTextContents();
+  await expect(countryCells(page).first()).toHaveText("Japan");
+  const texts = await countryCells(page).allTextContents();
   expect(new Set(texts)).toEqual(new Set(["Japan"]));
 
   // The export button is wired to /api/admin/export?country=… and always reports the outcome.
@@ -85,7 +96,8 @@ test("editing a business changes its public data; field errors are clear", async
   await openBusinessesTab(page);
   await page.getByLabel("Search businesses").fill(target.name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await page.getByRole("button", { name: `Edit ${target.name}` }).first().click();
+  await page.getByRole("link", { name: `Edit ${target.name}` }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin-panel/businesses/${target.id}\\?search=`));
   await expect(page.getByRole("heading", { name: "Edit Business" })).toBeVisible();
 
   await page.getByLabel("Name", { exact: true }).fill("");
@@ -100,7 +112,9 @@ test("editing a business changes its public data; field errors are clear", async
   await page.getByLabel("Monday").fill("7:00 AM - 3:00 PM");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page, "Business updated")).toBeVisible();
-  await expect(page.getByRole("button", { name: `Edit ${newName}` }).or(page.getByText("No businesses found"))).toBeVisible();
+  // Back on the list the admin came from (its search kept in the URL).
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?search=/);
+  await expect(page.getByRole("link", { name: `Edit ${newName}` }).or(page.getByText("No businesses found"))).toBeVisible();
 
   // The public side sees the change: the detail page when the visitor branch has built it, else the API.
   const detail = await page.request.get(`/business/${target.id}`);
@@ -160,8 +174,106 @@ test("the login page, the panel's tabs and the edit form pass axe (WCAG 2 A/AA)"
   await audit("dashboard");
   await openBusinessesTab(page);
   await audit("businesses");
-  await page.getByRole("button", { name: /^Edit / }).first().click();
+  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await expect(page.getByRole("heading", { name: "Edit Business" })).toBeVisible();
   await audit("edit form");
-  await page.getByRole("tab", { name: "Import" }).click();
+  await tabLink(page, "Import").click();
+  await expect(page.getByRole("button", { name: "Delete All Data" })).toBeVisible();
   await audit("import");
+});
+
+test("the tabs and the filters are URLs: reload keeps them, the back button returns to the previous ones", async ({ page }) => {
+  await logIn(page);
+  await openBusinessesTab(page);
+  await expect(tabLink(page, "Businesses")).toHaveAttribute("aria-current", "page");
+  await expect(tabLink(page, "Dashboard")).not.toHaveAttribute("aria-current", "page");
+
+  await page.getByLabel("Country").selectOption("Japan");
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Japan$/);
+  await expect(countryCells(page).first()).toHaveText("Japan");
+  await page.getByLabel("Status").selectOption("verified");
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?status=verified&country=Japan$/);
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await page.getByLabel("Status").selectOption("all");
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Japan$/);
+  await page.getByLabel("Country").selectOption("");
+  await expect(page).toHaveURL(/\/admin-panel\/businesses$/);
+  await pager.getByRole("button", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?page=2$/);
+  await expect(pager.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+  // Reload: same tab, same page.
+  await page.reload();
+  await expect(pager.getByRole("button", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+
+  // Back, step by step: each filter comes back (the selects show it again), then the Dashboard.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses$/);
+  await expect(pager).toContainText(/Page 1 of/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Japan$/);
+  await expect(page.getByLabel("Country")).toHaveValue("Japan");
+  await expect(countryCells(page).first()).toHaveText("Japan");
+  expect(new Set(await countryCells(page).allTextContents())).toEqual(new Set(["Japan"]));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?status=verified&country=Japan$/);
+  await expect(page.getByLabel("Status")).toHaveValue("verified");
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Japan$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-panel\/businesses$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin-panel$/);
+  await expect(page.getByTestId("stat-total-businesses")).toBeVisible();
+
+  // Every tab has its own address, /admin/dashboard is the Dashboard, and the old ?tab= links still land.
+  await page.goto("/admin-panel/sitemap");
+  await expect(tabLink(page, "SEO Site Haritası")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Site Haritası İstatistikleri" })).toBeVisible();
+  await page.goto("/admin-panel/import");
+  await expect(page.getByRole("button", { name: "Generate SEO Content" })).toBeVisible();
+  await page.goto("/admin/dashboard");
+  await expect(tabLink(page, "Dashboard")).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("stat-total-businesses")).toBeVisible();
+  await page.goto("/admin-panel?tab=businesses");
+  await expect(page).toHaveURL(/\/admin-panel\/businesses$/);
+});
+
+test("a filter change cancels the previous one's request: the older answer cannot win", async ({ page }) => {
+  await logIn(page);
+  await openBusinessesTab(page);
+
+  // Hold the Japan answer until the Mexico list is on screen, then let it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let japanRequested = false;
+  let japanOutcome: "failed" | "finished" | null = null;
+  const isJapan = (url: string) => /\/admin-panel\/businesses\.data\?(?:.*&)?country=Japan(?:&|$)/.test(url);
+  await page.route((url) => isJapan(url.href), async (route) => {
+    japanRequested = true;
+    await held;
+    // The page has cancelled this request by now: continuing it may be refused.
+    await route.continue().catch(() => {});
+  });
+  page.on("requestfailed", (request) => {
+    if (isJapan(request.url())) japanOutcome = "failed";
+  });
+  page.on("requestfinished", (request) => {
+    if (isJapan(request.url())) japanOutcome = "finished";
+  });
+
+  await page.getByLabel("Country").selectOption("Japan");
+  await expect.poll(() => japanRequested).toBe(true);
+  await page.getByLabel("Country").selectOption("Mexico");
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Mexico$/);
+  await expect(countryCells(page).first()).toHaveText("Mexico");
+
+  // Now the older (Japan) answer is released: React Router aborted its request, so it changes nothing.
+  release();
+  await expect.poll(() => japanOutcome).not.toBeNull();
+  expect(japanOutcome).toBe("failed");
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Mexico$/);
+  await expect(page.getByLabel("Country")).toHaveValue("Mexico");
+  expect(new Set(await countryCells(page).allTextContents())).toEqual(new Set(["Mexico"]));
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import {
   businessEditSchema,
   editFieldErrors,
@@ -7,12 +8,14 @@ import {
   type FieldErrors,
 } from "~/lib/admin-businesses";
 import type { Business } from "~/lib/business";
-import { ApiError } from "~/lib/admin-fetch";
 import { WEEKDAYS } from "~/lib/hours";
 import { toast } from "~/lib/toast";
-import { useAdminApi } from "./use-admin-api";
 
-type Props = { business: Business; onSaved: (business: Business) => void; onCancel: () => void };
+/** What the edit route's action answers when it does not redirect back to the list. */
+export type EditActionResult = { message: string; fieldErrors: FieldErrors };
+
+/** `action` is the edit route's address; `cancelHref` the list the admin came from. */
+type Props = { business: Business; action: string; cancelHref: string };
 
 type TextField = Exclude<keyof BusinessEditInput, "openingHours" | "isVerified">;
 
@@ -40,13 +43,17 @@ const FIELDS: Array<{ name: TextField; label: string; type?: string; multiline?:
 const inputClass =
   "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-2 focus:ring-blue-200 aria-[invalid=true]:border-red-600";
 
-/** Edit form for one business; validated by the same zod schema as the server (businessEditSchema). */
-export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
-  const api = useAdminApi();
+/**
+ * Edit form for one business; validated by the same zod schema as the server (businessEditSchema),
+ * in the browser first, then saved through a fetcher to the edit route's action, which answers
+ * field errors (400) or redirects to the list with 'Business updated'.
+ */
+export function BusinessEditForm({ business, action, cancelHref }: Props) {
+  const fetcher = useFetcher<EditActionResult>();
   const formId = useId();
   const [values, setValues] = useState<BusinessEditInput>(() => editValues(business));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+  const saving = fetcher.state !== "idle";
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a failed save, the first invalid field gets focus (it may be far above the Save button).
@@ -54,10 +61,17 @@ export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
     if (Object.keys(errors).length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
+  // The server refused the save: its field errors, and its message as a toast.
+  useEffect(() => {
+    if (!fetcher.data) return;
+    setErrors(fetcher.data.fieldErrors);
+    toast({ title: "Update failed", description: fetcher.data.message, variant: "destructive" });
+  }, [fetcher.data]);
+
   const set = <K extends keyof BusinessEditInput>(key: K, value: BusinessEditInput[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = businessEditSchema.safeParse(values);
     if (!parsed.success) {
@@ -65,22 +79,8 @@ export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      const saved = await api.json<Business>(`/api/admin/businesses/${business.id}`, { method: "PATCH", json: values });
-      toast({ title: "Business updated", description: `${saved.name} was saved` });
-      onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const body = error.body as { fieldErrors?: FieldErrors } | null;
-        setErrors(body?.fieldErrors ?? {});
-      }
-      if (!(error instanceof ApiError && error.status === 401)) {
-        toast({ title: "Update failed", description: error instanceof ApiError ? (error.serverMessage ?? error.message) : "Failed to update business", variant: "destructive" });
-      }
-    } finally {
-      setSaving(false);
-    }
+    // The form holds plain JSON (text, numbers, a flag, the weekday texts).
+    void fetcher.submit(values as Parameters<typeof fetcher.submit>[0], { method: "post", encType: "application/json", action });
   }
 
   const errorOf = (key: string) => errors[key]?.[0];
@@ -177,9 +177,9 @@ export function BusinessEditForm({ business, onSaved, onCancel }: Props) {
         <button type="submit" disabled={saving} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
           {saving ? "Saving..." : "Save Changes"}
         </button>
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
+        <Link to={cancelHref} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">
           Cancel
-        </button>
+        </Link>
       </div>
     </form>
   );

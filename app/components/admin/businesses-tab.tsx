@@ -1,26 +1,40 @@
-import { useCallback, useEffect, useState } from "react";
-import { pageWindow, STATUS_FILTERS, type AdminBusinessPage, type AdminSummary, type StatusFilter } from "~/lib/admin-businesses";
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
+import {
+  pageWindow,
+  STATUS_FILTERS,
+  type AdminBusinessPage,
+  type AdminListQuery,
+  type AdminSummary,
+  type StatusFilter,
+} from "~/lib/admin-businesses";
 import { errorText } from "~/lib/admin-fetch";
 import type { Business } from "~/lib/business";
 import { toast } from "~/lib/toast";
-import { BusinessEditForm } from "./business-edit-form";
 import { useAdminApi } from "./use-admin-api";
 
-type Filters = { search: string; category: string; status: StatusFilter; country: string; page: number };
+/** What the Businesses route's action answers a row's fetcher. */
+export type RowActionResult =
+  | { ok: true; intent: "delete" }
+  | { ok: true; intent: "verify"; isVerified: boolean }
+  | { ok: false; intent: "delete" | "verify"; message: string };
+
+type Filters = Pick<AdminListQuery, "search" | "category" | "country" | "status">;
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All Status", verified: "Verified", pending: "Pending" };
 const format = new Intl.NumberFormat("en-US");
 const selectClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
-function listUrl(f: Filters): string {
+/** The list's search params: blank filters, status "all" and page 1 are left out of the URL. */
+export function listParams(filters: Partial<Filters>, page = 1): URLSearchParams {
   const q = new URLSearchParams();
-  if (f.page > 1) q.set("page", String(f.page));
-  if (f.search) q.set("search", f.search);
-  if (f.category) q.set("category", f.category);
-  if (f.status !== "all") q.set("status", f.status);
-  if (f.country) q.set("country", f.country);
-  const text = q.toString();
-  return `/api/admin/businesses${text ? `?${text}` : ""}`;
+  const search = filters.search?.trim();
+  if (search) q.set("search", search);
+  if (filters.category) q.set("category", filters.category);
+  if (filters.status && filters.status !== "all") q.set("status", filters.status);
+  if (filters.country) q.set("country", filters.country);
+  if (page > 1) q.set("page", String(page));
+  return q;
 }
 
 /** SPEC §2 file name: businesses_{country or all}_{date}.xlsx, unless the server names it. */
@@ -31,43 +45,35 @@ function exportFileName(response: Response, country: string): string {
   return `businesses_${country || "all"}_${new Date().toISOString().slice(0, 10)}.xlsx`;
 }
 
-/** Businesses: search, filters (all applied on the server), 50 per page, edit, verify, delete, export. */
-export function BusinessesTab(_props: { onDataChanged?: () => void }) {
+type Props = { query: AdminListQuery; list: AdminBusinessPage; summary: AdminSummary };
+
+/**
+ * Businesses: search and filters (all applied on the server), 50 per page, edit, verify, delete,
+ * export. Filters and page are the URL's search params: changing one navigates, the route's loader
+ * answers, and a newer change cancels an older one's request.
+ */
+export function BusinessesTab({ query, list, summary }: Props) {
   const api = useAdminApi();
-  const [filters, setFilters] = useState<Filters>({ search: "", category: "", status: "all", country: "", page: 1 });
-  const [searchText, setSearchText] = useState("");
-  const [summary, setSummary] = useState<AdminSummary | null>(null);
-  const [data, setData] = useState<AdminBusinessPage | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [editing, setEditing] = useState<Business | null>(null);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [, setSearchParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
-  useEffect(() => {
-    api.json<AdminSummary>("/api/admin/summary").then(setSummary, () => setSummary(null));
-  }, [api.json]);
-
-  const load = useCallback(
-    (f: Filters) => {
-      setFailed(false);
-      return api.json<AdminBusinessPage>(listUrl(f)).then(
-        (page) => setData(page),
-        () => setFailed(true),
-      );
-    },
-    [api.json],
-  );
-
-  useEffect(() => {
-    void load(filters);
-  }, [filters, load]);
-
-  const change = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  /** A filter changed: back to page 1 (SPEC §4), as a new history entry (the back button undoes it). */
+  function applyFilters(form: HTMLFormElement) {
+    const f = new FormData(form);
+    const text = (name: string) => String(f.get(name) ?? "");
+    setSearchParams(
+      listParams({ search: text("search"), category: text("category"), status: text("status") as StatusFilter, country: text("country") }),
+      { preventScrollReset: true },
+    );
+  }
 
   async function exportExcel() {
     setExporting(true);
     try {
-      const country = filters.country;
+      const country = query.country ?? "";
       const response = await api.raw(`/api/admin/export${country ? `?country=${encodeURIComponent(country)}` : ""}`);
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
@@ -86,107 +92,85 @@ export function BusinessesTab(_props: { onDataChanged?: () => void }) {
     }
   }
 
-  async function toggleVerified(b: Business) {
-    setBusyId(b.id);
-    try {
-      const updated = await api.json<Business>(`/api/admin/businesses/${b.id}/verify`, { method: "POST", json: { verified: !b.isVerified } });
-      toast({ title: updated.isVerified ? "Business verified" : "Business marked as pending", description: updated.name });
-      await load(filters);
-    } catch (error) {
-      toast({ title: "Update failed", description: errorText(error, "Failed to update business"), variant: "destructive" });
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  async function remove(b: Business) {
-    if (!window.confirm(`Delete "${b.name}"? This cannot be undone.`)) return;
-    setBusyId(b.id);
-    try {
-      await api.json(`/api/admin/businesses/${b.id}`, { method: "DELETE" });
-      toast({ title: "Business deleted", description: `${b.name} was removed` });
-      await load(filters);
-    } catch (error) {
-      toast({ title: "Delete failed", description: errorText(error, "Failed to delete business"), variant: "destructive" });
-    } finally {
-      setBusyId(null);
-    }
-  }
-
-  if (editing) {
-    return (
-      <BusinessEditForm
-        business={editing}
-        onCancel={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void load(filters);
-        }}
-      />
-    );
-  }
-
-  const totalPages = data?.totalPages ?? 0;
-  const page = data?.page ?? 1;
+  const { totalPages, page } = list;
+  const filtersOnly = listParams(query);
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
+        {/* Without JavaScript this is a plain GET form; with it, blank filters stay out of the URL. */}
         <form
           role="search"
-          className="flex gap-2"
+          method="get"
+          className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            change({ search: searchText.trim() });
+            applyFilters(e.currentTarget);
           }}
         >
-          <label htmlFor="admin-search" className="sr-only">
-            Search businesses
-          </label>
-          <input
-            id="admin-search"
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Search businesses..."
-            className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          <button type="submit" className="rounded-md bg-slate-800 px-3 py-2 text-sm font-medium text-white hover:bg-slate-900">
-            Search
-          </button>
-        </form>
-        <label className="text-sm">
-          <span className="sr-only">Category</span>
-          <select aria-label="Category" value={filters.category} onChange={(e) => change({ category: e.target.value })} className={selectClass}>
+          <div className="flex gap-2">
+            <label htmlFor="admin-search" className="sr-only">
+              Search businesses
+            </label>
+            <input
+              key={`search:${query.search ?? ""}`}
+              id="admin-search"
+              name="search"
+              type="search"
+              defaultValue={query.search ?? ""}
+              placeholder="Search businesses..."
+              className="w-64 rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
+            <button type="submit" className="rounded-md bg-slate-800 px-3 py-2 text-sm font-medium text-white hover:bg-slate-900">
+              Search
+            </button>
+          </div>
+          {/* Each select is keyed by its URL value: the back button puts the previous choice back. */}
+          <select
+            key={`category:${query.category ?? ""}`}
+            name="category"
+            aria-label="Category"
+            defaultValue={query.category ?? ""}
+            onChange={(e) => e.currentTarget.form && applyFilters(e.currentTarget.form)}
+            className={selectClass}
+          >
             <option value="">All Categories</option>
-            {summary?.categories.map((c) => (
+            {summary.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.category} ({c.businessCount})
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm">
-          <span className="sr-only">Status</span>
-          <select aria-label="Status" value={filters.status} onChange={(e) => change({ status: e.target.value as StatusFilter })} className={selectClass}>
+          <select
+            key={`status:${query.status}`}
+            name="status"
+            aria-label="Status"
+            defaultValue={query.status}
+            onChange={(e) => e.currentTarget.form && applyFilters(e.currentTarget.form)}
+            className={selectClass}
+          >
             {STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm">
-          <span className="sr-only">Country</span>
-          <select aria-label="Country" value={filters.country} onChange={(e) => change({ country: e.target.value })} className={selectClass}>
+          <select
+            key={`country:${query.country ?? ""}`}
+            name="country"
+            aria-label="Country"
+            defaultValue={query.country ?? ""}
+            onChange={(e) => e.currentTarget.form && applyFilters(e.currentTarget.form)}
+            className={selectClass}
+          >
             <option value="">All Countries</option>
-            {summary?.countries.map((c) => (
+            {summary.countries.map((c) => (
               <option key={c.country} value={c.country}>
                 {c.country} ({c.businessCount})
               </option>
             ))}
           </select>
-        </label>
+        </form>
         <button
           type="button"
           onClick={exportExcel}
@@ -197,112 +181,148 @@ export function BusinessesTab(_props: { onDataChanged?: () => void }) {
         </button>
       </div>
 
-      {failed ? (
-        <p className="text-red-700">Unable to load businesses. Please try again later.</p>
-      ) : !data ? (
-        <p className="text-slate-500">Loading...</p>
-      ) : data.businesses.length === 0 ? (
-        <p className="text-slate-600">No businesses found</p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-600" data-testid="admin-total">
-            {format.format(data.totalCount)} businesses
-          </p>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-600">
-                  <th className="py-2 pr-3 font-medium">Name</th>
-                  <th className="py-2 pr-3 font-medium">Category</th>
-                  <th className="py-2 pr-3 font-medium">City</th>
-                  <th className="py-2 pr-3 font-medium">Country</th>
-                  <th className="py-2 pr-3 font-medium">Rating</th>
-                  <th className="py-2 pr-3 font-medium">Status</th>
-                  <th className="py-2 font-medium">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.businesses.map((b) => (
-                  <tr key={b.id} className="border-b border-slate-100" data-testid="admin-business-row">
-                    <td className="py-2 pr-3 font-medium">{b.name}</td>
-                    <td className="py-2 pr-3">{b.category}</td>
-                    <td className="py-2 pr-3">{b.city}</td>
-                    <td className="py-2 pr-3">{b.country}</td>
-                    <td className="py-2 pr-3 tabular-nums">{b.rating.toFixed(1)}</td>
-                    <td className="py-2 pr-3">
-                      {b.isVerified ? (
-                        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Verified</span>
-                      ) : (
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Pending</span>
-                      )}
-                    </td>
-                    <td className="py-2">
-                      <div className="flex gap-2">
-                        <button type="button" onClick={() => setEditing(b)} className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50" aria-label={`Edit ${b.name}`}>
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          disabled={busyId === b.id}
-                          onClick={() => toggleVerified(b)}
-                          className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-60"
-                          aria-label={`${b.isVerified ? "Unverify" : "Verify"} ${b.name}`}
-                        >
-                          {b.isVerified ? "Unverify" : "Verify"}
-                        </button>
-                        <button
-                          type="button"
-                          disabled={busyId === b.id}
-                          onClick={() => remove(b)}
-                          className="rounded border border-red-300 px-2 py-1 text-xs text-red-700 hover:bg-red-50 disabled:opacity-60"
-                          aria-label={`Delete ${b.name}`}
-                        >
-                          Delete
-                        </button>
-                      </div>
-                    </td>
+      <div aria-busy={pending} className={pending ? "opacity-60 transition-opacity" : undefined}>
+        {list.businesses.length === 0 ? (
+          <p className="text-slate-600">No businesses found</p>
+        ) : (
+          <div className="space-y-4">
+            <p className="text-sm text-slate-600" data-testid="admin-total">
+              {format.format(list.totalCount)} businesses
+            </p>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th className="py-2 pr-3 font-medium">Name</th>
+                    <th className="py-2 pr-3 font-medium">Category</th>
+                    <th className="py-2 pr-3 font-medium">City</th>
+                    <th className="py-2 pr-3 font-medium">Country</th>
+                    <th className="py-2 pr-3 font-medium">Rating</th>
+                    <th className="py-2 pr-3 font-medium">Status</th>
+                    <th className="py-2 font-medium">Actions</th>
                   </tr>
+                </thead>
+                <tbody>
+                  {list.businesses.map((b) => (
+                    <BusinessRow key={b.id} business={b} editHref={`/admin-panel/businesses/${b.id}${location.search}`} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {totalPages > 1 ? (
+              // A GET form: each button submits the current filters with its page number.
+              <nav aria-label="Pagination">
+              <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-2">
+                {[...filtersOnly].map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
                 ))}
-              </tbody>
-            </table>
-          </div>
-          {totalPages > 1 ? (
-            <nav aria-label="Pagination" className="flex flex-wrap items-center gap-2">
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => setFilters((f) => ({ ...f, page: page - 1 }))}
-                className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50"
-              >
-                Previous
-              </button>
-              {pageWindow(page, totalPages).map((n) => (
-                <button
-                  key={n}
-                  type="button"
-                  aria-current={n === page ? "page" : undefined}
-                  aria-label={`Page ${n}`}
-                  onClick={() => setFilters((f) => ({ ...f, page: n }))}
-                  className={`rounded border px-3 py-1 text-sm ${n === page ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300"}`}
-                >
-                  {n}
+                <button type="submit" name="page" value={page - 1} disabled={page <= 1} className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50">
+                  Previous
                 </button>
-              ))}
-              <button
-                type="button"
-                disabled={page >= totalPages}
-                onClick={() => setFilters((f) => ({ ...f, page: page + 1 }))}
-                className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50"
-              >
-                Next
-              </button>
-              <span className="text-sm text-slate-600">
-                Page {page} of {totalPages}
-              </span>
-            </nav>
-          ) : null}
-        </>
-      )}
+                {pageWindow(page, totalPages).map((n) => (
+                  <button
+                    key={n}
+                    type="submit"
+                    name="page"
+                    value={n}
+                    aria-current={n === page ? "page" : undefined}
+                    aria-label={`Page ${n}`}
+                    className={`rounded border px-3 py-1 text-sm ${n === page ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300"}`}
+                  >
+                    {n}
+                  </button>
+                ))}
+                <button
+                  type="submit"
+                  name="page"
+                  value={page + 1}
+                  disabled={page >= totalPages}
+                  className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50"
+                >
+                  Next
+                </button>
+                <span className="text-sm text-slate-600">
+                  Page {page} of {totalPages}
+                </span>
+              </Form>
+              </nav>
+            ) : null}
+          </div>
+        )}
+      </div>
     </div>
+  );
+}
+
+/** One row; its Verify and Delete buttons submit through the row's own fetcher to the route's action. */
+function BusinessRow({ business: b, editHref }: { business: Business; editHref: string }) {
+  const fetcher = useFetcher<RowActionResult>();
+  const busy = fetcher.state !== "idle";
+
+  // One toast per answer; the list itself is refreshed by the loaders React Router re-runs after the action.
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (!result.ok) {
+      toast({ title: result.intent === "delete" ? "Delete failed" : "Update failed", description: result.message, variant: "destructive" });
+    } else if (result.intent === "delete") {
+      toast({ title: "Business deleted", description: `${b.name} was removed` });
+    } else {
+      toast({ title: result.isVerified ? "Business verified" : "Business marked as pending", description: b.name });
+    }
+  }, [fetcher.data, b.name]);
+
+  return (
+    <tr className="border-b border-slate-100" data-testid="admin-business-row">
+      <td className="py-2 pr-3 font-medium">{b.name}</td>
+      <td className="py-2 pr-3">{b.category}</td>
+      <td className="py-2 pr-3">{b.city}</td>
+      <td className="py-2 pr-3">{b.country}</td>
+      <td className="py-2 pr-3 tabular-nums">{b.rating.toFixed(1)}</td>
+      <td className="py-2 pr-3">
+        {b.isVerified ? (
+          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Verified</span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Pending</span>
+        )}
+      </td>
+      <td className="py-2">
+        <div className="flex gap-2">
+          <Link to={editHref} className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50" aria-label={`Edit ${b.name}`}>
+            Edit
+          </Link>
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="id" value={b.id} />
+            <input type="hidden" name="verified" value={String(!b.isVerified)} />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-60"
+              aria-label={`${b.isVerified ? "Unverify" : "Verify"} ${b.name}`}
+            >
+              {b.isVerified ? "Unverify" : "Verify"}
+            </button>
+          </fetcher.Form>
+          <fetcher.Form
+            method="post"
+            onSubmit={(e) => {
+              if (!window.confirm(`Delete "${b.name}"? This cannot be undone.`)) e.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={b.id} />
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded border border-red-300 px-2 py-1 text-xs text-red-700 hover:bg-red-50 disabled:opacity-60"
+              aria-label={`Delete ${b.name}`}
+            >
+              Delete
+            </button>
+          </fetcher.Form>
+        </div>
+      </td>
+    </tr>
   );
 }

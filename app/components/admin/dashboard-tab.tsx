@@ -1,29 +1,9 @@
-import { useEffect, useState } from "react";
 import type { AdminSummary } from "~/lib/admin-businesses";
-import { useAdminApi } from "./use-admin-api";
 
 const format = new Intl.NumberFormat("en-US");
 
-/** Dashboard: the four statistics and the country summary, from GET /api/admin/summary. */
-export function DashboardTab() {
-  const api = useAdminApi();
-  const [summary, setSummary] = useState<AdminSummary | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .json<AdminSummary>("/api/admin/summary")
-      .then((s) => live && setSummary(s))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [api.json]);
-
-  if (failed) return <p className="text-red-700">Unable to load statistics. Please try again later.</p>;
-  if (!summary) return <p className="text-slate-500">Loading...</p>;
-
+/** Dashboard: the four statistics and the country summary (the route's loader reads them). */
+export function DashboardTab({ summary }: { summary: AdminSummary }) {
   const { statistics: s, countries } = summary;
   const cards = [
     { label: "Total Businesses", value: s.totalBusinesses },

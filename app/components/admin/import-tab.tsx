@@ -1,7 +1,8 @@
 /**
  * The admin panel's Import tab (SPEC §2, §8; CLARIFICATIONS 31, 32): import a spreadsheet (with a
  * progress bar while a large import runs as a job), generate SEO content in chunks, delete all data
- * after three confirmations. Talks only to the JSON API; `onDataChanged` lets the panel refresh.
+ * after three confirmations. Talks to the JSON API (CLARIFICATIONS 1); a 401 from it goes to
+ * `onUnauthorized`, the panel's one 401 path (useAdminApi's sessionEnded).
  */
 import { useRef, useState } from "react";
 import { toast } from "~/lib/toast";
@@ -13,12 +14,6 @@ type SeoAnswer = { message?: string; updated?: number; remaining?: number };
 
 const ACCEPT = ".xlsx,.xls";
 const POLL_MS = 500;
-
-/** A 401 from any admin call means the session ended (CLARIFICATIONS 27). */
-function sendToLogin() {
-  toast({ title: "Authentication required", description: "Please log in to access the admin panel", variant: "destructive" });
-  window.location.assign("/admin-login");
-}
 
 async function readJson<T>(response: Response): Promise<T | null> {
   try {
@@ -34,7 +29,13 @@ function summary(stats: Stats): string {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function ImportTab({ onDataChanged }: { onDataChanged?: () => void }) {
+type Props = {
+  /** A 401 from an admin call: the session ended (CLARIFICATIONS 27). */
+  onUnauthorized: () => void;
+  onDataChanged?: () => void;
+};
+
+export function ImportTab({ onUnauthorized, onDataChanged }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState<{ processed: number; total: number } | null>(null);
@@ -51,7 +52,7 @@ export function ImportTab({ onDataChanged }: { onDataChanged?: () => void }) {
       const form = new FormData();
       form.set("excelFile", file);
       const response = await fetch("/api/admin/import", { method: "POST", body: form, credentials: "include" });
-      if (response.status === 401) return sendToLogin();
+      if (response.status === 401) return onUnauthorized();
       const body = await readJson<ImportAnswer>(response);
       if (!response.ok) {
         toast({ title: "Import failed", description: body?.message || "Upload failed", variant: "destructive" });
@@ -65,7 +66,7 @@ export function ImportTab({ onDataChanged }: { onDataChanged?: () => void }) {
         for (;;) {
           await wait(POLL_MS);
           const poll = await fetch(body.statusUrl, { credentials: "include" });
-          if (poll.status === 401) return sendToLogin();
+          if (poll.status === 401) return onUnauthorized();
           const status = await readJson<JobStatus & { errors?: ImportAnswer["errors"] }>(poll);
           if (!poll.ok || !status) {
             toast({ title: "Import failed", description: status?.message || "Upload failed", variant: "destructive" });
@@ -104,7 +105,7 @@ export function ImportTab({ onDataChanged }: { onDataChanged?: () => void }) {
       // The server does one chunk per call and says how many remain (CLARIFICATIONS 32).
       for (let round = 0; round < 10_000; round++) {
         const response = await fetch("/api/admin/generate-seo", { method: "POST", credentials: "include" });
-        if (response.status === 401) return sendToLogin();
+        if (response.status === 401) return onUnauthorized();
         const body = await readJson<SeoAnswer>(response);
         if (!response.ok || !body) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
         updated += body.updated ?? 0;
@@ -143,7 +144,7 @@ export function ImportTab({ onDataChanged }: { onDataChanged?: () => void }) {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ confirm: typed }),
       });
-      if (response.status === 401) return sendToLogin();
+      if (response.status === 401) return onUnauthorized();
       const body = await readJson<{ message?: string }>(response);
       if (!response.ok) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
       toast({ title: "All data deleted", description: body?.message });

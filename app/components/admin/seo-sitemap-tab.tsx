@@ -1,12 +1,8 @@
 /**
  * The admin panel's SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34): texts in Turkish, the file
- * count is the business sitemaps plus 3 (main pages, categories, cities). Loads its own data.
+ * count is the business sitemaps plus 3 (main pages, categories, cities). Its route's loader reads
+ * the statistics; the panel shows 'Yükleniyor...' while that loader runs.
  */
-import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "~/lib/toast";
-
-export const SEO_SITEMAP_TAB_LABEL = "SEO Site Haritası";
 
 export type SitemapStatsData = {
   totalBusinesses: number;
@@ -14,18 +10,6 @@ export type SitemapStatsData = {
   businessesPerSitemap: number;
   sitemapUrls: { main: string[]; mainPages: string[]; categories: string[]; cities: string[]; businesses: string[] };
 };
-
-/** CLARIFICATIONS 1: a failed call's error text is "{status}: {body or statusText}". */
-async function fetchStats(signal: AbortSignal): Promise<SitemapStatsData> {
-  const response = await fetch("/api/admin/sitemap-stats", { credentials: "include", signal });
-  if (!response.ok) {
-    const body = await response.text();
-    const error = new Error(`${response.status}: ${body || response.statusText}`) as Error & { status?: number };
-    error.status = response.status;
-    throw error;
-  }
-  return (await response.json()) as SitemapStatsData;
-}
 
 function CopyButton({ text }: { text: string }) {
   return (
@@ -57,31 +41,7 @@ function UrlList({ title, urls }: { title: string; urls: string[] }) {
   );
 }
 
-export function SeoSitemapTab(_props: { onDataChanged?: () => void } = {}) {
-  const [stats, setStats] = useState<SitemapStatsData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchStats(controller.signal)
-      .then(setStats)
-      .catch((e: Error & { status?: number }) => {
-        if (controller.signal.aborted) return;
-        if (e.status === 401) {
-          // CLARIFICATIONS 27: an admin 401 means the session is gone.
-          toast({ title: "Authentication required", description: "Please log in to access the admin panel", variant: "destructive" });
-          navigate("/admin-login");
-          return;
-        }
-        setError(e.message);
-      });
-    return () => controller.abort();
-  }, [navigate]);
-
-  if (error) return <p className="py-8 text-center text-red-700">{error}</p>;
-  if (!stats) return <p className="py-8 text-center text-slate-600">Yükleniyor...</p>;
-
+export function SeoSitemapTab({ stats }: { stats: SitemapStatsData }) {
   const figures = [
     { label: "Toplam İşletme", value: stats.totalBusinesses },
     { label: "Toplam Site Haritası Dosyası", value: stats.totalSitemaps + 3 },

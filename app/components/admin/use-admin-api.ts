@@ -1,29 +1,23 @@
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
-import { LOGIN_TEXTS } from "~/lib/admin-login";
-import { adminFetchJson, adminFetchResponse, ApiError, type AdminFetchInit } from "~/lib/admin-fetch";
-import { toast } from "~/lib/toast";
+import { useRevalidator } from "react-router";
+import { adminFetchResponse, ApiError, type AdminFetchInit } from "~/lib/admin-fetch";
 
 /**
- * Admin API calls for the panel's tabs. A 401 means the session ended: the admin is sent to
- * /admin-login with 'Authentication required' (CLARIFICATIONS 27); the error still propagates.
+ * The panel's few client-side calls to /api/admin/* (CLARIFICATIONS 1: the export download, the
+ * import upload and its polling, SEO generation, delete-all). A 401 means the session ended; it
+ * takes the panel's one 401 path: the page's loaders run again, and their session check
+ * (requireAdminPage) redirects to /admin-login with 'Authentication required' (CLARIFICATIONS 27).
  */
 export function useAdminApi() {
-  const navigate = useNavigate();
-  const onError = useCallback(
-    (error: unknown): never => {
-      if (error instanceof ApiError && error.status === 401) {
-        toast({ title: LOGIN_TEXTS.authRequiredTitle, description: LOGIN_TEXTS.authRequiredDescription, variant: "destructive" });
-        navigate("/admin-login");
-      }
-      throw error;
-    },
-    [navigate],
+  const { revalidate } = useRevalidator();
+  const sessionEnded = useCallback(() => void revalidate(), [revalidate]);
+  const raw = useCallback(
+    (path: string, init?: AdminFetchInit) =>
+      adminFetchResponse(path, init).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) sessionEnded();
+        throw error;
+      }),
+    [sessionEnded],
   );
-  const json = useCallback(
-    <T,>(path: string, init?: AdminFetchInit) => adminFetchJson<T>(path, init).catch(onError),
-    [onError],
-  );
-  const raw = useCallback((path: string, init?: AdminFetchInit) => adminFetchResponse(path, init).catch(onError), [onError]);
-  return { json, raw };
+  return { raw, sessionEnded };
 }

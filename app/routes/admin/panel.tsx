@@ -1,22 +1,9 @@
-import { useState } from "react";
-import { Form, redirect, useNavigation, useSearchParams } from "react-router";
-import { BusinessesTab } from "~/components/admin/businesses-tab";
-import { DashboardTab } from "~/components/admin/dashboard-tab";
-import { ImportTab } from "~/components/admin/import-tab";
-import { SeoSitemapTab } from "~/components/admin/seo-sitemap-tab";
+import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-router";
+import { ADMIN_TABS, adminTabFor } from "~/components/admin/tabs";
 import { isSameOriginRequest, logout, requireAdminPage } from "~/server/auth.server";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import type { Route } from "./+types/panel";
-
-const TABS = [
-  { id: "dashboard", label: "Dashboard" },
-  { id: "businesses", label: "Businesses" },
-  { id: "import", label: "Import" },
-  // CLARIFICATIONS 34: the SEO Sitemap tab's texts are Turkish, its label included.
-  { id: "seo", label: "SEO Site Haritası" },
-] as const;
-type TabId = (typeof TABS)[number]["id"];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Admin Panel | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
@@ -28,7 +15,11 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
   return out;
 }
 
-/** /admin-panel and /admin/dashboard: the session is checked on the server before anything renders. */
+/**
+ * The panel's layout (/admin-panel and /admin/dashboard). Each tab is a child route with its own
+ * loader; every panel loader and action checks the session with requireAdminPage, whose redirect to
+ * /admin-login carries the 'Authentication required' toast: the panel's one 401 path.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const session = await requireAdminPage(request, app);
@@ -44,28 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : "dashboard";
-  const [dataVersion, setDataVersion] = useState(0);
+  const location = useLocation();
   const navigation = useNavigation();
-  const onDataChanged = () => setDataVersion((v) => v + 1);
-  const select = (id: TabId) => setParams(id === "dashboard" ? {} : { tab: id }, { preventScrollReset: true });
-
-  // WAI-ARIA tabs: arrow keys, Home and End move between tabs (only the selected tab is in the Tab order).
-  function onTabKey(event: React.KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next =
-      event.key === "ArrowRight" ? (index + 1) % TABS.length
-      : event.key === "ArrowLeft" ? (index - 1 + TABS.length) % TABS.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? TABS.length - 1
-      : -1;
-    if (next < 0) return;
-    event.preventDefault();
-    select(TABS[next].id);
-    document.getElementById(`tab-${TABS[next].id}`)?.focus();
-  }
+  const current = adminTabFor(location.pathname);
+  // A tab switch in flight: the next tab's loader is running (a filter change within a tab keeps its page).
+  const switching = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const next = switching ? adminTabFor(navigation.location.pathname) : null;
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -87,30 +62,31 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
-        <div role="tablist" aria-label="Admin sections" onKeyDown={onTabKey} className="flex flex-wrap gap-1 border-b border-slate-200">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`tab-${t.id}`}
-              aria-selected={tab === t.id}
-              aria-controls={tab === t.id ? `panel-${t.id}` : undefined}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => select(t.id)}
-              className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
-                tab === t.id ? "border-slate-200 border-b-white bg-white text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
-              }`}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <section role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="rounded-b-md border border-t-0 border-slate-200 bg-white p-6">
-          {tab === "dashboard" ? <DashboardTab key={dataVersion} /> : null}
-          {tab === "businesses" ? <BusinessesTab key={dataVersion} onDataChanged={onDataChanged} /> : null}
-          {tab === "import" ? <ImportTab onDataChanged={onDataChanged} /> : null}
-          {tab === "seo" ? <SeoSitemapTab onDataChanged={onDataChanged} /> : null}
+        <nav aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-200">
+          {ADMIN_TABS.map((t) => {
+            const active = current?.id === t.id;
+            return (
+              <Link
+                key={t.id}
+                to={t.path}
+                aria-current={active ? "page" : undefined}
+                className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
+                  active ? "border-slate-200 border-b-white bg-white text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
+                }`}
+              >
+                {t.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <section aria-label={current?.label ?? "Admin"} className="rounded-b-md border border-t-0 border-slate-200 bg-white p-6">
+          {next ? (
+            <p className="py-8 text-center text-slate-600" aria-live="polite">
+              {next.loadingText}
+            </p>
+          ) : (
+            <Outlet />
+          )}
         </section>
       </main>
     </div>

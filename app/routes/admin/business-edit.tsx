@@ -1,0 +1,72 @@
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { BusinessEditForm, type EditActionResult } from "~/components/admin/business-edit-form";
+import { listParams } from "~/components/admin/businesses-tab";
+import { adminListQuerySchema, businessEditSchema, editFieldErrors } from "~/lib/admin-businesses";
+import { parseBusinessId, readJsonBody } from "~/server/admin-api.server";
+import { editBusiness, getAdminBusiness } from "~/server/admin-businesses.server";
+import { requireAdminPage } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import { flashToastHeader } from "~/server/toast.server";
+import type { Route } from "./+types/business-edit";
+
+const NOT_FOUND = "Business not found";
+
+/** The Businesses list this edit page came from: its filters ride along in the edit page's search params. */
+function listHref(search: string): string {
+  const parsed = adminListQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
+  const q = parsed.success ? listParams(parsed.data, parsed.data.page).toString() : "";
+  return `/admin-panel/businesses${q ? `?${q}` : ""}`;
+}
+
+/** /admin-panel/businesses/:id: the edit form of one business. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminPage(request, app);
+  const business = await getAdminBusiness(app.db, parseBusinessId(params.id));
+  if (!business) throw data({ message: NOT_FOUND }, { status: 404 });
+  return { business };
+}
+
+/** Saves the form (JSON, validated by businessEditSchema as in the JSON API) and returns to the list. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = getApp(context);
+  await requireAdminPage(request, app);
+  const id = parseBusinessId(params.id);
+  const parsed = businessEditSchema.safeParse(await readJsonBody(request));
+  if (!parsed.success) {
+    return data<EditActionResult>({ message: "Please correct the highlighted fields", fieldErrors: editFieldErrors(parsed.error) }, { status: 400 });
+  }
+  const outcome = await editBusiness(app.db, id, parsed.data);
+  if (outcome.ok) {
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", await flashToastHeader({ title: "Business updated", description: `${outcome.business.name} was saved` }));
+    throw redirect(listHref(new URL(request.url).search), { headers });
+  }
+  if (outcome.notFound) return data<EditActionResult>({ message: NOT_FOUND, fieldErrors: {} }, { status: 404 });
+  return data<EditActionResult>({ message: "The business's stored data does not pass validation", fieldErrors: outcome.fieldErrors }, { status: 400 });
+}
+
+export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <BusinessEditForm
+      key={loaderData.business.id}
+      business={loaderData.business}
+      action={`${location.pathname}${location.search}`}
+      cancelHref={listHref(location.search)}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="space-y-3">
+      <p className="text-red-700">{notFound ? NOT_FOUND : "Unable to load the business. Please try again later."}</p>
+      <Link to={listHref(location.search)} className="text-sm text-blue-700 hover:underline">
+        Back to Businesses
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { redirect } from "react-router";
+import { DashboardTab } from "~/components/admin/dashboard-tab";
+import { legacyTabPath } from "~/components/admin/tabs";
+import { getAdminSummary } from "~/server/admin-businesses.server";
+import { requireAdminPage } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import type { Route } from "./+types/dashboard";
+
+/** /admin-panel (and /admin/dashboard): the statistics and the country summary. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminPage(request, app);
+  // The old panel kept its tab in ?tab=: such bookmarks land on the tab's own address.
+  const legacy = legacyTabPath(new URL(request.url).searchParams.get("tab"));
+  if (legacy) throw redirect(legacy, { headers: { "Cache-Control": "no-store" } });
+  return { summary: await getAdminSummary(app.db) };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return <DashboardTab summary={loaderData.summary} />;
+}
+
+export function ErrorBoundary() {
+  return <p className="text-red-700">Unable to load statistics. Please try again later.</p>;
+}

@@ -1,0 +1,21 @@
+import { SeoSitemapTab } from "~/components/admin/seo-sitemap-tab";
+import { requireAdminPage } from "~/server/auth.server";
+import { siteConfig } from "~/server/config.server";
+import { getApp } from "~/server/context.server";
+import { businessesPerSitemap, sitemapStats } from "~/server/sitemap.server";
+import type { Route } from "./+types/sitemap";
+
+/** /admin-panel/sitemap: the SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34), the same data as GET /api/admin/sitemap-stats. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminPage(request, app);
+  return { stats: await sitemapStats(app.db, siteConfig(app.env).siteUrl, businessesPerSitemap(app.env)) };
+}
+
+export default function SitemapTab({ loaderData }: Route.ComponentProps) {
+  return <SeoSitemapTab stats={loaderData.stats} />;
+}
+
+export function ErrorBoundary() {
+  return <p className="py-8 text-center text-red-700">Site haritası istatistikleri yüklenemedi.</p>;
+}
