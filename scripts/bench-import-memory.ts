@@ -16,7 +16,7 @@ import path from "node:path";
 import { benchFile } from "./bench-file";
 import { mapHeader, mapRow, missingColumns, usedColumns } from "../app/lib/import-mapping";
 import { SpreadsheetError, type ByteSource } from "../app/lib/xlsx-reader";
-import { openSource } from "../app/server/import.server";
+import { openSource } from "../app/server/import-source.server";
 import { WRITE_BATCH_ROWS } from "../app/server/business-writer.server";
 import { HOSTILE_DESCRIPTIONS, HOSTILE_KINDS, hostileFile, type HostileKind } from "../test/helpers/hostile-xlsx";
 
@@ -137,7 +137,10 @@ async function measure(file: string) {
     let ok = 0;
     let bad = 0;
     for await (const batch of source.batches(header.rowNumber + 1, usedColumns(map), WRITE_BATCH_ROWS)) {
-      for (const row of batch.rows) (mapRow(row.cells, map, row.rowNumber).ok ? ok++ : bad++);
+      for (const row of batch.rows) {
+        if (mapRow(row.cells, map, row.rowNumber).ok) ok++;
+        else bad++;
+      }
       rows += batch.rows.length;
       sample();
     }

@@ -118,9 +118,7 @@ export type InsertOutcome = {
   duplicates: number[];
 };
 
-// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
-// eslint-disable-next-line no-control-regex
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
 const JSON_AT = new Set(PAYLOAD_COLUMNS.flatMap((c, i) => (JSON_COLUMNS.has(c as keyof PreparedBusiness) ? [i] : [])));
 const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
