@@ -1,8 +1,10 @@
 /**
- * The business as callers see it (SPEC §3 names), the write-side input, and the pure derivations
- * the write module applies (slugs, group, score, country). No runtime imports beyond zod.
+ * The business as callers see it (SPEC §3 names), the write-side input, the pure derivations the
+ * write module applies (slugs, group, score, country), and the two mappings from a stored row (to
+ * the API shape and back to an input). Row types come from db/schema.ts. No runtime imports beyond zod.
  */
 import { z } from "zod";
+import type { BusinessRow, NewBusinessRow } from "#db/schema";
 import { groupForCategory } from "./category-groups";
 import { normalizeCountry } from "./countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
@@ -10,41 +12,23 @@ import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 
-export type Business = {
-  id: number;
-  placeId: string | null;
-  slug: string;
-  name: string;
-  category: string;
-  categorySlug: string;
+/**
+ * Columns the API does not show: derived by the write module for indexes and search (the group
+ * slug is shown, as `group`), and the import a row came from.
+ */
+const HIDDEN_COLUMNS = ["groupSlug", "keywords", "citySlug", "stateCode", "score", "facets", "importId"] as const;
+/** Columns stored as JSON text. */
+type JsonColumn = "photos" | "openingHours" | "about";
+
+/**
+ * The business as callers see it (SPEC §3 names): its stored row without the hidden columns, with
+ * the JSON columns parsed, dates as ISO text and `group` for the group slug.
+ */
+export type Business = Omit<BusinessRow, (typeof HIDDEN_COLUMNS)[number] | JsonColumn | "createdAt" | "updatedAt"> & {
   group: string;
-  subtypes: string;
-  description: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  countryCode: string;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  rating: number;
-  reviewCount: number;
-  isOpen: boolean;
-  isVerified: boolean;
   photos: string[];
   openingHours: OpeningHours | null;
-  about: Record<string, Record<string, boolean>> | null;
-  timeZone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  locationLink: string | null;
-  businessStatus: string | null;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  canonicalUrl: string | null;
-  uniqueContent: string | null;
+  about: About | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -392,46 +376,6 @@ export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
   };
 }
 
-/** A businesses row as D1 returns it (snake_case columns). */
-export type BusinessDbRow = {
-  id: number;
-  place_id: string | null;
-  slug: string;
-  name: string;
-  category: string;
-  category_slug: string;
-  group_slug: string;
-  subtypes: string;
-  description: string | null;
-  address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  country: string;
-  country_code: string;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  rating: number;
-  review_count: number;
-  is_open: number;
-  is_verified: number;
-  photos: string;
-  opening_hours: string | null;
-  about: string | null;
-  time_zone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  location_link: string | null;
-  business_status: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  canonical_url: string | null;
-  unique_content: string | null;
-  created_at: number;
-  updated_at: number;
-};
-
 /** JSON text from a row, or the fallback when missing or malformed. */
 export function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -442,58 +386,51 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** Row → API object. isOpen comes from the hours in the business's time zone when they say. */
 /**
  * Open at `now`: from the hours in the business's own time zone, else the stored flag; never when
  * Google says it closed for good (CLARIFICATIONS 13). What the card shows and the search filters by.
  */
 export function isOpenNow(
-  row: Pick<BusinessDbRow, "opening_hours" | "time_zone" | "is_open" | "business_status">,
+  row: Pick<BusinessRow, "openingHours" | "timeZone" | "isOpen" | "businessStatus">,
   now: Date,
-  openingHours: OpeningHours | null = parseOpeningHoursJson(row.opening_hours),
+  openingHours: OpeningHours | null = parseOpeningHoursJson(row.openingHours),
 ): boolean {
-  if (row.business_status === "CLOSED_PERMANENTLY" || row.business_status === "CLOSED_TEMPORARILY") return false;
-  return isOpenAt(openingHours, now, row.time_zone) ?? Boolean(row.is_open);
+  if (row.businessStatus === "CLOSED_PERMANENTLY" || row.businessStatus === "CLOSED_TEMPORARILY") return false;
+  return isOpenAt(openingHours, now, row.timeZone) ?? row.isOpen;
 }
 
-export function toBusiness(row: BusinessDbRow, now: Date = new Date()): Business {
-  const openingHours = parseOpeningHoursJson(row.opening_hours);
+const isoDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
+
+function omit<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
+  const out = { ...row };
+  for (const key of keys) delete out[key];
+  return out;
+}
+
+/** Row → API object (the one mapper). isOpen comes from the hours in the business's time zone when they say. */
+export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
+  const openingHours = parseOpeningHoursJson(row.openingHours);
   return {
-    id: row.id,
-    placeId: row.place_id,
-    slug: row.slug,
-    name: row.name,
-    category: row.category,
-    categorySlug: row.category_slug,
-    group: row.group_slug,
-    subtypes: row.subtypes,
-    description: row.description,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zip_code,
-    country: row.country,
-    countryCode: row.country_code,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
-    rating: row.rating,
-    reviewCount: row.review_count,
+    ...omit(row, HIDDEN_COLUMNS),
+    group: row.groupSlug,
     isOpen: isOpenNow(row, now, openingHours),
-    isVerified: Boolean(row.is_verified),
     photos: parseJson<string[]>(row.photos, []),
     openingHours,
-    about: parseJson(row.about, null),
-    timeZone: row.time_zone,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    locationLink: row.location_link,
-    businessStatus: row.business_status,
-    seoTitle: row.seo_title,
-    seoDescription: row.seo_description,
-    canonicalUrl: row.canonical_url,
-    uniqueContent: row.unique_content,
-    createdAt: new Date(row.created_at * 1000).toISOString(),
-    updatedAt: new Date(row.updated_at * 1000).toISOString(),
+    about: parseJson<About | null>(row.about, null),
+    createdAt: isoDate(row.createdAt),
+    updatedAt: isoDate(row.updatedAt),
+  };
+}
+
+/** Columns the write module sets itself: identity, derived values, provenance and timestamps. */
+const WRITER_COLUMNS = ["id", "slug", "categorySlug", "groupSlug", "keywords", "citySlug", "score", "facets", "importId", "createdAt", "updatedAt"] as const;
+
+/** The stored row as a write input, so an edit keeps every field the form does not show. */
+export function rowToInput(row: BusinessRow): BusinessInput {
+  return {
+    ...omit(row, WRITER_COLUMNS),
+    photos: parseJson<string[]>(row.photos, []),
+    openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),
+    about: parseJson<About | null>(row.about, null),
   };
 }

@@ -3,7 +3,9 @@
  * write bumps, so visitors never see a deleted business for long while unchanged pages are served
  * without rendering or touching more than one D1 row.
  */
+import { eq } from "drizzle-orm";
 import { isAdminPath } from "~/lib/admin-path";
+import { siteStats } from "#db/schema";
 import type { Db } from "./db.server";
 
 export function isCacheable(request: Request): boolean {
@@ -14,9 +16,10 @@ export function isCacheable(request: Request): boolean {
   return !/(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/.test(cookie);
 }
 
+/** Bumped by every write (business-writer.server.ts): part of each cache key. */
 export async function dataVersion(db: Db): Promise<number> {
-  const row = await db.first<{ data_version: number }>("SELECT data_version FROM site_stats WHERE id = 1");
-  return row?.data_version ?? 0;
+  const row = await db.orm.select({ dataVersion: siteStats.dataVersion }).from(siteStats).where(eq(siteStats.id, 1)).get();
+  return row?.dataVersion ?? 0;
 }
 
 function cacheKey(request: Request, version: number): Request {
@@ -26,11 +29,7 @@ function cacheKey(request: Request, version: number): Request {
 }
 
 function storable(response: Response): boolean {
-  return (
-    response.status === 200 &&
-    !response.headers.has("Set-Cookie") &&
-    (response.headers.get("Cache-Control") ?? "").includes("public")
-  );
+  return response.status === 200 && !response.headers.has("Set-Cookie") && (response.headers.get("Cache-Control") ?? "").includes("public");
 }
 
 /**

@@ -3,11 +3,13 @@
  * from D1 in keyset pages by id and written to the zip as they arrive, so memory stays flat for
  * any number of rows. The import columns come first, so an export re-imports cleanly.
  */
-import type { BusinessDbRow } from "~/lib/business";
+import { and, eq, gt } from "drizzle-orm";
+import { parseJson } from "~/lib/business";
 import { countryCode, normalizeCountry } from "~/lib/countries";
 import { parseOpeningHoursJson } from "~/lib/hours";
 import { SPEC_COLUMNS } from "~/lib/import-mapping";
 import { type XlsxCell, xlsxStream } from "~/lib/xlsx-writer";
+import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
 
 /** Import columns (SPEC §3 first, then the Outscraper ones the importer reads), then the directory's own. */
@@ -18,73 +20,67 @@ export const EXPORT_COLUMNS = [
   "id", "slug", "city", "state", "verified", "seo_title", "seo_description", "canonical_url", "unique_content",
 ] as const;
 
-type ExportRow = BusinessDbRow & { state_code: string };
-
 export const EXPORT_PAGE_ROWS = 500;
 
-function cells(row: ExportRow): XlsxCell[] {
-  const photos = (() => {
-    try {
-      return JSON.parse(row.photos) as string[];
-    } catch {
-      return [];
-    }
-  })();
-  const hours = parseOpeningHoursJson(row.opening_hours);
+function cells(row: BusinessRow): XlsxCell[] {
+  const photos = parseJson<string[]>(row.photos, []);
+  const hours = parseOpeningHoursJson(row.openingHours);
   const byColumn: Record<(typeof EXPORT_COLUMNS)[number], XlsxCell> = {
     name: row.name,
     category: row.category,
     full_address: row.address,
     // Text, always: leading zeros ("07652") matter.
-    postal_code: row.zip_code,
+    postal_code: row.zipCode,
     country: row.country,
     phone: row.phone,
     rating: row.rating,
-    reviews: row.review_count,
+    reviews: row.reviewCount,
     photo: photos[0] ?? null,
     working_hours: hours ? JSON.stringify(hours) : null,
     about: row.about,
-    place_id: row.place_id,
-    location_link: row.location_link,
+    place_id: row.placeId,
+    location_link: row.locationLink,
     website: row.website,
     subtypes: row.subtypes,
     description: row.description,
     email: row.email,
-    country_code: row.country_code,
-    state_code: row.state_code,
+    country_code: row.countryCode,
+    state_code: row.stateCode,
     latitude: row.latitude,
     longitude: row.longitude,
-    time_zone: row.time_zone,
-    business_status: row.business_status,
+    time_zone: row.timeZone,
+    business_status: row.businessStatus,
     id: row.id,
     slug: row.slug,
     city: row.city,
     state: row.state,
-    verified: Boolean(row.is_verified),
-    seo_title: row.seo_title,
-    seo_description: row.seo_description,
-    canonical_url: row.canonical_url,
-    unique_content: row.unique_content,
+    verified: row.isVerified,
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
+    canonical_url: row.canonicalUrl,
+    unique_content: row.uniqueContent,
   };
   return EXPORT_COLUMNS.map((c) => byColumn[c]);
 }
 
 /** The filter a `country` query names: an ISO code when one is known, else the name as stored. */
-function countryFilter(country: string | null): { sql: string; value: string } | null {
+function countryFilter(country: string | null) {
   const text = country?.trim();
-  if (!text) return null;
+  if (!text) return undefined;
   const code = countryCode(text);
-  return code ? { sql: "country_code = ?2", value: code } : { sql: "country = ?2", value: text };
+  return code ? eq(businesses.countryCode, code) : eq(businesses.country, text);
 }
 
 async function* pages(db: Db, country: string | null): AsyncGenerator<XlsxCell[]> {
   const filter = countryFilter(country);
   let after = 0;
   for (;;) {
-    const rows = await db.all<ExportRow>(
-      `SELECT * FROM businesses WHERE id > ?1 ${filter ? `AND ${filter.sql}` : ""} ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
-      filter ? [after, filter.value] : [after],
-    );
+    const rows = await db.orm
+      .select()
+      .from(businesses)
+      .where(and(gt(businesses.id, after), filter))
+      .orderBy(businesses.id)
+      .limit(EXPORT_PAGE_ROWS);
     for (const row of rows) yield cells(row);
     if (rows.length < EXPORT_PAGE_ROWS) return;
     after = rows[rows.length - 1].id;

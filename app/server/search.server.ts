@@ -17,22 +17,21 @@
  * - open now is computed in JS from hours and time zone (app/lib/hours.ts): the plan's ids are read
  *   in order and their rows fetched in growing chunks until the page is full of open businesses.
  */
-import { isOpenNow, toBusiness, type Business, type BusinessDbRow } from "~/lib/business";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { isOpenNow, toBusiness, type Business } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
 import { SEARCH_PAGE_SIZE, type SearchParams } from "~/lib/search-params";
 import { andQuery, buildFtsQuery, facetsQuery, facetToken, minRatingFacets, RANK_FUNCTION } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
+import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
 
-const COLUMNS = `id, place_id, slug, name, category, category_slug, group_slug, subtypes, description,
-  address, city, state, zip_code, country, country_code, phone, email, website, rating, review_count,
-  score, is_open, is_verified, photos, opening_hours, about, time_zone, latitude, longitude, location_link,
-  business_status, seo_title, seo_description, canonical_url, unique_content, created_at, updated_at`
-  .split(",")
-  .map((c) => `b.${c.trim()}`)
-  .join(", ");
+/** `businesses AS b`: the plans below name their columns as b.… (FROM_B in hand-written SQL). */
+const b = alias(businesses, "b");
+const FROM_B = sql`businesses AS b`;
 
 /** Rows beyond the page kept so that relevance ties at the page's edge are still broken by score. */
 const TIE_SLACK = 20;
@@ -41,68 +40,62 @@ const OPEN_NOW_IDS = 1000;
 /** Rows fetched by the first open-now chunk; each next chunk doubles. */
 const OPEN_NOW_FIRST_CHUNK = 60;
 
-type SqlValue = string | number;
-type Predicates = { where: string[]; params: SqlValue[] };
-
-export type ResolvedLocation = Predicates & {
+export type ResolvedLocation = {
   /** What the visitor typed, tidied ("Chicago, IL"). */
   label: string;
   /** The same place as FTS facet expressions (AND-ed). */
   facets: string[];
+  /** The same place as indexed predicates over `b`. */
+  where: SQL[];
   /** The most selective place named: its index lists the location in recommended order. */
   driving: Place;
 };
 
-async function exists(db: Db, sql: string, params: SqlValue[]): Promise<boolean> {
-  return (await db.first<{ one: number }>(sql, params)) !== null;
+/** `n` of a hand-written `SELECT … AS n` (a count, a size, 1 for "exists"); null when it gives no row. */
+async function valueOf(db: Db, query: SQL): Promise<number | null> {
+  return (await db.orm.get<{ n: number } | undefined>(query))?.n ?? null;
 }
 
-function stateCodeExists(db: Db, code: string) {
-  return exists(db, "SELECT 1 AS one FROM businesses WHERE state_code = ?1 LIMIT 1", [code]);
-}
+const stateCodeExists = async (db: Db, code: string) =>
+  (await valueOf(db, sql`SELECT 1 AS n FROM businesses WHERE state_code = ${code} LIMIT 1`)) !== null;
 
-function cityExists(db: Db, slug: string) {
-  return slug ? exists(db, "SELECT 1 AS one FROM cities WHERE slug = ?1 AND business_count > 0", [slug]) : Promise.resolve(false);
-}
+const cityExists = async (db: Db, slug: string) =>
+  slug !== "" && (await valueOf(db, sql`SELECT 1 AS n FROM cities WHERE slug = ${slug} AND business_count > 0`)) !== null;
+
+type PlaceKind = "zip" | "city" | "state" | "country";
 
 /**
- * A place the location text names: its column, its facet, the (column, score, id) index that lists it,
- * and the summary query that counts its businesses (none for states and postal codes).
+ * Per kind of place, most selective first: its column, the (column, score, id) index that lists its
+ * businesses in recommended order, and the summary query that counts them (none for states and postal codes).
  */
-type Place = { column: string; value: string; facet: string; index: string; sizeSql: string | null };
-
-const place = {
-  zip: (v: string): Place => ({ column: "b.zip_code", value: v, facet: facetToken("zip", v), index: "businesses_zip_score_idx", sizeSql: null }),
-  city: (v: string): Place => ({
-    column: "b.city_slug",
-    value: v,
-    facet: facetToken("city", v),
+const PLACES: Record<PlaceKind, { column: SQLiteColumn; index: string; size: ((value: string) => SQL) | null }> = {
+  zip: { column: b.zipCode, index: "businesses_zip_score_idx", size: null },
+  city: {
+    column: b.citySlug,
     index: "businesses_city_score_idx",
-    sizeSql: "SELECT business_count AS n FROM cities WHERE slug = ?1",
-  }),
-  state: (v: string): Place => ({ column: "b.state_code", value: v, facet: facetToken("state", v), index: "businesses_state_score_idx", sizeSql: null }),
-  country: (v: string): Place => ({
-    column: "b.country_code",
-    value: v,
-    facet: facetToken("country", v),
+    size: (v) => sql`SELECT business_count AS n FROM cities WHERE slug = ${v}`,
+  },
+  state: { column: b.stateCode, index: "businesses_state_score_idx", size: null },
+  country: {
+    column: b.countryCode,
     index: "businesses_country_score_idx",
-    sizeSql: "SELECT coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ?1",
-  }),
+    size: (v) => sql`SELECT coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ${v}`,
+  },
 };
+
+/** A place the location text names. */
+type Place = { kind: PlaceKind; value: string };
 
 /** A qualifier after the first comma: a state (code or name) or a country (name or code). */
 async function qualifier(db: Db, text: string): Promise<Place | null> {
   const upper = text.toUpperCase();
-  if (/^[A-Z]{2,3}$/.test(upper) && (await stateCodeExists(db, upper))) return place.state(upper);
+  if (/^[A-Z]{2,3}$/.test(upper) && (await stateCodeExists(db, upper))) return { kind: "state", value: upper };
   const region = regionCode(text);
-  if (region) return place.state(region);
+  if (region) return { kind: "state", value: region };
   const country = countryCode(text);
-  if (country) return place.country(country);
+  if (country) return { kind: "country", value: country };
   return null;
 }
-
-/** Most selective first: the location's listing reads this column's index. */
-const DRIVING_ORDER = ["b.zip_code", "b.city_slug", "b.state_code", "b.country_code"];
 
 /**
  * Location text → facets and indexed predicates, or null when it names nothing we know (the search
@@ -112,14 +105,15 @@ export async function resolveLocation(db: Db, text: string): Promise<ResolvedLoc
   const found = await readLocation(db, text);
   if (!found) return null;
   const { label, places } = found;
-  const driving = DRIVING_ORDER.map((c) => places.find((p) => p.column === c)).find(Boolean) as Place;
+  // The most selective place drives: the location's listing reads its index.
+  const kinds = Object.keys(PLACES) as PlaceKind[];
+  const driving = [...places].sort((x, y) => kinds.indexOf(x.kind) - kinds.indexOf(y.kind))[0];
   return {
     label,
-    facets: places.map((p) => p.facet),
+    facets: places.map((p) => facetToken(p.kind, p.value)),
     // With no table statistics SQLite may pick the state's index for "Chicago, IL"; a unary `+`
     // keeps the other predicates off their indexes so the most selective one drives.
-    where: places.map((p) => `${p === driving ? "" : "+"}${p.column} = ?`),
-    params: places.map((p) => p.value),
+    where: places.map((p) => sql`${sql.raw(p === driving ? "" : "+")}${PLACES[p.kind].column} = ${p.value}`),
     driving,
   };
 }
@@ -127,7 +121,7 @@ export async function resolveLocation(db: Db, text: string): Promise<ResolvedLoc
 async function readLocation(db: Db, text: string): Promise<{ label: string; places: Place[] } | null> {
   const { parts, postalCode } = splitLocation(text);
   const label = [...parts, postalCode].filter(Boolean).join(", ");
-  const places: Place[] = postalCode ? [place.zip(postalCode)] : [];
+  const places: Place[] = postalCode ? [{ kind: "zip", value: postalCode }] : [];
   const found = () => (places.length ? { label, places } : null);
   if (parts.length === 0) return found();
 
@@ -139,7 +133,7 @@ async function readLocation(db: Db, text: string): Promise<{ label: string; plac
   }
   const slug = slugify(first);
   if (await cityExists(db, slug)) {
-    places.push(place.city(slug));
+    places.push({ kind: "city", value: slug });
     return found();
   }
   // Not a city: a state or a country on its own ("Illinois", "IL", "Switzerland").
@@ -160,45 +154,43 @@ export function categoryFacet(category: string): string | null {
   return facetToken(groupBySlug(slug) ? "group" : "category", slug);
 }
 
-type Candidate = BusinessDbRow & { score: number; relevance: number };
+type Candidate = BusinessRow & { relevance: number };
 
 /** Relevance to two decimals: a closer difference than that counts as a tie. */
-function tier(relevance: number): number {
-  return Math.round(relevance * 100);
-}
+const tier = (relevance: number) => Math.round(relevance * 100);
 
 /** The orders a plan can produce, each with its comparator (the SQL ORDER BY in JS). */
 type OrderKey = "relevance" | "score" | "rating" | "reviews" | "latest";
 
-const ORDER_SQL: Record<Exclude<OrderKey, "relevance">, { by: string; index: string }> = {
-  score: { by: "b.score DESC, b.id DESC", index: "businesses_order_idx" },
-  rating: { by: "b.rating DESC, b.review_count DESC, b.id DESC", index: "businesses_rating_order_idx" },
-  reviews: { by: "b.review_count DESC, b.rating DESC, b.id DESC", index: "businesses_reviews_order_idx" },
-  latest: { by: "b.created_at DESC, b.id DESC", index: "businesses_created_idx" },
+const ORDER_SQL: Record<Exclude<OrderKey, "relevance">, { by: SQL; index: string }> = {
+  score: { by: sql`b.score DESC, b.id DESC`, index: "businesses_order_idx" },
+  rating: { by: sql`b.rating DESC, b.review_count DESC, b.id DESC`, index: "businesses_rating_order_idx" },
+  reviews: { by: sql`b.review_count DESC, b.rating DESC, b.id DESC`, index: "businesses_reviews_order_idx" },
+  latest: { by: sql`b.created_at DESC, b.id DESC`, index: "businesses_created_idx" },
 };
 
 const COMPARE: Record<OrderKey, (a: Candidate, b: Candidate) => number> = {
   // bm25 is negative (lower is better); ties go to the higher recommended score, then the newer id.
   relevance: (a, b) => tier(a.relevance) - tier(b.relevance) || b.score - a.score || b.id - a.id,
   score: (a, b) => b.score - a.score || b.id - a.id,
-  rating: (a, b) => b.rating - a.rating || b.review_count - a.review_count || b.id - a.id,
-  reviews: (a, b) => b.review_count - a.review_count || b.rating - a.rating || b.id - a.id,
-  latest: (a, b) => (b.created_at ?? 0) - (a.created_at ?? 0) || b.id - a.id,
+  rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || b.id - a.id,
+  reviews: (a, b) => b.reviewCount - a.reviewCount || b.rating - a.rating || b.id - a.id,
+  latest: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
 };
 
 /**
  * A plan: a query giving `id` and `relevance` in the result order, without LIMIT. `resumable` when
  * running it again with an OFFSET costs only the rows skipped (an index walk), not the whole match.
  */
-type Plan = { sql: string; params: SqlValue[]; order: OrderKey; resumable: boolean };
+type Plan = { query: SQL; order: OrderKey; resumable: boolean };
 
-const MATCH_IDS = "SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ?";
+const matchIds = (match: string) => sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}`;
+const indexedBy = (index: string) => sql.raw(`INDEXED BY ${index}`);
 
 /** FTS5 ranks the match inside the virtual table: no `businesses` row is read to order it. */
 function rankedPlan(match: string): Plan {
   return {
-    sql: "SELECT rowid AS id, rank AS relevance FROM businesses_fts WHERE businesses_fts MATCH ? AND rank MATCH ? ORDER BY rank",
-    params: [match, RANK_FUNCTION],
+    query: sql`SELECT rowid AS id, rank AS relevance FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rank MATCH ${RANK_FUNCTION} ORDER BY rank`,
     order: "relevance",
     resumable: false,
   };
@@ -207,9 +199,8 @@ function rankedPlan(match: string): Plan {
 /** A location in recommended order, from its covering (column, score, id) index. */
 function locationPlan(location: ResolvedLocation): Plan {
   return {
-    sql: `SELECT b.id, -b.score AS relevance FROM businesses AS b INDEXED BY ${location.driving.index}
-          WHERE ${location.where.join(" AND ")} ORDER BY b.score DESC, b.id DESC`,
-    params: location.params,
+    query: sql`SELECT b.id, -b.score AS relevance FROM ${FROM_B} ${indexedBy(PLACES[location.driving.kind].index)}
+          WHERE ${sql.join(location.where, sql` AND `)} ORDER BY b.score DESC, b.id DESC`,
     order: "score",
     resumable: true,
   };
@@ -217,14 +208,14 @@ function locationPlan(location: ResolvedLocation): Plan {
 
 /** How many businesses there are (site_stats, one row). */
 async function totalBusinesses(db: Db): Promise<number> {
-  const row = await db.first<{ n: number }>("SELECT total_businesses AS n FROM site_stats WHERE id = 1");
-  return Math.max(1, row?.n ?? 1);
+  return Math.max(1, (await valueOf(db, sql`SELECT total_businesses AS n FROM site_stats WHERE id = 1`)) ?? 1);
 }
 
 /** Businesses in a city or a country from the summary tables; null for a state or a postal code. */
 async function locationSize(db: Db, location: ResolvedLocation): Promise<number | null> {
-  const { sizeSql, value } = location.driving;
-  return sizeSql ? ((await db.first<{ n: number }>(sizeSql, [value]))?.n ?? null) : null;
+  const { kind, value } = location.driving;
+  const size = PLACES[kind].size;
+  return size ? valueOf(db, size(value)) : null;
 }
 
 /**
@@ -245,33 +236,40 @@ async function orderedPlan(
   const local = order === "score" && location ? await locationSize(db, location) : null;
   const population = local ?? (await totalBusinesses(db));
   const cap = Math.ceil(Math.sqrt(want * Math.max(1, population)));
-  const counted = await db.first<{ n: number }>(`SELECT count(*) AS n FROM (${MATCH_IDS} LIMIT ?)`, [match, cap + 1]);
+  const counted = await valueOf(db, sql`SELECT count(*) AS n FROM (${matchIds(match)} LIMIT ${cap + 1})`);
   const { by, index } = ORDER_SQL[order];
-  if ((counted?.n ?? 0) <= cap) {
+  if ((counted ?? 0) <= cap) {
     // CROSS JOIN: the match drives (rowid lookups), never an index walk for the ORDER BY.
     return {
-      sql: `SELECT b.id, 0 AS relevance FROM (${MATCH_IDS}) AS m CROSS JOIN businesses AS b ON b.id = m.rowid ORDER BY ${by}`,
-      params: [match],
+      query: sql`SELECT b.id, 0 AS relevance FROM (${matchIds(match)}) AS m CROSS JOIN ${FROM_B} ON b.id = m.rowid ORDER BY ${by}`,
       order,
       resumable: false,
     };
   }
   const scope = local !== null && location ? location : null;
   return {
-    sql: `SELECT b.id, 0 AS relevance FROM businesses AS b INDEXED BY ${scope ? scope.driving.index : index}
-          WHERE ${scope ? `${scope.where.join(" AND ")} AND ` : ""}b.id IN (${MATCH_IDS}) ORDER BY ${by}`,
-    params: [...(scope ? scope.params : []), match],
+    query: sql`SELECT b.id, 0 AS relevance FROM ${FROM_B} ${indexedBy(scope ? PLACES[scope.driving.kind].index : index)}
+          WHERE ${scope ? sql`${sql.join(scope.where, sql` AND `)} AND ` : sql``}b.id IN (${matchIds(match)}) ORDER BY ${by}`,
     order,
     resumable: true,
   };
 }
 
+/**
+ * Rows of a plan's `slice` (LIMIT/OFFSET) with their relevance: the plan gives the ids, and
+ * `businesses` is read for them only. CROSS JOIN keeps the plan's ids driving (rowid lookups).
+ */
+function planRows(db: Db, plan: Plan, slice: SQL): Promise<Candidate[]> {
+  return db.orm
+    .select({ ...getTableColumns(b), relevance: sql<number>`p.relevance` })
+    .from(sql`(${plan.query} ${slice}) AS p`)
+    .crossJoin(b)
+    .where(sql`${b.id} = p.id`);
+}
+
 /** The first `want` rows of a plan: one query, `businesses` read only for them. */
 async function pageRows(db: Db, plan: Plan, want: number): Promise<Candidate[]> {
-  const rows = await db.all<Candidate>(
-    `SELECT ${COLUMNS}, p.relevance AS relevance FROM (${plan.sql} LIMIT ?) AS p CROSS JOIN businesses AS b ON b.id = p.id`,
-    [...plan.params, want],
-  );
+  const rows = await planRows(db, plan, sql`LIMIT ${want}`);
   return rows.sort(COMPARE[plan.order]);
 }
 
@@ -282,28 +280,25 @@ async function pageRows(db: Db, plan: Plan, want: number): Promise<Candidate[]> 
  * OFFSET; any other gives its ids once (OPEN_NOW_IDS at a time) and the rows are read by id.
  */
 async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Candidate[]> {
-  const isOpen = (row: Candidate) => isOpenNow(row, now);
+  const isOpen = (row: BusinessRow) => isOpenNow(row, now);
   const open: Candidate[] = [];
   let chunk = OPEN_NOW_FIRST_CHUNK;
   if (plan.resumable) {
     for (let skip = 0; open.length < want; skip += chunk, chunk *= 2) {
-      const rows = await db.all<Candidate>(
-        `SELECT ${COLUMNS}, p.relevance AS relevance FROM (${plan.sql} LIMIT ? OFFSET ?) AS p CROSS JOIN businesses AS b ON b.id = p.id`,
-        [...plan.params, chunk, skip],
-      );
+      const rows = await planRows(db, plan, sql`LIMIT ${chunk} OFFSET ${skip}`);
       open.push(...rows.filter(isOpen));
       if (rows.length < chunk) break;
     }
     return open.sort(COMPARE[plan.order]);
   }
   for (let skip = 0; ; skip += OPEN_NOW_IDS) {
-    const ids = await db.all<{ id: number; relevance: number }>(`${plan.sql} LIMIT ? OFFSET ?`, [...plan.params, OPEN_NOW_IDS, skip]);
+    const ids = await db.orm.all<{ id: number; relevance: number }>(sql`${plan.query} LIMIT ${OPEN_NOW_IDS} OFFSET ${skip}`);
     for (let i = 0; i < ids.length && open.length < want; i += chunk, chunk *= 2) {
       const slice = ids.slice(i, i + chunk);
-      const rows = await db.all<Candidate>(
-        `SELECT ${COLUMNS} FROM businesses AS b WHERE b.id IN (SELECT value FROM json_each(?1))`,
-        [JSON.stringify(slice.map((s) => s.id))],
-      );
+      const rows = await db.orm
+        .select()
+        .from(b)
+        .where(sql`${b.id} IN (SELECT value FROM json_each(${JSON.stringify(slice.map((s) => s.id))}))`);
       const byId = new Map(rows.map((r) => [r.id, r]));
       for (const s of slice) {
         const row = byId.get(s.id);
@@ -350,24 +345,16 @@ export async function searchCriteria(db: Db, params: SearchParams): Promise<Crit
 export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
   const page = params.page;
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
-  const empty: SearchResult = {
-    businesses: [],
-    page,
-    pageSize: SEARCH_PAGE_SIZE,
-    hasPrevious: page > 1,
-    hasNext: false,
-    location: null,
-  };
+  const empty: SearchResult = { businesses: [], page, pageSize: SEARCH_PAGE_SIZE, hasPrevious: page > 1, hasNext: false, location: null };
   const criteria = await searchCriteria(db, params);
   if (params.location) {
     empty.location = { text: params.location, label: criteria?.location?.label ?? params.location, found: Boolean(criteria?.location) };
   }
   if (!criteria) return empty;
   const { text, location, filters, match } = criteria;
-  const needed = offset + SEARCH_PAGE_SIZE + 1;
 
   let plan: Plan;
-  let want = needed;
+  let want = offset + SEARCH_PAGE_SIZE + 1;
   if (params.sort !== "relevance") plan = await orderedPlan(db, match, params.sort, want, location);
   else if (text) {
     plan = rankedPlan(match);
@@ -395,13 +382,12 @@ export async function searchList(
   sort: "recommended" | "latest",
   limit: number,
   offset: number,
-): Promise<{ rows: BusinessDbRow[]; total: number }> {
+): Promise<{ rows: BusinessRow[]; total: number }> {
   const words = buildFtsQuery(text);
   if (!words) return { rows: [], total: 0 };
   const facet = scope ? facetToken(scope.column === "group_slug" ? "group" : "category", scope.slug) : null;
   const match = andQuery(words, facetsQuery(facet ? [facet] : []));
-  const count = await db.first<{ n: number }>("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1", [match]);
-  const total = count?.n ?? 0;
+  const total = (await valueOf(db, sql`SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ${match}`)) ?? 0;
   if (total <= offset) return { rows: [], total };
   const want = offset + limit;
   const rows =

@@ -5,7 +5,9 @@
  * appears in exactly one file, and a business keeps its file as others are added. Ranges left empty
  * by deletions are simply not listed, so a file never holds more than K URLs but may hold fewer.
  */
+import { and, eq, gt, lte, max } from "drizzle-orm";
 import type { SitemapUrl } from "~/lib/xml";
+import { businesses, cities, siteStats } from "#db/schema";
 import type { Db } from "./db.server";
 
 /** sitemaps.org allows 50,000 URLs a file; we stay under it with room to spare. */
@@ -18,13 +20,28 @@ export function businessesPerSitemap(env: { SITEMAP_BUSINESSES_PER_FILE?: string
 }
 
 /** Public pages of main.xml besides the home page. */
-export const MAIN_PAGES = ["/", "/businesses", "/cities", "/about", "/contact", "/privacy-policy", "/terms-of-service", "/add-business", "/advertise"];
+export const MAIN_PAGES = [
+  "/",
+  "/businesses",
+  "/cities",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/add-business",
+  "/advertise",
+];
 
 /** Numbers n of the business sitemaps that hold at least one business, ascending. */
 export async function businessSitemapNumbers(db: Db, perFile: number): Promise<number[]> {
-  const max = await db.first<{ id: number | null }>("SELECT max(id) AS id FROM businesses");
-  if (!max?.id) return [];
-  const candidates = Array.from({ length: Math.ceil(max.id / perFile) }, (_, i) => i + 1);
+  const last = (
+    await db.orm
+      .select({ id: max(businesses.id) })
+      .from(businesses)
+      .get()
+  )?.id;
+  if (!last) return [];
+  const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
   // One index seek per range: a list of ranges as ONE JSON parameter (D1's 100-parameter limit).
   const rows = await db.all<{ n: number }>(
     `SELECT r.value AS n FROM json_each(?1) AS r
@@ -37,7 +54,10 @@ export async function businessSitemapNumbers(db: Db, perFile: number): Promise<n
 
 /** The newest change to any business (index seek), for lastmod of the index and the listing pages. */
 export async function latestUpdate(db: Db): Promise<number | undefined> {
-  const row = await db.first<{ t: number | null }>("SELECT max(updated_at) AS t FROM businesses");
+  const row = await db.orm
+    .select({ t: max(businesses.updatedAt) })
+    .from(businesses)
+    .get();
   return row?.t ?? undefined;
 }
 
@@ -59,7 +79,10 @@ export async function sitemapIndex(db: Db, siteUrl: string, perFile: number): Pr
 
 export async function mainSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
   const lastmod = await latestUpdate(db);
-  return MAIN_PAGES.map((path) => ({ loc: `${siteUrl}${path === "/" ? "/" : path}`, lastmod: ["/", "/businesses", "/cities"].includes(path) ? lastmod : undefined }));
+  return MAIN_PAGES.map((path) => ({
+    loc: `${siteUrl}${path === "/" ? "/" : path}`,
+    lastmod: ["/", "/businesses", "/cities"].includes(path) ? lastmod : undefined,
+  }));
 }
 
 export async function categoriesSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
@@ -74,10 +97,12 @@ export async function categoriesSitemap(db: Db, siteUrl: string): Promise<Sitema
 
 export async function citiesSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
   const lastmod = await latestUpdate(db);
-  const rows = await db.all<{ name: string }>(
-    "SELECT name FROM cities WHERE business_count > 0 ORDER BY slug LIMIT ?1",
-    [MAX_BUSINESSES_PER_SITEMAP],
-  );
+  const rows = await db.orm
+    .select({ name: cities.name })
+    .from(cities)
+    .where(gt(cities.businessCount, 0))
+    .orderBy(cities.slug)
+    .limit(MAX_BUSINESSES_PER_SITEMAP);
   return rows.map((r) => ({ loc: `${siteUrl}/city/${encodeURIComponent(r.name)}`, lastmod }));
 }
 
@@ -92,12 +117,13 @@ export function canonicalBusinessUrl(siteUrl: string, id: number, canonicalUrl: 
 /** Business file n: its own id range, in id order; null when the range holds nobody. */
 export async function businessSitemap(db: Db, siteUrl: string, perFile: number, n: number): Promise<SitemapUrl[] | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
-  const rows = await db.all<{ id: number; canonical_url: string | null; updated_at: number }>(
-    "SELECT id, canonical_url, updated_at FROM businesses WHERE id > ?1 AND id <= ?2 ORDER BY id",
-    [(n - 1) * perFile, n * perFile],
-  );
+  const rows = await db.orm
+    .select({ id: businesses.id, canonicalUrl: businesses.canonicalUrl, updatedAt: businesses.updatedAt })
+    .from(businesses)
+    .where(and(gt(businesses.id, (n - 1) * perFile), lte(businesses.id, n * perFile)))
+    .orderBy(businesses.id);
   if (rows.length === 0) return null;
-  return rows.map((r) => ({ loc: canonicalBusinessUrl(siteUrl, r.id, r.canonical_url), lastmod: r.updated_at }));
+  return rows.map((r) => ({ loc: canonicalBusinessUrl(siteUrl, r.id, r.canonicalUrl), lastmod: r.updatedAt }));
 }
 
 export type SitemapStats = {
@@ -110,11 +136,11 @@ export type SitemapStats = {
 /** GET /api/admin/sitemap-stats (CLARIFICATIONS 33): totalSitemaps counts the business sitemaps. */
 export async function sitemapStats(db: Db, siteUrl: string, perFile: number): Promise<SitemapStats> {
   const [stats, numbers] = await Promise.all([
-    db.first<{ total_businesses: number }>("SELECT total_businesses FROM site_stats WHERE id = 1"),
+    db.orm.select({ totalBusinesses: siteStats.totalBusinesses }).from(siteStats).where(eq(siteStats.id, 1)).get(),
     businessSitemapNumbers(db, perFile),
   ]);
   return {
-    totalBusinesses: stats?.total_businesses ?? 0,
+    totalBusinesses: stats?.totalBusinesses ?? 0,
     totalSitemaps: numbers.length,
     businessesPerSitemap: perFile,
     sitemapUrls: {
@@ -141,4 +167,3 @@ export function robotsTxt(siteUrl: string): string {
     "",
   ].join("\n");
 }
-
