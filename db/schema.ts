@@ -1,5 +1,5 @@
-import { desc, sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { desc, getTableColumns, sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * One row per listed business. Every write goes through app/server/business-writer.server.ts;
@@ -207,8 +207,31 @@ export const imports = sqliteTable(
   (t) => [index("imports_created_idx").on(t.createdAt)],
 );
 
+/** A business as drizzle reads it (schema keys: placeId, …); app/lib/business.ts maps it to the API shape. */
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
+
+/**
+ * A table's row keyed by SQL column name (place_id, …), with the schema's types: what hand-written
+ * SQL through the Db helpers (`SELECT *`, `RETURNING *`) gives back, and what the writer's payload
+ * carries. A boolean column reads as 0/1 there.
+ */
+export type SqlRow<T extends SQLiteTable> = {
+  [K in keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]: T["$inferSelect"][K & keyof T["$inferSelect"]];
+};
+
+/** The businesses columns the write module sets itself, not from an input (the facets are computed). */
+const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets"] as const;
+export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
+
+/**
+ * The one list of the businesses columns a write sets from an input, by SQL name, in table order:
+ * the writer's INSERT and UPDATE (app/server/business-writer.server.ts) and PreparedBusiness
+ * (app/lib/business.ts) follow it, so a new column is added here, in the table, only.
+ */
+export const BUSINESS_INPUT_COLUMNS = Object.values(getTableColumns(businesses))
+  .map((column) => column.name)
+  .filter((name) => !(WRITER_OWN_COLUMNS as readonly string[]).includes(name)) as BusinessInputColumn[];
 
 /**
  * Admin sessions (db/migrations/0002_admin_auth.sql). The cookie holds a signed random id; this

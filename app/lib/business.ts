@@ -4,7 +4,7 @@
  * the API shape and back to an input). Row types come from db/schema.ts. No runtime imports beyond zod.
  */
 import { z } from "zod";
-import type { BusinessRow, NewBusinessRow } from "#db/schema";
+import type { BusinessInputColumn, BusinessRow, businesses, SqlRow } from "#db/schema";
 import { groupForCategory } from "./category-groups";
 import { normalizeCountry } from "./countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
@@ -280,51 +280,21 @@ export function recommendedScore(rating: number, reviewCount: number): number {
   return Math.round(((rating * n + PRIOR_RATING * PRIOR_REVIEWS) / (n + PRIOR_REVIEWS)) * 1e6) / 1e6;
 }
 
-/** Column values of a businesses row, derived from a validated input (slug is the writer's job). */
-export type PreparedBusiness = {
-  place_id: string | null;
+/** Columns of a PreparedBusiness stored as JSON text. */
+export const JSON_COLUMNS = new Set<BusinessInputColumn>(["photos", "opening_hours", "about"]);
+
+/**
+ * Column values of a businesses row (BUSINESS_INPUT_COLUMNS, by SQL name), derived from a validated
+ * input, and the base its slug is made from (the slug is the writer's job). The JSON columns stay
+ * structured here: the writer sends them inside its JSON rows, unescaped.
+ */
+export type PreparedBusiness = Omit<Pick<SqlRow<typeof businesses>, BusinessInputColumn>, "photos" | "opening_hours" | "about"> & {
   base_slug: string;
-  name: string;
-  category: string;
-  category_slug: string;
-  group_slug: string;
-  subtypes: string;
-  keywords: string;
-  description: string | null;
-  address: string;
-  city: string;
-  city_slug: string;
-  state: string;
-  state_code: string;
-  zip_code: string;
-  country: string;
-  country_code: string;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  rating: number;
-  review_count: number;
-  score: number;
-  is_open: number;
-  is_verified: number;
-  /** The JSON columns stay structured here: the writer sends them inside its JSON rows, unescaped. */
   photos: string[];
   opening_hours: Record<string, string> | null;
   about: About | null;
-  time_zone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  location_link: string | null;
-  business_status: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  canonical_url: string | null;
-  unique_content: string | null;
   created_at: number | null;
 };
-
-/** Columns of a PreparedBusiness stored as JSON text. */
-export const JSON_COLUMNS = new Set<keyof PreparedBusiness>(["photos", "opening_hours", "about"]);
 
 const groupOf = memoized((category: string, subtypes: string) => groupForCategory(category, subtypes));
 const countryOf = memoized((name: string, code: string) => normalizeCountry(name, code));
@@ -358,8 +328,8 @@ export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
     rating,
     review_count: input.reviewCount,
     score: recommendedScore(rating, input.reviewCount),
-    is_open: input.isOpen ? 1 : 0,
-    is_verified: input.isVerified ? 1 : 0,
+    is_open: input.isOpen,
+    is_verified: input.isVerified,
     photos: input.photos,
     opening_hours: input.openingHours && Object.keys(input.openingHours).length ? input.openingHours : null,
     about: input.about && Object.keys(input.about).length ? input.about : null,

@@ -5,17 +5,12 @@
  * (business-slugs.server.ts), duplicate detection, the list ranks and the data version.
  */
 import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
+import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import type { Db } from "./db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
 
-/** Columns written from a PreparedBusiness (slug is resolved separately). */
-const INSERT_COLUMNS = [
-  "place_id", "name", "category", "category_slug", "group_slug", "subtypes", "keywords", "description",
-  "address", "city", "city_slug", "state", "state_code", "zip_code", "country", "country_code", "phone",
-  "email", "website", "rating", "review_count", "score", "is_open", "is_verified", "photos",
-  "opening_hours", "about", "time_zone", "latitude", "longitude", "location_link", "business_status",
-  "seo_title", "seo_description", "canonical_url", "unique_content",
-] as const satisfies ReadonlyArray<keyof PreparedBusiness>;
+/** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
+const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
 
 /**
  * Rows per writer batch: one atomic D1 batch (one transaction) with the FTS and summary statements.
@@ -120,7 +115,7 @@ export type InsertOutcome = {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;
-const JSON_AT = new Set(PAYLOAD_COLUMNS.flatMap((c, i) => (JSON_COLUMNS.has(c as keyof PreparedBusiness) ? [i] : [])));
+const JSON_AT = new Set(PAYLOAD_COLUMNS.flatMap((c, i) => (JSON_COLUMNS.has(c as BusinessInputColumn) ? [i] : [])));
 const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /**

@@ -9,32 +9,17 @@ import { IMPORT_SLICE_MS, INLINE_IMPORT_ROWS, MAX_REPORTED_ERRORS } from "~/lib/
 import { type ImportJobStatus, type ImportResult, mapHeader, mapRow, type RowError, usedColumns } from "~/lib/import-mapping";
 import { SpreadsheetError } from "~/lib/xlsx-reader";
 import type { ValidBusinessInput } from "~/lib/business";
+import type { imports, SqlRow } from "#db/schema";
 import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch, WRITE_BATCH_ROWS } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
-import { type ImportFormat, openSource, r2Source } from "./import-source.server";
+import { openSource, r2Source } from "./import-source.server";
 import { receiveUpload, type StoredUpload, validateUpload } from "./import-upload.server";
 
 export { ImportRefused, validateUpload } from "./import-upload.server";
 
-type ImportRow = {
-  id: number;
-  r2_key: string;
-  file_name: string;
-  file_size: number;
-  status: "pending" | "running" | "done" | "failed";
-  message: string | null;
-  total_rows: number;
-  processed_rows: number;
-  imported: number;
-  duplicates_skipped: number;
-  total_errors: number;
-  errors: string;
-  format: ImportFormat;
-  header_row: number;
-  next_row: number;
-  lease_until: number | null;
-};
+/** An imports row as `SELECT *` gives it (db/schema.ts). */
+type ImportRow = SqlRow<typeof imports>;
 
 /** Records the stored, validated file in `imports`; the import then runs chunk by chunk. */
 export async function createImport(
