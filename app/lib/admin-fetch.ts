@@ -44,11 +44,6 @@ export async function adminFetchResponse(path: string, init: AdminFetchInit = {}
   throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
 }
 
-export async function adminFetchJson<T>(path: string, init: AdminFetchInit = {}): Promise<T> {
-  const response = await adminFetchResponse(path, init);
-  return (await response.json()) as T;
-}
-
 /** The text a toast shows for a failed call: the server's message, else the given fallback. */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;

@@ -15,6 +15,16 @@ async function openBusinessesTab(page: Page) {
   await expect(page.getByTestId("admin-business-row").first()).toBeVisible();
 }
 
+/** Console errors and uncaught exceptions of the page, to be asserted empty at the end of a test. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+  return errors;
+}
+
 /** The Country column of the Businesses table. */
 function countryCells(page: Page) {
   return page.getByTestId("admin-business-row").locator("td:nth-child(4)");
@@ -183,6 +193,7 @@ test("the login page, the panel's tabs and the edit form pass axe (WCAG 2 A/AA)"
 });
 
 test("the tabs and the filters are URLs: reload keeps them, the back button returns to the previous ones", async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
   await logIn(page);
   await openBusinessesTab(page);
   await expect(tabLink(page, "Businesses")).toHaveAttribute("aria-current", "page");
@@ -237,9 +248,11 @@ test("the tabs and the filters are URLs: reload keeps them, the back button retu
   await expect(page.getByTestId("stat-total-businesses")).toBeVisible();
   await page.goto("/admin-panel?tab=businesses");
   await expect(page).toHaveURL(/\/admin-panel\/businesses$/);
+  expect(consoleErrors).toEqual([]);
 });
 
 test("a filter change cancels the previous one's request: the older answer cannot win", async ({ page }) => {
+  const consoleErrors = collectConsoleErrors(page);
   await logIn(page);
   await openBusinessesTab(page);
 
@@ -276,4 +289,24 @@ test("a filter change cancels the previous one's request: the older answer canno
   await expect(page).toHaveURL(/\/admin-panel\/businesses\?country=Mexico$/);
   await expect(page.getByLabel("Country")).toHaveValue("Mexico");
   expect(new Set(await countryCells(page).allTextContents())).toEqual(new Set(["Mexico"]));
+  expect(consoleErrors).toEqual([]);
+});
+
+test("one 401 path: a session that ends while the panel is open leads to /admin-login with 'Authentication required'", async ({ page, context }) => {
+  // A tab's loader (a filter change) finds no session.
+  await logIn(page);
+  await openBusinessesTab(page);
+  await context.clearCookies();
+  await page.getByLabel("Country").selectOption("Japan");
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(toast(page, "Authentication required")).toContainText("Please log in to access the admin panel");
+
+  // A client-side API call (Generate SEO content) gets 401: the same redirect and toast.
+  await logIn(page);
+  await tabLink(page, "Import").click();
+  await expect(page.getByRole("button", { name: "Generate SEO Content" })).toBeVisible();
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Generate SEO Content" }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(toast(page, "Authentication required")).toContainText("Please log in to access the admin panel");
 });

@@ -5,7 +5,7 @@ import { ImportTab } from "~/components/admin/import-tab";
 
 describe("the Import tab", () => {
   it("offers a file chooser for .xlsx and .xls only, and the SEO and delete-all buttons", () => {
-    const html = renderToString(createElement(ImportTab, { onUnauthorized: () => {}, onDataChanged: () => {} }));
+    const html = renderToString(createElement(ImportTab, { onUnauthorized: () => {} }));
     expect(html).toMatch(/<input[^>]*type="file"[^>]*accept="\.xlsx,\.xls"/);
     expect(html).toMatch(/name="excelFile"/);
     expect(html).toContain("Generate SEO Content");

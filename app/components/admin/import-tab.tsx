@@ -2,7 +2,8 @@
  * The admin panel's Import tab (SPEC §2, §8; CLARIFICATIONS 31, 32): import a spreadsheet (with a
  * progress bar while a large import runs as a job), generate SEO content in chunks, delete all data
  * after three confirmations. Talks to the JSON API (CLARIFICATIONS 1); a 401 from it goes to
- * `onUnauthorized`, the panel's one 401 path (useAdminApi's sessionEnded).
+ * `onUnauthorized`, the panel's one 401 path (useAdminApi's sessionEnded). Nothing to refresh here:
+ * each tab's loader reads fresh data when the admin opens it.
  */
 import { useRef, useState } from "react";
 import { toast } from "~/lib/toast";
@@ -32,10 +33,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Props = {
   /** A 401 from an admin call: the session ended (CLARIFICATIONS 27). */
   onUnauthorized: () => void;
-  onDataChanged?: () => void;
 };
 
-export function ImportTab({ onUnauthorized, onDataChanged }: Props) {
+export function ImportTab({ onUnauthorized }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState<{ processed: number; total: number } | null>(null);
@@ -75,7 +75,6 @@ export function ImportTab({ onUnauthorized, onDataChanged }: Props) {
           setProgress(status.progress);
           if (status.status === "failed") {
             toast({ title: "Import failed", description: status.message || "Failed to import Excel file", variant: "destructive" });
-            onDataChanged?.();
             return;
           }
           if (status.status === "done") {
@@ -87,7 +86,6 @@ export function ImportTab({ onUnauthorized, onDataChanged }: Props) {
         }
       }
       toast({ title: "Import Completed", description: stats ? summary(stats) : message });
-      onDataChanged?.();
     } catch {
       toast({ title: "Import failed", description: "Failed to import Excel file", variant: "destructive" });
     } finally {
@@ -118,10 +116,8 @@ export function ImportTab({ onUnauthorized, onDataChanged }: Props) {
           break;
         }
       }
-      onDataChanged?.();
     } catch (error) {
       toast({ title: "SEO Generation failed", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
-      if (updated) onDataChanged?.();
     } finally {
       setGenerating(false);
       setSeoProgress(null);
@@ -148,7 +144,6 @@ export function ImportTab({ onUnauthorized, onDataChanged }: Props) {
       const body = await readJson<{ message?: string }>(response);
       if (!response.ok) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
       toast({ title: "All data deleted", description: body?.message });
-      onDataChanged?.();
     } catch (error) {
       toast({ title: "Delete failed", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
     } finally {
