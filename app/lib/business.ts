@@ -1,7 +1,6 @@
 /**
- * The business as callers see it (SPEC §3 names), the write-side input, the pure derivations the
- * write module applies (slugs, group, score, country), and the two mappings from a stored row (to
- * the API shape and back to an input). Row types come from db/schema.ts. No runtime imports beyond zod.
+ * The business as callers see it (SPEC §3 names), the write-side input, the pure derivations the write module
+ * applies (slugs, group, score, country), and the mappings from a stored row (db/schema.ts) to the API and back.
  */
 import { z } from "zod";
 import type { BusinessInputColumn, BusinessRow, businesses, SqlRow } from "#db/schema";
@@ -12,10 +11,7 @@ import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 
-/**
- * Columns the API does not show: derived by the write module for indexes and search (the group
- * slug is shown, as `group`), and the import a row came from.
- */
+/** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
 const HIDDEN_COLUMNS = ["groupSlug", "keywords", "citySlug", "stateCode", "score", "facets", "importId"] as const;
 /** Columns stored as JSON text. */
 type JsonColumn = "photos" | "openingHours" | "about";
@@ -348,23 +344,20 @@ export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
 
 /** JSON text from a row, or the fallback when missing or malformed. */
 export function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
   try {
-    return JSON.parse(text) as T;
+    return text ? (JSON.parse(text) as T) : fallback;
   } catch {
     return fallback;
   }
 }
 
+type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "isOpen" | "businessStatus">;
+
 /**
  * Open at `now`: from the hours in the business's own time zone, else the stored flag; never when
  * Google says it closed for good (CLARIFICATIONS 13). What the card shows and the search filters by.
  */
-export function isOpenNow(
-  row: Pick<BusinessRow, "openingHours" | "timeZone" | "isOpen" | "businessStatus">,
-  now: Date,
-  openingHours: OpeningHours | null = parseOpeningHoursJson(row.openingHours),
-): boolean {
+export function isOpenNow(row: OpenNowFields, now: Date, openingHours = parseOpeningHoursJson(row.openingHours)): boolean {
   if (row.businessStatus === "CLOSED_PERMANENTLY" || row.businessStatus === "CLOSED_TEMPORARILY") return false;
   return isOpenAt(openingHours, now, row.timeZone) ?? row.isOpen;
 }
@@ -392,13 +385,13 @@ export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
   };
 }
 
-/** Columns the write module sets itself: identity, derived values, provenance and timestamps. */
-const WRITER_COLUMNS = ["id", "slug", "categorySlug", "groupSlug", "keywords", "citySlug", "score", "facets", "importId", "createdAt", "updatedAt"] as const;
+/** Columns the write module derives from an input (slugs, group, search words, score, facets). */
+const DERIVED_COLUMNS = ["categorySlug", "groupSlug", "keywords", "citySlug", "score", "facets"] as const;
 
 /** The stored row as a write input, so an edit keeps every field the form does not show. */
 export function rowToInput(row: BusinessRow): BusinessInput {
   return {
-    ...omit(row, WRITER_COLUMNS),
+    ...omit(row, [...DERIVED_COLUMNS, "id", "slug", "importId", "createdAt", "updatedAt"] as const),
     photos: parseJson<string[]>(row.photos, []),
     openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),
     about: parseJson<About | null>(row.about, null),
