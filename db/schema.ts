@@ -209,7 +209,6 @@ export const imports = sqliteTable(
 
 /** A business as drizzle reads it (schema keys: placeId, …); app/lib/business.ts maps it to the API shape. */
 export type BusinessRow = typeof businesses.$inferSelect;
-export type NewBusinessRow = typeof businesses.$inferInsert;
 
 /**
  * A table's row keyed by SQL column name (place_id, …), with the schema's types: what hand-written

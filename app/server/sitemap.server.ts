@@ -5,7 +5,7 @@
  * appears in exactly one file, and a business keeps its file as others are added. Ranges left empty
  * by deletions are simply not listed, so a file never holds more than K URLs but may hold fewer.
  */
-import { and, eq, gt, lte, max } from "drizzle-orm";
+import { and, eq, gt, lte, max, sql } from "drizzle-orm";
 import type { SitemapUrl } from "~/lib/xml";
 import { businesses, cities, siteStats } from "#db/schema";
 import type { Db } from "./db.server";
@@ -43,11 +43,10 @@ export async function businessSitemapNumbers(db: Db, perFile: number): Promise<n
   if (!last) return [];
   const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
   // One index seek per range: a list of ranges as ONE JSON parameter (D1's 100-parameter limit).
-  const rows = await db.all<{ n: number }>(
-    `SELECT r.value AS n FROM json_each(?1) AS r
-     WHERE EXISTS (SELECT 1 FROM businesses WHERE id > (r.value - 1) * ?2 AND id <= r.value * ?2)
+  const rows = await db.orm.all<{ n: number }>(
+    sql`SELECT r.value AS n FROM json_each(${JSON.stringify(candidates)}) AS r
+     WHERE EXISTS (SELECT 1 FROM businesses WHERE id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile})
      ORDER BY r.value`,
-    [JSON.stringify(candidates), perFile],
   );
   return rows.map((r) => r.n);
 }
@@ -60,8 +59,6 @@ export async function latestUpdate(db: Db): Promise<number | undefined> {
     .get();
   return row?.t ?? undefined;
 }
-
-export type SitemapFile = { name: string; path: string };
 
 export function sitemapPath(name: string): string {
   return `/sitemaps/${name}.xml`;
@@ -87,10 +84,11 @@ export async function mainSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]
 
 export async function categoriesSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
   const lastmod = await latestUpdate(db);
-  const rows = await db.all<{ slug: string }>(
-    `SELECT slug FROM category_groups WHERE business_count > 0
-     UNION ALL SELECT * FROM (SELECT slug FROM categories WHERE business_count > 0 AND slug NOT IN (SELECT slug FROM category_groups) ORDER BY slug LIMIT ?1)`,
-    [MAX_BUSINESSES_PER_SITEMAP],
+  // The groups, then the fine categories that are not also a group's slug.
+  const rows = await db.orm.all<{ slug: string }>(
+    sql`SELECT slug FROM category_groups WHERE business_count > 0
+     UNION ALL SELECT * FROM (SELECT slug FROM categories WHERE business_count > 0 AND slug NOT IN (SELECT slug FROM category_groups)
+       ORDER BY slug LIMIT ${MAX_BUSINESSES_PER_SITEMAP})`,
   );
   return rows.map((r) => ({ loc: `${siteUrl}/category/${encodeURIComponent(r.slug)}`, lastmod }));
 }
