@@ -56,7 +56,8 @@ type Meta = D1Meta | undefined;
  * D1 with a meter. D1 reports rows read in `meta`, which `.raw()` (what drizzle's query builder
  * reads rows with) throws away: so here `.raw()` reads through `.all()` and turns the objects back
  * into arrays, in column order. Objects key on column names: a builder select must not name one
- * twice (alias a join's second `id`), exactly as for drizzle's own `batch()`, which reads rows that way.
+ * twice (alias a join's second `id`) nor like a number (JavaScript puts "1" first), exactly as for
+ * drizzle's own `batch()`, which reads rows that way; test/integration/db-meter.test.ts holds the order.
  */
 function meteredD1(d1: D1Database, meter: QueryMeter): D1Database {
   const count = (meta: Meta) => {
@@ -108,8 +109,9 @@ class MeteredStatement implements D1PreparedStatement {
   first<T = Record<string, unknown>>(): Promise<T | null>;
   async first<T>(colName?: string): Promise<T | null> {
     const row = (await this.all<Record<string, unknown>>()).results[0];
-    if (!row) return null;
-    return (colName === undefined ? row : row[colName]) as T;
+    if (!row || colName === undefined) return (row ?? null) as T | null;
+    if (!(colName in row)) throw new Error(`D1_COLUMN_NOTFOUND: Column not found (${colName})`);
+    return row[colName] as T;
   }
 
   raw<T = unknown[]>(options: { columnNames: true }): Promise<[string[], ...T[]]>;
