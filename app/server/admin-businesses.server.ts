@@ -18,8 +18,8 @@ import {
   type AdminSummary,
   type BusinessEdit,
 } from "~/lib/admin-businesses";
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, count, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { businessInputSchema, rowToInput, toBusiness, type Business } from "~/lib/business";
 import { buildFtsQuery } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
@@ -75,22 +75,21 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
   if (query.search) {
     const match = buildFtsQuery(query.search);
     if (!match) return EMPTY(1);
-    filters.unshift(inArray(b.id, sql`(SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match})`));
+    filters.unshift(sql`businesses_fts MATCH ${match}`);
   }
-  const where = and(...filters);
+  // A search joins the FTS matches to their rows (a narrow match then drives, whatever else is filtered).
+  const filtered = <Q extends SQLiteSelect>(select: Q) =>
+    (query.search ? select.innerJoin(sql`businesses_fts`, sql`${b.id} = businesses_fts.rowid`) : select).where(and(...filters));
 
   let total: number;
   if (!query.search && filters.length === 0) total = (await getStatistics(db)).totalBusinesses;
   else if (!query.search && filters.length === 1) total = singleCounts[0];
-  else total = (await db.orm.select({ n: count() }).from(b).where(where).get())?.n ?? 0;
+  else total = (await filtered(db.orm.select({ n: count() }).from(b).$dynamic()).get())?.n ?? 0;
 
   const totalPages = Math.ceil(total / ADMIN_PAGE_SIZE);
   const page = Math.min(query.page, Math.max(1, totalPages));
   if (total === 0) return EMPTY(1);
-  const rows = await db.orm
-    .select()
-    .from(b)
-    .where(where)
+  const rows = await filtered(db.orm.select(getTableColumns(b)).from(b).$dynamic())
     .orderBy(desc(b.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((page - 1) * ADMIN_PAGE_SIZE);
