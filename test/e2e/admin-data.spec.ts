@@ -54,7 +54,9 @@ test.beforeEach(async ({ page }) => {
   await logIn(page);
 });
 
-test("importing a real Outscraper file shows 'Processing...', then 'Import Completed' with the counts; again, all duplicates", async ({ page }) => {
+test("importing a real Outscraper file shows 'Processing...', then 'Import Completed' with the counts; again, all duplicates", async ({
+  page,
+}) => {
   const before = await totalBusinesses(page);
   await openTab(page, "Import");
   await slowDown(page, "**/api/admin/import");
@@ -111,7 +113,9 @@ test("Export to Excel downloads businesses_all_<today>.xlsx and toasts 'Export s
   await expect(toast(page, "Export successful")).toContainText("Excel file has been downloaded");
 });
 
-test("Generate SEO content shows its pending label, toasts 'SEO Content Generated', and the business page gains Detailed Information", async ({ page }) => {
+test("Generate SEO content shows its pending label, toasts 'SEO Content Generated', and the business page gains Detailed Information", async ({
+  page,
+}) => {
   const cafe = await findBusiness(page, CAFES[0]);
   expect(cafe?.uniqueContent ?? null).toBeNull();
   await page.goto(`/details/${cafe?.slug}`);
@@ -175,7 +179,9 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
   expect(stats.sitemapUrls.mainPages[0]).toMatch(/\/sitemaps\/main\.xml$/);
 });
 
-test("Delete all data: a wrong typed word deletes nothing; three confirmations delete everything and the statistics show 0", async ({ page }) => {
+test("Delete all data: a wrong typed word deletes nothing; three confirmations delete everything and the statistics show 0", async ({
+  page,
+}) => {
   const before = await totalBusinesses(page);
   expect(before).toBeGreaterThan(0);
   await openTab(page, "Import");

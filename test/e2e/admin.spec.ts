@@ -106,7 +106,12 @@ test("editing a business changes its public data; field errors are clear", async
   await openBusinessesTab(page);
   await page.getByLabel("Search businesses").fill(target.name);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await page.getByRole("link", { name: `Edit ${target.name}` }).first().click();
+  // The search is a navigation: wait for its list before opening the edit page from it.
+  await expect(page).toHaveURL(/\/admin-panel\/businesses\?search=/);
+  await page
+    .getByRole("link", { name: `Edit ${target.name}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin-panel/businesses/${target.id}\\?search=`));
   await expect(page.getByRole("heading", { name: "Edit Business" })).toBeVisible();
 
@@ -115,6 +120,8 @@ test("editing a business changes its public data; field errors are clear", async
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expect(page.getByText("Enter a valid e-mail address")).toBeVisible();
+  // The first invalid field has the focus.
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
 
   const newName = `${target.name} Renamed`;
   await page.getByLabel("Name", { exact: true }).fill(newName);
@@ -184,7 +191,10 @@ test("the login page, the panel's tabs and the edit form pass axe (WCAG 2 A/AA)"
   await audit("dashboard");
   await openBusinessesTab(page);
   await audit("businesses");
-  await page.getByRole("link", { name: /^Edit / }).first().click();
+  await page
+    .getByRole("link", { name: /^Edit / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { name: "Edit Business" })).toBeVisible();
   await audit("edit form");
   await tabLink(page, "Import").click();
@@ -262,12 +272,15 @@ test("a filter change cancels the previous one's request: the older answer canno
   let japanRequested = false;
   let japanOutcome: "failed" | "finished" | null = null;
   const isJapan = (url: string) => /\/admin-panel\/businesses\.data\?(?:.*&)?country=Japan(?:&|$)/.test(url);
-  await page.route((url) => isJapan(url.href), async (route) => {
-    japanRequested = true;
-    await held;
-    // The page has cancelled this request by now: continuing it may be refused.
-    await route.continue().catch(() => {});
-  });
+  await page.route(
+    (url) => isJapan(url.href),
+    async (route) => {
+      japanRequested = true;
+      await held;
+      // The page has cancelled this request by now: continuing it may be refused.
+      await route.continue().catch(() => {});
+    },
+  );
   page.on("requestfailed", (request) => {
     if (isJapan(request.url())) japanOutcome = "failed";
   });
@@ -292,7 +305,10 @@ test("a filter change cancels the previous one's request: the older answer canno
   expect(consoleErrors).toEqual([]);
 });
 
-test("one 401 path: a session that ends while the panel is open leads to /admin-login with 'Authentication required'", async ({ page, context }) => {
+test("one 401 path: a session that ends while the panel is open leads to /admin-login with 'Authentication required'", async ({
+  page,
+  context,
+}) => {
   // A tab's loader (a filter change) finds no session.
   await logIn(page);
   await openBusinessesTab(page);

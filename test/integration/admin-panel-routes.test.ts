@@ -23,8 +23,24 @@ const MEXICO = "admin-panel-routes-mx";
 beforeAll(async () => {
   await resetDirectory();
   await insert(
-    buildBusiness({ placeId: JAPAN, name: "Kyoto Plumbing Works", city: "Kyoto", state: "Kyoto", stateCode: "", country: "Japan", countryCode: "JP" }),
-    buildBusiness({ placeId: MEXICO, name: "Plomería Oaxaca", city: "Oaxaca", state: "Oaxaca", stateCode: "", country: "Mexico", countryCode: "MX" }),
+    buildBusiness({
+      placeId: JAPAN,
+      name: "Kyoto Plumbing Works",
+      city: "Kyoto",
+      state: "Kyoto",
+      stateCode: "",
+      country: "Japan",
+      countryCode: "JP",
+    }),
+    buildBusiness({
+      placeId: MEXICO,
+      name: "Plomería Oaxaca",
+      city: "Oaxaca",
+      state: "Oaxaca",
+      stateCode: "",
+      country: "Mexico",
+      countryCode: "MX",
+    }),
   );
 });
 
@@ -43,7 +59,12 @@ describe("the panel's tabs without a session", () => {
   it("a row action and a save are refused the same way, and change nothing", async () => {
     const id = await idOf(JAPAN);
     const { body, ...headers } = form({ intent: "delete", id: String(id) });
-    const del = await request("/admin-panel/businesses", { method: "POST", headers: { ...headers, Origin: SITE_ORIGIN }, body, redirect: "manual" });
+    const del = await request("/admin-panel/businesses", {
+      method: "POST",
+      headers: { ...headers, Origin: SITE_ORIGIN },
+      body,
+      redirect: "manual",
+    });
     expect(del.status).toBe(302);
     expect(del.headers.get("Location")).toBe("/admin-login");
     const save = await request(`/admin-panel/businesses/${id}`, {
@@ -106,7 +127,15 @@ describe("the panel's tabs for the admin", () => {
     expect(((await (await request(`/api/businesses/${id}`)).json()) as { isVerified: boolean }).isVerified).toBe(true);
 
     const refused = form({ intent: "delete", id: "999999999" });
-    expect((await adminRequest("/admin-panel/businesses", { method: "POST", headers: { "Content-Type": refused["Content-Type"] }, body: refused.body })).status).toBe(404);
+    expect(
+      (
+        await adminRequest("/admin-panel/businesses", {
+          method: "POST",
+          headers: { "Content-Type": refused["Content-Type"] },
+          body: refused.body,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("the edit page saves: field errors answer 400, a valid save returns to the list it came from with 'Business updated'", async () => {

@@ -1,12 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import {
-  businessEditSchema,
-  editFieldErrors,
-  editValues,
-  type BusinessEditInput,
-  type FieldErrors,
-} from "~/lib/admin-businesses";
+import { businessEditSchema, editFieldErrors, editValues, type BusinessEditInput, type FieldErrors } from "~/lib/admin-businesses";
 import type { Business } from "~/lib/business";
 import { WEEKDAYS } from "~/lib/hours";
 import { toast } from "~/lib/toast";
@@ -52,33 +46,32 @@ export function BusinessEditForm({ business, action, cancelHref }: Props) {
   const fetcher = useFetcher<EditActionResult>();
   const formId = useId();
   const [values, setValues] = useState<BusinessEditInput>(() => editValues(business));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The browser's check of the last Save (null: it passed); after it, the server's answer, if any.
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const saving = fetcher.state !== "idle";
+  const errors: FieldErrors = clientErrors ?? (saving ? undefined : fetcher.data?.fieldErrors) ?? {};
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a failed save, the first invalid field gets focus (it may be far above the Save button).
   useEffect(() => {
-    if (Object.keys(errors).length) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+    if (!saving && (clientErrors || fetcher.data)) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [clientErrors, fetcher.data, saving]);
 
-  // The server refused the save: its field errors, and its message as a toast.
+  // The server refused the save: its message as a toast (its field errors show at their fields).
   useEffect(() => {
-    if (!fetcher.data) return;
-    setErrors(fetcher.data.fieldErrors);
-    toast({ title: "Update failed", description: fetcher.data.message, variant: "destructive" });
+    if (fetcher.data) toast({ title: "Update failed", description: fetcher.data.message, variant: "destructive" });
   }, [fetcher.data]);
 
-  const set = <K extends keyof BusinessEditInput>(key: K, value: BusinessEditInput[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof BusinessEditInput>(key: K, value: BusinessEditInput[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = businessEditSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(editFieldErrors(parsed.error));
+      setClientErrors(editFieldErrors(parsed.error));
       return;
     }
-    setErrors({});
+    setClientErrors(null);
     // The form holds plain JSON (text, numbers, a flag, the weekday texts).
     void fetcher.submit(values as Parameters<typeof fetcher.submit>[0], { method: "post", encType: "application/json", action });
   }
@@ -136,7 +129,9 @@ export function BusinessEditForm({ business, action, cancelHref }: Props) {
       </div>
       <fieldset className="rounded-md border border-slate-200 p-4">
         <legend className="px-1 text-sm font-medium text-slate-700">Opening hours</legend>
-        <p className="mb-2 text-xs text-slate-500">For example “9:00 AM - 5:00 PM”, “Closed” or “Open 24 hours”; leave all empty when unknown.</p>
+        <p className="mb-2 text-xs text-slate-500">
+          For example “9:00 AM - 5:00 PM”, “Closed” or “Open 24 hours”; leave all empty when unknown.
+        </p>
         <div className="grid gap-3 md:grid-cols-2">
           {WEEKDAYS.map((day) => {
             const id = `${formId}-hours-${day}`;
@@ -174,7 +169,11 @@ export function BusinessEditForm({ business, action, cancelHref }: Props) {
         </p>
       ) : null}
       <div className="flex gap-3">
-        <button type="submit" disabled={saving} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+        >
           {saving ? "Saving..." : "Save Changes"}
         </button>
         <Link to={cancelHref} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50">

@@ -212,39 +212,45 @@ export function BusinessesTab({ query, list, summary }: Props) {
             {totalPages > 1 ? (
               // A GET form: each button submits the current filters with its page number.
               <nav aria-label="Pagination">
-              <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-2">
-                {[...filtersOnly].map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                <button type="submit" name="page" value={page - 1} disabled={page <= 1} className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50">
-                  Previous
-                </button>
-                {pageWindow(page, totalPages).map((n) => (
+                <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-2">
+                  {[...filtersOnly].map(([name, value]) => (
+                    <input key={name} type="hidden" name={name} value={value} />
+                  ))}
                   <button
-                    key={n}
                     type="submit"
                     name="page"
-                    value={n}
-                    aria-current={n === page ? "page" : undefined}
-                    aria-label={`Page ${n}`}
-                    className={`rounded border px-3 py-1 text-sm ${n === page ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300"}`}
+                    value={page - 1}
+                    disabled={page <= 1}
+                    className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50"
                   >
-                    {n}
+                    Previous
                   </button>
-                ))}
-                <button
-                  type="submit"
-                  name="page"
-                  value={page + 1}
-                  disabled={page >= totalPages}
-                  className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50"
-                >
-                  Next
-                </button>
-                <span className="text-sm text-slate-600">
-                  Page {page} of {totalPages}
-                </span>
-              </Form>
+                  {pageWindow(page, totalPages).map((n) => (
+                    <button
+                      key={n}
+                      type="submit"
+                      name="page"
+                      value={n}
+                      aria-current={n === page ? "page" : undefined}
+                      aria-label={`Page ${n}`}
+                      className={`rounded border px-3 py-1 text-sm ${n === page ? "border-blue-700 bg-blue-700 text-white" : "border-slate-300"}`}
+                    >
+                      {n}
+                    </button>
+                  ))}
+                  <button
+                    type="submit"
+                    name="page"
+                    value={page + 1}
+                    disabled={page >= totalPages}
+                    className="rounded border border-slate-300 px-3 py-1 text-sm disabled:opacity-50"
+                  >
+                    Next
+                  </button>
+                  <span className="text-sm text-slate-600">
+                    Page {page} of {totalPages}
+                  </span>
+                </Form>
               </nav>
             ) : null}
           </div>

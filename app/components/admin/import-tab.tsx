@@ -9,7 +9,13 @@ import { useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number };
-type ImportAnswer = { message?: string; stats?: Stats; errors?: Array<{ row: number; column: string; reason: string }>; jobId?: number; statusUrl?: string };
+type ImportAnswer = {
+  message?: string;
+  stats?: Stats;
+  errors?: Array<{ row: number; column: string; reason: string }>;
+  jobId?: number;
+  statusUrl?: string;
+};
 type JobStatus = { status: "running" | "done" | "failed"; progress: { processed: number; total: number }; message: string; stats: Stats };
 type SeoAnswer = { message?: string; updated?: number; remaining?: number };
 
@@ -127,9 +133,14 @@ export function ImportTab({ onUnauthorized }: Props) {
   async function deleteAll() {
     if (!window.confirm("Are you sure you want to delete ALL businesses? This cannot be undone.")) return;
     if (!window.confirm("FINAL WARNING: every business, category, city and statistic will be deleted. Continue?")) return;
-    const typed = window.prompt('Type DELETE to confirm deleting all data.');
+    const typed = window.prompt("Type DELETE to confirm deleting all data.");
     if (typed !== "DELETE") {
-      if (typed !== null) toast({ title: "Delete failed", description: "The confirmation did not match DELETE. Nothing was deleted.", variant: "destructive" });
+      if (typed !== null)
+        toast({
+          title: "Delete failed",
+          description: "The confirmation did not match DELETE. Nothing was deleted.",
+          variant: "destructive",
+        });
       return;
     }
     setDeleting(true);
@@ -158,9 +169,9 @@ export function ImportTab({ onUnauthorized }: Props) {
       <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold text-slate-900">Import businesses</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Upload a Google Maps scraper (Outscraper) export or a sheet with the columns name, category, full_address, postal_code,
-          country, phone, rating, reviews, photo, working_hours, about, place_id and location_link. Rows whose place_id is already
-          listed are skipped.
+          Upload a Google Maps scraper (Outscraper) export or a sheet with the columns name, category, full_address, postal_code, country,
+          phone, rating, reviews, photo, working_hours, about, place_id and location_link. Rows whose place_id is already listed are
+          skipped.
         </p>
         <label className="mt-4 block text-sm font-medium text-slate-700" htmlFor="excel-file">
           Excel file (.xlsx or .xls)

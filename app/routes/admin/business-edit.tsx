@@ -34,7 +34,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseBusinessId(params.id);
   const parsed = businessEditSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
-    return data<EditActionResult>({ message: "Please correct the highlighted fields", fieldErrors: editFieldErrors(parsed.error) }, { status: 400 });
+    return data<EditActionResult>(
+      { message: "Please correct the highlighted fields", fieldErrors: editFieldErrors(parsed.error) },
+      { status: 400 },
+    );
   }
   const outcome = await editBusiness(app.db, id, parsed.data);
   if (outcome.ok) {
@@ -43,7 +46,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     throw redirect(listHref(new URL(request.url).search), { headers });
   }
   if (outcome.notFound) return data<EditActionResult>({ message: NOT_FOUND, fieldErrors: {} }, { status: 404 });
-  return data<EditActionResult>({ message: "The business's stored data does not pass validation", fieldErrors: outcome.fieldErrors }, { status: 400 });
+  return data<EditActionResult>(
+    { message: "The business's stored data does not pass validation", fieldErrors: outcome.fieldErrors },
+    { status: 400 },
+  );
 }
 
 export default function BusinessEdit({ loaderData }: Route.ComponentProps) {

@@ -23,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A row's actions, submitted by the row's fetcher: verify / unverify, delete. */
 const rowActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("verify"), id: z.coerce.number().int().positive(), verified: z.enum(["true", "false"]).transform((v) => v === "true") }),
+  z.object({
+    intent: z.literal("verify"),
+    id: z.coerce.number().int().positive(),
+    verified: z.enum(["true", "false"]).transform((v) => v === "true"),
+  }),
   z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() }),
 ]);
 
@@ -31,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   await requireAdminPage(request, app);
   const parsed = rowActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data<RowActionResult>({ ok: false, intent: "verify", message: "The request was not understood" }, { status: 400 });
+  if (!parsed.success)
+    return data<RowActionResult>({ ok: false, intent: "verify", message: "The request was not understood" }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "delete") {
     return (await removeBusiness(app.db, input.id))

@@ -35,10 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", result.setCookie);
-  headers.append(
-    "Set-Cookie",
-    await flashToastHeader({ title: LOGIN_TEXTS.successTitle, description: LOGIN_TEXTS.successDescription }),
-  );
+  headers.append("Set-Cookie", await flashToastHeader({ title: LOGIN_TEXTS.successTitle, description: LOGIN_TEXTS.successDescription }));
   throw redirect("/admin-panel", { headers });
 }
 

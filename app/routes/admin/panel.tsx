@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The Logout button: the session ends on the server, the cookie is cleared, the admin lands on / (CLARIFICATIONS 29). */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  if (!isSameOriginRequest(request, app)) throw new Response("Cross-origin request refused", { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!isSameOriginRequest(request, app))
+    throw new Response("Cross-origin request refused", { status: 403, headers: { "Cache-Control": "no-store" } });
   const setCookie = await logout(request, app);
   throw redirect("/", { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 }
@@ -71,7 +72,9 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
                 to={t.path}
                 aria-current={active ? "page" : undefined}
                 className={`-mb-px rounded-t-md border px-4 py-2 text-sm font-medium ${
-                  active ? "border-slate-200 border-b-white bg-white text-blue-800" : "border-transparent text-slate-600 hover:text-slate-900"
+                  active
+                    ? "border-slate-200 border-b-white bg-white text-blue-800"
+                    : "border-transparent text-slate-600 hover:text-slate-900"
                 }`}
               >
                 {t.label}
