@@ -3,7 +3,7 @@
  * call; the tab repeats until `remaining` is 0. Reads walk the partial index
  * businesses_needs_content_idx (0003), so each call costs O(chunk) rows.
  */
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { parseJson } from "~/lib/business";
 import { parseOpeningHoursJson } from "~/lib/hours";
 import { generateSeoText } from "~/lib/seo-content";
@@ -13,17 +13,17 @@ import type { Db } from "./db.server";
 
 export const SEO_CHUNK_ROWS = 500;
 
-/** The businesses without content, through the partial index (0003) that holds exactly them. */
-const NEEDS_CONTENT = sql`businesses INDEXED BY businesses_needs_content_idx WHERE (unique_content IS NULL OR unique_content = '')`;
+/**
+ * The businesses without content: the partial index businesses_needs_content_idx's own condition,
+ * written out (a bound '' would not match it), so SQLite reads the chunk from that index alone
+ * (measured: 500 rows read for a chunk of 500 with 2,000 businesses done).
+ */
+const NEEDS_CONTENT = sql`(${businesses.uniqueContent} IS NULL OR ${businesses.uniqueContent} = '')`;
 
 export type SeoRun = { message: string; updated: number; remaining: number };
 
 export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS): Promise<SeoRun> {
-  const rows = await db.orm
-    .select()
-    .from(businesses)
-    .where(inArray(businesses.id, sql`(SELECT id FROM ${NEEDS_CONTENT} ORDER BY id LIMIT ${limit})`))
-    .orderBy(businesses.id);
+  const rows = await db.orm.select().from(businesses).where(NEEDS_CONTENT).orderBy(businesses.id).limit(limit);
   const fills = rows.map((row) => {
     const text = generateSeoText({
       id: row.id,
@@ -45,7 +45,7 @@ export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS): Promise<
     return { id: row.id, ...text };
   });
   const updated = await fillSeoContent(db, fills);
-  const remaining = (await db.orm.get<{ n: number }>(sql`SELECT count(*) AS n FROM ${NEEDS_CONTENT}`)).n;
+  const remaining = await db.orm.$count(businesses, NEEDS_CONTENT);
   const message =
     updated === 0
       ? "Every business already has SEO content."
