@@ -14,7 +14,7 @@
  * BENCH_PERF=<file> to record where workerd spends the import (`perf record` of the workerd process
  * from upload to done, 1999 Hz; BENCH_PERF_G=1 adds call graphs; Debian's linux-perf). With
  * MINIFLARE_WORKERD_V8_FLAGS="--perf-basic-prof --interpreted-frames-native-stack", `perf report`
- * also names the JavaScript functions (docs/decisions/0008-import-slices.md, session 5).
+ * also names the JavaScript functions (docs/perf/import.md, session 5).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

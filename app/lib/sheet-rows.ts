@@ -7,19 +7,24 @@ import type { CellValue } from "./import-mapping";
 import { formatBytes, formatCount, SHEET_LIMITS, SpreadsheetError } from "./sheet-limits";
 import { attribute, nextElement, runsText, tagEnd, UNDECIDED, unescapeXml } from "./xml-scan";
 
-/** A column's index (A → 0) from a cell reference such as "AB12"; -1 when it is not one. */
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * A column's index (A → 0, Z → 25, AA → 26) from a cell reference such as "AB12"; -1 when it is not
+ * one. Column letters count in base 26 with digits A = 1 … Z = 26 (there is no zero digit).
+ */
 function columnIndex(ref: string): number {
   const letters = /^([A-Z]{1,4})\d{0,7}$/.exec(ref)?.[1];
   if (!letters) return -1;
   let n = 0;
-  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
+  for (const letter of letters) n = n * 26 + (ALPHABET.indexOf(letter) + 1);
   return n - 1;
 }
 
 /** A column's letters (0 → A), for messages. */
 function columnLetters(index: number): string {
   let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = ALPHABET[(n - 1) % 26] + name;
   return name;
 }
 

@@ -17,7 +17,7 @@ const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
  * Each batch rewrites the index pages its rows land on and runs every summary statement once, so
  * fewer, larger batches write less: 5,000 rows took 0.45 s off a 50,000-row import against 2,000;
  * 10,000 gained little more and doubles the request and the memory a batch holds
- * (docs/decisions/0008-import-slices.md). Each INSERT parameter stays under MAX_PAYLOAD_BYTES.
+ * (docs/perf/import.md). Each INSERT parameter stays under MAX_PAYLOAD_BYTES.
  */
 export const WRITE_BATCH_ROWS = 5000;
 
@@ -193,7 +193,7 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     const importId = options.importId ?? null;
     // Rows go in by recommended score (slugs were settled in input order above): the seven
     // score-ordered indexes then take a batch as one ascending run each, near one another, instead
-    // of inserts at random places; the INSERT costs about a third less (ADR 0008). Ids follow
+    // of inserts at random places; the INSERT costs about a third less (docs/perf/import.md). Ids follow
     // the writing order, so within a batch they rise with the score rather than with the input.
     const order = fresh.map((_, i) => i).sort((a, b) => fresh[a].score - fresh[b].score || a - b);
     const json = order.map((i) => {
