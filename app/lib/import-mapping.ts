@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { parseAddressLocality, toCountryCode, US_STATES, usStateCode } from "./address";
-import { type BusinessInput, parseBusinessInput, type ValidBusinessInput } from "./business";
+import { type BusinessInput, type ValidBusinessInput } from "./business";
+import { parseBusinessInput } from "./business-input-lane";
 import { parseScraperHours } from "./hours";
 
 export type CellValue = string | number | boolean | null;
