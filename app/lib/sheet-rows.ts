@@ -64,6 +64,12 @@ function rowNumberOf(tag: string, previous: number): number {
   return rowNumber;
 }
 
+const ROW_OPEN = "<row";
+const ROW_CLOSE = "</row>";
+/** indexOf's answer when nothing is left to find, and a position not yet searched for (before any). */
+const NONE_LEFT = -1;
+const NOT_SEARCHED = -2;
+
 export async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<RowSpan> {
   let previousRow = 0;
   let buffer = "";
@@ -74,12 +80,13 @@ export async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<R
     let at = 0;
     // Next "<v>" and "<t" at or after the row being looked at (-1: none left in the buffer): found
     // once and reused while rows pass, so a row's "has a value" costs no search of its own.
-    let value = -2;
-    let text = -2;
+    let value = NOT_SEARCHED;
+    let text = NOT_SEARCHED;
     for (;;) {
-      const start = nextElement(buffer, "<row", at);
+      const start = nextElement(buffer, ROW_OPEN, at);
       if (start < 0) {
-        at = start === UNDECIDED ? buffer.length - 4 : Math.max(at, buffer.length - 4);
+        // Keep a tail that may be the start of the next "<row".
+        at = start === UNDECIDED ? buffer.length - ROW_OPEN.length : Math.max(at, buffer.length - ROW_OPEN.length);
         break;
       }
       const openEnd = tagEnd(buffer, start, "row");
@@ -89,14 +96,15 @@ export async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<R
       }
       const tag = buffer.slice(start, openEnd + 1);
       const selfClosing = tag.endsWith("/>");
-      const end = selfClosing ? openEnd : buffer.indexOf("</row>", Math.max(openEnd, closeFrom));
+      const end = selfClosing ? openEnd : buffer.indexOf(ROW_CLOSE, Math.max(openEnd, closeFrom));
       if (end < 0) {
         if (buffer.length - start > SHEET_LIMITS.rowChars) {
           throw new SpreadsheetError(
             `Row ${formatCount(rowNumberOf(tag, previousRow))} holds more than ${formatBytes(SHEET_LIMITS.rowChars)} of XML; a real spreadsheet row is a few kB.`,
           );
         }
-        closeFrom = buffer.length - 5;
+        // A "</row>" may already have begun at the end of the buffer.
+        closeFrom = buffer.length - (ROW_CLOSE.length - 1);
         at = start;
         break;
       }
@@ -110,12 +118,12 @@ export async function* rowSpans(pieces: AsyncIterable<string>): AsyncGenerator<R
       previousRow = rowNumber;
       let hasValue = false;
       if (!selfClosing) {
-        if (value !== -1 && value < openEnd) value = buffer.indexOf("<v>", openEnd);
-        if (text !== -1 && text < openEnd) text = buffer.indexOf("<t", openEnd);
+        if (value !== NONE_LEFT && value < openEnd) value = buffer.indexOf("<v>", openEnd);
+        if (text !== NONE_LEFT && text < openEnd) text = buffer.indexOf("<t", openEnd);
         hasValue = (value >= 0 && value < end) || (text >= 0 && text < end);
       }
       yield { xml: buffer, openEnd, end, rowNumber, hasValue };
-      at = selfClosing ? openEnd + 1 : end + 6;
+      at = selfClosing ? openEnd + 1 : end + ROW_CLOSE.length;
     }
     buffer = buffer.slice(at);
     closeFrom = Math.max(0, closeFrom - at);
@@ -160,7 +168,7 @@ export function parseCells(xml: string, rowNumber: number, keep: Set<number> | n
     }
     const close = xml.indexOf("</c>", end);
     if (close < 0) break;
-    at = close + 4;
+    at = close + "</c>".length;
     if (keep && !keep.has(col)) continue;
     const body = xml.slice(end + 1, close);
     const type = attribute(tag, "t") ?? "n";
@@ -170,7 +178,7 @@ export function parseCells(xml: string, rowNumber: number, keep: Set<number> | n
       const open = body.indexOf("<v>");
       if (open < 0) continue;
       const valueEnd = body.indexOf("</v>", open);
-      const v = body.slice(open + 3, valueEnd < 0 ? body.length : valueEnd);
+      const v = body.slice(open + "<v>".length, valueEnd < 0 ? body.length : valueEnd);
       if (type === "s") {
         setCell(cells, col, null);
         refs.push(col, stringIndex(v));

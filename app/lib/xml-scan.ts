@@ -101,7 +101,7 @@ export function runsText(xml: string): string {
     if (phonetic >= 0 && phonetic < run) {
       const phoneticEnd = xml.indexOf("</rPh>", phonetic);
       if (phoneticEnd < 0) break;
-      at = phoneticEnd + 6;
+      at = phoneticEnd + "</rPh>".length;
       phonetic = nextElement(xml, "<rPh", at);
       continue;
     }
@@ -114,7 +114,7 @@ export function runsText(xml: string): string {
     const close = xml.indexOf("</t>", open);
     if (close < 0) break;
     out += xml.slice(open + 1, close);
-    at = close + 4;
+    at = close + "</t>".length;
   }
   return unescapeXml(out);
 }

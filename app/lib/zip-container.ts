@@ -155,6 +155,7 @@ async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
 
 /** Replaces the entry's all-ones sizes and offset with the 64-bit values its zip64 extra field holds, in that order. */
 function readZip64Extra(dir: Uint8Array, start: number, end: number, entry: ZipEntry) {
+  // Each extra field: a 2-byte id, a 2-byte length, then that many bytes of data.
   for (let e = start; e + 4 <= end; e += 4 + u16(dir, e + 2)) {
     if (u16(dir, e) !== ZIP64_EXTRA_ID) continue;
     let q = e + 4;
