@@ -13,6 +13,15 @@ export const MAX_IMPORT_LABEL = "100 MB";
 export const MAX_XLS_BYTES = 3 * 1024 * 1024;
 export const MAX_XLS_LABEL = "3 MB";
 
+/**
+ * Rows per writer batch (insertBatch in app/server/business-writer.server.ts): one atomic D1 batch
+ * (one transaction) with the FTS and summary statements. Each batch rewrites the index pages its
+ * rows land on and runs every summary statement once, so fewer, larger batches write less: 5,000
+ * rows took 0.45 s off a 50,000-row import against 2,000; 10,000 gained little more and doubles the
+ * request and the memory a batch holds (docs/perf/import.md).
+ */
+export const WRITE_BATCH_ROWS = 5000;
+
 /** Files with at most this many data rows import inside the upload request (200 answer). */
 export const INLINE_IMPORT_ROWS = 5_000;
 

@@ -6,20 +6,12 @@
  */
 import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
 import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
+import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import type { Db } from "./db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
 const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
-
-/**
- * Rows per writer batch: one atomic D1 batch (one transaction) with the FTS and summary statements.
- * Each batch rewrites the index pages its rows land on and runs every summary statement once, so
- * fewer, larger batches write less: 5,000 rows took 0.45 s off a 50,000-row import against 2,000;
- * 10,000 gained little more and doubles the request and the memory a batch holds
- * (docs/perf/import.md). Each INSERT parameter stays under MAX_PAYLOAD_BYTES.
- */
-export const WRITE_BATCH_ROWS = 5000;
 
 /**
  * Most UTF-8 bytes in one statement's JSON parameter: D1 caps a string at 1,000,000 bytes, and an

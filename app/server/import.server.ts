@@ -5,12 +5,12 @@
  * rows come from import-source.server.ts. Small files finish inside the upload request; large ones
  * run in the background (ctx.waitUntil), a status poll starting the next slice when none runs.
  */
-import { IMPORT_SLICE_MS, INLINE_IMPORT_ROWS, MAX_REPORTED_ERRORS } from "~/lib/import-plan";
+import { IMPORT_SLICE_MS, INLINE_IMPORT_ROWS, MAX_REPORTED_ERRORS, WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import { type ImportJobStatus, type ImportResult, mapHeader, mapRow, type RowError, usedColumns } from "~/lib/import-mapping";
 import { SpreadsheetError } from "~/lib/xlsx-reader";
 import type { ValidBusinessInput } from "~/lib/business";
 import type { imports, SqlRow } from "#db/schema";
-import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch, WRITE_BATCH_ROWS } from "./business-writer.server";
+import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
 import { openSource, r2Source } from "./import-source.server";
