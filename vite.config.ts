@@ -11,10 +11,6 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 const stateDir = process.env.LOCALATLAS_STATE || ".wrangler/state";
 
 export default defineConfig({
-  plugins: [
-    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: { path: stateDir } }),
-    tailwindcss(),
-    reactRouter(),
-  ],
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, persistState: { path: stateDir } }), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
 });

@@ -65,8 +65,12 @@ export const businesses = sqliteTable(
         || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0'`,
       { mode: "virtual" },
     ),
-    createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
-    updatedAt: integer("updated_at").notNull().default(sql`(unixepoch())`),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    updatedAt: integer("updated_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -102,10 +106,7 @@ export const categories = sqliteTable(
     groupSlug: text("group_slug").notNull(),
     businessCount: integer("business_count").notNull().default(0),
   },
-  (t) => [
-    index("categories_count_idx").on(desc(t.businessCount), t.name),
-    index("categories_group_idx").on(t.groupSlug),
-  ],
+  (t) => [index("categories_count_idx").on(desc(t.businessCount), t.name), index("categories_group_idx").on(t.groupSlug)],
 );
 
 /** The broad groups of the header and footer (restaurants, healthcare, …). */
@@ -187,7 +188,9 @@ export const imports = sqliteTable(
     fileName: text("file_name").notNull(),
     fileSize: integer("file_size").notNull(),
     uploadedBy: text("uploaded_by").notNull().default(""),
-    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "running", "done", "failed"] })
+      .notNull()
+      .default("pending"),
     message: text("message"),
     totalRows: integer("total_rows").notNull().default(0),
     processedRows: integer("processed_rows").notNull().default(0),
@@ -196,10 +199,14 @@ export const imports = sqliteTable(
     totalErrors: integer("total_errors").notNull().default(0),
     /** JSON array of the first row errors: {row, column, reason}. */
     errors: text("errors").notNull().default("[]"),
-    createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
     finishedAt: integer("finished_at"),
     // 0003_import_jobs: the chunked import's position and lease (docs/decisions/0005-chunked-import.md).
-    format: text("format", { enum: ["xlsx", "xls"] }).notNull().default("xlsx"),
+    format: text("format", { enum: ["xlsx", "xls"] })
+      .notNull()
+      .default("xlsx"),
     headerRow: integer("header_row").notNull().default(1),
     nextRow: integer("next_row").notNull().default(2),
     leaseUntil: integer("lease_until"),
@@ -241,7 +248,9 @@ export const adminSessions = sqliteTable(
   {
     idHash: text("id_hash").primaryKey(),
     username: text("username").notNull(),
-    createdAt: integer("created_at").notNull().default(sql`(unixepoch())`),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [index("admin_sessions_expires_idx").on(t.expiresAt)],
@@ -259,8 +268,5 @@ export const loginFailures = sqliteTable(
     throttleKey: text("throttle_key").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [
-    index("login_failures_key_idx").on(t.throttleKey, t.createdAt),
-    index("login_failures_created_idx").on(t.createdAt),
-  ],
+  (t) => [index("login_failures_key_idx").on(t.throttleKey, t.createdAt), index("login_failures_created_idx").on(t.createdAt)],
 );

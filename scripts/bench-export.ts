@@ -60,12 +60,16 @@ async function measure() {
   fs.closeSync(out);
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
-  console.log(`export: ${ROWS} rows, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} rows/s)`);
+  console.log(
+    `export: ${ROWS} rows, ${(fs.statSync(file).size / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} rows/s)`,
+  );
   console.log(`peak memory (heapUsed + external): ${(peak / 1e6).toFixed(1)} MB under --max-old-space-size=128 → ${file}`);
 }
 
 if (process.argv.includes("--measure")) await measure();
 else {
-  const run = spawnSync(process.execPath, ["--max-old-space-size=128", "--import", "tsx", import.meta.filename, "--measure"], { stdio: "inherit" });
+  const run = spawnSync(process.execPath, ["--max-old-space-size=128", "--import", "tsx", import.meta.filename, "--measure"], {
+    stdio: "inherit",
+  });
   process.exit(run.status ?? 1);
 }

@@ -177,7 +177,15 @@ if (process.argv.includes("--measure")) {
       console.log(results.at(-1));
       continue;
     }
-    const r = JSON.parse(line) as { outcome: string; seconds: number; validateSeconds: number; rows: number; peakMb: number; parts: string; size: number };
+    const r = JSON.parse(line) as {
+      outcome: string;
+      seconds: number;
+      validateSeconds: number;
+      rows: number;
+      peakMb: number;
+      parts: string;
+      size: number;
+    };
     if (r.peakMb > PEAK_LIMIT_MB) over += 1;
     const rate = r.rows ? `, ${Math.round(r.rows / r.seconds)} rows/s` : "";
     results.push(
@@ -185,6 +193,10 @@ if (process.argv.includes("--measure")) {
     );
     console.log(results.at(-1));
   }
-  console.log(over ? `\n${over} file(s) crashed or peaked over ${PEAK_LIMIT_MB} MB` : `\nevery file peaked at or under ${PEAK_LIMIT_MB} MB (Node, --max-old-space-size=128)`);
+  console.log(
+    over
+      ? `\n${over} file(s) crashed or peaked over ${PEAK_LIMIT_MB} MB`
+      : `\nevery file peaked at or under ${PEAK_LIMIT_MB} MB (Node, --max-old-space-size=128)`,
+  );
   process.exit(over ? 1 : 0);
 }

@@ -49,9 +49,24 @@ async function importOnce(): Promise<Run> {
     form.set("excelFile", new Blob([bytes]), path.basename(file));
     // Optional profile of the import alone (see BENCH_PERF above); it starts before the upload.
     const perf = process.env.BENCH_PERF
-      ? spawn("perf", ["record", "-e", "cpu-clock", "-F", "1999", ...(process.env.BENCH_PERF_G ? ["-g"] : []), "-o", process.env.BENCH_PERF, "-p", server.workerd.join(",")], {
-          stdio: "ignore",
-        })
+      ? spawn(
+          "perf",
+          [
+            "record",
+            "-e",
+            "cpu-clock",
+            "-F",
+            "1999",
+            ...(process.env.BENCH_PERF_G ? ["-g"] : []),
+            "-o",
+            process.env.BENCH_PERF,
+            "-p",
+            server.workerd.join(","),
+          ],
+          {
+            stdio: "ignore",
+          },
+        )
       : null;
     if (perf) await sleep(300);
     const started = performance.now();
@@ -88,12 +103,12 @@ async function importOnce(): Promise<Run> {
     const stats = (await (await fetch(`${origin}/api/statistics`)).json()) as { totalBusinesses: number };
 
     console.log(`file: ${path.basename(file)} (${(bytes.byteLength / 1e6).toFixed(1)} MB, ${ROWS} data rows)`);
-    console.log(`upload answered ${upload.status} in ${accepted.toFixed(2)} s; ${polls} status polls, the slowest answered in ${(slowest / 1000).toFixed(2)} s`);
+    console.log(
+      `upload answered ${upload.status} in ${accepted.toFixed(2)} s; ${polls} status polls, the slowest answered in ${(slowest / 1000).toFixed(2)} s`,
+    );
     console.log(`outcome: ${status?.status ?? "done"} — ${status?.message ?? answer.message}`);
     console.log(`whole import: ${seconds.toFixed(2)} s = ${Math.round(ROWS / seconds)} rows/s`);
-    console.log(
-      `workerd resident memory: ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)}) sampled, VmHWM ${mb(hwm)}`,
-    );
+    console.log(`workerd resident memory: ${mb(baseline)} before, peak ${mb(peak)} (+${mb(peak - baseline)}) sampled, VmHWM ${mb(hwm)}`);
     console.log(`businesses in the directory afterwards: ${stats.totalBusinesses}`);
     if (stats.totalBusinesses !== ROWS) throw new Error(`expected ${ROWS} businesses, found ${stats.totalBusinesses}`);
     return { seconds, peakGrowthKb: peak - baseline, hwmKb: hwm };
@@ -112,5 +127,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const seconds = median(runs.map((r) => r.seconds));
 console.log(`\n${RUNS} runs: ${runs.map((r) => `${r.seconds.toFixed(2)} s`).join(", ")}`);
 console.log(`median whole import: ${seconds.toFixed(2)} s = ${Math.round(ROWS / seconds)} rows/s (upload start to status done)`);
-console.log(`workerd peak resident growth: ${mb(Math.max(...runs.map((r) => r.peakGrowthKb)))}, VmHWM up to ${mb(Math.max(...runs.map((r) => r.hwmKb)))}`);
+console.log(
+  `workerd peak resident growth: ${mb(Math.max(...runs.map((r) => r.peakGrowthKb)))}, VmHWM up to ${mb(Math.max(...runs.map((r) => r.hwmKb)))}`,
+);
 process.exit(0);

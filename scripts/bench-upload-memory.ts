@@ -17,7 +17,9 @@ import { R2_PART_BYTES, R2ObjectWriter, receiveFile } from "../app/server/upload
 
 // Re-run under Node with the flags the measurement needs (a Worker's heap, a GC that can be forced).
 if (typeof globalThis.gc !== "function") {
-  const result = spawnSync(process.execPath, ["--max-old-space-size=128", "--expose-gc", "--import", "tsx", import.meta.filename], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["--max-old-space-size=128", "--expose-gc", "--import", "tsx", import.meta.filename], {
+    stdio: "inherit",
+  });
   process.exit(result.status ?? 1);
 }
 const gc = globalThis.gc as () => void;
@@ -104,7 +106,9 @@ async function peakLive<T>(work: () => Promise<T>): Promise<{ result: T; peakMb:
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-console.log(`a ${mb(FILE_BYTES)} file in a ${mb(bodyLength)} multipart body, ${CHUNK_BYTES / 1024} KiB chunks, R2 parts of ${mb(R2_PART_BYTES)}`);
+console.log(
+  `a ${mb(FILE_BYTES)} file in a ${mb(bodyLength)} multipart body, ${CHUNK_BYTES / 1024} KiB chunks, R2 parts of ${mb(R2_PART_BYTES)}`,
+);
 
 const sink = sinkBucket();
 const streamed = await peakLive(async () => {

@@ -12,9 +12,15 @@ const root = path.join(import.meta.dirname, "..");
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "localatlas-schema-"));
 try {
   const wrangler = (...args: string[]) =>
-    execFileSync("npx", ["wrangler", ...args, "--local", "--persist-to", state], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    execFileSync("npx", ["wrangler", ...args, "--local", "--persist-to", state], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
   wrangler("d1", "migrations", "apply", "DB");
-  const [{ results }] = JSON.parse(wrangler("d1", "execute", "DB", "--json", "--command", SCHEMA_QUERY)) as Array<{ results: SchemaObject[] }>;
+  const [{ results }] = JSON.parse(wrangler("d1", "execute", "DB", "--json", "--command", SCHEMA_QUERY)) as Array<{
+    results: SchemaObject[];
+  }>;
   const file = path.join(root, "db/schema.sql");
   fs.writeFileSync(file, schemaSql(results));
   console.log(`wrote ${path.relative(root, file)} (${results.length} schema objects read)`);

@@ -15,7 +15,10 @@ export type EnsureOptions = {
 export type EnsureResult = { text: string; changed: string[]; generatedPassword: string | null; username: string };
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 const defaultRandom = (n: number) => base64url(crypto.getRandomValues(new Uint8Array(n)));

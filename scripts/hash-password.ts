@@ -9,7 +9,9 @@ import { hashPassword, MIN_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS } from "../app/s
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 const args = process.argv.slice(2);

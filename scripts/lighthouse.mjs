@@ -23,7 +23,9 @@ const server = spawn("npm", ["run", "preview"], { env, detached: true, stdio: "i
 const stop = () => {
   try {
     process.kill(-server.pid, "SIGTERM");
-  } catch {}
+  } catch {
+    // already gone
+  }
 };
 process.on("exit", stop);
 
@@ -32,7 +34,9 @@ async function waitForServer() {
     try {
       const r = await fetch(`${base}/api/statistics`);
       if (r.ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("preview did not start");
@@ -59,7 +63,8 @@ const pages = [
   ["city", "/city/New%20York"],
   ["category", "/category/restaurants"],
 ];
-const flags = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
+const flags =
+  "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 // Warm workerd (first renders compile the SSR bundle's code paths) so no page pays for it in its score.
 for (let round = 0; round < 3; round++) for (const [, p] of pages) await get(base + p);
 const rows = [];
@@ -68,18 +73,42 @@ for (const [name, p] of pages) {
   const out = path.join(tmpdir(), `lh-${name}-${port}.json`);
   execFileSync(
     "npx",
-    ["lighthouse", base + p, "--quiet", "--output=json", `--output-path=${out}`, `--chrome-flags=${flags}`, "--only-categories=performance,accessibility,best-practices,seo"],
+    [
+      "lighthouse",
+      base + p,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      `--chrome-flags=${flags}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+    ],
     { env, stdio: ["ignore", "ignore", "inherit"] },
   );
   const report = JSON.parse(readFileSync(out, "utf8"));
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const failing = Object.values(report.audits)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual" && a.scoreDisplayMode !== "notApplicable")
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== "informative" &&
+        a.scoreDisplayMode !== "manual" &&
+        a.scoreDisplayMode !== "notApplicable",
+    )
     .map((a) => a.id);
-  rows.push({ page: `${name} ${p}`, performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo"), failing: failing.slice(0, 8).join(" ") });
+  rows.push({
+    page: `${name} ${p}`,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+    failing: failing.slice(0, 8).join(" "),
+  });
 }
 stop();
 console.table(rows);
 const ok = rows.every((r) => r.performance >= 95 && r.accessibility === 100 && r["best-practices"] >= 95 && r.seo === 100);
-console.log(ok ? "Lighthouse budgets met." : "Lighthouse budgets NOT met (performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100).");
+console.log(
+  ok ? "Lighthouse budgets met." : "Lighthouse budgets NOT met (performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100).",
+);
 process.exit(ok ? 0 : 1);

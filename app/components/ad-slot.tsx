@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges into the DOM's Window
   interface Window {
     adsbygoogle?: unknown[];
   }
@@ -32,7 +33,12 @@ export function AdSlot({ client, slot, delayMs = 0, label }: { client: string; s
     (window.adsbygoogle = window.adsbygoogle || []).push({});
   }, [ready, client, slot]);
   return (
-    <aside aria-label={label} className="mx-auto flex h-[250px] w-[300px] items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50" data-testid="ad-slot" data-ready={ready ? "true" : "false"}>
+    <aside
+      aria-label={label}
+      className="mx-auto flex h-[250px] w-[300px] items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50"
+      data-testid="ad-slot"
+      data-ready={ready ? "true" : "false"}
+    >
       {ready && client && slot ? (
         <ins ref={ins} className="adsbygoogle block h-[250px] w-[300px]" data-ad-client={client} data-ad-slot={slot} />
       ) : ready ? (

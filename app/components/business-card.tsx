@@ -27,8 +27,23 @@ export type CardBusiness = Pick<
 >;
 
 const CARD_KEYS = [
-  "id", "placeId", "slug", "name", "category", "group", "description", "address", "city", "state", "country",
-  "phone", "rating", "reviewCount", "isOpen", "isVerified", "photos",
+  "id",
+  "placeId",
+  "slug",
+  "name",
+  "category",
+  "group",
+  "description",
+  "address",
+  "city",
+  "state",
+  "country",
+  "phone",
+  "rating",
+  "reviewCount",
+  "isOpen",
+  "isVerified",
+  "photos",
 ] as const satisfies ReadonlyArray<keyof CardBusiness>;
 
 /** Only what a card shows travels to the browser (loader data is serialized into the page). */
@@ -45,7 +60,14 @@ export function BusinessCard({ business, headingLevel = 3 }: { business: CardBus
   const href = detailPath(business);
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <BusinessImage photos={business.photos} group={business.group} alt="" width={400} height={225} className="aspect-video w-full bg-slate-100 object-cover" />
+      <BusinessImage
+        photos={business.photos}
+        group={business.group}
+        alt=""
+        width={400}
+        height={225}
+        className="aspect-video w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <H className="text-lg font-semibold leading-snug">
@@ -97,20 +119,27 @@ export function CityBusinessCard({ business }: { business: CardBusiness }) {
     <article className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-lg font-semibold leading-snug">{business.name}</h2>
-        <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${business.isOpen ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}>
+        <span
+          className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${business.isOpen ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}
+        >
           {business.isOpen ? "Open" : "Closed"}
         </span>
       </div>
       <div className="flex flex-wrap gap-2">
         <span className="rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-800">{business.category}</span>
-        {business.isVerified ? <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">Verified</span> : null}
+        {business.isVerified ? (
+          <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">Verified</span>
+        ) : null}
       </div>
       <Stars rating={business.rating} reviewCount={business.reviewCount} />
       {business.address ? <p className="text-sm text-slate-700">{business.address}</p> : null}
       <p className="text-sm text-slate-600">{joinParts([business.city, business.state, business.country])}</p>
       {business.phone ? <p className="text-sm text-slate-700">{business.phone}</p> : null}
       {business.description ? <p className="line-clamp-2 text-sm text-slate-600">{business.description}</p> : null}
-      <Link to={href} className="mt-auto inline-flex justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800">
+      <Link
+        to={href}
+        className="mt-auto inline-flex justify-center rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+      >
         View Details<span className="sr-only"> for {business.name}</span>
       </Link>
     </article>

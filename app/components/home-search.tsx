@@ -16,7 +16,14 @@ export function HomeSearch() {
     navigate(`/search?${new URLSearchParams({ q, location })}`);
   }
   return (
-    <form action="/search" method="get" role="search" noValidate={false} onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-3xl flex-col gap-3 rounded-2xl bg-white p-3 shadow-lg sm:flex-row">
+    <form
+      action="/search"
+      method="get"
+      role="search"
+      noValidate={false}
+      onSubmit={onSubmit}
+      className="mx-auto mt-8 flex max-w-3xl flex-col gap-3 rounded-2xl bg-white p-3 shadow-lg sm:flex-row"
+    >
       <label htmlFor="home-q" className="sr-only">
         What service are you looking for?
       </label>
@@ -32,7 +39,12 @@ export function HomeSearch() {
       <label htmlFor="home-location" className="sr-only">
         Location (city, state)
       </label>
-      <input id="home-location" name="location" placeholder="City, state" className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-slate-900 sm:max-w-xs" />
+      <input
+        id="home-location"
+        name="location"
+        placeholder="City, state"
+        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-slate-900 sm:max-w-xs"
+      />
       <button type="submit" className="rounded-lg bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
         Search
       </button>

@@ -166,11 +166,23 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               <label htmlFor="header-q" className="text-xs font-medium text-slate-700">
                 Service or business
               </label>
-              <input id="header-q" name="q" required pattern=".*\S.*" placeholder="e.g. plumber, dentist" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <input
+                id="header-q"
+                name="q"
+                required
+                pattern=".*\S.*"
+                placeholder="e.g. plumber, dentist"
+                className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
               <label htmlFor="header-location" className="text-xs font-medium text-slate-700">
                 Location
               </label>
-              <input id="header-location" name="location" placeholder="City, state" className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+              <input
+                id="header-location"
+                name="location"
+                placeholder="City, state"
+                className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+              />
               <button type="submit" className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800">
                 Search
               </button>

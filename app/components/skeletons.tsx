@@ -23,7 +23,9 @@ export function SkeletonGrid({ count }: { count: number }) {
 export function PageSkeleton({ kind }: { kind: "home" | "city" | "category" | "detail" | "list" }) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10" aria-busy="true">
-      <p className="sr-only" role="status">Loading…</p>
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
       <div className="mb-8 h-9 w-1/2 animate-pulse rounded bg-slate-200" aria-hidden="true" />
       {kind === "detail" ? (
         <div className="space-y-4" aria-hidden="true">

@@ -14,9 +14,7 @@ export function Stars({ rating, reviewCount, size = "sm" }: { rating: number; re
         ))}
       </span>
       <span className="text-sm font-medium text-slate-800">{formatRating(rating)}</span>
-      {reviewCount !== undefined ? (
-        <span className="text-sm text-slate-600">({reviewCount.toLocaleString("en-US")} reviews)</span>
-      ) : null}
+      {reviewCount !== undefined ? <span className="text-sm text-slate-600">({reviewCount.toLocaleString("en-US")} reviews)</span> : null}
     </span>
   );
 }

@@ -21,13 +21,3 @@ export function staticMeta(title: string, description: string, siteName: string,
     { property: "og:type", content: "website" },
   ];
 }
-
-/** ErrorBoundary body for the static pages: they read nothing that can fail but the configuration. */
-export function StaticPageError() {
-  return (
-    <main className="mx-auto max-w-3xl px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
-    </main>
-  );
-}

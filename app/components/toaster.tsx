@@ -14,7 +14,10 @@ export function Toaster({ flash }: { flash?: ToastInput | null }) {
   }, [flash]);
   const visible = toasts.filter((t) => t.open);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4 sm:items-end">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4 sm:items-end"
+    >
       {visible.map((t) => (
         <div
           key={t.id}

@@ -86,7 +86,14 @@ function findPostal(parts: string[], postal: string, code: string): { index: num
     for (let i = parts.length - 1; i >= 0; i--) {
       const squeezed = parts[i].replace(/\s+/g, "").toLowerCase();
       if (squeezed.includes(wanted)) {
-        const loose = new RegExp(postal.trim().split("").map((c) => (c === " " ? "\\s*" : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join(""), "i");
+        const loose = new RegExp(
+          postal
+            .trim()
+            .split("")
+            .map((c) => (c === " " ? "\\s*" : c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+            .join(""),
+          "i",
+        );
         const m = loose.exec(parts[i]);
         return { index: i, match: m ? m[0] : postal };
       }
@@ -106,7 +113,10 @@ export function parseAddressLocality(address: string | null | undefined, hints: 
   const empty: Locality = { city: "", state: "", stateCode: "", postalCode: hints.postalCode?.trim() ?? "" };
   if (!address || !address.trim()) return empty;
   const code =
-    (hints.countryCode && toCountryCode(hints.countryCode)) || toCountryCode(hints.country ?? "") || EXTRA_ALIASES[(hints.country ?? "").trim().toLowerCase()] || "";
+    (hints.countryCode && toCountryCode(hints.countryCode)) ||
+    toCountryCode(hints.country ?? "") ||
+    EXTRA_ALIASES[(hints.country ?? "").trim().toLowerCase()] ||
+    "";
   let parts = address
     .split(",")
     .map((p) => p.trim())
@@ -168,15 +178,58 @@ export function parseAddressLocality(address: string | null | undefined, hints: 
 
 /** US state names by postal abbreviation, so a recovered "NY" also gives "New York". */
 export const US_STATES: Record<string, string> = {
-  AL: "Alabama", AK: "Alaska", AZ: "Arizona", AR: "Arkansas", CA: "California", CO: "Colorado",
-  CT: "Connecticut", DE: "Delaware", DC: "District of Columbia", FL: "Florida", GA: "Georgia",
-  HI: "Hawaii", ID: "Idaho", IL: "Illinois", IN: "Indiana", IA: "Iowa", KS: "Kansas", KY: "Kentucky",
-  LA: "Louisiana", ME: "Maine", MD: "Maryland", MA: "Massachusetts", MI: "Michigan", MN: "Minnesota",
-  MS: "Mississippi", MO: "Missouri", MT: "Montana", NE: "Nebraska", NV: "Nevada", NH: "New Hampshire",
-  NJ: "New Jersey", NM: "New Mexico", NY: "New York", NC: "North Carolina", ND: "North Dakota",
-  OH: "Ohio", OK: "Oklahoma", OR: "Oregon", PA: "Pennsylvania", RI: "Rhode Island",
-  SC: "South Carolina", SD: "South Dakota", TN: "Tennessee", TX: "Texas", UT: "Utah", VT: "Vermont",
-  VA: "Virginia", WA: "Washington", WV: "West Virginia", WI: "Wisconsin", WY: "Wyoming", PR: "Puerto Rico",
+  AL: "Alabama",
+  AK: "Alaska",
+  AZ: "Arizona",
+  AR: "Arkansas",
+  CA: "California",
+  CO: "Colorado",
+  CT: "Connecticut",
+  DE: "Delaware",
+  DC: "District of Columbia",
+  FL: "Florida",
+  GA: "Georgia",
+  HI: "Hawaii",
+  ID: "Idaho",
+  IL: "Illinois",
+  IN: "Indiana",
+  IA: "Iowa",
+  KS: "Kansas",
+  KY: "Kentucky",
+  LA: "Louisiana",
+  ME: "Maine",
+  MD: "Maryland",
+  MA: "Massachusetts",
+  MI: "Michigan",
+  MN: "Minnesota",
+  MS: "Mississippi",
+  MO: "Missouri",
+  MT: "Montana",
+  NE: "Nebraska",
+  NV: "Nevada",
+  NH: "New Hampshire",
+  NJ: "New Jersey",
+  NM: "New Mexico",
+  NY: "New York",
+  NC: "North Carolina",
+  ND: "North Dakota",
+  OH: "Ohio",
+  OK: "Oklahoma",
+  OR: "Oregon",
+  PA: "Pennsylvania",
+  RI: "Rhode Island",
+  SC: "South Carolina",
+  SD: "South Dakota",
+  TN: "Tennessee",
+  TX: "Texas",
+  UT: "Utah",
+  VT: "Vermont",
+  VA: "Virginia",
+  WA: "Washington",
+  WV: "West Virginia",
+  WI: "Wisconsin",
+  WY: "Wyoming",
+  PR: "Puerto Rico",
 };
 
 /** State code for a US state name ("New York" → "NY"), or "" when it is not one. */

@@ -29,7 +29,11 @@ export const adminListQuerySchema = z.object({
   search: optionalFilter,
   category: optionalFilter,
   country: optionalFilter,
-  status: z.enum(STATUS_FILTERS).optional().catch("all").transform((v) => v ?? "all"),
+  status: z
+    .enum(STATUS_FILTERS)
+    .optional()
+    .catch("all")
+    .transform((v) => v ?? "all"),
 });
 
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
@@ -75,10 +79,12 @@ export const businessEditSchema = z.object({
     .min(0, "Review count cannot be negative"),
   openingHours: z.object(hoursShape),
   /** One image address per line. */
-  photos: text(20_000, "Photos").refine(
-    (v) => photoLines(v).every((line) => isLink(line, true)),
-    "Each photo must be a web address (http:// or https://) or a site path starting with /",
-  ).refine((v) => photoLines(v).length <= 50, "At most 50 photos"),
+  photos: text(20_000, "Photos")
+    .refine(
+      (v) => photoLines(v).every((line) => isLink(line, true)),
+      "Each photo must be a web address (http:// or https://) or a site path starting with /",
+    )
+    .refine((v) => photoLines(v).length <= 50, "At most 50 photos"),
   isVerified: z.boolean(),
   description: text(5000, "Description"),
   seoTitle: text(200, "SEO title"),

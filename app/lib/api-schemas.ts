@@ -3,12 +3,7 @@ import { z } from "zod";
 
 export const MAX_LIMIT = 100;
 
-const integerText = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${what} must be a whole number of 0 or more`)
-    .transform(Number);
+const integerText = (what: string) => z.string().trim().regex(/^\d+$/, `${what} must be a whole number of 0 or more`).transform(Number);
 
 /** limit: 1..∞, capped at 100 (a larger value is not an error, it is capped). */
 const limitParam = (fallback: number) =>
@@ -29,8 +24,7 @@ const optionalFilter = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
-export const pagingQuerySchema = (defaultLimit: number) =>
-  z.object({ limit: limitParam(defaultLimit), offset: offsetParam });
+export const pagingQuerySchema = (defaultLimit: number) => z.object({ limit: limitParam(defaultLimit), offset: offsetParam });
 
 export const businessesQuerySchema = z.object({
   limit: limitParam(20),
@@ -54,7 +48,10 @@ export type BusinessesQuery = z.output<typeof businessesQuerySchema>;
  * SQLite holds). The API answers a failure 400, the page 404.
  */
 export const businessIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,15}$/, "Invalid business id: it must be a positive whole number").transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/, "Invalid business id: it must be a positive whole number")
+    .transform(Number),
 });
 
 /** `:slug` of /api/businesses/slug/:slug: no stored slug is longer, so a longer one is not looked up. */

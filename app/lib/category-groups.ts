@@ -131,13 +131,7 @@ export function groupBySlug(slug: string): CategoryGroup | undefined {
 }
 
 /** The six default card images of SPEC §2, chosen by group (CLARIFICATIONS 23). */
-export type DefaultImage =
-  | "restaurant"
-  | "healthcare"
-  | "auto-service"
-  | "cleaning-service"
-  | "software-development"
-  | "service-provider";
+export type DefaultImage = "restaurant" | "healthcare" | "auto-service" | "cleaning-service" | "software-development" | "service-provider";
 
 export function defaultImageForGroup(group: string): DefaultImage {
   switch (group) {

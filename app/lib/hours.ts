@@ -207,7 +207,10 @@ export function parseDelimitedHours(text: string | null | undefined): OpeningHou
       const value = normalizeDayText(colon[2]);
       if (value) out[weekdayFromText(colon[1]) as Weekday] = value;
     } else if (comma && weekdayFromText(comma[1])) {
-      const parts = comma[2].split(",").map((p) => p.trim()).filter(Boolean);
+      const parts = comma[2]
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean);
       const pairs: string[] = [];
       // Times come in open/close pairs; a single word ("Closed", "Open 24 hours") stands alone.
       if (parts.length % 2 === 0 && parts.every((p) => /\d/.test(p))) {

@@ -14,8 +14,19 @@ export type CellValue = string | number | boolean | null;
 
 /** The spec's import columns (SPEC §3), in order: exports write them first so they re-import. */
 export const SPEC_COLUMNS = [
-  "name", "category", "full_address", "postal_code", "country", "phone", "rating", "reviews", "photo",
-  "working_hours", "about", "place_id", "location_link",
+  "name",
+  "category",
+  "full_address",
+  "postal_code",
+  "country",
+  "phone",
+  "rating",
+  "reviews",
+  "photo",
+  "working_hours",
+  "about",
+  "place_id",
+  "location_link",
 ] as const;
 
 /** Fields read from a sheet, each with the header names that feed it (first present wins). */
@@ -135,7 +146,8 @@ export function parseRating(value: CellValue | undefined): number {
 /** Whole number ≥ 0; empty → 0; "1,234" and "1 234" are thousands. */
 export function parseReviews(value: CellValue | undefined): number {
   if (value == null || text(value) === "") return 0;
-  const raw = typeof value === "number" ? value : Number(text(value).replace(/^(\d{1,3})(?:[,\s.]\d{3})+$/, (m) => m.replace(/[,\s.]/g, "")));
+  const raw =
+    typeof value === "number" ? value : Number(text(value).replace(/^(\d{1,3})(?:[,\s.]\d{3})+$/, (m) => m.replace(/[,\s.]/g, "")));
   if (!Number.isFinite(raw)) throw new RowProblem("reviews", `"${text(value)}" is not a number`);
   if (!Number.isInteger(raw) || raw < 0) throw new RowProblem("reviews", `${raw} is not a whole number ≥ 0`);
   return raw;
@@ -187,10 +199,26 @@ function postalText(value: CellValue | undefined): string {
 
 /** Zod messages name the field; turn a businessInputSchema path into the sheet's column name. */
 const COLUMN_OF_FIELD: Record<string, string> = {
-  name: "name", category: "category", subtypes: "subtypes", address: "full_address", city: "city",
-  state: "state", stateCode: "state_code", zipCode: "postal_code", country: "country", countryCode: "country_code",
-  phone: "phone", email: "email", website: "website", rating: "rating", reviewCount: "reviews", photos: "photo",
-  openingHours: "working_hours", about: "about", placeId: "place_id", locationLink: "location_link",
+  name: "name",
+  category: "category",
+  subtypes: "subtypes",
+  address: "full_address",
+  city: "city",
+  state: "state",
+  stateCode: "state_code",
+  zipCode: "postal_code",
+  country: "country",
+  countryCode: "country_code",
+  phone: "phone",
+  email: "email",
+  website: "website",
+  rating: "rating",
+  reviewCount: "reviews",
+  photos: "photo",
+  openingHours: "working_hours",
+  about: "about",
+  placeId: "place_id",
+  locationLink: "location_link",
 };
 
 /** Maps one data row (cells by column index) to a validated business input, or its first problem. */

@@ -18,7 +18,12 @@ const text = (max: number) =>
     .optional()
     .catch(undefined)
     // The query is shown in the page's title and heading: no control character goes with it.
-    .transform((v) => cleanLine(v ?? "").replace(/\s+/g, " ").trim().slice(0, max));
+    .transform((v) =>
+      cleanLine(v ?? "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, max),
+    );
 
 export const searchParamsSchema = z.object({
   q: text(600),
@@ -41,7 +46,7 @@ export const searchParamsSchema = z.object({
     .string()
     .optional()
     .catch(undefined)
-    .transform((v): SearchSort => (SEARCH_SORTS as readonly string[]).includes(v ?? "") ? (v as SearchSort) : "relevance"),
+    .transform((v): SearchSort => ((SEARCH_SORTS as readonly string[]).includes(v ?? "") ? (v as SearchSort) : "relevance")),
   page: z
     .string()
     .optional()

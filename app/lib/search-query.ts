@@ -13,9 +13,12 @@ const STOP_WORDS = new Set(["a", "an", "and", "the", "in", "near", "me", "of", "
 
 export function searchTerms(text: string): string[] {
   // NFKC folds full-width and compatibility forms; FTS5's unicode61 tokenizer removes the accents.
-  const words = (text.normalize("NFKC").slice(0, 1000).match(/[\p{L}\p{N}]+/gu) ?? []).map((t) =>
-    t.slice(0, MAX_TERM_LENGTH),
-  );
+  const words = (
+    text
+      .normalize("NFKC")
+      .slice(0, 1000)
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).map((t) => t.slice(0, MAX_TERM_LENGTH));
   const meaningful = words.filter((w) => !STOP_WORDS.has(w.toLowerCase()));
   return (meaningful.length ? meaningful : words).slice(0, MAX_TERMS);
 }
@@ -24,9 +27,7 @@ export function searchTerms(text: string): string[] {
 export function ftsTerms(text: string): string {
   const terms = searchTerms(text);
   if (terms.length === 0) return "";
-  return terms
-    .map((t, i) => `"${t}"${i === terms.length - 1 && [...t].length >= MIN_PREFIX_LENGTH ? "*" : ""}`)
-    .join(" ");
+  return terms.map((t, i) => `"${t}"${i === terms.length - 1 && [...t].length >= MIN_PREFIX_LENGTH ? "*" : ""}`).join(" ");
 }
 
 /** The FTS table's columns that hold words; `facets` holds filter tokens only. */

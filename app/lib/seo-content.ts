@@ -157,13 +157,23 @@ function featuresParagraph(f: SeoFacts, seed: number): string {
   }
   const sentences: string[] = [];
   for (const [group, items] of groups.slice(0, 5)) {
-    const yes = Object.entries(items).filter(([, v]) => v).map(([k]) => k);
-    const no = Object.entries(items).filter(([, v]) => !v).map(([k]) => k);
+    const yes = Object.entries(items)
+      .filter(([, v]) => v)
+      .map(([k]) => k);
+    const no = Object.entries(items)
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
     if (yes.length) sentences.push(`Under ${group.toLowerCase()}, the listing notes ${list(yes.slice(0, 6).map((s) => s.toLowerCase()))}.`);
-    if (no.length) sentences.push(`It also records that ${list(no.slice(0, 4).map((s) => s.toLowerCase()))} ${no.length === 1 ? "is" : "are"} not available.`);
+    if (no.length)
+      sentences.push(
+        `It also records that ${list(no.slice(0, 4).map((s) => s.toLowerCase()))} ${no.length === 1 ? "is" : "are"} not available.`,
+      );
   }
   return [
-    pick(seed, 41, [`The details supplied for ${f.name} describe several of its features.`, `Here is what the listing data says about ${f.name}'s features.`]),
+    pick(seed, 41, [
+      `The details supplied for ${f.name} describe several of its features.`,
+      `Here is what the listing data says about ${f.name}'s features.`,
+    ]),
     ...sentences,
   ].join(" ");
 }

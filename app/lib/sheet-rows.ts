@@ -145,7 +145,7 @@ export type RawRow = { rowNumber: number; cells: CellValue[]; refs: number[] };
 export function parseCells(xml: string, rowNumber: number, keep: Set<number> | null, maxColumn: number, refs: number[]): CellValue[] {
   const cells: CellValue[] = [];
   let previousColumn = -1;
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const start = nextElement(xml, "<c", at);
     if (start < 0) break;
     const end = tagEnd(xml, start, "c");
@@ -196,4 +196,3 @@ export function parseCells(xml: string, rowNumber: number, keep: Set<number> | n
   }
   return cells;
 }
-

@@ -4,8 +4,26 @@
 
 // Letters NFKD does not decompose into ASCII + marks.
 const SPECIAL_LETTERS: Record<string, string> = {
-  ß: "ss", ẞ: "ss", æ: "ae", Æ: "ae", œ: "oe", Œ: "oe", ø: "o", Ø: "o", đ: "d", Đ: "d",
-  ð: "d", Ð: "d", ł: "l", Ł: "l", þ: "th", Þ: "th", ı: "i", ħ: "h", Ħ: "h", ŋ: "n",
+  ß: "ss",
+  ẞ: "ss",
+  æ: "ae",
+  Æ: "ae",
+  œ: "oe",
+  Œ: "oe",
+  ø: "o",
+  Ø: "o",
+  đ: "d",
+  Đ: "d",
+  ð: "d",
+  Ð: "d",
+  ł: "l",
+  Ł: "l",
+  þ: "th",
+  Þ: "th",
+  ı: "i",
+  ħ: "h",
+  Ħ: "h",
+  ŋ: "n",
 };
 
 /** Transliterates accents, then keeps a-z0-9 separated by single hyphens ("Café Zürich" → "cafe-zurich"). */
@@ -70,5 +88,7 @@ export function detailSlugCandidates(value: string): Array<{ base: string; suffi
 export function baseSlug(input: { name: string; category?: string; city?: string }): string {
   const fromName = slugify(input.name);
   if (fromName) return fromName.slice(0, 80).replace(/-+$/, "");
-  return slugify(`${input.category ?? ""} ${input.city ?? ""}`).slice(0, 80).replace(/-+$/, "");
+  return slugify(`${input.category ?? ""} ${input.city ?? ""}`)
+    .slice(0, 80)
+    .replace(/-+$/, "");
 }

@@ -149,10 +149,7 @@ function streetAddress(address: string, city: string): string {
   return (cut > 0 ? address.slice(0, cut) : address).trim();
 }
 
-export function localBusinessJsonLd(
-  business: StructuredBusiness,
-  options: { url: string; image: string; description: string },
-): JsonLd {
+export function localBusinessJsonLd(business: StructuredBusiness, options: { url: string; image: string; description: string }): JsonLd {
   const out: JsonLd = {
     "@context": "https://schema.org",
     "@type": schemaTypeForCategory(business.category, business.subtypes),

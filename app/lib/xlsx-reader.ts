@@ -107,7 +107,11 @@ export class XlsxReader {
       // A row without any value is no row (the same test counts them in countDataRows).
       if (row.rowNumber < from || !row.hasValue) continue;
       const refs: number[] = [];
-      yield { rowNumber: row.rowNumber, cells: parseCells(row.xml.slice(row.openEnd + 1, row.end), row.rowNumber, keep, maxColumn, refs), refs };
+      yield {
+        rowNumber: row.rowNumber,
+        cells: parseCells(row.xml.slice(row.openEnd + 1, row.end), row.rowNumber, keep, maxColumn, refs),
+        refs,
+      };
     }
   }
 
@@ -117,7 +121,9 @@ export class XlsxReader {
 
   private sharedStrings(): SharedStrings {
     const path = this.sharedStringsPath();
-    return new SharedStrings(() => (path ? innerTexts(this.zip.pieces(path), "si", SHEET_LIMITS.sharedStringChars) : (async function* () {})()));
+    return new SharedStrings(() =>
+      path ? innerTexts(this.zip.pieces(path), "si", SHEET_LIMITS.sharedStringChars) : (async function* () {})(),
+    );
   }
 
   /** Rows with at least one value between `from` and `to`, keeping only the asked-for columns. */

@@ -124,7 +124,10 @@ async function* deflate(source: AsyncIterable<Uint8Array<ArrayBuffer>>, stats: {
 }
 
 /** Groups row texts into ~64 KB pieces so the compressor is not fed one tiny string at a time. */
-async function* sheetXml(columns: ReadonlyArray<string>, rows: AsyncIterable<ReadonlyArray<XlsxCell>>): AsyncGenerator<Uint8Array<ArrayBuffer>> {
+async function* sheetXml(
+  columns: ReadonlyArray<string>,
+  rows: AsyncIterable<ReadonlyArray<XlsxCell>>,
+): AsyncGenerator<Uint8Array<ArrayBuffer>> {
   let pending = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>${rowXml(1, columns, true)}`;
   let rowNumber = 1;
@@ -155,7 +158,10 @@ export function xlsxStream(options: {
 
   async function* zip(): AsyncGenerator<Uint8Array> {
     const files: Array<[string, AsyncIterable<Uint8Array<ArrayBuffer>>]> = [
-      ...Object.entries(STATIC_FILES).map(([name, text]): [string, AsyncIterable<Uint8Array<ArrayBuffer>>] => [name, once(encoder.encode(text))]),
+      ...Object.entries(STATIC_FILES).map(([name, text]): [string, AsyncIterable<Uint8Array<ArrayBuffer>>] => [
+        name,
+        once(encoder.encode(text)),
+      ]),
       ["xl/workbook.xml", once(encoder.encode(workbookXml(options.sheetName)))],
       ["xl/worksheets/sheet1.xml", sheetXml(options.columns, options.rows)],
     ];

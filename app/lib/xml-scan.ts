@@ -95,7 +95,7 @@ export function* openingTags(xml: string, localName: string): Generator<string> 
 export function runsText(xml: string): string {
   let out = "";
   let phonetic = nextElement(xml, "<rPh", 0);
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const run = nextElement(xml, "<t", at);
     if (run < 0) break;
     if (phonetic >= 0 && phonetic < run) {

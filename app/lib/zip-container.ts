@@ -108,11 +108,13 @@ async function directoryLocation(src: ByteSource): Promise<{ count: number; dirS
   const dirOffset = u32(tail, end + END_OF_DIRECTORY.directoryOffset);
   if (dirOffset !== ZIP64_MARK_32 && count !== ZIP64_MARK_16) return { count, dirSize, dirOffset };
   const locator = end - ZIP64_LOCATOR.fixedBytes;
-  if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR.signature) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
+  if (locator < 0 || u32(tail, locator) !== ZIP64_LOCATOR.signature)
+    throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
   const at = u64(tail, locator + ZIP64_LOCATOR.endOffset);
   const length = ZIP64_END_OF_DIRECTORY.fixedBytes;
   const z64 = at + length <= src.size ? await src.read(at, length) : new Uint8Array(0);
-  if (z64.length < length || u32(z64, 0) !== ZIP64_END_OF_DIRECTORY.signature) throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
+  if (z64.length < length || u32(z64, 0) !== ZIP64_END_OF_DIRECTORY.signature)
+    throw new SpreadsheetError("The file is corrupt: bad zip64 directory.");
   return {
     count: u64(z64, ZIP64_END_OF_DIRECTORY.entryCount),
     dirSize: u64(z64, ZIP64_END_OF_DIRECTORY.directorySize),
@@ -123,9 +125,12 @@ async function directoryLocation(src: ByteSource): Promise<{ count: number; dirS
 /** The zip's central directory, by part name; each size and offset checked against the file. */
 async function readDirectory(src: ByteSource): Promise<Map<string, ZipEntry>> {
   const { count, dirSize, dirOffset } = await directoryLocation(src);
-  if (dirOffset + dirSize > src.size) throw new SpreadsheetError("The file is corrupt or truncated: its zip directory points past the end.");
+  if (dirOffset + dirSize > src.size)
+    throw new SpreadsheetError("The file is corrupt or truncated: its zip directory points past the end.");
   if (dirSize > SHEET_LIMITS.directoryBytes || count * DIRECTORY_ENTRY.fixedBytes > dirSize) {
-    throw new SpreadsheetError(`The file is not a workbook Excel would write: its zip directory lists ${formatCount(count)} parts in ${formatBytes(dirSize)}.`);
+    throw new SpreadsheetError(
+      `The file is not a workbook Excel would write: its zip directory lists ${formatCount(count)} parts in ${formatBytes(dirSize)}.`,
+    );
   }
   const dir = await src.read(dirOffset, dirSize);
   const entries = new Map<string, ZipEntry>();
@@ -210,7 +215,6 @@ function findPattern(bytes: Uint8Array, pattern: Uint8Array): number {
   return -1;
 }
 
-
 /**
  * An opened zip: its directory, and each part as decoded text, inflated only as far as it is read.
  */
@@ -242,7 +246,8 @@ export class ZipArchive {
     if (local.length < LOCAL_HEADER.fixedBytes || u32(local, 0) !== LOCAL_HEADER.signature) {
       throw new SpreadsheetError("The file is corrupt: bad zip entry header.");
     }
-    const dataOffset = entry.localOffset + LOCAL_HEADER.fixedBytes + u16(local, LOCAL_HEADER.nameLength) + u16(local, LOCAL_HEADER.extraLength);
+    const dataOffset =
+      entry.localOffset + LOCAL_HEADER.fixedBytes + u16(local, LOCAL_HEADER.nameLength) + u16(local, LOCAL_HEADER.extraLength);
     if (dataOffset + entry.compressedSize > this.src.size) throw new SpreadsheetError("The file is truncated.");
     checkDeclaredSize(entry);
     const raw = await this.src.stream(dataOffset, entry.compressedSize);
@@ -299,7 +304,9 @@ export class ZipArchive {
         // The directory's size was checked against the ceilings; a part that inflates past it lies.
         inflated += bytes.length;
         if (inflated > declaredSize) {
-          throw new SpreadsheetError(`The file is corrupt: its part ${name} decompresses to more than the ${formatBytes(declaredSize)} its zip directory declares.`);
+          throw new SpreadsheetError(
+            `The file is corrupt: its part ${name} decompresses to more than the ${formatBytes(declaredSize)} its zip directory declares.`,
+          );
         }
         sinceYield += bytes.length;
         if (sinceYield >= YIELD_EVERY_BYTES) {

@@ -58,7 +58,10 @@ async function sha256Hex(text: string): Promise<string> {
 
 function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 function noStoreJson(data: unknown, status: number, headers?: HeadersInit): Response {
@@ -108,10 +111,10 @@ async function readSessionId(request: Request, app: AppContext): Promise<string 
 export async function getAdminSession(request: Request, app: AppContext): Promise<AdminSession | null> {
   const sessionId = await readSessionId(request, app);
   if (!sessionId) return null;
-  const row = await app.db.first<{ username: string }>(
-    "SELECT username FROM admin_sessions WHERE id_hash = ?1 AND expires_at > ?2",
-    [await sha256Hex(sessionId), nowSeconds()],
-  );
+  const row = await app.db.first<{ username: string }>("SELECT username FROM admin_sessions WHERE id_hash = ?1 AND expires_at > ?2", [
+    await sha256Hex(sessionId),
+    nowSeconds(),
+  ]);
   return row ? { username: row.username, sessionId } : null;
 }
 
@@ -182,9 +185,7 @@ export function throttleUsername(username: string): string {
 }
 
 type CountedAttempt = { addressKey: string; rowIds: number[] };
-type AttemptCount =
-  | ({ allowed: true } & CountedAttempt)
-  | { allowed: false; retryAfterSeconds: number; message: string };
+type AttemptCount = ({ allowed: true } & CountedAttempt) | { allowed: false; retryAfterSeconds: number; message: string };
 
 /**
  * Counts this attempt as a failure for its address and its username BEFORE the password is checked,
@@ -295,7 +296,8 @@ export async function login(request: Request, app: AppContext): Promise<LoginRes
   try {
     result = await authenticator(app, clientAddress(request)).authenticate("admin-form", await asFormRequest(request));
   } catch (error) {
-    if (error instanceof LoginRefusal) return { ok: false, status: error.status, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
+    if (error instanceof LoginRefusal)
+      return { ok: false, status: error.status, message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     // An unreadable body is a bad request, not a server error.
     return { ok: false, status: 400, message: "Username and password are required" };
   }

@@ -282,10 +282,7 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
 
 export async function setVerified(db: Db, id: number, verified: boolean): Promise<boolean> {
   const [update] = await db.batch([
-    db.statement("UPDATE businesses SET is_verified = ?1, updated_at = unixepoch() WHERE id = ?2 RETURNING id", [
-      verified ? 1 : 0,
-      id,
-    ]),
+    db.statement("UPDATE businesses SET is_verified = ?1, updated_at = unixepoch() WHERE id = ?2 RETURNING id", [verified ? 1 : 0, id]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
   ]);
   return update.results.length > 0;
@@ -304,9 +301,7 @@ export async function deleteAllBusinesses(db: Db): Promise<number> {
   let deleted = 0;
   for (;;) {
     const [removed] = await db.batch<{ id: number }>([
-      db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [
-        DELETE_CHUNK_ROWS,
-      ]),
+      db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [DELETE_CHUNK_ROWS]),
       db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
     ]);
     const changes = removed.results.length;

@@ -15,9 +15,25 @@ import type { Db } from "./db.server";
 /** Import columns (SPEC §3 first, then the Outscraper ones the importer reads), then the directory's own. */
 export const EXPORT_COLUMNS = [
   ...SPEC_COLUMNS,
-  "website", "subtypes", "description", "email", "country_code", "state_code", "latitude", "longitude", "time_zone",
+  "website",
+  "subtypes",
+  "description",
+  "email",
+  "country_code",
+  "state_code",
+  "latitude",
+  "longitude",
+  "time_zone",
   "business_status",
-  "id", "slug", "city", "state", "verified", "seo_title", "seo_description", "canonical_url", "unique_content",
+  "id",
+  "slug",
+  "city",
+  "state",
+  "verified",
+  "seo_title",
+  "seo_description",
+  "canonical_url",
+  "unique_content",
 ] as const;
 
 export const EXPORT_PAGE_ROWS = 500;

@@ -56,7 +56,10 @@ export async function validateUpload(
   checkFileName(fileName);
   if (source.size === 0) throw new ImportRefused(400, `"${fileName}" is empty (0 bytes).`);
   if (source.size > limits.maxBytes) {
-    throw new ImportRefused(413, `"${fileName}" is ${megabytes(source.size)}; the largest file that can be imported is ${limits.maxLabel}.`);
+    throw new ImportRefused(
+      413,
+      `"${fileName}" is ${megabytes(source.size)}; the largest file that can be imported is ${limits.maxLabel}.`,
+    );
   }
   const bytes = await source.read(0, Math.min(8, source.size));
   let format: ImportFormat;
@@ -70,7 +73,10 @@ export async function validateUpload(
     );
   }
   if (format === "xls" && source.size > MAX_XLS_BYTES) {
-    throw new ImportRefused(413, `"${fileName}" is ${megabytes(source.size)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`);
+    throw new ImportRefused(
+      413,
+      `"${fileName}" is ${megabytes(source.size)}; .xls files can be at most ${MAX_XLS_LABEL}. Save it as .xlsx (up to ${MAX_IMPORT_LABEL}).`,
+    );
   }
   try {
     const rows = await openSource(format, source);
@@ -109,11 +115,17 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
   if (!boundary) throw new ImportRefused(400, NOT_MULTIPART);
   const declared = request.headers.get("Content-Length");
   if (declared === null || !/^\d+$/.test(declared.trim())) {
-    throw new ImportRefused(411, `Send the upload with a Content-Length header: its size is checked before it is read (at most ${MAX_IMPORT_LABEL}).`);
+    throw new ImportRefused(
+      411,
+      `Send the upload with a Content-Length header: its size is checked before it is read (at most ${MAX_IMPORT_LABEL}).`,
+    );
   }
   const declaredLength = Number(declared);
   if (declaredLength > MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw new ImportRefused(413, `The upload is ${megabytes(declaredLength)}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`);
+    throw new ImportRefused(
+      413,
+      `The upload is ${megabytes(declaredLength)}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`,
+    );
   }
   const day = new Date().toISOString().slice(0, 10);
   try {
@@ -136,7 +148,10 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
     if (!(error instanceof UploadError)) throw error;
     const { fault } = error;
     if (fault.kind === "file-too-large") {
-      throw new ImportRefused(413, `"${fault.part.fileName}" is over ${MAX_IMPORT_LABEL}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`);
+      throw new ImportRefused(
+        413,
+        `"${fault.part.fileName}" is over ${MAX_IMPORT_LABEL}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`,
+      );
     }
     if (fault.kind === "longer-than-declared") {
       throw new ImportRefused(400, "The upload is longer than its Content-Length header says. Send the file again.");

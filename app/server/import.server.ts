@@ -90,11 +90,7 @@ const DEFAULT_PLAN: ImportPlan = {
  * nothing written and counts nothing twice: the next slice resumes after the last committed batch
  * (docs/decisions/0008-import-slices.md).
  */
-export async function advanceImport(
-  app: AppContext,
-  id: number,
-  plan: ImportPlan = DEFAULT_PLAN,
-): Promise<ImportRow | null> {
+export async function advanceImport(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportRow | null> {
   const { db } = app;
   const claimed = await db.first<ImportRow>(
     `UPDATE imports SET lease_until = unixepoch() + ?2
@@ -198,7 +194,12 @@ export type ImportOutcome =
   | { state: "running"; jobId: number; fileName: string; total: number };
 
 /** POST /api/admin/import's work: store the upload, check it, record it, and import it or start the job. */
-export async function importUpload(app: AppContext, request: Request, uploadedBy: string, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportOutcome> {
+export async function importUpload(
+  app: AppContext,
+  request: Request,
+  uploadedBy: string,
+  plan: ImportPlan = DEFAULT_PLAN,
+): Promise<ImportOutcome> {
   const bucket = app.env.UPLOADS;
   const stored = await receiveUpload(app, request, uploadedBy);
   let upload: Awaited<ReturnType<typeof validateUpload>>;

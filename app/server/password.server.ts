@@ -31,11 +31,7 @@ function fromBase64(text: string): Uint8Array | null {
 
 async function derive(password: string, salt: Uint8Array, iterations: number, bytes: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
-    key,
-    bytes * 8,
-  );
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, bytes * 8);
   return new Uint8Array(bits);
 }
 
@@ -53,7 +49,8 @@ export function parsePasswordHash(stored: string): ParsedHash | null {
   const iterations = Number(parts[1]);
   const salt = fromBase64(parts[2]);
   const hash = fromBase64(parts[3]);
-  if (!salt || !hash || iterations < MIN_PBKDF2_ITERATIONS || iterations > PBKDF2_ITERATIONS || salt.length < 8 || hash.length < 16) return null;
+  if (!salt || !hash || iterations < MIN_PBKDF2_ITERATIONS || iterations > PBKDF2_ITERATIONS || salt.length < 8 || hash.length < 16)
+    return null;
   return { iterations, salt, hash };
 }
 

@@ -84,11 +84,7 @@ export async function withScriptHashes(response: Response): Promise<Response> {
  * Headers every response gets, cache hits included (they only set headers; the body passes through).
  * Admin responses are never stored anywhere, whatever the route set: no route can forget it.
  */
-export function withSecurityHeaders(
-  request: Request,
-  response: Response,
-  options: { httpsSite: boolean; serverTiming: string },
-): Response {
+export function withSecurityHeaders(request: Request, response: Response, options: { httpsSite: boolean; serverTiming: string }): Response {
   const headers = new Headers(response.headers);
   headers.append("Server-Timing", options.serverTiming);
   headers.set("X-Content-Type-Options", "nosniff");

@@ -79,9 +79,7 @@ export class R2ObjectWriter {
 
 /** Why a body was refused while it was read; the caller words the answer. */
 export type UploadFault =
-  | { kind: "malformed"; detail: string }
-  | { kind: "longer-than-declared" }
-  | { kind: "file-too-large"; part: PartHeaders; limit: number };
+  { kind: "malformed"; detail: string } | { kind: "longer-than-declared" } | { kind: "file-too-large"; part: PartHeaders; limit: number };
 
 export class UploadError extends Error {
   constructor(readonly fault: UploadFault) {

@@ -63,9 +63,36 @@ const CATEGORIES: DemoCategory[] = [
 ];
 
 const WORDS = [
-  "Golden", "Blue", "Corner", "Old Town", "Sunrise", "Harbor", "Maple", "Olive", "Urban", "Riverside",
-  "Green", "Royal", "Bright", "Summit", "Cedar", "Silver", "North Star", "Evergreen", "Liberty", "Park",
-  "Lakeside", "Union", "Copper", "Crescent", "Pioneer", "Atlas", "Beacon", "Willow", "Granite", "Juniper",
+  "Golden",
+  "Blue",
+  "Corner",
+  "Old Town",
+  "Sunrise",
+  "Harbor",
+  "Maple",
+  "Olive",
+  "Urban",
+  "Riverside",
+  "Green",
+  "Royal",
+  "Bright",
+  "Summit",
+  "Cedar",
+  "Silver",
+  "North Star",
+  "Evergreen",
+  "Liberty",
+  "Park",
+  "Lakeside",
+  "Union",
+  "Copper",
+  "Crescent",
+  "Pioneer",
+  "Atlas",
+  "Beacon",
+  "Willow",
+  "Granite",
+  "Juniper",
 ];
 
 /** Names with accents, scripts and chains, as real scraped data has them. */
@@ -89,8 +116,7 @@ const FEATURES = {
 const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
 function hoursFor(kind: HoursKind): Record<string, string> {
-  const days = (f: (day: (typeof WEEK)[number], i: number) => string) =>
-    Object.fromEntries(WEEK.map((d, i) => [d, f(d, i)]));
+  const days = (f: (day: (typeof WEEK)[number], i: number) => string) => Object.fromEntries(WEEK.map((d, i) => [d, f(d, i)]));
   switch (kind) {
     case "office":
       return days((_, i) => (i < 5 ? "9:00 AM - 6:00 PM" : i === 5 ? "10:00 AM - 2:00 PM" : "Closed"));

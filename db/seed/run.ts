@@ -25,9 +25,7 @@ try {
     const inputs = generateDemoBusinesses({ count }).map((b) => businessInputSchema.parse(b));
     const outcome = await insertBusinesses(db, inputs);
     await finishWrites(db);
-    console.log(
-      `Seeded ${outcome.inserted} demo businesses (${outcome.duplicates.length} already present) in ${Date.now() - started} ms.`,
-    );
+    console.log(`Seeded ${outcome.inserted} demo businesses (${outcome.duplicates.length} already present) in ${Date.now() - started} ms.`);
   }
 } finally {
   await proxy.dispose();

@@ -87,8 +87,16 @@ test("pages read without JavaScript", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/city/Chicago");
   await expect(page.getByRole("heading", { level: 1, name: "Businesses in Chicago" })).toBeVisible();
-  await page.getByRole("link", { name: /^View Details/ }).first().click();
-  await expect(page.getByRole("link", { name: "Call Now" }).or(page.getByRole("heading", { name: "Opening Hours" })).first()).toBeVisible();
+  await page
+    .getByRole("link", { name: /^View Details/ })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole("link", { name: "Call Now" })
+      .or(page.getByRole("heading", { name: "Opening Hours" }))
+      .first(),
+  ).toBeVisible();
   // The menus are <details>: they open without JavaScript.
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Cities" }).click();

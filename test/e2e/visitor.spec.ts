@@ -89,7 +89,10 @@ test.describe("browsing", () => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.getByRole("contentinfo").getByRole("link", { name: /^Chicago/ }).click();
+    await page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: /^Chicago/ })
+      .click();
     await expect(page.getByTestId("skeleton-card")).toHaveCount(6);
     await expect(page.getByRole("heading", { level: 1, name: "Businesses in Chicago" })).toBeVisible();
   });

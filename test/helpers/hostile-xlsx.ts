@@ -161,11 +161,15 @@ function workbookParts(withSharedStrings: boolean): ZipEntryInput[] {
     },
     {
       name: "_rels/.rels",
-      data: text(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+      data: text(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
     },
     {
       name: "xl/workbook.xml",
-      data: text(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      data: text(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
     },
     {
       name: "xl/_rels/workbook.xml.rels",
@@ -178,8 +182,19 @@ function workbookParts(withSharedStrings: boolean): ZipEntryInput[] {
 
 /** The spec's 13 import columns (SPEC §3), the header every hostile file starts from. */
 export const HEADER = [
-  "name", "category", "full_address", "postal_code", "country", "phone", "rating", "reviews", "photo", "working_hours", "about",
-  "place_id", "location_link",
+  "name",
+  "category",
+  "full_address",
+  "postal_code",
+  "country",
+  "phone",
+  "rating",
+  "reviews",
+  "photo",
+  "working_hours",
+  "about",
+  "place_id",
+  "location_link",
 ];
 
 const column = (i: number) => String.fromCharCode(65 + i);
@@ -191,7 +206,21 @@ export function headerRowXml(): string {
 
 /** A complete, valid data row (the spec's columns) at `row`. */
 export function dataRowXml(row: number, name = `Hostile Test Bakery ${row}`): string {
-  const values = [name, "Bakery", "Unter den Linden 77, 10117 Berlin, Germany", "10117", "Germany", "+49 30 1234567", "", "", "", "", "", `hostile-${row}`, ""];
+  const values = [
+    name,
+    "Bakery",
+    "Unter den Linden 77, 10117 Berlin, Germany",
+    "10117",
+    "Germany",
+    "+49 30 1234567",
+    "",
+    "",
+    "",
+    "",
+    "",
+    `hostile-${row}`,
+    "",
+  ];
   return `<row r="${row}">${values.map((v, i) => (v ? inline(`${column(i)}${row}`, v) : "")).join("")}</row>`;
 }
 
@@ -207,13 +236,7 @@ export async function workbookWithSheet(sheet: EntryData, sharedStrings?: EntryD
 }
 
 export type HostileKind =
-  | "unclosed-text"
-  | "huge-header-cell"
-  | "row-tag-unclosed"
-  | "huge-shared-string"
-  | "spaces-after-header"
-  | "far-column"
-  | "lying-size";
+  "unclosed-text" | "huge-header-cell" | "row-tag-unclosed" | "huge-shared-string" | "spaces-after-header" | "far-column" | "lying-size";
 
 export const HOSTILE_KINDS: HostileKind[] = [
   "unclosed-text",
@@ -264,7 +287,12 @@ export async function hostileFile(
         tail: `</t></is></c></row>${dataRowXml(2)}${SHEET_TAIL}`,
       });
     case "row-tag-unclosed":
-      return workbookWithSheet({ head: `${SHEET_HEAD}<row r="1" `, repeat: fill('x="1" ', `${letters} ="`), times: times('x="1" '), tail: "" });
+      return workbookWithSheet({
+        head: `${SHEET_HEAD}<row r="1" `,
+        repeat: fill('x="1" ', `${letters} ="`),
+        times: times('x="1" '),
+        tail: "",
+      });
     case "huge-shared-string":
       return workbookWithSheet(
         encoder.encode(
@@ -278,7 +306,12 @@ export async function hostileFile(
         },
       );
     case "spaces-after-header":
-      return workbookWithSheet({ head: `${SHEET_HEAD}${headerRowXml()}`, repeat: fill(" ", " \t\r\n"), times: times(" "), tail: SHEET_TAIL });
+      return workbookWithSheet({
+        head: `${SHEET_HEAD}${headerRowXml()}`,
+        repeat: fill(" ", " \t\r\n"),
+        times: times(" "),
+        tail: SHEET_TAIL,
+      });
     case "far-column":
       return workbookWithSheet(encoder.encode(`${SHEET_HEAD}<row r="1">${inline("ZZZZZZ1", "name")}</row>${SHEET_TAIL}`));
     case "lying-size":

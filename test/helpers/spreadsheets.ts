@@ -33,8 +33,19 @@ export async function fixtureRecords(name: string): Promise<Array<Record<string,
 
 /** A minimal valid sheet in the spec's 13 columns. */
 export const SPEC_HEADER = [
-  "name", "category", "full_address", "postal_code", "country", "phone", "rating", "reviews", "photo", "working_hours", "about",
-  "place_id", "location_link",
+  "name",
+  "category",
+  "full_address",
+  "postal_code",
+  "country",
+  "phone",
+  "rating",
+  "reviews",
+  "photo",
+  "working_hours",
+  "about",
+  "place_id",
+  "location_link",
 ];
 
 export function specRow(overrides: Partial<Record<(typeof SPEC_HEADER)[number], unknown>> = {}): unknown[] {

@@ -341,7 +341,10 @@ describe("logout from another site", () => {
       });
       // React Router's own action origin check may answer the page POST first (400); ours says 403.
       expect([400, 403], path).toContain(response.status);
-      expect(response.headers.getSetCookie().some((c) => c.includes("la_admin=")), path).toBe(false);
+      expect(
+        response.headers.getSetCookie().some((c) => c.includes("la_admin=")),
+        path,
+      ).toBe(false);
     }
     expect((await request("/api/admin/check-auth", { headers: { Cookie: cookie } })).status).toBe(200);
   });

@@ -158,7 +158,9 @@ describe("deleting a business", () => {
   it("removes it everywhere and keeps the statistics exact", async () => {
     const lonelyCity = `Lonely ${tag}`;
     const lonelyCategory = `Lonely Category ${tag}`;
-    await insert(buildBusiness({ placeId: `${tag}-lonely`, name: `${tag} Lonely`, city: lonelyCity, category: lonelyCategory, isVerified: true }));
+    await insert(
+      buildBusiness({ placeId: `${tag}-lonely`, name: `${tag} Lonely`, city: lonelyCity, category: lonelyCategory, isVerified: true }),
+    );
     const id = await idOf(`${tag}-lonely`);
     const stats0 = await statistics();
     const response = await adminRequest(`/api/admin/businesses/${id}`, { method: "DELETE" });

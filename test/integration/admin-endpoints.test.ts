@@ -150,7 +150,7 @@ describe("admin data endpoints with a real session", () => {
     }
   });
 
-  it("DELETE /api/admin/delete-all deletes nothing without {confirm:\"DELETE\"}, everything with it", async () => {
+  it('DELETE /api/admin/delete-all deletes nothing without {confirm:"DELETE"}, everything with it', async () => {
     const before = await businessCount();
     expect(before).toBeGreaterThan(0);
     for (const body of [undefined, JSON.stringify({}), JSON.stringify({ confirm: "delete" })]) {

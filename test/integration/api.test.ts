@@ -9,13 +9,79 @@ const T0 = 1_750_000_000;
 
 beforeAll(async () => {
   await insert(
-    buildBusiness({ placeId: "ChIJ-top-rated", name: "Trattoria Roma", category: "Italian restaurant", city: "Chicago", state: "Illinois", stateCode: "IL", zipCode: "60601", rating: 4.8, reviewCount: 900, createdAt: T0 }),
-    buildBusiness({ placeId: "ChIJfewreviews", name: "Tiny Perfect Cafe", category: "Cafe", city: "Chicago", rating: 5, reviewCount: 1, createdAt: T0 + DAY }),
-    buildBusiness({ placeId: "ChIJunrated001", name: "Unrated Plumbing", category: "Plumber", city: "Chicago", rating: 0, reviewCount: 0, createdAt: T0 + 2 * DAY }),
-    buildBusiness({ placeId: "ChIJzurich0001", name: "Café Zürich", category: "Coffee shop", city: "Zürich", state: "Zürich", zipCode: "8001", country: "Switzerland", rating: 4.4, reviewCount: 120, isVerified: true, createdAt: T0 + 3 * DAY }),
-    buildBusiness({ placeId: "ChIJberlin0001", name: "Müller Zahnarzt", category: "Dentist", city: "Berlin", zipCode: "10117", country: "Germany", rating: 4.1, reviewCount: 40, createdAt: T0 + 4 * DAY }),
-    buildBusiness({ placeId: null, name: "No Place Id Bakery", category: "Bakery", city: "Berlin", country: "Germany", rating: 3.9, reviewCount: 12, createdAt: T0 + 5 * DAY }),
-    buildBusiness({ placeId: "ChIJchicago002", name: "Trattoria Roma", category: "Italian restaurant", city: "Springfield", rating: 3.5, reviewCount: 3, createdAt: T0 + 6 * DAY }),
+    buildBusiness({
+      placeId: "ChIJ-top-rated",
+      name: "Trattoria Roma",
+      category: "Italian restaurant",
+      city: "Chicago",
+      state: "Illinois",
+      stateCode: "IL",
+      zipCode: "60601",
+      rating: 4.8,
+      reviewCount: 900,
+      createdAt: T0,
+    }),
+    buildBusiness({
+      placeId: "ChIJfewreviews",
+      name: "Tiny Perfect Cafe",
+      category: "Cafe",
+      city: "Chicago",
+      rating: 5,
+      reviewCount: 1,
+      createdAt: T0 + DAY,
+    }),
+    buildBusiness({
+      placeId: "ChIJunrated001",
+      name: "Unrated Plumbing",
+      category: "Plumber",
+      city: "Chicago",
+      rating: 0,
+      reviewCount: 0,
+      createdAt: T0 + 2 * DAY,
+    }),
+    buildBusiness({
+      placeId: "ChIJzurich0001",
+      name: "Café Zürich",
+      category: "Coffee shop",
+      city: "Zürich",
+      state: "Zürich",
+      zipCode: "8001",
+      country: "Switzerland",
+      rating: 4.4,
+      reviewCount: 120,
+      isVerified: true,
+      createdAt: T0 + 3 * DAY,
+    }),
+    buildBusiness({
+      placeId: "ChIJberlin0001",
+      name: "Müller Zahnarzt",
+      category: "Dentist",
+      city: "Berlin",
+      zipCode: "10117",
+      country: "Germany",
+      rating: 4.1,
+      reviewCount: 40,
+      createdAt: T0 + 4 * DAY,
+    }),
+    buildBusiness({
+      placeId: null,
+      name: "No Place Id Bakery",
+      category: "Bakery",
+      city: "Berlin",
+      country: "Germany",
+      rating: 3.9,
+      reviewCount: 12,
+      createdAt: T0 + 5 * DAY,
+    }),
+    buildBusiness({
+      placeId: "ChIJchicago002",
+      name: "Trattoria Roma",
+      category: "Italian restaurant",
+      city: "Springfield",
+      rating: 3.5,
+      reviewCount: 3,
+      createdAt: T0 + 6 * DAY,
+    }),
   );
 });
 
@@ -67,7 +133,31 @@ describe("GET /api/businesses/recommended and /latest", () => {
 
   it("uses the spec's camelCase field names", async () => {
     const { body } = await getJson<Business[]>("/api/businesses/latest?limit=1");
-    for (const key of ["id", "placeId", "slug", "name", "category", "description", "address", "city", "state", "zipCode", "country", "phone", "email", "rating", "reviewCount", "isOpen", "isVerified", "photos", "openingHours", "seoTitle", "seoDescription", "canonicalUrl", "uniqueContent"]) {
+    for (const key of [
+      "id",
+      "placeId",
+      "slug",
+      "name",
+      "category",
+      "description",
+      "address",
+      "city",
+      "state",
+      "zipCode",
+      "country",
+      "phone",
+      "email",
+      "rating",
+      "reviewCount",
+      "isOpen",
+      "isVerified",
+      "photos",
+      "openingHours",
+      "seoTitle",
+      "seoDescription",
+      "canonicalUrl",
+      "uniqueContent",
+    ]) {
       expect(body[0]).toHaveProperty(key);
     }
     expect(Array.isArray(body[0].photos)).toBe(true);

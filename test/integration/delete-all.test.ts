@@ -15,7 +15,8 @@ describe("DELETE /api/admin/delete-all", () => {
     const businesses = await count("SELECT count(*) AS n FROM businesses");
     expect(businesses).toBeGreaterThan(0);
 
-    const deleteAll = (body: string) => adminRequest("/api/admin/delete-all", { method: "DELETE", headers: { "Content-Type": "application/json" }, body });
+    const deleteAll = (body: string) =>
+      adminRequest("/api/admin/delete-all", { method: "DELETE", headers: { "Content-Type": "application/json" }, body });
     // No body, no JSON, and JSON that is not exactly {"confirm":"DELETE"}.
     for (const body of ["", "DELETE", "null", "{}", '{"confirm":"delete"}', '{"confirm":"DELETE "}', '"DELETE"']) {
       const refused = await deleteAll(body);

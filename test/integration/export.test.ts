@@ -18,8 +18,17 @@ describe("export to Excel", () => {
   it("streams typed cells that round-trip through a spreadsheet reader and re-import as duplicates", async () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const rows = [
-      buildBusiness({ name: "=SUM(A1:A2)", country: "Iceland", zipCode: "00101", rating: 4.5, reviewCount: 12, city: `Reykjavik ${tag}`,
-        openingHours: { Monday: "9:00 AM - 5:00 PM" }, about: { Payments: { "Credit cards": true } }, isVerified: true }),
+      buildBusiness({
+        name: "=SUM(A1:A2)",
+        country: "Iceland",
+        zipCode: "00101",
+        rating: 4.5,
+        reviewCount: 12,
+        city: `Reykjavik ${tag}`,
+        openingHours: { Monday: "9:00 AM - 5:00 PM" },
+        about: { Payments: { "Credit cards": true } },
+        isVerified: true,
+      }),
       buildBusiness({ name: `Plain & <Simple> ${tag}`, country: "Iceland", zipCode: "101", rating: 0, reviewCount: 0 }),
       buildBusiness({ name: `Elsewhere ${tag}`, country: "Norway" }),
     ];
@@ -38,8 +47,21 @@ describe("export to Excel", () => {
     const sheet = book.Sheets[book.SheetNames[0]];
     const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null });
     expect(table[0]).toEqual([...EXPORT_COLUMNS]);
-    expect(EXPORT_COLUMNS.slice(0, 13)).toEqual(["name", "category", "full_address", "postal_code", "country", "phone", "rating", "reviews",
-      "photo", "working_hours", "about", "place_id", "location_link"]);
+    expect(EXPORT_COLUMNS.slice(0, 13)).toEqual([
+      "name",
+      "category",
+      "full_address",
+      "postal_code",
+      "country",
+      "phone",
+      "rating",
+      "reviews",
+      "photo",
+      "working_hours",
+      "about",
+      "place_id",
+      "location_link",
+    ]);
     const col = (name: string) => EXPORT_COLUMNS.indexOf(name as (typeof EXPORT_COLUMNS)[number]);
     const formula = table.find((r) => r[col("place_id")] === rows[0].placeId) as unknown[];
     expect(formula[col("name")]).toBe("=SUM(A1:A2)");
@@ -49,7 +71,9 @@ describe("export to Excel", () => {
     expect(formula[col("verified")]).toBe(true);
     expect(JSON.parse(String(formula[col("working_hours")]))).toEqual({ Monday: "9:00 AM - 5:00 PM" });
     // No cell was stored as a formula.
-    const cells = Object.values(sheet["!data"] ?? []).flat().filter(Boolean) as Array<{ f?: string }>;
+    const cells = Object.values(sheet["!data"] ?? [])
+      .flat()
+      .filter(Boolean) as Array<{ f?: string }>;
     expect(cells.some((c) => c.f)).toBe(false);
     const names = table.slice(1).map((r) => r[col("name")]);
     expect(names).toContain(`Plain & <Simple> ${tag}`);

@@ -87,7 +87,10 @@ describe(".xls, read whole by SheetJS", () => {
     const original = sheetBytes([SPEC_HEADER, specRow(), specRow({ name: "Second" })], "xls");
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ at: fc.nat({ max: original.length - 1 }), value: fc.constantFrom(0x00, 0xff, 0x7f, 0x80) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ at: fc.nat({ max: original.length - 1 }), value: fc.constantFrom(0x00, 0xff, 0x7f, 0x80) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         async (damages) => {
           const bytes = original.slice();
           for (const d of damages) bytes[d.at] = d.value;

@@ -58,7 +58,15 @@ beforeAll(async () => {
 
   const stored = await env.DB.prepare("SELECT id, slug, name, city, website, location_link, photos FROM businesses WHERE place_id = ?1")
     .bind(placeId)
-    .first<{ id: number; slug: string; name: string; city: string; website: string | null; location_link: string | null; photos: string }>();
+    .first<{
+      id: number;
+      slug: string;
+      name: string;
+      city: string;
+      website: string | null;
+      location_link: string | null;
+      photos: string;
+    }>();
   expect(stored).toMatchObject({ name: NAME, city: CITY, website: null, location_link: null, photos: "[]" });
   ({ id, slug } = stored!);
 });

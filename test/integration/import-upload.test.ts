@@ -67,7 +67,10 @@ describe("POST /api/admin/import through the Worker", () => {
     const { status, body: answer } = await upload({ body: stream, headers });
     expect(status).toBe(200);
     expect(answer.message).toMatch(/Imported \d+ businesses/);
-    const record = await env.DB.prepare("SELECT r2_key, file_size FROM imports ORDER BY id DESC LIMIT 1").first<{ r2_key: string; file_size: number }>();
+    const record = await env.DB.prepare("SELECT r2_key, file_size FROM imports ORDER BY id DESC LIMIT 1").first<{
+      r2_key: string;
+      file_size: number;
+    }>();
     const stored = await env.UPLOADS.get(String(record?.r2_key));
     expect(await sha256(await stored!.arrayBuffer())).toBe(await sha256(fixtureBytes(VN_FIXTURE)));
   });
@@ -100,7 +103,10 @@ describe("POST /api/admin/import through the Worker", () => {
 
   it("refuses a body that is not multipart/form-data", async () => {
     const before = await writtenState();
-    const { status, body } = await upload({ body: new Uint8Array(fixtureBytes(VN_FIXTURE)), headers: { "Content-Type": "application/octet-stream" } });
+    const { status, body } = await upload({
+      body: new Uint8Array(fixtureBytes(VN_FIXTURE)),
+      headers: { "Content-Type": "application/octet-stream" },
+    });
     expect(status).toBe(400);
     expect(body.message).toBe("Send the file as multipart/form-data in the field excelFile.");
     expect(await writtenState()).toEqual(before);

@@ -26,8 +26,18 @@ describe("refusing a bad file whole, before anything is written", () => {
     ["a truncated workbook", fileOf(truncated, "cut.xlsx"), 422, /corrupt or truncated/],
     ["an empty sheet", fileOf(sheetBytes([]), "empty.xlsx"), 422, /empty sheet/],
     ["a header without rows", fileOf(sheetBytes([SPEC_HEADER]), "header-only.xlsx"), 422, /no data rows/],
-    ["missing required columns", fileOf(sheetBytes([["name", "rating"], ["A", 4]]), "partial.xlsx"), 422,
-      /lacks required columns: category, full_address \(or address\), place_id/],
+    [
+      "missing required columns",
+      fileOf(
+        sheetBytes([
+          ["name", "rating"],
+          ["A", 4],
+        ]),
+        "partial.xlsx",
+      ),
+      422,
+      /lacks required columns: category, full_address \(or address\), place_id/,
+    ],
     ["an empty file", fileOf(new Uint8Array(0), "zero.xlsx"), 400, /is empty/],
   ];
 
@@ -40,7 +50,9 @@ describe("refusing a bad file whole, before anything is written", () => {
   });
 
   it("refuses a file over the size limit and states the limit", async () => {
-    await expect(validateUpload(bufferSource(fixtureBytes(VN_FIXTURE)), "big.xlsx", { maxBytes: 1000, maxLabel: "1 KB" })).rejects.toMatchObject({
+    await expect(
+      validateUpload(bufferSource(fixtureBytes(VN_FIXTURE)), "big.xlsx", { maxBytes: 1000, maxLabel: "1 KB" }),
+    ).rejects.toMatchObject({
       status: 413,
       message: expect.stringMatching(/the largest file that can be imported is 1 KB/),
     });
@@ -71,7 +83,9 @@ describe("the real Outscraper fixtures", () => {
 
   it("stores what the rows say: city, hours, features, the original file and the import record", async () => {
     await importFile(fileOf(fixtureBytes(VN_FIXTURE), VN_FIXTURE));
-    const cafe = await env.DB.prepare("SELECT * FROM businesses WHERE place_id = 'ChIJr9PsEOqnQTERZFB_1Gj1HlQ'").first<Record<string, unknown>>();
+    const cafe = await env.DB.prepare("SELECT * FROM businesses WHERE place_id = 'ChIJr9PsEOqnQTERZFB_1Gj1HlQ'").first<
+      Record<string, unknown>
+    >();
     expect(cafe).toMatchObject({ name: "Tiệm Café Tụi Mình", city: "Hue", zip_code: "49000", country: "Vietnam", is_verified: 1 });
     expect(JSON.parse(String(cafe?.opening_hours))).toMatchObject({ Monday: "6:00 AM - 6:00 PM" });
     expect(JSON.parse(String(cafe?.about))).toHaveProperty("Service options");
@@ -104,13 +118,22 @@ describe("duplicates and bad rows", () => {
       { row: 6, column: "place_id", reason: "place_id is required" },
       { row: 7, column: "reviews", reason: "3.5 is not a whole number ≥ 0" },
     ]);
-    const decimal = await env.DB.prepare("SELECT rating FROM businesses WHERE place_id = ?1").bind(String(sheet[3][11])).first<{ rating: number }>();
+    const decimal = await env.DB.prepare("SELECT rating FROM businesses WHERE place_id = ?1")
+      .bind(String(sheet[3][11]))
+      .first<{ rating: number }>();
     expect(decimal?.rating).toBe(4.7);
   });
 
   it("reads an .xls (BIFF8) workbook", async () => {
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
-    const bytes = sheetBytes([SPEC_HEADER, specRow({ place_id: ids[0] }), specRow({ place_id: ids[1], postal_code: "01067", full_address: "Altmarkt 1, 01067 Dresden" })], "xls");
+    const bytes = sheetBytes(
+      [
+        SPEC_HEADER,
+        specRow({ place_id: ids[0] }),
+        specRow({ place_id: ids[1], postal_code: "01067", full_address: "Altmarkt 1, 01067 Dresden" }),
+      ],
+      "xls",
+    );
     expect(Array.from(bytes.slice(0, 4))).toEqual([0xd0, 0xcf, 0x11, 0xe0]);
     const { status, body } = await importFile(fileOf(bytes, "legacy.xls"));
     expect(status).toBe(200);
@@ -151,7 +174,9 @@ describe("a large file runs as a job, slice by slice", () => {
       progress: { processed: 14, total: 14 },
       stats: { imported: 12, duplicatesSkipped: 1, totalErrors: 1 },
     });
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1")
+      .bind(`${prefix}-%`)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(12);
 
     // The status route answers the same status as JSON, and 404 for a job that does not exist.

@@ -4,7 +4,12 @@ import { parseSearchParams } from "~/lib/search-params";
 import { search } from "~/server/search.server";
 import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
 
-type Page = { businesses: Array<{ name: string; city: string; country: string; rating: number; reviewCount: number }>; hasNext: boolean; hasPrevious: boolean; location: { found: boolean } | null };
+type Page = {
+  businesses: Array<{ name: string; city: string; country: string; rating: number; reviewCount: number }>;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  location: { found: boolean } | null;
+};
 
 function run(query: string) {
   return search(testDb(), parseSearchParams(`https://x.test/search?${query}`));
@@ -28,7 +33,15 @@ beforeAll(async () => {
     buildBusiness({ ...us, name: "Zephyrine Plumbing", category: "Plumber", description: "Pipes.", rating: 3.1, reviewCount: 40 }),
     buildBusiness({ ...us, name: "Zephyrine Plumbing", category: "Plumber", description: "Pipes.", rating: 4.9, reviewCount: 300 }),
     buildBusiness({ ...us, name: "Zephyrine Plumbing", category: "Plumber", description: "Pipes.", rating: 4.2, reviewCount: 80 }),
-    buildBusiness({ city: "Vällingby", state: "Stockholm", stateCode: "", zipCode: "162 65", country: "Sweden", name: "Vällingby Bageri", category: "Bakery" }),
+    buildBusiness({
+      city: "Vällingby",
+      state: "Stockholm",
+      stateCode: "",
+      zipCode: "162 65",
+      country: "Sweden",
+      name: "Vällingby Bageri",
+      category: "Bakery",
+    }),
   );
 });
 
@@ -111,9 +124,15 @@ describe("sorting and open now cover the whole match, not the most relevant part
 
   it("sorts every match by rating and by reviews, page after page", async () => {
     const first = await run("q=orchidwell&sort=rating");
-    expect(first.businesses.slice(0, 5).map((b) => b.name).sort()).toEqual([395, 396, 397, 398, 399].map((i) => `Petal House ${i}`));
+    expect(
+      first.businesses
+        .slice(0, 5)
+        .map((b) => b.name)
+        .sort(),
+    ).toEqual([395, 396, 397, 398, 399].map((i) => `Petal House ${i}`));
     const ratings: number[] = [];
-    for (let page = 1; page <= 3; page++) ratings.push(...(await run(`q=orchidwell&sort=rating&page=${page}`)).businesses.map((b) => b.rating));
+    for (let page = 1; page <= 3; page++)
+      ratings.push(...(await run(`q=orchidwell&sort=rating&page=${page}`)).businesses.map((b) => b.rating));
     expect(ratings).toHaveLength(60);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     const byReviews = await run("location=Orchidwell+Falls&sort=reviews");
@@ -236,7 +255,7 @@ describe("hostile queries", () => {
   it("treats FTS operators as words", async () => {
     const result = await run(`q=${encodeURIComponent('"trattoria" OR NEAR(')}&location=Quillwater`);
     expect(result.businesses).toEqual([]);
-    const words = await run(`q=${encodeURIComponent('trattoria)')}&location=Quillwater`);
+    const words = await run(`q=${encodeURIComponent("trattoria)")}&location=Quillwater`);
     expect(words.businesses.length).toBe(2);
   });
 });

@@ -9,8 +9,21 @@ const byPlace = (placeId: string) =>
   env.DB.prepare("SELECT seo_title, seo_description, unique_content FROM businesses WHERE place_id = ?1").bind(placeId).first<Row>();
 
 const sparse: SeoFacts = {
-  id: 1, placeId: null, name: "Bare Shop", category: "", address: "", city: "", state: "", country: "", phone: null, website: null,
-  rating: 0, reviewCount: 0, openingHours: null, about: null, businessStatus: null,
+  id: 1,
+  placeId: null,
+  name: "Bare Shop",
+  category: "",
+  address: "",
+  city: "",
+  state: "",
+  country: "",
+  phone: null,
+  website: null,
+  rating: 0,
+  reviewCount: 0,
+  openingHours: null,
+  about: null,
+  businessStatus: null,
 };
 
 describe("generated SEO text", () => {
@@ -24,9 +37,19 @@ describe("generated SEO text", () => {
 
   it("uses the business's own facts and varies between businesses", () => {
     const rich: SeoFacts = {
-      ...sparse, id: 2, placeId: "p-2", name: "Kim Long Coffee", category: "Coffee shop", address: "25 Sư Vạn Hạnh, Huế", city: "Huế",
-      country: "Vietnam", rating: 4.5, reviewCount: 124, phone: "+84 903 020 425",
-      openingHours: { Monday: "6:00 AM - 6:00 PM", Sunday: "Closed" }, about: { "Service options": { Takeout: true, Delivery: false } },
+      ...sparse,
+      id: 2,
+      placeId: "p-2",
+      name: "Kim Long Coffee",
+      category: "Coffee shop",
+      address: "25 Sư Vạn Hạnh, Huế",
+      city: "Huế",
+      country: "Vietnam",
+      rating: 4.5,
+      reviewCount: 124,
+      phone: "+84 903 020 425",
+      openingHours: { Monday: "6:00 AM - 6:00 PM", Sunday: "Closed" },
+      about: { "Service options": { Takeout: true, Delivery: false } },
     };
     const text = generateSeoText(rich).uniqueContent;
     expect(text).toContain("4.5");
@@ -34,7 +57,10 @@ describe("generated SEO text", () => {
     expect(text).toContain("Monday: 6:00 AM - 6:00 PM");
     expect(text).toMatch(/takeout/);
     expect(text).toMatch(/delivery is not available/);
-    const others = Array.from({ length: 6 }, (_, i) => generateSeoText({ ...rich, id: 10 + i, placeId: `p-${10 + i}`, name: `Cafe ${i}` }).uniqueContent);
+    const others = Array.from(
+      { length: 6 },
+      (_, i) => generateSeoText({ ...rich, id: 10 + i, placeId: `p-${10 + i}`, name: `Cafe ${i}` }).uniqueContent,
+    );
     const openings = new Set(others.map((t) => t.split(".")[0].replace(/Cafe \d/, "X")));
     expect(openings.size).toBeGreaterThan(1);
   });

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  businessSitemap,
-  businessSitemapNumbers,
-  sitemapIndex,
-  sitemapStats,
-} from "~/server/sitemap.server";
+import { businessSitemap, businessSitemapNumbers, sitemapIndex, sitemapStats } from "~/server/sitemap.server";
 import { buildBusiness, idOf, insert, request, resetDirectory, testDb } from "../helpers/factories";
 
 const SITE = "https://localatlas.test";

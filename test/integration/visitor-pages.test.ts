@@ -118,7 +118,16 @@ describe("home", () => {
 
   it("has the header menus and the footer of SPEC §2 and CLARIFICATIONS 18–21", async () => {
     const { html } = await page("/about");
-    for (const slug of ["restaurants", "healthcare", "auto-services", "beauty-wellness", "home-services", "professional-services", "education", "entertainment"]) {
+    for (const slug of [
+      "restaurants",
+      "healthcare",
+      "auto-services",
+      "beauty-wellness",
+      "home-services",
+      "professional-services",
+      "education",
+      "entertainment",
+    ]) {
       expect(html).toContain(`href="/category/${slug}"`);
     }
     for (const city of ["New%20York", "Los%20Angeles", "Chicago", "Houston", "Phoenix"]) expect(html).toContain(`href="/city/${city}"`);
@@ -157,7 +166,11 @@ describe("business detail", () => {
     expect(t).toContain("Not listed for this business.");
 
     const slug = `bright-smile-${run}`;
-    for (const path of [`/details/${slug}`, `/details/${slug}-vis-den`, `/details/${encodeURIComponent(`Bright Smile ${run}`.toLowerCase().replace(/\s+/g, "-"))}-vis-den`]) {
+    for (const path of [
+      `/details/${slug}`,
+      `/details/${slug}-vis-den`,
+      `/details/${encodeURIComponent(`Bright Smile ${run}`.toLowerCase().replace(/\s+/g, "-"))}-vis-den`,
+    ]) {
       const r = await page(path);
       expect(r.status, path).toBe(200);
       expect(r.html).toContain(`<link rel="canonical" href="https://localatlas.test/business/${id}"/>`);
@@ -165,7 +178,9 @@ describe("business detail", () => {
   });
 
   it("resolves a city-card link when many place ids share its first 7 characters, reading few rows", async () => {
-    const shared = Array.from({ length: 30 }, (_, i) => buildBusiness({ placeId: `shared-${run}-${i}`, name: `Shared Prefix ${run} ${i}`, city: `Sharedville ${run}` }));
+    const shared = Array.from({ length: 30 }, (_, i) =>
+      buildBusiness({ placeId: `shared-${run}-${i}`, name: `Shared Prefix ${run} ${i}`, city: `Sharedville ${run}` }),
+    );
     await insert(...shared);
     const last = await idOf(`shared-${run}-29`);
     const response = await request(`/details/shared-prefix-${run}-29-shared-`);
@@ -328,7 +343,9 @@ describe("all businesses", () => {
   });
 
   it("clamps the page and shows Page X of Y", async () => {
-    await insert(...Array.from({ length: 21 }, (_, i) => buildBusiness({ name: `Pager Probe ${run} ${i}`, category: `Pager Probe ${run}` })));
+    await insert(
+      ...Array.from({ length: 21 }, (_, i) => buildBusiness({ name: `Pager Probe ${run} ${i}`, category: `Pager Probe ${run}` })),
+    );
     const category = `pager-probe-${run}`;
     const first = await page(`/businesses?category=${category}&page=abc`);
     expect(text(first.html)).toContain("Page 1 of 2");
@@ -341,7 +358,17 @@ describe("all businesses", () => {
 describe("D1 budget", () => {
   it("every public page reads O(page) rows", async () => {
     const id = await idOf(`vis-dent-${run}`);
-    const paths = ["/", "/businesses", "/businesses?sort=latest&page=2", `/city/${encodeURIComponent(cityName)}`, "/category/dentist", "/category/healthcare", `/business/${id}`, `/details/bright-smile-${run}-vis-den`, "/about"];
+    const paths = [
+      "/",
+      "/businesses",
+      "/businesses?sort=latest&page=2",
+      `/city/${encodeURIComponent(cityName)}`,
+      "/category/dentist",
+      "/category/healthcare",
+      `/business/${id}`,
+      `/details/bright-smile-${run}-vis-den`,
+      "/about",
+    ];
     for (const path of paths) {
       const response = await request(path);
       expect(response.status, path).toBe(200);
@@ -360,11 +387,23 @@ describe("cities, static pages and the 404 page", () => {
 
   it("has the facts of the static pages", async () => {
     const terms = text((await page("/terms-of-service")).html);
-    for (const fact of ["January 28, 2025", "hello@localatlas.example", "searching and viewing business information", "automated means", "use, display and distribute", "notify us of changes", '"as is"', "twelve (12) months", "terminate access at any time", "24 hours on business days"]) {
+    for (const fact of [
+      "January 28, 2025",
+      "hello@localatlas.example",
+      "searching and viewing business information",
+      "automated means",
+      "use, display and distribute",
+      "notify us of changes",
+      '"as is"',
+      "twelve (12) months",
+      "terminate access at any time",
+      "24 hours on business days",
+    ]) {
       expect(terms).toContain(fact);
     }
     const privacy = text((await page("/privacy-policy")).html);
-    for (const fact of ["January 28, 2025", "Cloudflare Web Analytics", "access", "correct", "delete", "opt out", "Google AdSense"]) expect(privacy).toContain(fact);
+    for (const fact of ["January 28, 2025", "Cloudflare Web Analytics", "access", "correct", "delete", "opt out", "Google AdSense"])
+      expect(privacy).toContain(fact);
     const contact = await page("/contact");
     expect(text(contact.html)).toContain("24 hours on business days");
     expect(contact.html.match(/<dt class="font-semibold/g)?.length).toBe(4);

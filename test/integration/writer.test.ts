@@ -41,9 +41,7 @@ async function recomputed() {
     categories: await all("SELECT category_slug AS slug, count(*) AS n FROM businesses WHERE category_slug <> '' GROUP BY 1 ORDER BY 1"),
     groups: await all("SELECT group_slug AS slug, count(*) AS n FROM businesses GROUP BY 1 ORDER BY 1"),
     cities: await all("SELECT city_slug AS slug, count(*) AS n FROM businesses WHERE city_slug <> '' GROUP BY 1 ORDER BY 1"),
-    cityCountries: await all(
-      "SELECT city_slug, country, count(*) AS n FROM businesses WHERE city_slug <> '' GROUP BY 1, 2 ORDER BY 1, 2",
-    ),
+    cityCountries: await all("SELECT city_slug, country, count(*) AS n FROM businesses WHERE city_slug <> '' GROUP BY 1, 2 ORDER BY 1, 2"),
     countries: await all("SELECT country AS name, count(*) AS n FROM businesses WHERE country <> '' GROUP BY 1 ORDER BY 1"),
   };
 }

@@ -96,7 +96,10 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ["tabs and line breaks in one-line fields", { name: "Huế\tGarden\r\nCafé", address: "12 Lê Lợi\n, Huế" }],
   ["a name of control characters only", { name: "\u0000\u0007 " }],
   ["a name at its limit after cleaning", { name: `${"n".repeat(300)}\u0000` }],
-  ["line breaks and controls in multi-line fields", { description: "Line one.\r\n\tLine two.\u0000", uniqueContent: "\u0007A\nB", seoDescription: "x\ny" }],
+  [
+    "line breaks and controls in multi-line fields",
+    { description: "Line one.\r\n\tLine two.\u0000", uniqueContent: "\u0007A\nB", seoDescription: "x\ny" },
+  ],
   ["lone surrogates", { name: "Caf\uD800é \uDC00😀", state: "\uDBFF" }],
   ["a javascript: website and map link", { website: "javascript:alert(5)", locationLink: "javascript:alert(5)" }],
   ["a website without a scheme", { website: "www.example.vn" }],
@@ -105,7 +108,10 @@ const CASES: Array<[string, Record<string, unknown>]> = [
   ["a javascript: canonical URL", { canonicalUrl: "javascript:alert(5)" }],
   ["photos that are not links", { photos: ["javascript:alert(5)", "/images/a.jpg", "\u0000", "https://a/1\u0007"] }],
   ["hours with control characters", { openingHours: { Monday: "9AM\u0007-5PM", Tuesday: " Closed " } }],
-  ["about with control characters in its names", { about: { "Service\u0000 options": { "Dine\u0007-in": true, "\u0000": false }, "\u0007": { A: true } } }],
+  [
+    "about with control characters in its names",
+    { about: { "Service\u0000 options": { "Dine\u0007-in": true, "\u0000": false }, "\u0007": { A: true } } },
+  ],
 ];
 
 describe("text and links every writer stores", () => {
@@ -131,7 +137,11 @@ describe("text and links every writer stores", () => {
   });
 
   it("drops a link that is no web address and keeps the business", () => {
-    const data = parse({ website: "javascript:alert(5)", locationLink: "data:text/html,x", photos: ["javascript:alert(5)", "https://a/1"] });
+    const data = parse({
+      website: "javascript:alert(5)",
+      locationLink: "data:text/html,x",
+      photos: ["javascript:alert(5)", "https://a/1"],
+    });
     expect(data).toMatchObject({ name: "Huế Garden Café", website: null, locationLink: null, photos: ["https://a/1"] });
     expect(parse({ website: " https://example.vn/ " }).website).toBe("https://example.vn/");
   });

@@ -22,13 +22,19 @@ async function renderError(pattern: string, url: string, ErrorBoundary: Componen
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
-  const text = html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, " ");
+  const text = html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, " ");
   return { status: context.statusCode, text };
 }
 
-const status = (code: number): Thrown => () => {
-  throw data(null, { status: code });
-};
+const status =
+  (code: number): Thrown =>
+  () => {
+    throw data(null, { status: code });
+  };
 const crash: Thrown = () => {
   throw new Error("D1_ERROR: the database is unavailable");
 };

@@ -3,11 +3,56 @@ import { businessInputSchema } from "~/lib/business";
 import { parseDelimitedHours, parseScraperHours } from "~/lib/hours";
 import { mapHeader, mapRow, missingColumns, parseRating, parseReviews } from "~/lib/import-mapping";
 
-const HEADER_2025 = ["query", "name", "site", "subtypes", "category", "type", "phone", "full_address", "city", "postal_code", "state",
-  "us_state", "country", "country_code", "latitude", "longitude", "time_zone", "rating", "reviews", "photo", "working_hours",
-  "working_hours_old_format", "business_status", "about", "description", "verified", "location_link", "place_id"];
-const HEADER_2026 = ["Name", "Category", "Type", "Phone", "Website", "Address", "City", "State", "State_Code", "Postal_Code", "Country",
-  "Country_Code", "Rating", "Reviews", "Working_Hours", "Working_Hours_CSV_Compatible", "Verified", "Place_Id"];
+const HEADER_2025 = [
+  "query",
+  "name",
+  "site",
+  "subtypes",
+  "category",
+  "type",
+  "phone",
+  "full_address",
+  "city",
+  "postal_code",
+  "state",
+  "us_state",
+  "country",
+  "country_code",
+  "latitude",
+  "longitude",
+  "time_zone",
+  "rating",
+  "reviews",
+  "photo",
+  "working_hours",
+  "working_hours_old_format",
+  "business_status",
+  "about",
+  "description",
+  "verified",
+  "location_link",
+  "place_id",
+];
+const HEADER_2026 = [
+  "Name",
+  "Category",
+  "Type",
+  "Phone",
+  "Website",
+  "Address",
+  "City",
+  "State",
+  "State_Code",
+  "Postal_Code",
+  "Country",
+  "Country_Code",
+  "Rating",
+  "Reviews",
+  "Working_Hours",
+  "Working_Hours_CSV_Compatible",
+  "Verified",
+  "Place_Id",
+];
 
 describe("header mapping", () => {
   it("reads the 2025 layout (full_address, site) and the 2026 one (address, website), case-insensitively", () => {
@@ -51,32 +96,66 @@ describe("mapping a row", () => {
   const map = mapHeader(HEADER_2025);
   const row = (values: Record<string, unknown>) => HEADER_2025.map((h) => (values[h] ?? null) as string | number | boolean | null);
   const base = {
-    name: "Clinic", category: "Hair transplantation clinic", full_address: "30 W Century Rd #220, Paramus, NJ 07652",
-    postal_code: "07652", country: "United States of America", place_id: "abc", rating: 4.8, reviews: 16,
-    working_hours: '{"Monday": "9AM-5:30PM", "Tuesday": "Closed"}', verified: true, business_status: "OPERATIONAL",
+    name: "Clinic",
+    category: "Hair transplantation clinic",
+    full_address: "30 W Century Rd #220, Paramus, NJ 07652",
+    postal_code: "07652",
+    country: "United States of America",
+    place_id: "abc",
+    rating: 4.8,
+    reviews: 16,
+    working_hours: '{"Monday": "9AM-5:30PM", "Tuesday": "Closed"}',
+    verified: true,
+    business_status: "OPERATIONAL",
   };
 
   it("keeps Outscraper's extra columns and recovers city and state from the address when absent", () => {
-    const mapped = mapRow(row({ ...base, latitude: 40.9, longitude: -74.07, time_zone: "America/New_York", site: "https://x.test" }), map, 2);
+    const mapped = mapRow(
+      row({ ...base, latitude: 40.9, longitude: -74.07, time_zone: "America/New_York", site: "https://x.test" }),
+      map,
+      2,
+    );
     expect(mapped.ok).toBe(true);
     if (!mapped.ok) return;
     expect(mapped.input).toMatchObject({
-      placeId: "abc", city: "Paramus", state: "New Jersey", stateCode: "NJ", zipCode: "07652", countryCode: "US",
-      rating: 4.8, reviewCount: 16, isVerified: true, latitude: 40.9, website: "https://x.test", timeZone: "America/New_York",
+      placeId: "abc",
+      city: "Paramus",
+      state: "New Jersey",
+      stateCode: "NJ",
+      zipCode: "07652",
+      countryCode: "US",
+      rating: 4.8,
+      reviewCount: 16,
+      isVerified: true,
+      latitude: 40.9,
+      website: "https://x.test",
+      timeZone: "America/New_York",
       openingHours: { Monday: "9:00 AM - 5:30 PM", Tuesday: "Closed" },
     });
   });
 
   it("reports a bad row with its row number, column and reason", () => {
-    expect(mapRow(row({ ...base, place_id: "" }), map, 7)).toEqual({ ok: false, error: { row: 7, column: "place_id", reason: "place_id is required" } });
-    expect(mapRow(row({ ...base, rating: 9 }), map, 8)).toEqual({ ok: false, error: { row: 8, column: "rating", reason: "9 is outside 1–5" } });
+    expect(mapRow(row({ ...base, place_id: "" }), map, 7)).toEqual({
+      ok: false,
+      error: { row: 7, column: "place_id", reason: "place_id is required" },
+    });
+    expect(mapRow(row({ ...base, rating: 9 }), map, 8)).toEqual({
+      ok: false,
+      error: { row: 8, column: "rating", reason: "9 is outside 1–5" },
+    });
     expect(mapRow(row({ ...base, reviews: "many" }), map, 9)).toMatchObject({ ok: false, error: { row: 9, column: "reviews" } });
     expect(mapRow(row({ ...base, name: "" }), map, 10)).toMatchObject({ ok: false, error: { column: "name" } });
   });
 
   it("keeps a row whose name carries NUL and BEL, without them, and drops its javascript: links", () => {
     const mapped = mapRow(
-      row({ ...base, name: "Clinic\u0000 of\u0007 Paramus", site: "javascript:alert(5)", location_link: "javascript:alert(5)", photo: "javascript:alert(5)" }),
+      row({
+        ...base,
+        name: "Clinic\u0000 of\u0007 Paramus",
+        site: "javascript:alert(5)",
+        location_link: "javascript:alert(5)",
+        photo: "javascript:alert(5)",
+      }),
       map,
       2,
     );
@@ -87,8 +166,16 @@ describe("mapping a row", () => {
 
   it("keeps photos and links that are web addresses", () => {
     const link = "https://www.google.com/maps/place/?q=place_id:abc";
-    const mapped = mapRow(row({ ...base, site: "http://clinic.test/", location_link: link, photo: "https://lh5.googleusercontent.com/p/x" }), map, 2);
-    expect(mapped.ok && mapped.input).toMatchObject({ website: "http://clinic.test/", locationLink: link, photos: ["https://lh5.googleusercontent.com/p/x"] });
+    const mapped = mapRow(
+      row({ ...base, site: "http://clinic.test/", location_link: link, photo: "https://lh5.googleusercontent.com/p/x" }),
+      map,
+      2,
+    );
+    expect(mapped.ok && mapped.input).toMatchObject({
+      website: "http://clinic.test/",
+      locationLink: link,
+      photos: ["https://lh5.googleusercontent.com/p/x"],
+    });
   });
 
   it("marks closed businesses as not open", () => {
@@ -99,7 +186,10 @@ describe("mapping a row", () => {
 
 describe("hour shapes of the fixtures README", () => {
   it("reads the 2025 JSON (strings) and 2026 JSON (lists)", () => {
-    expect(parseScraperHours('{"Monday": "9AM-8PM", "Sunday": "Open 24 hours"}')).toEqual({ Monday: "9:00 AM - 8:00 PM", Sunday: "Open 24 hours" });
+    expect(parseScraperHours('{"Monday": "9AM-8PM", "Sunday": "Open 24 hours"}')).toEqual({
+      Monday: "9:00 AM - 8:00 PM",
+      Sunday: "Open 24 hours",
+    });
     expect(parseScraperHours('{"Monday": ["6AM-6PM"], "Friday": ["12-6AM", "8AM-12AM"]}')).toEqual({
       Monday: "6:00 AM - 6:00 PM",
       Friday: "12:00 AM - 6:00 AM, 8:00 AM - 12:00 AM",

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { boundaryOf, MAX_PART_HEADER_BYTES, MultipartError, type MultipartEvent, MultipartScanner, type PartHeaders } from "~/lib/multipart";
+import {
+  boundaryOf,
+  MAX_PART_HEADER_BYTES,
+  MultipartError,
+  type MultipartEvent,
+  MultipartScanner,
+  type PartHeaders,
+} from "~/lib/multipart";
 
 type ScannedPart = { headers: PartHeaders; bytes: Uint8Array };
 
@@ -75,7 +82,10 @@ describe("MultipartScanner", () => {
     const file = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
     const form = new FormData();
     form.set("note", "héllo");
-    form.set("excelFile", new File([file], "Cafés Huế.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }));
+    form.set(
+      "excelFile",
+      new File([file], "Cafés Huế.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+    );
     const { boundary, body } = await encoded(form);
     const { parts } = scan(boundary, body, [1, 100, 4096, 50_000]);
     expect(parts.map((p) => p.headers)).toEqual([
@@ -92,7 +102,9 @@ describe("MultipartScanner", () => {
   });
 
   it("ignores a preamble and an epilogue, allows padding after a boundary and a part without headers", () => {
-    const body = ascii("preamble text\r\n--b  \t\r\n\r\nno headers\r\n--b\r\nContent-Disposition: form-data; name=f\r\n\r\nx\r\n--b--\r\nepilogue");
+    const body = ascii(
+      "preamble text\r\n--b  \t\r\n\r\nno headers\r\n--b\r\nContent-Disposition: form-data; name=f\r\n\r\nx\r\n--b--\r\nepilogue",
+    );
     const { parts } = scan("b", body);
     expect(parts.map((p) => [p.headers.name, new TextDecoder().decode(p.bytes)])).toEqual([
       [null, "no headers"],
@@ -147,7 +159,20 @@ describe("MultipartScanner, property-based", () => {
   const trickyBytes = fc
     .array(
       fc.oneof(
-        fc.constantFrom("\r", "\n", "-", "--", "\r\n", "\r\n-", "\r\n--", `\r\n--${BOUNDARY.slice(0, 10)}`, `--${BOUNDARY}`, `\r\n-${BOUNDARY}`).map(ascii),
+        fc
+          .constantFrom(
+            "\r",
+            "\n",
+            "-",
+            "--",
+            "\r\n",
+            "\r\n-",
+            "\r\n--",
+            `\r\n--${BOUNDARY.slice(0, 10)}`,
+            `--${BOUNDARY}`,
+            `\r\n-${BOUNDARY}`,
+          )
+          .map(ascii),
         fc.uint8Array({ maxLength: 40 }),
       ),
       { maxLength: 30 },
@@ -165,7 +190,11 @@ describe("MultipartScanner, property-based", () => {
     const pieces: Uint8Array[] = [];
     for (const part of parts) {
       const fileName = part.fileName === null ? "" : `; filename="${part.fileName}"`;
-      pieces.push(ascii(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${fileName}\r\n\r\n`), part.bytes, ascii("\r\n"));
+      pieces.push(
+        ascii(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"${fileName}\r\n\r\n`),
+        part.bytes,
+        ascii("\r\n"),
+      );
     }
     pieces.push(ascii(`--${BOUNDARY}--\r\n`));
     return concat(pieces);
@@ -185,13 +214,18 @@ describe("MultipartScanner, property-based", () => {
 
   it("refuses every truncation of a valid body when it ends, never accepting a partial upload", () => {
     fc.assert(
-      fc.property(fc.array(partArb, { minLength: 1, maxLength: 3 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), cutsArb, (parts, fraction, cuts) => {
-        const body = encode(parts);
-        // The closing delimiter's trailing CRLF is epilogue: a cut after "--b--" is complete.
-        const complete = body.byteLength - 2;
-        const cut = Math.floor(fraction * complete);
-        expect(() => scan(BOUNDARY, body.subarray(0, cut), cuts)).toThrow(MultipartError);
-      }),
+      fc.property(
+        fc.array(partArb, { minLength: 1, maxLength: 3 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        cutsArb,
+        (parts, fraction, cuts) => {
+          const body = encode(parts);
+          // The closing delimiter's trailing CRLF is epilogue: a cut after "--b--" is complete.
+          const complete = body.byteLength - 2;
+          const cut = Math.floor(fraction * complete);
+          expect(() => scan(BOUNDARY, body.subarray(0, cut), cuts)).toThrow(MultipartError);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -227,7 +261,11 @@ describe("MultipartScanner, property-based", () => {
         const form = new FormData();
         form.set("excelFile", new File([file], "upload.xlsx"));
         const { boundary, body } = await encoded(form);
-        const { parts } = scan(boundary, body, cuts.map((c) => c * 10));
+        const { parts } = scan(
+          boundary,
+          body,
+          cuts.map((c) => c * 10),
+        );
         expect(parts).toHaveLength(1);
         expect(parts[0].bytes).toEqual(file);
       }),

@@ -77,6 +77,8 @@ describe("search params", () => {
 
   it("builds result URLs without blank or default values", () => {
     expect(searchHref({ q: "pizza", location: "", sort: "relevance", page: 1 })).toBe("/search?q=pizza");
-    expect(searchHref({ q: "a b", location: "Zürich", page: 2, sort: "rating" })).toBe("/search?q=a+b&location=Z%C3%BCrich&sort=rating&page=2");
+    expect(searchHref({ q: "a b", location: "Zürich", page: 2, sort: "rating" })).toBe(
+      "/search?q=a+b&location=Z%C3%BCrich&sort=rating&page=2",
+    );
   });
 });

@@ -2,9 +2,24 @@ import { describe, expect, it } from "vitest";
 import { localBusinessJsonLd, openingHoursSpecification, schemaTypeForCategory, serializeJsonLd } from "~/lib/structured-data";
 
 const base = {
-  id: 7, name: "Shop", category: "Plumber", description: null, address: "1 Main St, Springfield, IL 62701", city: "Springfield",
-  state: "Illinois", zipCode: "62701", country: "United States", countryCode: "US", phone: null, email: null, website: null,
-  rating: 0, reviewCount: 0, latitude: null, longitude: null, openingHours: null,
+  id: 7,
+  name: "Shop",
+  category: "Plumber",
+  description: null,
+  address: "1 Main St, Springfield, IL 62701",
+  city: "Springfield",
+  state: "Illinois",
+  zipCode: "62701",
+  country: "United States",
+  countryCode: "US",
+  phone: null,
+  email: null,
+  website: null,
+  rating: 0,
+  reviewCount: 0,
+  latitude: null,
+  longitude: null,
+  openingHours: null,
 };
 
 describe("schemaTypeForCategory", () => {
@@ -30,7 +45,12 @@ describe("openingHoursSpecification", () => {
       Saturday: "8:00 AM - 12:00 AM",
     });
     expect(spec).toEqual([
-      { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Monday", "https://schema.org/Tuesday"], opens: "09:00", closes: "17:00" },
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["https://schema.org/Monday", "https://schema.org/Tuesday"],
+        opens: "09:00",
+        closes: "17:00",
+      },
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Wednesday"], opens: "00:00", closes: "00:00" },
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Thursday"], opens: "00:00", closes: "23:59" },
       { "@type": "OpeningHoursSpecification", dayOfWeek: ["https://schema.org/Friday"], opens: "18:00", closes: "02:00" },
@@ -49,7 +69,12 @@ describe("localBusinessJsonLd", () => {
   });
   it("writes the street part of the address and geo only when both coordinates exist", () => {
     const ld = localBusinessJsonLd({ ...base, latitude: 1, longitude: null }, options);
-    expect(ld.address).toMatchObject({ streetAddress: "1 Main St", addressLocality: "Springfield", postalCode: "62701", addressCountry: "US" });
+    expect(ld.address).toMatchObject({
+      streetAddress: "1 Main St",
+      addressLocality: "Springfield",
+      postalCode: "62701",
+      addressCountry: "US",
+    });
     expect(ld.geo).toBeUndefined();
   });
 });

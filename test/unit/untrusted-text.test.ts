@@ -40,8 +40,18 @@ describe("the link check the edit form and the import share", () => {
   it("accepts http and https addresses only", () => {
     expect(isLink("https://example.com/menu?x=1", false)).toBe(true);
     expect(isLink("HTTP://EXAMPLE.COM", false)).toBe(true);
-    for (const bad of ["javascript:alert(5)", "JavaScript:alert(5)", "data:text/html,<script>", "vbscript:x", "ftp://example.com",
-      "mailto:a@b.c", "www.example.com", "example.com", "/images/a.jpg", ""]) {
+    for (const bad of [
+      "javascript:alert(5)",
+      "JavaScript:alert(5)",
+      "data:text/html,<script>",
+      "vbscript:x",
+      "ftp://example.com",
+      "mailto:a@b.c",
+      "www.example.com",
+      "example.com",
+      "/images/a.jpg",
+      "",
+    ]) {
       expect(isLink(bad, false), bad).toBe(false);
     }
   });

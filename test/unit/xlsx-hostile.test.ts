@@ -63,7 +63,9 @@ async function refusal(bytes: Uint8Array): Promise<string> {
 const encoder = new TextEncoder();
 const sheetOf = (body: string) =>
   workbookWithSheet(
-    encoder.encode(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`),
+    encoder.encode(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`,
+    ),
   );
 const headerRow = `<row r="1">${HEADER.map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join("")}</row>`;
 
@@ -115,11 +117,15 @@ describe("the same files made barely compressible, so each meets its own ceiling
   });
 
   it("a <row with no >: refused at the tag ceiling", async () => {
-    expect(await refusal(await hostileFile("row-tag-unclosed", size, "random"))).toBe("A <row> tag runs on for more than 8,192 characters.");
+    expect(await refusal(await hostileFile("row-tag-unclosed", size, "random"))).toBe(
+      "A <row> tag runs on for more than 8,192 characters.",
+    );
   });
 
   it("a 3 MB shared string: refused at the shared-string ceiling", async () => {
-    expect(await refusal(await hostileFile("huge-shared-string", size, "random"))).toBe("A <si> element holds more than 262,144 characters.");
+    expect(await refusal(await hostileFile("huge-shared-string", size, "random"))).toBe(
+      "A <si> element holds more than 262,144 characters.",
+    );
   });
 
   it("a valid header, then megabytes of white space: read to the end, no data rows", async () => {
@@ -129,7 +135,8 @@ describe("the same files made barely compressible, so each meets its own ceiling
 
 describe("Excel's own limits", () => {
   it("refuses a cell of 32,768 characters and reads one of 32,767", async () => {
-    const cell = (n: number) => `<row r="2"><c r="A2" t="inlineStr"><is><t>${"x".repeat(n)}</t></is></c><c r="L2" t="inlineStr"><is><t>p1</t></is></c></row>`;
+    const cell = (n: number) =>
+      `<row r="2"><c r="A2" t="inlineStr"><is><t>${"x".repeat(n)}</t></is></c><c r="L2" t="inlineStr"><is><t>p1</t></is></c></row>`;
     expect(await readAsImport(await sheetOf(headerRow + cell(32_767)))).toEqual({ ok: true, rows: 1, dataRows: 1 });
     expect(await refusal(await sheetOf(headerRow + cell(32_768)))).toBe(
       "Row 2, column A holds 32,768 characters; a cell can hold at most 32,767 (Excel's limit).",
@@ -145,7 +152,8 @@ describe("Excel's own limits", () => {
   });
 
   it("reads column XFD and refuses XFE", async () => {
-    const at = (ref: string) => `${headerRow}<row r="2"><c r="A2" t="inlineStr"><is><t>a</t></is></c><c r="${ref}" t="inlineStr"><is><t>${"z".repeat(33_000)}</t></is></c></row>`;
+    const at = (ref: string) =>
+      `${headerRow}<row r="2"><c r="A2" t="inlineStr"><is><t>a</t></is></c><c r="${ref}" t="inlineStr"><is><t>${"z".repeat(33_000)}</t></is></c></row>`;
     // The long cell makes validation read the row whole: the only rows that can break a limit.
     expect(await refusal(await sheetOf(at("XFD2")))).toMatch(/^Row 2, column XFD holds 33,000 characters/);
     expect(await refusal(await sheetOf(at("XFE2")))).toBe("Row 2 has a cell at XFE2 beyond column XFD, Excel's last (16,384 columns).");
@@ -158,22 +166,62 @@ describe("Excel's own limits", () => {
   });
 
   it("reads a character reference past Unicode as U+FFFD instead of failing", async () => {
-    const outcome = await readAsImport(await sheetOf(`${headerRow}<row r="2"><c r="A2" t="inlineStr"><is><t>a&#x110000;b&#99999999;</t></is></c></row>`));
+    const outcome = await readAsImport(
+      await sheetOf(`${headerRow}<row r="2"><c r="A2" t="inlineStr"><is><t>a&#x110000;b&#99999999;</t></is></c></row>`),
+    );
     expect(outcome).toEqual({ ok: true, rows: 1, dataRows: 1 });
   });
 });
 
 /** Fragments an attacker (or a broken writer) might leave in sheet XML. */
 const FRAGMENTS = [
-  "<row", "<row>", '<row r="99999999">', "</row>", "<c", '<c r="ZZZZZZ9">', '<c r="A0">', '<c r="">', '<c t="s">', "<v>", "</v>",
-  "<v>4294967296</v>", "<v>-1</v>", "</c>", "<t>", "</t>", "<is>", "</is>", "<rPh>", "</rPh>", "&#x110000;", "&#0;", "&amp", "_x0000_",
-  '"', "'", ">", "<", "/>", "<a><a><a><a><a><a><a><a>", "\u0000", "\uD800",
+  "<row",
+  "<row>",
+  '<row r="99999999">',
+  "</row>",
+  "<c",
+  '<c r="ZZZZZZ9">',
+  '<c r="A0">',
+  '<c r="">',
+  '<c t="s">',
+  "<v>",
+  "</v>",
+  "<v>4294967296</v>",
+  "<v>-1</v>",
+  "</c>",
+  "<t>",
+  "</t>",
+  "<is>",
+  "</is>",
+  "<rPh>",
+  "</rPh>",
+  "&#x110000;",
+  "&#0;",
+  "&amp",
+  "_x0000_",
+  '"',
+  "'",
+  ">",
+  "<",
+  "/>",
+  "<a><a><a><a><a><a><a><a>",
+  "\u0000",
+  "\uD800",
 ];
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant("delete" as const), at: fc.nat(), length: fc.integer({ min: 1, max: 200 }) }),
-  fc.record({ kind: fc.constant("insert" as const), at: fc.nat(), text: fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 6 }).map((p) => p.join("")) }),
-  fc.record({ kind: fc.constant("repeat" as const), at: fc.nat(), text: fc.constantFrom(...FRAGMENTS), times: fc.integer({ min: 100, max: 20_000 }) }),
+  fc.record({
+    kind: fc.constant("insert" as const),
+    at: fc.nat(),
+    text: fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 6 }).map((p) => p.join("")),
+  }),
+  fc.record({
+    kind: fc.constant("repeat" as const),
+    at: fc.nat(),
+    text: fc.constantFrom(...FRAGMENTS),
+    times: fc.integer({ min: 100, max: 20_000 }),
+  }),
   fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
 );
 type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
@@ -239,12 +287,16 @@ describe("fuzzing (fast-check)", () => {
     // The end-of-directory record and the directory before it hold every size, offset and count.
     const directoryStart = original.length - 22 - 400;
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: Math.max(0, directoryStart), max: original.length - 2 }), fc.constantFrom(0x00, 0xff, 0x7f), async (at, value) => {
-        const bytes = original.slice();
-        bytes[at] = value;
-        bytes[at + 1] = value;
-        await readAsImport(bytes);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: Math.max(0, directoryStart), max: original.length - 2 }),
+        fc.constantFrom(0x00, 0xff, 0x7f),
+        async (at, value) => {
+          const bytes = original.slice();
+          bytes[at] = value;
+          bytes[at + 1] = value;
+          await readAsImport(bytes);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -11,7 +11,8 @@ function piecewise(bytes: Uint8Array, piece: number): ByteSource {
     stream: async (offset, length) =>
       new ReadableStream<Uint8Array>({
         start(controller) {
-          for (let at = offset; at < offset + length; at += piece) controller.enqueue(bytes.slice(at, Math.min(offset + length, at + piece)));
+          for (let at = offset; at < offset + length; at += piece)
+            controller.enqueue(bytes.slice(at, Math.min(offset + length, at + piece)));
           controller.close();
         },
       }),
@@ -78,7 +79,13 @@ describe("the streaming xlsx reader", () => {
     const whole = (await (await XlsxReader.open(bufferSource(bytes))).readRows({ from: 1, to: 1_000_000 })).rows;
     for (const piece of [7, 65536]) {
       const reader = await XlsxReader.open(piecewise(bytes, piece));
-      for (const [from, size] of [[2, 1], [2, 50], [17, 7], [100, 200], [180, 3]]) {
+      for (const [from, size] of [
+        [2, 1],
+        [2, 50],
+        [17, 7],
+        [100, 200],
+        [180, 3],
+      ]) {
         const batches = [];
         for await (const batch of reader.batches({ from, size })) batches.push(batch);
         expect(batches.flatMap((b) => b.rows)).toEqual(whole.filter((r) => r.rowNumber >= from));
@@ -105,7 +112,10 @@ describe("the streaming xlsx reader", () => {
   it("keeps only the asked-for columns and reports whether the sheet ended", async () => {
     const reader = await XlsxReader.open(bufferSource(fixtureBytes(US_FIXTURE)));
     const { rows, reachedEnd } = await reader.readRows({ from: 2, to: 3, columns: [1] });
-    expect(rows.map((r) => r.cells)).toEqual([[null, "RESTORE Hair Transplant & Restoration"], [null, expect.any(String)]]);
+    expect(rows.map((r) => r.cells)).toEqual([
+      [null, "RESTORE Hair Transplant & Restoration"],
+      [null, expect.any(String)],
+    ]);
     expect(reachedEnd).toBe(false);
     expect((await reader.readRows({ from: 179, to: 500 })).reachedEnd).toBe(true);
     expect(await reader.countDataRows(1)).toBe(179);
@@ -114,7 +124,8 @@ describe("the streaming xlsx reader", () => {
   it("reads a header pulling only the start of a large file, and still reads every row to the end", async () => {
     // Text that does not compress away, so the sheet spans many pieces of the file.
     const rows: unknown[][] = [["name", "note"]];
-    for (let i = 0; i < 12000; i++) rows.push([`Business ${i}`, `${Math.imul(i + 1, 2654435761).toString(36)} ${(i * 7919).toString(16)} ${i}`]);
+    for (let i = 0; i < 12000; i++)
+      rows.push([`Business ${i}`, `${Math.imul(i + 1, 2654435761).toString(36)} ${(i * 7919).toString(16)} ${i}`]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
     const bytes = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
@@ -135,7 +146,7 @@ describe("the streaming xlsx reader", () => {
 describe("the streaming xlsx writer", () => {
   it("writes typed cells the reader gets back unchanged", async () => {
     async function* rows() {
-      yield ["=1+1", 4.5, true, "07652", "Tiệm Café & <Co> \"q\""];
+      yield ["=1+1", 4.5, true, "07652", 'Tiệm Café & <Co> "q"'];
       yield [null, 0, false, "", "line\nbreak"];
     }
     const stream = xlsxStream({ sheetName: "Businesses", columns: ["a", "b", "c", "d", "e"], rows: rows() });
@@ -144,7 +155,7 @@ describe("the streaming xlsx writer", () => {
     const { rows: back } = await reader.readRows({ from: 1, to: 10 });
     expect(back.map((r) => r.cells)).toEqual([
       ["a", "b", "c", "d", "e"],
-      ["=1+1", 4.5, true, "07652", "Tiệm Café & <Co> \"q\""],
+      ["=1+1", 4.5, true, "07652", 'Tiệm Café & <Co> "q"'],
       [null, 0, false, null, "line\nbreak"],
     ]);
   });

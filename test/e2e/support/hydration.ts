@@ -7,6 +7,8 @@ import type { Page } from "@playwright/test";
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
-    () => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
+    () =>
+      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state
+        .initialized === true,
   );
 }

@@ -23,14 +23,17 @@ function ids(value: unknown): string[] {
 
 function loadVocab(): Vocab {
   if (vocab) return vocab;
-  const graph = (JSON.parse(readFileSync(`${VALIDATORS}/schemaorg-current-https.jsonld`, "utf8")) as { "@graph": Array<Record<string, unknown>> })["@graph"];
+  const graph = (
+    JSON.parse(readFileSync(`${VALIDATORS}/schemaorg-current-https.jsonld`, "utf8")) as { "@graph": Array<Record<string, unknown>> }
+  )["@graph"];
   const classes = new Map<string, Set<string>>();
   const properties = new Map<string, { domain: Set<string>; range: Set<string> }>();
   for (const node of graph) {
     const id = String(node["@id"]).replace(/^schema:/, "");
     const types = Array.isArray(node["@type"]) ? node["@type"] : [node["@type"]];
     if (types.includes("rdfs:Class")) classes.set(id, new Set(ids(node["rdfs:subClassOf"])));
-    if (types.includes("rdf:Property")) properties.set(id, { domain: new Set(ids(node["schema:domainIncludes"])), range: new Set(ids(node["schema:rangeIncludes"])) });
+    if (types.includes("rdf:Property"))
+      properties.set(id, { domain: new Set(ids(node["schema:domainIncludes"])), range: new Set(ids(node["schema:rangeIncludes"])) });
     // Enumeration members (schema:Monday) are typed by their enumeration.
     if (!classes.has(id) && types.some((t) => typeof t === "string" && t.startsWith("schema:"))) {
       classes.set(id, classes.get(id) ?? new Set());
@@ -67,7 +70,9 @@ const documentLoader = async (url: string) => {
 export async function validateJsonLd(doc: unknown): Promise<string[]> {
   const v = loadVocab();
   const problems: string[] = [];
-  const expanded = (await jsonld.expand(doc as jsonld.JsonLdDocument, { documentLoader: documentLoader as never })) as Array<Record<string, unknown>>;
+  const expanded = (await jsonld.expand(doc as jsonld.JsonLdDocument, { documentLoader: documentLoader as never })) as Array<
+    Record<string, unknown>
+  >;
   if (!expanded.length) problems.push("document expands to nothing (unknown context?)");
   const visit = (node: Record<string, unknown>, path: string) => {
     const types = ((node["@type"] as string[] | undefined) ?? []).map((t) => t.replace(SCHEMA, "").replace("https://schema.org/", ""));

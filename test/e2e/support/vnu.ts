@@ -19,7 +19,9 @@ export async function vnuErrors(pages: Array<{ name: string; html: string }>): P
   const jar = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
   let output: string;
   try {
-    const result = await run("java", ["-jar", jar, "--format", "json", "--errors-only", "--stdout", ...files], { maxBuffer: 32 * 1024 * 1024 });
+    const result = await run("java", ["-jar", jar, "--format", "json", "--errors-only", "--stdout", ...files], {
+      maxBuffer: 32 * 1024 * 1024,
+    });
     output = result.stdout;
   } catch (error) {
     // vnu exits 1 when it found errors; the report is still on stdout.
@@ -29,7 +31,5 @@ export async function vnuErrors(pages: Array<{ name: string; html: string }>): P
   const report = JSON.parse(output) as { messages: VnuMessage[] };
   // The stylesheet is inlined (ADR 0004) and vnu's CSS checker predates what Tailwind 4 emits
   // (@property, margin-trim, …): its "CSS:" messages are about the checker, not the page.
-  return report.messages.filter(
-    (m) => (m.type === "error" || m.type === "non-document-error") && !m.message.startsWith("CSS:"),
-  );
+  return report.messages.filter((m) => (m.type === "error" || m.type === "non-document-error") && !m.message.startsWith("CSS:"));
 }

@@ -16,5 +16,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = deleteAllSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return adminJson({ message: 'Nothing was deleted. Send {"confirm":"DELETE"} to delete all data.' }, 400);
   const deleted = await deleteAllBusinesses(app.db);
-  return adminJson({ message: `Deleted ${deleted} businesses. Import history and uploaded files are kept, so data can be re-imported.`, deleted });
+  return adminJson({
+    message: `Deleted ${deleted} businesses. Import history and uploaded files are kept, so data can be re-imported.`,
+    deleted,
+  });
 }
