@@ -58,10 +58,13 @@ export async function getJson<T = unknown>(path: string): Promise<{ status: numb
   return { status: response.status, body, response };
 }
 
-/** rows_read the Worker reported for the request (Server-Timing: d1;desc="rows_read=N …"). */
-export function rowsRead(response: Response): number {
+/** A count the Worker reported for the request (Server-Timing: d1;dur=…;desc="rows_read=N rows_written=W queries=M"). */
+function d1Count(response: Response, name: "rows_read" | "rows_written" | "queries"): number {
   const header = response.headers.get("Server-Timing") ?? "";
-  const match = /rows_read=(\d+)/.exec(header);
-  if (!match) throw new Error(`no rows_read in Server-Timing: ${header}`);
+  const match = new RegExp(`${name}=(\\d+)`).exec(header);
+  if (!match) throw new Error(`no ${name} in Server-Timing: ${header}`);
   return Number(match[1]);
 }
+
+export const rowsRead = (response: Response) => d1Count(response, "rows_read");
+export const rowsWritten = (response: Response) => d1Count(response, "rows_written");
