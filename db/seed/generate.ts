@@ -138,9 +138,10 @@ function pick<T>(rnd: () => number, items: readonly T[]): T {
   return items[Math.floor(rnd() * items.length)];
 }
 
+const TOTAL_WEIGHT = DEMO_CITIES.reduce((s, c) => s + c.weight, 0);
+
 function weightedCity(rnd: () => number): DemoCity {
-  const total = DEMO_CITIES.reduce((s, c) => s + c.weight, 0);
-  let x = rnd() * total;
+  let x = rnd() * TOTAL_WEIGHT;
   for (const c of DEMO_CITIES) {
     x -= c.weight;
     if (x < 0) return c;
@@ -154,55 +155,74 @@ const FIRST_CREATED_AT = 1735689600;
 
 export type DemoOptions = { count?: number; seed?: number };
 
-export function generateDemoBusinesses({ count = 1200, seed = 2025 }: DemoOptions = {}): BusinessInput[] {
+/** The place id of the demo business at `index` (0-based): the seed's resume point counts these. */
+export function demoPlaceId(seed: number, index: number): string {
+  return `demo-${seed}-${String(index + 1).padStart(5, "0")}`;
+}
+
+/**
+ * The demo directory as a lazy sequence: one business at a time, nothing kept, so a million costs
+ * the memory of one. Row i depends only on (seed, i) (the random stream is consumed row by row), and
+ * `from` skips the first rows (built and dropped: their random numbers must still be drawn), so a
+ * resumed seed yields exactly the rows an uninterrupted one would.
+ */
+export function* demoBusinesses({ count = 1200, seed = 2025, from = 0 }: DemoOptions & { from?: number } = {}): Generator<BusinessInput> {
   const rnd = random(seed);
-  const out: BusinessInput[] = [];
   for (let i = 0; i < count; i++) {
-    const special = i < SPECIAL_NAMES.length ? SPECIAL_NAMES[i] : null;
-    const city = special ? DEMO_CITIES.find((c) => c.city === special.city)! : weightedCity(rnd);
-    const cat = special ? CATEGORIES.find((c) => c.category === special.category)! : CATEGORIES[i % CATEGORIES.length];
-    const name = special?.name ?? `${pick(rnd, WORDS)} ${pick(rnd, cat.nouns)}`.replace(/ & Partners$/, " & Partners");
-    const n = Math.floor(rnd() * 100000);
-    const zip = city.zip(n);
-    const hasRating = rnd() > 0.06;
-    const reviews = hasRating ? Math.floor(Math.pow(rnd(), 2.2) * 3000) : 0;
-    const rating = hasRating ? Math.round((3 + rnd() * 2) * 10) / 10 : 0;
-    const hoursKind = pick(rnd, cat.hours);
-    const withHours = rnd() > 0.1;
-    const about: Record<string, Record<string, boolean>> = {};
-    if (rnd() > 0.3) {
-      for (const [group, items] of Object.entries(FEATURES)) {
-        if (rnd() > 0.35) about[group] = Object.fromEntries(items.filter(() => rnd() > 0.4).map((item) => [item, rnd() > 0.2]));
-        if (about[group] && Object.keys(about[group]).length === 0) delete about[group];
-      }
-    }
-    out.push({
-      placeId: `demo-${seed}-${String(i + 1).padStart(5, "0")}`,
-      name,
-      category: cat.category,
-      description: `${name} is a ${cat.category.toLowerCase()} in ${city.city}, known for friendly service and fair prices.`,
-      address: city.address(pick(rnd, city.streets), 1 + Math.floor(rnd() * 400), zip),
-      city: city.city,
-      state: city.state,
-      stateCode: city.stateCode,
-      zipCode: zip,
-      country: city.country,
-      countryCode: city.countryCode,
-      phone: rnd() > 0.12 ? city.phone(n) : null,
-      website: rnd() > 0.5 ? `https://www.example.com/${i + 1}` : null,
-      rating,
-      reviewCount: reviews,
-      isVerified: rnd() > 0.6,
-      isOpen: rnd() > 0.3,
-      photos: rnd() > 0.35 ? [`/demo/photo-${1 + (i % DEMO_PHOTOS)}.svg`] : [],
-      openingHours: withHours ? hoursFor(hoursKind) : null,
-      about: Object.keys(about).length ? about : null,
-      timeZone: city.timeZone,
-      latitude: Math.round((city.lat + (rnd() - 0.5) * 0.1) * 1e6) / 1e6,
-      longitude: Math.round((city.lng + (rnd() - 0.5) * 0.1) * 1e6) / 1e6,
-      businessStatus: "OPERATIONAL",
-      createdAt: FIRST_CREATED_AT + i * 3600,
-    });
+    const business = demoBusiness(rnd, seed, i);
+    if (i >= from) yield business;
   }
-  return out;
+}
+
+/** The first `count` demo businesses as an array (the 1,200-row demo, tests and bench:search). */
+export function generateDemoBusinesses(options: DemoOptions = {}): BusinessInput[] {
+  return [...demoBusinesses(options)];
+}
+
+function demoBusiness(rnd: () => number, seed: number, i: number): BusinessInput {
+  const special = i < SPECIAL_NAMES.length ? SPECIAL_NAMES[i] : null;
+  const city = special ? DEMO_CITIES.find((c) => c.city === special.city)! : weightedCity(rnd);
+  const cat = special ? CATEGORIES.find((c) => c.category === special.category)! : CATEGORIES[i % CATEGORIES.length];
+  const name = special?.name ?? `${pick(rnd, WORDS)} ${pick(rnd, cat.nouns)}`.replace(/ & Partners$/, " & Partners");
+  const n = Math.floor(rnd() * 100000);
+  const zip = city.zip(n);
+  const hasRating = rnd() > 0.06;
+  const reviews = hasRating ? Math.floor(Math.pow(rnd(), 2.2) * 3000) : 0;
+  const rating = hasRating ? Math.round((3 + rnd() * 2) * 10) / 10 : 0;
+  const hoursKind = pick(rnd, cat.hours);
+  const withHours = rnd() > 0.1;
+  const about: Record<string, Record<string, boolean>> = {};
+  if (rnd() > 0.3) {
+    for (const [group, items] of Object.entries(FEATURES)) {
+      if (rnd() > 0.35) about[group] = Object.fromEntries(items.filter(() => rnd() > 0.4).map((item) => [item, rnd() > 0.2]));
+      if (about[group] && Object.keys(about[group]).length === 0) delete about[group];
+    }
+  }
+  return {
+    placeId: demoPlaceId(seed, i),
+    name,
+    category: cat.category,
+    description: `${name} is a ${cat.category.toLowerCase()} in ${city.city}, known for friendly service and fair prices.`,
+    address: city.address(pick(rnd, city.streets), 1 + Math.floor(rnd() * 400), zip),
+    city: city.city,
+    state: city.state,
+    stateCode: city.stateCode,
+    zipCode: zip,
+    country: city.country,
+    countryCode: city.countryCode,
+    phone: rnd() > 0.12 ? city.phone(n) : null,
+    website: rnd() > 0.5 ? `https://www.example.com/${i + 1}` : null,
+    rating,
+    reviewCount: reviews,
+    isVerified: rnd() > 0.6,
+    isOpen: rnd() > 0.3,
+    photos: rnd() > 0.35 ? [`/demo/photo-${1 + (i % DEMO_PHOTOS)}.svg`] : [],
+    openingHours: withHours ? hoursFor(hoursKind) : null,
+    about: Object.keys(about).length ? about : null,
+    timeZone: city.timeZone,
+    latitude: Math.round((city.lat + (rnd() - 0.5) * 0.1) * 1e6) / 1e6,
+    longitude: Math.round((city.lng + (rnd() - 0.5) * 0.1) * 1e6) / 1e6,
+    businessStatus: "OPERATIONAL",
+    createdAt: FIRST_CREATED_AT + i * 3600,
+  };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessInputSchema } from "~/lib/business";
+import { businessInputSchema, type ValidBusinessInput } from "~/lib/business";
 import { FOOTER_GROUPS, groupForCategory, HEADER_GROUP_SLUGS } from "~/lib/category-groups";
 import { parseDayText } from "~/lib/hours";
-import { finishWrites, insertBusinesses } from "~/server/business-writer.server";
-import { generateDemoBusinesses } from "../../db/seed/generate";
+import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
+import { finishWrites, insertBatch, insertBusinesses } from "~/server/business-writer.server";
+import { demoBusinesses, generateDemoBusinesses } from "../../db/seed/generate";
 import { getJson, testDb } from "../helpers/factories";
 
 describe("demo data generator", () => {
@@ -11,6 +12,12 @@ describe("demo data generator", () => {
 
   it("is deterministic", () => {
     expect(generateDemoBusinesses({ count: 50 })).toEqual(generateDemoBusinesses({ count: 50 }));
+  });
+
+  it("streams: the rows from any index on are those of the whole sequence (what a resumed seed writes)", () => {
+    const whole = generateDemoBusinesses({ count: 300 });
+    expect([...demoBusinesses({ count: 300, from: 120 })]).toEqual(whole.slice(120));
+    expect(generateDemoBusinesses({ count: 120 })).toEqual(whole.slice(0, 120));
   });
 
   it("holds at least 1,000 businesses in 25+ cities across 8+ countries", () => {
@@ -50,5 +57,44 @@ describe("demo data generator", () => {
     expect(first.inserted).toBe(demo.length);
     expect(again).toEqual({ inserted: 0, duplicates: demo.map((_, i) => i) });
     expect((await getJson("/api/statistics")).body).toEqual(stats);
+  });
+
+  it("written in batches, stopped and resumed, stores every row once with exact summaries", async () => {
+    const db = testDb();
+    const write = async (rows: Iterable<unknown>) => {
+      let batch: ValidBusinessInput[] = [];
+      let inserted = 0;
+      for (const row of rows) {
+        batch.push(businessInputSchema.parse(row));
+        if (batch.length < WRITE_BATCH_ROWS) continue;
+        inserted += (await insertBatch(db, batch)).inserted;
+        batch = [];
+      }
+      if (batch.length) inserted += (await insertBatch(db, batch)).inserted;
+      return inserted;
+    };
+    // Another seed number: its own place ids, whatever else the database holds.
+    const first = await write(demoBusinesses({ count: 700, seed: 7 }));
+    // Resumed a little before where the first run stopped, as run.ts does: the overlap is skipped.
+    const rest = await write(demoBusinesses({ count: 1500, seed: 7, from: 650 }));
+    await finishWrites(db);
+    expect([first, rest]).toEqual([700, 800]);
+    const stored = await db.all<{ place_id: string }>("SELECT place_id FROM businesses WHERE place_id LIKE 'demo-7-%' ORDER BY place_id");
+    expect(stored.map((r) => r.place_id)).toEqual(
+      generateDemoBusinesses({ count: 1500, seed: 7 })
+        .map((b) => b.placeId)
+        .sort(),
+    );
+    // Every summary equals the count it summarises (what `/api/statistics` and the city pages read).
+    const checks = [
+      "SELECT 'total' AS what FROM site_stats WHERE total_businesses <> (SELECT count(*) FROM businesses)",
+      "SELECT 'verified' FROM site_stats WHERE verified_businesses <> (SELECT count(*) FROM businesses WHERE is_verified = 1)",
+      "SELECT 'city ' || c.slug FROM cities c WHERE c.business_count <> (SELECT count(*) FROM businesses b WHERE b.city_slug = c.slug)",
+      "SELECT 'category ' || c.slug FROM categories c WHERE c.business_count <> (SELECT count(*) FROM businesses b WHERE b.category_slug = c.slug)",
+      "SELECT 'country ' || c.name FROM countries c WHERE c.business_count <> (SELECT count(*) FROM businesses b WHERE b.country = c.name)",
+      "SELECT 'fts' WHERE (SELECT count(*) FROM businesses_fts_docsize) <> (SELECT count(*) FROM businesses)",
+    ];
+    const mismatched = (await Promise.all(checks.map((sql) => db.all(sql)))).flat();
+    expect(mismatched).toEqual([]);
   });
 });
