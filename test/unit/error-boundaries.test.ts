@@ -7,6 +7,10 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import * as adminEdit from "~/routes/admin/business-edit";
+import * as adminBusinesses from "~/routes/admin/businesses";
+import * as adminDashboard from "~/routes/admin/dashboard";
+import * as adminPanel from "~/routes/admin/panel";
 import * as businessPage from "~/routes/public/business";
 import * as businessesPage from "~/routes/public/businesses";
 import * as categoryPage from "~/routes/public/category";
@@ -94,5 +98,32 @@ describe("list pages", () => {
       expect(text).toContain("Error Loading Businesses");
       expect(text).toContain("Unable to load businesses. Please try again later.");
     }
+  });
+});
+
+describe("admin boundaries (the same convention)", () => {
+  it("the edit page says Business not found for a 404 and never for a failure, with the way back", async () => {
+    const notFound = await renderError(
+      "/admin-panel/businesses/:id",
+      "/admin-panel/businesses/9?status=verified",
+      adminEdit.ErrorBoundary,
+      status(404),
+    );
+    expect(notFound.text).toContain("Business not found");
+    expect(notFound.text).toContain("Back to Businesses");
+    for (const loader of [status(500), crash]) {
+      const failed = await renderError("/admin-panel/businesses/:id", "/admin-panel/businesses/9", adminEdit.ErrorBoundary, loader);
+      expect(failed.text).toContain("Unable to load the business. Please try again later.");
+      expect(failed.text).not.toMatch(/not found/i);
+    }
+  });
+
+  it.each([
+    ["the dashboard", adminDashboard.ErrorBoundary, "Unable to load statistics. Please try again later."],
+    ["the businesses list", adminBusinesses.ErrorBoundary, "Unable to load businesses. Please try again later."],
+    ["the panel", adminPanel.ErrorBoundary, "The admin panel could not be loaded. Please try again in a moment."],
+  ])("%s shows its own text for a thrown status and for an error", async (_label, ErrorBoundary, message) => {
+    for (const loader of [status(500), crash])
+      expect((await renderError("/admin-panel", "/admin-panel", ErrorBoundary, loader)).text).toContain(message);
   });
 });

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { BusinessEditForm, type EditActionResult } from "~/components/admin/business-edit-form";
 import { listParams } from "~/components/admin/businesses-tab";
 import { adminListQuerySchema, businessEditSchema, editFieldErrors } from "~/lib/admin-businesses";
@@ -8,6 +8,7 @@ import { requireAdminPage } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
 import { flashToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/business-edit";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 const NOT_FOUND = "Business not found";
 
@@ -64,15 +65,18 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary() {
   const location = useLocation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
+  const state = (text: string) => (
     <div className="space-y-3">
-      <p className="text-red-700">{notFound ? NOT_FOUND : "Unable to load the business. Please try again later."}</p>
+      <p className="text-red-700">{text}</p>
       <Link to={listHref(location.search)} className="text-sm text-blue-700 hover:underline">
         Back to Businesses
       </Link>
     </div>
+  );
+  const failed = () => state("Unable to load the business. Please try again later.");
+  return (
+    <GeneralErrorBoundary statusHandlers={{ 404: () => state(NOT_FOUND) }} defaultStatusHandler={failed} unexpectedErrorHandler={failed} />
   );
 }

@@ -7,6 +7,7 @@ import { parseQuery } from "~/server/api.server";
 import { requireAdminPage } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
 import type { Route } from "./+types/businesses";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /**
  * /admin-panel/businesses?search&category&status&country&page: the filters and the page live in the
@@ -53,6 +54,8 @@ export default function BusinessesRoute({ loaderData }: Route.ComponentProps) {
   return <BusinessesTab query={loaderData.query} list={loaderData.list} summary={loaderData.summary} />;
 }
 
+// Any failure (a thrown status or an error) reads the same: the tab has nothing else to offer.
 export function ErrorBoundary() {
-  return <p className="text-red-700">Unable to load businesses. Please try again later.</p>;
+  const failed = () => <p className="text-red-700">Unable to load businesses. Please try again later.</p>;
+  return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />;
 }

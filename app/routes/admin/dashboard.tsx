@@ -5,6 +5,7 @@ import { getAdminSummary } from "~/server/admin-businesses.server";
 import { requireAdminPage } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
 import type { Route } from "./+types/dashboard";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /** /admin-panel (and /admin/dashboard): the statistics and the country summary. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,6 +21,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return <DashboardTab summary={loaderData.summary} />;
 }
 
+// Any failure (a thrown status or an error) reads the same: the tab has nothing else to offer.
 export function ErrorBoundary() {
-  return <p className="text-red-700">Unable to load statistics. Please try again later.</p>;
+  const failed = () => <p className="text-red-700">Unable to load statistics. Please try again later.</p>;
+  return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />;
 }

@@ -7,6 +7,7 @@ import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import { flashToastHeader } from "~/server/toast.server";
 import type { Route } from "./+types/login";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Admin Login | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
@@ -93,11 +94,13 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   );
 }
 
+// Any failure (a thrown status or an error) reads the same: the tab has nothing else to offer.
 export function ErrorBoundary() {
-  return (
+  const failed = () => (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Login failed</h1>
       <p className="mt-2 text-slate-600">The login page could not be loaded. Please try again.</p>
     </main>
   );
+  return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />;
 }

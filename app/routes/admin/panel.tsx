@@ -4,6 +4,7 @@ import { isSameOriginRequest, logout, requireAdminPage } from "~/server/auth.ser
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import type { Route } from "./+types/panel";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Admin Panel | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
@@ -96,11 +97,13 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// Any failure (a thrown status or an error) reads the same: the tab has nothing else to offer.
 export function ErrorBoundary() {
-  return (
+  const failed = () => (
     <main className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="mt-2 text-slate-600">The admin panel could not be loaded. Please try again in a moment.</p>
     </main>
   );
+  return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />;
 }

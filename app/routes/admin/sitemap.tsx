@@ -4,6 +4,7 @@ import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import { businessesPerSitemap, sitemapStats } from "~/server/sitemap.server";
 import type { Route } from "./+types/sitemap";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 /** /admin-panel/sitemap: the SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34), the same data as GET /api/admin/sitemap-stats. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,6 +17,8 @@ export default function SitemapTab({ loaderData }: Route.ComponentProps) {
   return <SeoSitemapTab stats={loaderData.stats} />;
 }
 
+// Any failure (a thrown status or an error) reads the same: the tab has nothing else to offer.
 export function ErrorBoundary() {
-  return <p className="py-8 text-center text-red-700">Site haritası istatistikleri yüklenemedi.</p>;
+  const failed = () => <p className="py-8 text-center text-red-700">Site haritası istatistikleri yüklenemedi.</p>;
+  return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />;
 }
