@@ -4,6 +4,7 @@
  * workerd), by `npm run bench:import:memory` (Node, 128 MB heap) and by `npm run bench:hostile`
  * (the built Worker). Pure: Web platform APIs only.
  */
+import { SPEC_COLUMNS } from "../../app/lib/import-mapping";
 import { crc32 } from "../../app/lib/xlsx-writer";
 
 const encoder = new TextEncoder();
@@ -181,21 +182,7 @@ function workbookParts(withSharedStrings: boolean): ZipEntryInput[] {
 }
 
 /** The spec's 13 import columns (SPEC §3), the header every hostile file starts from. */
-export const HEADER = [
-  "name",
-  "category",
-  "full_address",
-  "postal_code",
-  "country",
-  "phone",
-  "rating",
-  "reviews",
-  "photo",
-  "working_hours",
-  "about",
-  "place_id",
-  "location_link",
-];
+export const HEADER: readonly string[] = SPEC_COLUMNS;
 
 const column = (i: number) => String.fromCharCode(65 + i);
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;

@@ -1,6 +1,6 @@
 import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
-import type { CellValue } from "~/lib/import-mapping";
+import { type CellValue, SPEC_COLUMNS } from "~/lib/import-mapping";
 import { bufferSource, XlsxReader } from "~/lib/xlsx-reader";
 
 export const US_FIXTURE = "outscraper-2025-hair-transplant-us.xlsx";
@@ -32,21 +32,7 @@ export async function fixtureRecords(name: string): Promise<Array<Record<string,
 }
 
 /** A minimal valid sheet in the spec's 13 columns. */
-export const SPEC_HEADER = [
-  "name",
-  "category",
-  "full_address",
-  "postal_code",
-  "country",
-  "phone",
-  "rating",
-  "reviews",
-  "photo",
-  "working_hours",
-  "about",
-  "place_id",
-  "location_link",
-];
+export const SPEC_HEADER: string[] = [...SPEC_COLUMNS];
 
 export function specRow(overrides: Partial<Record<(typeof SPEC_HEADER)[number], unknown>> = {}): unknown[] {
   const row: Record<string, unknown> = {
