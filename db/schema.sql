@@ -248,12 +248,38 @@ CREATE TABLE `imports` (
 
 CREATE INDEX `imports_created_idx` ON `imports` (`created_at`);
 
-CREATE TABLE list_ranks (
+CREATE TABLE list_blocks (
+  id integer PRIMARY KEY,
   list text NOT NULL,
-  rank integer NOT NULL,
-  business_id integer NOT NULL,
-  PRIMARY KEY (list, rank)
-) WITHOUT ROWID;
+  section_id integer NOT NULL,
+  start_key real NOT NULL,
+  start_id integer NOT NULL,
+  entries integer DEFAULT 0 NOT NULL
+);
+
+CREATE INDEX list_blocks_rebalance_idx ON list_blocks (list) WHERE entries > 100 OR entries < 0;
+
+CREATE INDEX list_blocks_section_idx ON list_blocks (section_id, start_key, start_id);
+
+CREATE UNIQUE INDEX list_blocks_start_idx ON list_blocks (list, start_key, start_id);
+
+CREATE TABLE list_sections (
+  id integer PRIMARY KEY,
+  list text NOT NULL,
+  start_key real NOT NULL,
+  start_id integer NOT NULL,
+  entries integer DEFAULT 0 NOT NULL,
+  position integer DEFAULT 0 NOT NULL
+);
+
+CREATE INDEX list_sections_position_idx ON list_sections (list, position);
+
+CREATE UNIQUE INDEX list_sections_start_idx ON list_sections (list, start_key, start_id);
+
+CREATE TABLE lists_touched (
+  list text PRIMARY KEY NOT NULL,
+  rebalanced integer DEFAULT 0 NOT NULL
+);
 
 CREATE TABLE login_failures (
   id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,

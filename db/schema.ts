@@ -4,7 +4,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type 
 /**
  * One row per listed business. Every write goes through app/server/business-writer.server.ts;
  * triggers (db/migrations/0001_*) keep the FTS index and the summary tables exact.
- * Positions in the public lists live in list_ranks (docs/decisions/0002-dense-list-ranks.md).
+ * Positions in the public lists live in list_sections and list_blocks (docs/decisions/0011-list-positions.md).
  */
 export const businesses = sqliteTable(
   "businesses",
@@ -160,25 +160,64 @@ export const siteStats = sqliteTable("site_stats", {
   totalCities: integer("total_cities").notNull().default(0),
   /** Bumped on every admin write; part of the edge cache key. */
   dataVersion: integer("data_version").notNull().default(0),
-  /** Set when list ranks need recomputing (a write happened outside a finished rank pass). */
+  /** Unused since migration 20261123194714 (list positions need no rank pass); the edit trigger still sets it. */
   ranksDirty: integer("ranks_dirty").notNull().default(0),
   /** Set only inside a bulk insert batch: the highest id before the chunk (see migration 0005). */
   bulkFromId: integer("bulk_from_id"),
 });
 
 /**
- * Dense 1-based positions of businesses in each public list ("all", "latest", "c:{category}",
- * "g:{group}", "city:{city}"), so a page at any offset is a primary-key range read (ADR 0002).
+ * The public lists ("all", "latest", "c:{category}", "g:{group}", "city:{city}") cut into blocks
+ * of at most LIST_LIMITS.blockEntries businesses, grouped into sections of at most
+ * LIST_LIMITS.sectionBlocks blocks (docs/decisions/0011-list-positions.md). A block or section is
+ * named by its first entry's sort key and id (`start_key`, `start_id`; the first of a list starts at
+ * LIST_START (1e300, above every sort key)) and covers the list from there to the next one's start. Sections keep their position
+ * (entries before them in the list), blocks only their count: page N is one section seek, one
+ * section's blocks and a short walk of the order index.
  */
-export const listRanks = sqliteTable(
-  "list_ranks",
+export const listSections = sqliteTable(
+  "list_sections",
   {
+    id: integer("id").primaryKey(),
     list: text("list").notNull(),
-    rank: integer("rank").notNull(),
-    businessId: integer("business_id").notNull(),
+    startKey: real("start_key").notNull(),
+    startId: integer("start_id").notNull(),
+    entries: integer("entries").notNull().default(0),
+    position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.list, t.rank] })],
+  (t) => [
+    uniqueIndex("list_sections_start_idx").on(t.list, t.startKey, t.startId),
+    index("list_sections_position_idx").on(t.list, t.position),
+  ],
 );
+
+export const listBlocks = sqliteTable(
+  "list_blocks",
+  {
+    id: integer("id").primaryKey(),
+    list: text("list").notNull(),
+    sectionId: integer("section_id").notNull(),
+    startKey: real("start_key").notNull(),
+    startId: integer("start_id").notNull(),
+    /** Businesses in the block; -1 marks a block just split off, counted in the same batch. */
+    entries: integer("entries").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("list_blocks_start_idx").on(t.list, t.startKey, t.startId),
+    index("list_blocks_section_idx").on(t.sectionId, t.startKey, t.startId),
+    // Blocks to split or count: found without a scan (the WHERE is the writer's, to the letter).
+    index("list_blocks_rebalance_idx")
+      .on(t.list)
+      .where(sql`entries > 100 OR entries < 0`),
+  ],
+);
+
+/** Lists whose section positions a running write batch must recompute; empty between batches. */
+export const listsTouched = sqliteTable("lists_touched", {
+  list: text("list").primaryKey(),
+  /** 1 when blocks were split: its sections' counts are recomputed from their blocks too. */
+  rebalanced: integer("rebalanced").notNull().default(0),
+});
 
 export const imports = sqliteTable(
   "imports",

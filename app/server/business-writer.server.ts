@@ -2,13 +2,15 @@
  * The one write path for businesses: seed, import, admin edit and delete all come through here.
  * It keeps the FTS index and the summary tables for the rows it inserts, set-based in the same
  * atomic batch (edits and deletes have triggers for that: db/schema.sql); it owns slugs
- * (business-slugs.server.ts), duplicate detection, the list ranks and the data version.
+ * (business-slugs.server.ts), duplicate detection, the list positions (list-positions.server.ts)
+ * and the data version.
  */
 import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
 import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import type { Db } from "./db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
+import { clearListStatements, listChangeStatements, rebalanceStatements } from "./list-positions.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
 const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
@@ -74,7 +76,6 @@ const NEW_ROWS_SUMMARY_SQL = [
      total_businesses = total_businesses + (SELECT count(*) ${NEW_ROWS}),
      verified_businesses = verified_businesses + (SELECT count(*) FROM businesses INDEXED BY businesses_verified_idx
        WHERE is_verified = 1 AND id > ${BATCH_START}),
-     ranks_dirty = 1,
      data_version = data_version + 1
    WHERE id = 1`,
   `INSERT INTO categories (slug, name, group_slug, business_count)
@@ -98,6 +99,9 @@ const NEW_ROWS_SUMMARY_SQL = [
    GROUP BY country
    ON CONFLICT(name) DO UPDATE SET business_count = business_count + excluded.business_count`,
 ];
+
+/** The running batch's new rows as a FROM clause for listChangeStatements. */
+const NEW_ROWS_AS_B = `FROM businesses AS b NOT INDEXED WHERE b.id > ${BATCH_START}`;
 
 export type InsertOutcome = {
   inserted: number;
@@ -156,8 +160,8 @@ export type InsertOptions = {
 /**
  * Inserts at most WRITE_BATCH_ROWS businesses in ONE atomic batch: the rows, their FTS entries and
  * summaries, and any `alongside` statements all commit together or not at all. A place_id already
- * stored, or repeated in the input, is a duplicate and skipped. Ranks are left dirty: call
- * `finishWrites` once the whole operation is done.
+ * stored, or repeated in the input, is a duplicate and skipped. The list positions are kept in
+ * the same batch.
  */
 export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInput>, options: InsertOptions = {}): Promise<InsertOutcome> {
   if (inputs.length > WRITE_BATCH_ROWS) throw new Error(`insertBatch takes at most ${WRITE_BATCH_ROWS} rows`);
@@ -206,6 +210,7 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       );
     }
     statements.push(...NEW_ROWS_SUMMARY_SQL.map((sql) => db.statement(sql)));
+    statements.push(...listChangeStatements(db, NEW_ROWS_AS_B, [], 1), ...rebalanceStatements(db));
   }
   statements.push(...(options.alongside ?? []));
   const results = await db.batch(statements);
@@ -229,38 +234,16 @@ export async function insertBusinesses(
   return outcome;
 }
 
-/** The public lists with dense positions: key expression and order, per docs/decisions/0002. */
-const RANKED_LISTS = [
-  { key: "'all'", partition: "", order: "score DESC, id DESC" },
-  { key: "'latest'", partition: "", order: "created_at DESC, id DESC" },
-  { key: "'c:' || category_slug", partition: "PARTITION BY category_slug", order: "score DESC, id DESC" },
-  { key: "'g:' || group_slug", partition: "PARTITION BY group_slug", order: "score DESC, id DESC" },
-  { key: "'city:' || city_slug", partition: "PARTITION BY city_slug", order: "score DESC, id DESC" },
-] as const;
-
-/** Rebuilds list_ranks and clears the dirty flag, atomically (one batch). */
-function rankStatements(db: Db): D1PreparedStatement[] {
-  return [
-    db.statement("DELETE FROM list_ranks"),
-    ...RANKED_LISTS.map(({ key, partition, order }) =>
-      db.statement(
-        `INSERT INTO list_ranks (list, rank, business_id)
-         SELECT ${key}, row_number() OVER (${partition} ORDER BY ${order}), id FROM businesses`,
-      ),
-    ),
-    db.statement("UPDATE site_stats SET ranks_dirty = 0, data_version = data_version + 1 WHERE id = 1"),
-  ];
-}
-
-/** Ends a write operation: list ranks recomputed, data version bumped (edge caches key on it). */
+/**
+ * Ends a write operation. Each batch keeps the list positions itself, so this only bumps the data
+ * version once more (edge caches key on it) for callers that wrote in several batches.
+ */
 export async function finishWrites(db: Db): Promise<void> {
-  await db.batch(rankStatements(db));
+  await db.run("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1");
 }
 
-async function finishIfDirty(db: Db): Promise<void> {
-  const stats = await db.first<{ ranks_dirty: number }>("SELECT ranks_dirty FROM site_stats WHERE id = 1");
-  if (stats?.ranks_dirty) await finishWrites(db);
-}
+/** One business (parameter ?1 is its id) as a FROM clause for listChangeStatements. */
+const ONE_BUSINESS = "FROM businesses AS b WHERE b.id = ?1";
 
 /** Fields an admin edit may change; the slug stays stable so links keep working. */
 export async function updateBusiness(db: Db, id: number, input: ValidBusinessInput): Promise<boolean> {
@@ -268,16 +251,20 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
   const columns = INSERT_COLUMNS.filter((c) => c !== "place_id" || row.place_id !== null);
   const assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
   const params = columns.map((c) => (JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null)));
-  const [update] = await db.batch([
+  // The business leaves its lists at its old place and joins them at its new one: a few block and
+  // section counts, and the positions of the sections between.
+  const leave = listChangeStatements(db, ONE_BUSINESS, [id], -1);
+  const results = await db.batch([
+    ...leave,
     db.statement(`UPDATE businesses SET ${assignments}, updated_at = unixepoch() WHERE id = ?${params.length + 1} RETURNING id`, [
       ...params,
       id,
     ]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ...listChangeStatements(db, ONE_BUSINESS, [id], 1),
+    ...rebalanceStatements(db),
   ]);
-  // The update trigger marks ranks dirty only if the edit moved the business in a list.
-  await finishIfDirty(db);
-  return update.results.length > 0;
+  return results[leave.length].results.length > 0;
 }
 
 export async function setVerified(db: Db, id: number, verified: boolean): Promise<boolean> {
@@ -289,22 +276,37 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
 }
 
 export async function deleteBusiness(db: Db, id: number): Promise<boolean> {
-  const [del] = await db.batch([db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]), ...rankStatements(db)]);
-  return del.results.length > 0;
+  const leave = listChangeStatements(db, ONE_BUSINESS, [id], -1);
+  const results = await db.batch([
+    ...leave,
+    db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]),
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ...rebalanceStatements(db),
+  ]);
+  return results[leave.length].results.length > 0;
 }
 
 /** Rows deleted per statement, so a large directory is emptied without one giant transaction. */
 const DELETE_CHUNK_ROWS = 2000;
 
-/** Removes every business; summaries fall to zero through the triggers, then empty rows go too. */
+/** The first DELETE_CHUNK_ROWS businesses (?1) as a FROM clause for listChangeStatements. */
+const FIRST_CHUNK = "FROM businesses AS b WHERE b.id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1)";
+
+/**
+ * Removes every business; summaries fall to zero through the triggers, then empty rows go too.
+ * Each chunk leaves its lists in its own batch, so pages stay right if it stops half-way.
+ */
 export async function deleteAllBusinesses(db: Db): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const [removed] = await db.batch<{ id: number }>([
+    const leave = listChangeStatements(db, FIRST_CHUNK, [DELETE_CHUNK_ROWS], -1);
+    const results = await db.batch<{ id: number }>([
+      ...leave,
       db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [DELETE_CHUNK_ROWS]),
       db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+      ...rebalanceStatements(db),
     ]);
-    const changes = removed.results.length;
+    const changes = results[leave.length].results.length;
     deleted += changes;
     if (changes < DELETE_CHUNK_ROWS) break;
   }
@@ -313,7 +315,7 @@ export async function deleteAllBusinesses(db: Db): Promise<number> {
     db.statement("DELETE FROM cities WHERE business_count <= 0"),
     db.statement("DELETE FROM city_countries WHERE business_count <= 0"),
     db.statement("DELETE FROM countries WHERE business_count <= 0"),
-    ...rankStatements(db),
+    ...clearListStatements(db),
   ]);
   return deleted;
 }

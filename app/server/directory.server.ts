@@ -1,24 +1,16 @@
 /**
  * Public reads shared by the JSON API and the page loaders. Every query reads O(its page) rows:
- * totals come from the summary tables, pages from the dense rank columns (docs/decisions/0002).
+ * totals come from the summary tables, pages from the list positions (docs/decisions/0011).
  */
 import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import { toBusiness, type Business } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
 import { hasControlCharacters } from "~/lib/untrusted-text";
-import {
-  businesses,
-  categories,
-  categoryGroups,
-  cities,
-  cityCountries,
-  countries,
-  listRanks,
-  siteStats,
-  type BusinessRow,
-} from "#db/schema";
+import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
+import { listEntryAt } from "./list-positions.server";
 import { searchList } from "./search.server";
 
 export type Statistics = { totalBusinesses: number; verifiedBusinesses: number; categories: number; totalCities: number };
@@ -30,7 +22,7 @@ export type ListSort = "recommended" | "latest";
 
 type SiteStats = typeof siteStats.$inferSelect;
 
-/** The site_stats row (id = 1): totals, data version, ranks flag. */
+/** The site_stats row (id = 1): totals and data version. */
 async function siteStatsRow(db: Db): Promise<SiteStats> {
   const row = await db.orm.select().from(siteStats).where(eq(siteStats.id, 1)).get();
   return (
@@ -165,7 +157,7 @@ type Scope =
   | { kind: "group"; slug: string; count: number }
   | { kind: "city"; slug: string; count: number };
 
-/** Filter and ranked list (list_ranks key) of a scope; null list = no dense ranks, exact OFFSET. */
+/** Filter and list key (list-positions.server.ts) of a scope; null list = no positions kept, exact OFFSET. */
 function scopeFilter(scope: Scope, sort: ListSort): { where: SQL | undefined; list: string | null } {
   switch (scope.kind) {
     case "all":
@@ -179,36 +171,30 @@ function scopeFilter(scope: Scope, sort: ListSort): { where: SQL | undefined; li
   }
 }
 
+const SORT_KEY = { recommended: businesses.score, latest: businesses.createdAt } satisfies Record<ListSort, unknown>;
+
 /**
- * One page of a scope. While ranks are fresh, the page is the primary-key range (offset,
- * offset+limit] of the scope's list in list_ranks; right after a write (before the rank pass ran)
- * it falls back to an exact ORDER BY … OFFSET over the scope's covering index.
+ * One page of a scope: its first entry from the list positions (list-positions.server.ts: under one
+ * block of the order index walked, whatever the offset), then the page in order from there, as two
+ * index seeks SQLite merges (the first entry's key from its id down, then the keys below: a row value
+ * "(key, id) <= (…)" would only seek by key and read every tie). `sort=latest` within a category,
+ * group or city keeps no positions and reads its OFFSET, bounded by that scope's size.
  */
-async function pageOfScope(
-  db: Db,
-  scope: Scope,
-  sort: ListSort,
-  limit: number,
-  offset: number,
-  ranksDirty: boolean,
-): Promise<BusinessRow[]> {
+async function pageOfScope(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number): Promise<BusinessRow[]> {
   const { where, list } = scopeFilter(scope, sort);
-  if (ranksDirty || list === null) {
-    return db.orm
-      .select()
-      .from(businesses)
-      .where(where)
+  const from = (condition: SQL | undefined) => db.orm.select().from(businesses).where(and(where, condition));
+  if (list === null) {
+    return from(undefined)
       .orderBy(...ORDER_BY[sort])
       .limit(limit)
       .offset(offset);
   }
-  const rows = await db.orm
-    .select({ business: businesses })
-    .from(listRanks)
-    .innerJoin(businesses, eq(businesses.id, listRanks.businessId))
-    .where(and(eq(listRanks.list, list), gt(listRanks.rank, offset), lte(listRanks.rank, offset + limit)))
-    .orderBy(listRanks.rank);
-  return rows.map((r) => r.business);
+  const start = await listEntryAt(db, list, offset);
+  if (!start) return [];
+  const key = SORT_KEY[sort];
+  return unionAll(from(and(eq(key, start.key), lte(businesses.id, start.id))), from(lt(key, start.key)))
+    .orderBy(...ORDER_BY[sort])
+    .limit(limit);
 }
 
 export type CategoryScope = { kind: "category" | "group"; slug: string; name: string; count: number };
@@ -242,28 +228,12 @@ export async function findCity(db: Db, name: string): Promise<CityScope | null> 
 }
 
 export async function listCategoryBusinesses(db: Db, category: CategoryScope, limit: number, offset: number) {
-  const { ranksDirty } = await siteStatsRow(db);
-  const rows = await pageOfScope(
-    db,
-    { kind: category.kind, slug: category.slug, count: category.count },
-    "recommended",
-    limit,
-    offset,
-    Boolean(ranksDirty),
-  );
+  const rows = await pageOfScope(db, { kind: category.kind, slug: category.slug, count: category.count }, "recommended", limit, offset);
   return mapRows(rows);
 }
 
 export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
-  const { ranksDirty } = await siteStatsRow(db);
-  const rows = await pageOfScope(
-    db,
-    { kind: "city", slug: city.slug, count: city.count },
-    "recommended",
-    limit,
-    offset,
-    Boolean(ranksDirty),
-  );
+  const rows = await pageOfScope(db, { kind: "city", slug: city.slug, count: city.count }, "recommended", limit, offset);
   return mapRows(rows);
 }
 
@@ -282,7 +252,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     total = category.count;
   }
   if (query.search) return searchBusinesses(db, query.search, scope, query);
-  const rows = await pageOfScope(db, scope, sort, limit, offset, Boolean(stats.ranksDirty));
+  const rows = await pageOfScope(db, scope, sort, limit, offset);
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
 }
 

@@ -1,10 +1,16 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ValidBusinessInput } from "~/lib/business";
-import { finishWrites, insertBusinesses } from "~/server/business-writer.server";
-import { buildBusiness, getJson, request, rowsRead, testDb } from "../helpers/factories";
+import { editValues } from "~/lib/admin-businesses";
+import type { Business, ValidBusinessInput } from "~/lib/business";
+import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
+import { finishWrites, insertBatch, insertBusinesses } from "~/server/business-writer.server";
+import { adminRequest } from "../helpers/admin";
+import { buildBusiness, getJson, idOf, request, rowsRead, rowsWritten, testDb } from "../helpers/factories";
 
 /** DESIGN.md: D1 work per public request is O(page size), whatever the number of businesses. */
 const ROWS_READ_BOUND = 300;
+/** Issue 15: an edit, verify or delete writes what it changes, never more than this. */
+const ROWS_WRITTEN_PER_EDIT = 1000;
 const BUSINESSES = 10_000;
 
 const CATEGORIES = ["Plumber", "Dentist", "Italian restaurant", "Hair salon", "Auto repair shop", "Law firm", "Coffee shop", "Electrician"];
@@ -92,4 +98,63 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     expect(deep.body.businesses).toHaveLength(20);
     expect(new Set([...first.body.businesses, ...deep.body.businesses].map((b) => b.id)).size).toBe(40);
   });
+});
+
+describe(`rows written per admin write with ${BUSINESSES.toLocaleString("en-US")} businesses`, () => {
+  const patch = (id: number, values: unknown) =>
+    adminRequest(`/api/admin/businesses/${id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(values),
+    });
+
+  it("an edit that moves a business to the top, into another category and city writes under the bound", async () => {
+    const id = await idOf("budget-7001");
+    const before = (await getJson<Business>(`/api/businesses/${id}`)).body;
+    const response = await patch(id, { ...editValues(before), category: "Dentist", city: "City 3", rating: 5, reviewCount: 5000 });
+    expect(response.status).toBe(200);
+    // Every list it leaves or joins changes: more than the row itself, less than the bound.
+    expect(rowsWritten(response)).toBeGreaterThan(20);
+    expect(rowsWritten(response)).toBeLessThan(ROWS_WRITTEN_PER_EDIT);
+    const top = await getJson<{ businesses: Array<{ id: number }> }>("/api/businesses?limit=1&offset=0");
+    expect(top.body.businesses[0].id).toBe(id);
+  });
+
+  it("a verify and a delete write under the bound", async () => {
+    const verify = await adminRequest(`/api/admin/businesses/${await idOf("budget-7002")}/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ verified: true }),
+    });
+    expect(verify.status).toBe(200);
+    expect(rowsWritten(verify)).toBeGreaterThan(0);
+    expect(rowsWritten(verify)).toBeLessThan(ROWS_WRITTEN_PER_EDIT);
+    const remove = await adminRequest(`/api/admin/businesses/${await idOf("budget-7003")}`, { method: "DELETE" });
+    expect(remove.status).toBe(200);
+    expect(rowsWritten(remove)).toBeGreaterThan(0);
+    expect(rowsWritten(remove)).toBeLessThan(ROWS_WRITTEN_PER_EDIT);
+  });
+
+  it(`an import batch of ${WRITE_BATCH_ROWS.toLocaleString("en-US")} rows writes under ${WRITE_BATCH_ROWS} × (1 + indexes + summaries)`, async () => {
+    const indexes = await env.DB.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND tbl_name = 'businesses'").first<{
+      n: number;
+    }>();
+    // site_stats, categories, category_groups, cities, city_countries, countries and the FTS index.
+    const summaries = 7;
+    const bound = WRITE_BATCH_ROWS * (1 + (indexes?.n ?? 0) + summaries);
+    const db = testDb();
+    const inputs = Array.from({ length: WRITE_BATCH_ROWS }, (_, i) =>
+      buildBusiness({
+        placeId: `budget-batch-${i}`,
+        category: CATEGORIES[i % CATEGORIES.length],
+        city: `City ${i % 40}`,
+        rating: 3 + (i % 20) / 10,
+        reviewCount: (i * 53) % 1000,
+      }),
+    );
+    const outcome = await insertBatch(db, inputs);
+    expect(outcome.inserted).toBe(WRITE_BATCH_ROWS);
+    expect(db.meter.rowsWritten).toBeGreaterThan(WRITE_BATCH_ROWS);
+    expect(db.meter.rowsWritten).toBeLessThan(bound);
+  }, 120_000);
 });

@@ -1,0 +1,249 @@
+/**
+ * Positions in the public lists, kept in proportion to what a write changes
+ * (docs/decisions/0011-list-positions.md, replacing the dense ranks of ADR 0002).
+ *
+ * A list ("all", "latest", "c:{category}", "g:{group}", "city:{city}") is its businesses in
+ * (sort key, id) descending order, read from the order indexes of `businesses`. `list_blocks` cuts
+ * it into blocks of at most BLOCK_MAX entries and `list_sections` groups at most SECTION_MAX blocks;
+ * each is named by its first entry's (key, id) and runs to the next one's start. A section stores
+ * its position (entries before it), a block only its count. So:
+ * - page N: the section at or before N (one index seek), its blocks' counts (≤ SECTION_MAX rows),
+ *   then the order index from that block's start, skipping < BLOCK_MAX entries;
+ * - a write: its block's and section's counts, and the positions of the sections after it in the
+ *   list, all in the write's own atomic batch. A block that outgrows BLOCK_MAX is cut in halves
+ *   (and a section in halves of blocks) in the same batch, counted from the businesses themselves.
+ *
+ * Every statement here is plain SQL run inside the caller's `db.batch`: counts and positions commit
+ * with the rows they describe or not at all.
+ */
+import type { Db, Params } from "./db.server";
+
+/** A block is split once it holds more than BLOCK_MAX businesses (the partial index's literal). */
+const BLOCK_MAX = 100;
+/** A section is split once it holds more than SECTION_MAX blocks. */
+const SECTION_MAX = 100;
+/** What a split leaves in each part: half the maximum, so a part can grow again before splitting. */
+const BLOCK_SPLIT = BLOCK_MAX / 2;
+const SECTION_SPLIT = SECTION_MAX / 2;
+
+/** The start of every list's first section and block: above any score or created_at. */
+const LIST_START = "1e300";
+/** Past the last block of a list. */
+const LIST_END = "-1e300";
+
+/** The blocks to split or count: the partial index list_blocks_rebalance_idx, spelled exactly as it is. */
+const REBALANCE = "(entries > 100 OR entries < 0)";
+
+export type SortKey = "score" | "created_at";
+
+type ListKind = {
+  /** "all" and "latest" name one list each; the others a list per value of `column`. */
+  prefix: "all" | "latest" | "c:" | "g:" | "city:";
+  key: SortKey;
+  column: "category_slug" | "group_slug" | "city_slug" | null;
+};
+
+const LIST_KINDS: ListKind[] = [
+  { prefix: "all", key: "score", column: null },
+  { prefix: "latest", key: "created_at", column: null },
+  { prefix: "c:", key: "score", column: "category_slug" },
+  { prefix: "g:", key: "score", column: "group_slug" },
+  { prefix: "city:", key: "score", column: "city_slug" },
+];
+
+/** The list key of a business row aliased `b`. */
+const listOf = (kind: ListKind) => (kind.column ? `'${kind.prefix}' || b.${kind.column}` : `'${kind.prefix}'`);
+/** True for the list keys of this kind (`list` is a SQL expression). */
+const names = (kind: ListKind, list: string) =>
+  kind.column ? `substr(${list}, 1, ${kind.prefix.length}) = '${kind.prefix}'` : `${list} = '${kind.prefix}'`;
+/** True for the businesses (aliased `b`) of list `list` (a SQL expression). */
+const members = (kind: ListKind, list: string) => (kind.column ? `b.${kind.column} = substr(${list}, ${kind.prefix.length + 1})` : "1");
+
+/*
+ * SQLite seeks an index by a row value's first column only ("(score, id) <= (?, ?)" reads every
+ * tie of the score), and the lists hold long ties: a whole import shares one created_at, every
+ * business without reviews one score. So each "(key, id) at or after a start" below is spelled as
+ * two seeks: the start's own key from its id down, then the keys below it.
+ */
+
+/** The block of list `list` holding entry (key, id): the nearest block start at or above it. */
+function blockOf(list: string, key: string, id: string): string {
+  return `coalesce(
+    (SELECT k.id FROM list_blocks k WHERE k.list = ${list} AND k.start_key = ${key} AND k.start_id >= ${id} ORDER BY k.start_id LIMIT 1),
+    (SELECT k.id FROM list_blocks k WHERE k.list = ${list} AND k.start_key > ${key} ORDER BY k.start_key, k.start_id LIMIT 1))`;
+}
+
+/** The section holding a block that starts at (key, id): the nearest section start at or above it. */
+function sectionOf(list: string, key: string, id: string): string {
+  return `coalesce(
+    (SELECT s.id FROM list_sections s WHERE s.list = ${list} AND s.start_key = ${key} AND s.start_id >= ${id} ORDER BY s.start_id LIMIT 1),
+    (SELECT s.id FROM list_sections s WHERE s.list = ${list} AND s.start_key > ${key} ORDER BY s.start_key, s.start_id LIMIT 1))`;
+}
+
+/** The block after block `o` in its list (null for the last). */
+const NEXT_BLOCK = `coalesce(
+  (SELECT n.id FROM list_blocks n WHERE n.list = o.list AND n.start_key = o.start_key AND n.start_id < o.start_id ORDER BY n.start_id DESC LIMIT 1),
+  (SELECT n.id FROM list_blocks n WHERE n.list = o.list AND n.start_key < o.start_key ORDER BY n.start_key DESC, n.start_id DESC LIMIT 1))`;
+
+/**
+ * The businesses of block `o` (its start, and its end = the next block's start or LIST_END), as
+ * three index ranges: its start key from the start id down, the keys strictly between, and the end
+ * key above the end id. Each element is a condition on a business aliased `b`.
+ */
+function blockRanges(kind: ListKind): string[] {
+  const k = `b.${kind.key}`;
+  const scope = members(kind, "o.list");
+  return [
+    `${scope} AND ${k} = o.start_key AND b.id <= o.start_id AND (o.end_key < o.start_key OR b.id > o.end_id)`,
+    `${scope} AND ${k} < o.start_key AND ${k} > o.end_key`,
+    `${scope} AND o.end_key < o.start_key AND ${k} = o.end_key AND b.id > o.end_id`,
+  ];
+}
+
+/**
+ * The statements that add (delta 1) or remove (delta -1) the businesses of `source` in every list
+ * they belong to. `source` is a FROM clause over `businesses AS b` (its parameters are `params`,
+ * numbered ?1…): run the -1 statements before a row changes or goes, the +1 ones after it is written.
+ */
+export function listChangeStatements(db: Db, source: string, params: Params, delta: 1 | -1): D1PreparedStatement[] {
+  const changes = `changes(list, key, id) AS (${LIST_KINDS.map((kind) => `SELECT ${listOf(kind)}, b.${kind.key}, b.id ${source}`).join(
+    " UNION ALL ",
+  )})`;
+  const statements: string[] = [];
+  if (delta === 1) {
+    // A list's first business creates its first section and block, both starting at LIST_START.
+    statements.push(
+      `WITH ${changes} INSERT OR IGNORE INTO list_sections (list, start_key, start_id, entries, position)
+       SELECT DISTINCT list, ${LIST_START}, 0, 0, 0 FROM changes`,
+      `WITH ${changes} INSERT OR IGNORE INTO list_blocks (list, section_id, start_key, start_id, entries)
+       SELECT s.list, s.id, ${LIST_START}, 0, 0 FROM list_sections s
+       WHERE s.list IN (SELECT list FROM changes) AND s.start_key = ${LIST_START} AND s.start_id = 0`,
+    );
+  }
+  statements.push(
+    `WITH ${changes}, hits AS (SELECT ${blockOf("c.list", "c.key", "c.id")} AS block, count(*) AS n FROM changes c GROUP BY 1)
+     UPDATE list_blocks SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_blocks.id = hits.block`,
+    `WITH ${changes}, hits AS (
+       SELECT k.section_id AS section, count(*) AS n FROM changes c JOIN list_blocks k ON k.id = ${blockOf("c.list", "c.key", "c.id")}
+       GROUP BY 1)
+     UPDATE list_sections SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_sections.id = hits.section`,
+    `WITH ${changes} INSERT OR IGNORE INTO lists_touched (list) SELECT DISTINCT list FROM changes`,
+  );
+  return statements.map((sql) => db.statement(sql, params));
+}
+
+/**
+ * Ends a write batch: cuts blocks past BLOCK_MAX (and then sections past SECTION_MAX) in halves,
+ * counts the cut blocks from the businesses, and recomputes the positions of the sections of every
+ * list the batch touched. Cheap when nothing outgrew its limit: the partial index finds no block.
+ */
+export function rebalanceStatements(db: Db): D1PreparedStatement[] {
+  // Marked blocks of one kind with where they end: the next block's start, or LIST_END.
+  const marked = (kind: ListKind) => `SELECT o.id, o.list, o.section_id, o.start_key, o.start_id,
+      coalesce(n.start_key, ${LIST_END}) AS end_key, coalesce(n.start_id, 0) AS end_id
+    FROM list_blocks o LEFT JOIN list_blocks n ON n.id = ${NEXT_BLOCK}
+    WHERE ${REBALANCE.replace(/entries/g, "o.entries")} AND ${names(kind, "o.list")}`;
+  const crowdedSections = `SELECT DISTINCT section_id FROM list_blocks WHERE ${REBALANCE}`;
+  return [
+    `INSERT INTO lists_touched (list, rebalanced) SELECT DISTINCT list, 1 FROM list_blocks WHERE ${REBALANCE}
+     ON CONFLICT (list) DO UPDATE SET rebalanced = 1`,
+    // New blocks at every BLOCK_SPLIT-th entry of an overfull block; -1 marks them for counting.
+    ...LIST_KINDS.map(
+      (kind) => `WITH over AS MATERIALIZED (${marked(kind)} AND o.entries > ${BLOCK_MAX}),
+        inside AS (${blockRanges(kind)
+          .map(
+            (range) => `SELECT o.id AS block, o.list, o.section_id, b.${kind.key} AS key, b.id FROM over o JOIN businesses b ON ${range}`,
+          )
+          .join(" UNION ALL ")}),
+        numbered AS (SELECT list, section_id, key, id, row_number() OVER (PARTITION BY block ORDER BY key DESC, id DESC) AS n FROM inside)
+        INSERT OR IGNORE INTO list_blocks (list, section_id, start_key, start_id, entries)
+        SELECT list, section_id, key, id, -1 FROM numbered WHERE n > 1 AND (n - 1) % ${BLOCK_SPLIT} = 0`,
+    ),
+    // A section that now has more than SECTION_MAX blocks gets a new section every SECTION_SPLIT blocks…
+    `WITH numbered AS (
+       SELECT k.list, k.start_key, k.start_id,
+         row_number() OVER (PARTITION BY k.section_id ORDER BY k.start_key DESC, k.start_id DESC) AS n,
+         count(*) OVER (PARTITION BY k.section_id) AS total
+       FROM list_blocks k WHERE k.section_id IN (${crowdedSections}))
+     INSERT OR IGNORE INTO list_sections (list, start_key, start_id, entries, position)
+     SELECT list, start_key, start_id, 0, 0 FROM numbered WHERE total > ${SECTION_MAX} AND n > 1 AND (n - 1) % ${SECTION_SPLIT} = 0`,
+    // …and its blocks go to the section whose start is the nearest at or above theirs.
+    `WITH moved AS (
+       SELECT k.id, ${sectionOf("k.list", "k.start_key", "k.start_id")} AS section
+       FROM list_blocks k WHERE k.section_id IN (${crowdedSections}))
+     UPDATE list_blocks SET section_id = moved.section FROM moved WHERE list_blocks.id = moved.id AND list_blocks.section_id <> moved.section`,
+    // The cut blocks, counted from the order index (each at most BLOCK_SPLIT entries now).
+    ...LIST_KINDS.map(
+      (kind) => `WITH counted AS (
+          SELECT o.id, ${blockRanges(kind)
+            .map((range) => `(SELECT count(*) FROM businesses b WHERE ${range})`)
+            .join(" + ")} AS n
+          FROM (${marked(kind)}) o)
+        UPDATE list_blocks SET entries = counted.n FROM counted WHERE list_blocks.id = counted.id`,
+    ),
+    `WITH sums AS (
+       SELECT k.section_id AS id, sum(k.entries) AS entries FROM list_blocks k
+       WHERE k.list IN (SELECT list FROM lists_touched WHERE rebalanced = 1) GROUP BY k.section_id)
+     UPDATE list_sections SET entries = sums.entries FROM sums WHERE list_sections.id = sums.id AND list_sections.entries <> sums.entries`,
+    `WITH p AS (
+       SELECT id, coalesce(sum(entries) OVER (PARTITION BY list ORDER BY start_key DESC, start_id DESC
+         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
+       FROM list_sections WHERE list IN (SELECT list FROM lists_touched))
+     UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`,
+    "DELETE FROM lists_touched",
+  ].map((sql) => db.statement(sql));
+}
+
+/** Drops the (all empty) sections and blocks once no business is left; nothing if one is. */
+export function clearListStatements(db: Db): D1PreparedStatement[] {
+  return ["list_blocks", "list_sections"].map((table) => db.statement(`DELETE FROM ${table} WHERE NOT EXISTS (SELECT 1 FROM businesses)`));
+}
+
+type Anchor = { startKey: number; startId: number; position: number };
+
+/**
+ * The last non-empty block starting at or before `offset` in `list`, and its position: one seek in
+ * the section positions, then that section's blocks (≤ SECTION_MAX rows), added up here (a window
+ * function over them would read each row three times). Null for a list without businesses.
+ */
+async function listAnchor(db: Db, list: string, offset: number): Promise<Anchor | null> {
+  // Only an empty section can share its position with the next one: skipping them leaves no ties.
+  const section = await db.first<{ id: number; position: number }>(
+    "SELECT id, position FROM list_sections WHERE list = ?1 AND position <= ?2 AND entries > 0 ORDER BY position DESC LIMIT 1",
+    [list, offset],
+  );
+  if (!section) return null;
+  const blocks = await db.all<{ startKey: number; startId: number; entries: number }>(
+    "SELECT start_key AS startKey, start_id AS startId, entries FROM list_blocks WHERE section_id = ?1 ORDER BY start_key DESC, start_id DESC",
+    [section.id],
+  );
+  let anchor: Anchor | null = null;
+  let position = section.position;
+  for (const block of blocks) {
+    if (position > offset) break;
+    if (block.entries > 0) anchor = { startKey: block.startKey, startId: block.startId, position };
+    position += block.entries;
+  }
+  return anchor;
+}
+
+/**
+ * Entry `offset` of `list` ("all", "latest", "c:{slug}", "g:{slug}" or "city:{slug}"): its sort key
+ * and id, or null past the end. From the block start at or before `offset`, the order index is
+ * walked for less than one block; the two seeks (the start's key from its id down, then the keys
+ * below) are merged in order by SQLite (MERGE UNION ALL), reading only the entries it skips.
+ */
+export async function listEntryAt(db: Db, list: string, offset: number): Promise<{ key: number; id: number } | null> {
+  const kind = LIST_KINDS.find((k) => (k.column ? list.startsWith(k.prefix) : list === k.prefix));
+  if (!kind) throw new Error(`Not a list: ${list}`);
+  const anchor = await listAnchor(db, list, offset);
+  if (!anchor) return null;
+  const scope = kind.column ? `${kind.column} = ?4 AND` : "";
+  return db.first<{ key: number; id: number }>(
+    `SELECT ${kind.key} AS key, id FROM businesses WHERE ${scope} ${kind.key} = ?1 AND id <= ?2
+     UNION ALL
+     SELECT ${kind.key}, id FROM businesses WHERE ${scope} ${kind.key} < ?1
+     ORDER BY 1 DESC, 2 DESC LIMIT 1 OFFSET ?3`,
+    [anchor.startKey, anchor.startId, offset - anchor.position, ...(kind.column ? [list.slice(kind.prefix.length)] : [])],
+  );
+}
