@@ -233,11 +233,11 @@ describe("inserting", () => {
     await expectSummariesExact();
   });
 
-  it("keeps list pages consistent right after a write, before ranks are recomputed", async () => {
+  it("keeps list pages right straight after a write batch, with no pass over the lists afterwards", async () => {
     await insert(buildBusiness({ name: "Ranked First", rating: 4.9, reviewCount: 500 }));
     const db = testDb();
     await insertBusinesses(db, [buildBusiness({ name: "Fresh Arrival", rating: 5, reviewCount: 1000 })]);
-    // No finishWrites yet: the reads fall back to exact ordering instead of stale ranks.
+    // No finishWrites: the batch itself kept the list positions.
     const { body } = await getJson<{ businesses: Array<{ name: string }>; totalCount: number }>("/api/businesses");
     expect(body.businesses.map((b) => b.name)).toEqual(["Fresh Arrival", "Ranked First"]);
     expect(body.totalCount).toBe(2);
