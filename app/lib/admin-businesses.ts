@@ -38,7 +38,14 @@ export const adminListQuerySchema = z.object({
 
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 
-export type AdminBusinessPage = { businesses: Business[]; totalCount: number; totalPages: number; page: number };
+export type AdminBusinessPage = {
+  businesses: Business[];
+  totalCount: number;
+  totalPages: number;
+  page: number;
+  /** A dense search's total: the results that can be paged through (at most 1,000), not the match's size. */
+  approximate?: boolean;
+};
 
 /** Up to ADMIN_PAGE_BUTTONS page numbers around the current page. */
 export function pageWindow(page: number, totalPages: number, size = ADMIN_PAGE_BUTTONS): number[] {

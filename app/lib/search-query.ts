@@ -88,3 +88,30 @@ export function andQuery(...parts: string[]): string {
  * facet tokens not at all.
  */
 export const RANK_FUNCTION = "bm25(10.0, 5.0, 3.0, 1.0, 2.0, 0.0)";
+
+/** A search's words for the bounded engine: the words matched whole and, last, the one matched as a prefix. */
+export type SearchWords = { whole: string[]; prefix: string | null };
+
+/** The visitor's words (stop words dropped), the last one a prefix when it is long enough. */
+export function searchWords(text: string): SearchWords {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return { whole: [], prefix: null };
+  const last = terms[terms.length - 1];
+  return [...last].length >= MIN_PREFIX_LENGTH ? { whole: terms.slice(0, -1), prefix: last } : { whole: terms, prefix: null };
+}
+
+const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/**
+ * The FTS5 text query of the bounded engine: whole words quoted (FTS5 stems them), the prefix as
+ * the OR of the vocabulary terms it expands to (stored stems, so `terms` must be ones porterStem
+ * leaves alone). FTS5 merges an OR lazily, in rowid order; a `"word"*` query instead builds the
+ * prefix's whole doclist first (323 ms of D1 time for `"service"*` over 1,000,000 businesses).
+ * "" when there is nothing to match (a prefix that expands to no term matches nothing).
+ */
+export function boundedTextQuery(whole: string[], expansion: string[] | null): string {
+  if (expansion !== null && expansion.length === 0) return "";
+  const parts = whole.map(quote);
+  if (expansion) parts.push(expansion.length === 1 ? quote(expansion[0]) : `(${expansion.map(quote).join(" OR ")})`);
+  return parts.length ? `${TEXT_COLUMNS} : (${parts.join(" AND ")})` : "";
+}

@@ -21,24 +21,30 @@ import {
 import { and, count, desc, eq, getTableColumns, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { businessInputSchema, rowToInput, toBusiness, type Business } from "~/lib/business";
-import { buildFtsQuery } from "~/lib/search-query";
+import { facetsQuery, facetToken } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import { businesses, categories, countries, type BusinessRow } from "#db/schema";
 import { deleteBusiness, setVerified, updateBusiness } from "./business-writer.server";
 import type { Db } from "./db.server";
+import { windowSearch } from "./search.server";
 import { getCategories, getCountries, getStatistics } from "./directory.server";
 
 /** `businesses AS b`: the filters below name their columns as b.… */
 const b = alias(businesses, "b");
 
-/** A country filter value (name or ISO code) → the indexed code column, or the name when it has no code. */
-async function countryFilter(db: Db, value: string): Promise<{ filter: SQL; count: number } | null> {
-  const row = await db.orm
+/** A country filter value (name or ISO code) → its summary row. */
+function countryRow(db: Db, value: string) {
+  return db.orm
     .select()
     .from(countries)
     .where(or(sql`${countries.name} = ${value} COLLATE NOCASE`, and(ne(countries.code, ""), eq(countries.code, sql`upper(${value})`))))
     .limit(1)
     .get();
+}
+
+/** A country filter value (name or ISO code) → the indexed code column, or the name when it has no code. */
+async function countryFilter(db: Db, value: string): Promise<{ filter: SQL; count: number } | null> {
+  const row = await countryRow(db, value);
   if (!row) return null;
   return { filter: row.code ? eq(b.countryCode, row.code) : eq(b.country, row.name), count: row.businessCount };
 }
@@ -72,18 +78,12 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
     singleCounts.push(verified ? stats.verifiedBusinesses : stats.totalBusinesses - stats.verifiedBusinesses);
   }
 
-  if (query.search) {
-    const match = buildFtsQuery(query.search);
-    if (!match) return EMPTY(1);
-    filters.unshift(sql`businesses_fts MATCH ${match}`);
-  }
-  // A search joins the FTS matches to their rows (a narrow match then drives, whatever else is filtered).
-  const filtered = <Q extends SQLiteSelect>(select: Q) =>
-    (query.search ? select.innerJoin(sql`businesses_fts`, sql`${b.id} = businesses_fts.rowid`) : select).where(and(...filters));
+  if (query.search) return searchAdminBusinesses(db, query);
+  const filtered = <Q extends SQLiteSelect>(select: Q) => select.where(and(...filters));
 
   let total: number;
-  if (!query.search && filters.length === 0) total = (await getStatistics(db)).totalBusinesses;
-  else if (!query.search && filters.length === 1) total = singleCounts[0];
+  if (filters.length === 0) total = (await getStatistics(db)).totalBusinesses;
+  else if (filters.length === 1) total = singleCounts[0];
   else total = (await filtered(db.orm.select({ n: count() }).from(b).$dynamic()).get())?.n ?? 0;
 
   const totalPages = Math.ceil(total / ADMIN_PAGE_SIZE);
@@ -95,6 +95,52 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
     .offset((page - 1) * ADMIN_PAGE_SIZE);
   const now = new Date();
   return { businesses: rows.map((r) => toBusiness(r, now)), totalCount: total, totalPages, page };
+}
+
+/**
+ * The list's search (issue 15): the search's bounded blocks (search.server.ts windowSearch) in the
+ * list's order, newest id first, which is the FTS match's own rowid order. Category and a coded
+ * country are FTS facets; the status and a country without a code are checked on the rows read.
+ * A match larger than one block gets an approximate total (at most RESULT_CAP results listed).
+ */
+async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<AdminBusinessPage> {
+  const facets: string[] = [];
+  const checks: Array<(row: BusinessRow) => boolean> = [];
+  if (query.category) facets.push(facetToken("category", slugify(query.category)));
+  if (query.country) {
+    const country = await countryRow(db, query.country);
+    if (!country) return EMPTY(1);
+    if (country.code) facets.push(facetToken("country", country.code));
+    else checks.push((row) => row.country === country.name);
+  }
+  if (query.status !== "all") checks.push((row) => row.isVerified === (query.status === "verified"));
+  const window = (page: number) =>
+    windowSearch(db, {
+      text: query.search ?? "",
+      facets: facetsQuery(facets),
+      order: "score",
+      compare: (x, y) => y.id - x.id,
+      offset: (page - 1) * ADMIN_PAGE_SIZE,
+      limit: ADMIN_PAGE_SIZE,
+      keep: checks.length ? (row) => checks.every((check) => check(row)) : undefined,
+    });
+  let found = await window(query.page);
+  let page = query.page;
+  const totalPages = Math.ceil(found.total / ADMIN_PAGE_SIZE);
+  if (found.total === 0) return EMPTY(1);
+  if (page > totalPages) {
+    // Past the end: the last page (CLARIFICATIONS 5).
+    page = totalPages;
+    found = await window(page);
+  }
+  const now = new Date();
+  return {
+    businesses: found.rows.map((r) => toBusiness(r, now)),
+    totalCount: found.total,
+    totalPages,
+    page,
+    approximate: found.approximate,
+  };
 }
 
 /** Dashboard statistics, the country summary and the category filter's options: summary tables only. */

@@ -7,10 +7,14 @@
  * minimum rating become tokens too. So the FTS match is exactly the result set, and a plan only has to
  * put it in order and read the page's rows:
  *
- * - relevance with text: FTS5 bm25 (weights in RANK_FUNCTION) in rank order, joined to `businesses`
- *   for the first page + TIE_SLACK rows only; ties are broken by the recommended score.
+ * - any search with words, in any order: bounded blocks (windowSearch, ADR 0012). The match is read
+ *   newest rowid first, 100 ids at a time by keyset; each block is ordered on its own (relevance
+ *   from column weights computed in JS, then score; or the chosen sort). A match that fits one block
+ *   is ordered whole and counted exactly; a denser one is listed block after block up to 1,000
+ *   results with an approximate total. Never bm25 (it reads every phrase's whole doclist) and never
+ *   `word*` (FTS5 builds a prefix's whole doclist): a prefix is expanded through the vocabulary.
  * - a location and nothing else: the location's (column, score, id) index, read to the page.
- * - any other order (rating, reviews, or score with category/rating filters): the match is counted
+ * - no words, any other order (rating, reviews, or score with category/rating filters): the match is counted
  *   (FTS only) up to √(want · businesses). A smaller match is read whole and sorted; a larger one is
  *   dense enough that walking the order's index and probing the match finds the page within about
  *   the same number of index entries. Either way at most ~2√(want · N) rows, exact.
@@ -24,7 +28,8 @@ import { groupBySlug } from "~/lib/category-groups";
 import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
 import { SEARCH_PAGE_SIZE, type SearchParams } from "~/lib/search-params";
-import { andQuery, buildFtsQuery, facetsQuery, facetToken, minRatingFacets, RANK_FUNCTION } from "~/lib/search-query";
+import { foldedWords, porterStem, stems } from "~/lib/porter-stem";
+import { andQuery, boundedTextQuery, facetsQuery, facetToken, minRatingFacets, searchWords, type SearchWords } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
@@ -33,8 +38,6 @@ import type { Db } from "./db.server";
 const b = alias(businesses, "b");
 const FROM_B = sql`businesses AS b`;
 
-/** Rows beyond the page kept so that relevance ties at the page's edge are still broken by score. */
-const TIE_SLACK = 20;
 /** Ids taken from a plan per round while "open now" filters in JS. */
 const OPEN_NOW_IDS = 1000;
 /** Rows fetched by the first open-now chunk; each next chunk doubles. */
@@ -187,15 +190,6 @@ type Plan = { query: SQL; order: OrderKey; resumable: boolean };
 const matchIds = (match: string) => sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}`;
 const indexedBy = (index: string) => sql.raw(`INDEXED BY ${index}`);
 
-/** FTS5 ranks the match inside the virtual table: no `businesses` row is read to order it. */
-function rankedPlan(match: string): Plan {
-  return {
-    query: sql`SELECT rowid AS id, rank AS relevance FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rank MATCH ${RANK_FUNCTION} ORDER BY rank`,
-    order: "relevance",
-    resumable: false,
-  };
-}
-
 /** A location in recommended order, from its covering (column, score, id) index. */
 function locationPlan(location: ResolvedLocation): Plan {
   return {
@@ -310,6 +304,192 @@ async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Ca
   return open.sort(COMPARE[plan.order]);
 }
 
+// ── Text searches: bounded candidate windows (issue 15, docs/decisions/0012-bounded-search.md) ──
+
+/** Candidates per block: a dense first page reads about 2 × BLOCK + NAME_WINDOW rows. */
+export const BLOCK = 100;
+/** The newest name matches added to the first block, so names outrank words found elsewhere. */
+export const NAME_WINDOW = 30;
+/** At most this many results are listed for a dense search (the /search pager's 50 pages of 20). */
+export const RESULT_CAP = 1000;
+/** At most this many vocabulary terms stand for a typed prefix. */
+export const MAX_EXPANSION = 12;
+
+/** bm25's column weights as before (RANK_FUNCTION): a word in the name counts most. */
+const COLUMN_WEIGHTS: Array<[keyof BusinessRow, number]> = [
+  ["name", 10],
+  ["category", 5],
+  ["subtypes", 3],
+  ["keywords", 2],
+  ["description", 1],
+];
+
+/** Facet tokens (migration 20261122215431) share the vocabulary: a prefix never expands to one. */
+const FACET_TERM = /^(ci|st|co|zi|ca|gr|ra)\S*0$/;
+
+/**
+ * A typed prefix as stored terms: the vocabulary read by seeks from the prefix's stem, one term per
+ * step (a recursive CTE over businesses_fts_terms, MAX_EXPANSION + 1 rows at most), whatever the
+ * number of documents behind each term. Terms that start with the typed word itself are looked up too
+ * ("servic" is the stem of "service", but "pizz" is its own). Null when the prefix is too short to expand.
+ */
+async function expandPrefix(db: Db, prefix: string): Promise<string[]> {
+  const folded = foldedWords(prefix);
+  if (folded.length !== 1) return [];
+  const starts = [...new Set([porterStem(folded[0]), folded[0]])];
+  const found = new Set<string>();
+  for (const start of starts) {
+    const end = `${start}\u{10FFFF}`;
+    const rows = await db.orm.all<{ term: string | null }>(sql`
+      WITH RECURSIVE t(term, n) AS (
+        SELECT (SELECT term FROM businesses_fts_terms WHERE term >= ${start} ORDER BY term LIMIT 1), 0
+        UNION ALL
+        SELECT (SELECT term FROM businesses_fts_terms WHERE term >= t.term || ' ' ORDER BY term LIMIT 1), n + 1
+        FROM t WHERE t.term < ${end} AND n < ${MAX_EXPANSION * 2})
+      SELECT term FROM t WHERE term >= ${start} AND term < ${end}`);
+    for (const { term } of rows) {
+      // FTS5 stems quoted query terms again: only a term that stays itself can stand for stored text.
+      if (term && !FACET_TERM.test(term) && porterStem(term) === term && found.size < MAX_EXPANSION) found.add(term);
+    }
+  }
+  return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+}
+
+/** What a text search looks for, with the prefix already expanded. */
+type TextMatch = { words: SearchWords; expansion: string[] | null; match: string; nameMatch: string };
+
+async function textMatch(db: Db, text: string, facets: string): Promise<TextMatch | null> {
+  const words = searchWords(text);
+  if (words.whole.length === 0 && !words.prefix) return null;
+  const expansion = words.prefix ? await expandPrefix(db, words.prefix) : null;
+  const query = boundedTextQuery(words.whole, expansion);
+  if (!query) return null;
+  return {
+    words,
+    expansion,
+    match: andQuery(query, facets),
+    nameMatch: andQuery(query.replace(/^\{[^}]*\}/, "name"), facets),
+  };
+}
+
+/**
+ * Relevance of a candidate, as bm25's column weights would have it but without bm25 (which reads
+ * every phrase's whole doclist to weigh it): per word, the weight of the best column holding it; a
+ * name equal to the query's words first of all.
+ */
+function relevanceOf(row: BusinessRow, m: TextMatch, queryText: string): number {
+  const columns = COLUMN_WEIGHTS.map(([key, weight]) => ({ tokens: new Set(stems(String(row[key] ?? ""))), weight }));
+  const wholeStems = m.words.whole.flatMap((w) => stems(w));
+  let relevance = 0;
+  for (const stem of wholeStems) relevance += Math.max(0, ...columns.filter((c) => c.tokens.has(stem)).map((c) => c.weight));
+  if (m.expansion) {
+    const terms = new Set(m.expansion);
+    relevance += Math.max(0, ...columns.filter((c) => [...c.tokens].some((t) => terms.has(t))).map((c) => c.weight));
+  }
+  if (foldedWords(row.name).join(" ") === foldedWords(queryText).join(" ")) relevance += 1000;
+  return relevance;
+}
+
+/** Match ids in rowid order, newest first, after `before` (a keyset: FTS5 seeks to it). */
+function matchIdsBefore(db: Db, match: string, before: number | null, limit: number): Promise<number[]> {
+  return db.orm
+    .all<{ id: number }>(
+      sql`SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ${match}${before === null ? sql`` : sql` AND rowid < ${before}`} ORDER BY rowid DESC LIMIT ${limit}`,
+    )
+    .then((rows) => rows.map((r) => r.id));
+}
+
+async function rowsByIds(db: Db, ids: number[]): Promise<BusinessRow[]> {
+  if (ids.length === 0) return [];
+  return db.orm
+    .select()
+    .from(b)
+    .where(sql`${b.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+}
+
+export type WindowResult = {
+  rows: Candidate[];
+  /** Exact when `approximate` is false; else how many results can be paged through (≤ RESULT_CAP). */
+  total: number;
+  approximate: boolean;
+  /** For an approximate total: the match's size estimated from the first block's density. */
+  estimate: number;
+};
+
+type WindowQuery = {
+  text: string;
+  facets: string;
+  /** The order inside a block: relevance (then score) or a stored order. */
+  order: OrderKey;
+  offset: number;
+  limit: number;
+  keep?: (row: BusinessRow) => boolean;
+  /** Overrides `order` (the admin list: newest id first). */
+  compare?: (a: BusinessRow, b: BusinessRow) => number;
+};
+
+/**
+ * A text search in bounded blocks. The match is read in rowid order (newest first) BLOCK ids at a
+ * time by keyset — FTS5 streams a term's doclist, so a block costs the same for a word in every
+ * business as for a word in a hundred — and each block is put in the requested order on its own.
+ * The first block also holds the NAME_WINDOW newest name matches. A match that fits in the first
+ * block is therefore ordered as a whole and counted exactly; a denser one lists its blocks one after
+ * the other up to RESULT_CAP results, with an approximate total. Rows of `businesses` are read only
+ * for the blocks the page needs (or, with `keep`, every block up to it).
+ */
+export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult> {
+  const none: WindowResult = { rows: [], total: 0, approximate: false, estimate: 0 };
+  const m = await textMatch(db, q.text, q.facets);
+  if (!m) return none;
+  const want = q.offset + q.limit;
+  const compare = (x: Candidate, y: Candidate) => (q.compare ? q.compare(x, y) : COMPARE[q.order](x, y));
+
+  const first = await matchIdsBefore(db, m.match, null, BLOCK + 1);
+  const dense = first.length > BLOCK;
+  const block0 = first.slice(0, BLOCK);
+  const names = dense ? await matchIdsBefore(db, m.nameMatch, null, NAME_WINDOW) : [];
+  const seen = new Set(block0);
+  const extra = names.filter((id) => !seen.has(id));
+  extra.forEach((id) => seen.add(id));
+
+  const out: Candidate[] = [];
+  let listed = 0;
+  let blockIds = [...block0, ...extra];
+  let last = block0.length ? block0[block0.length - 1] : null;
+  let more = dense;
+  for (;;) {
+    const needed = q.keep ? true : listed + blockIds.length > q.offset;
+    if (needed && blockIds.length) {
+      const rows = (await rowsByIds(db, blockIds))
+        .filter((r) => !q.keep || q.keep(r))
+        .map((r) => ({ ...r, relevance: -relevanceOf(r, m, q.text) }))
+        .sort(compare);
+      out.push(...rows);
+      listed += rows.length;
+    } else listed += blockIds.length;
+    if (!more || listed >= want || listed >= RESULT_CAP || last === null) break;
+    const next = await matchIdsBefore(db, m.match, last, BLOCK + 1);
+    more = next.length > BLOCK;
+    const ids = next.slice(0, BLOCK);
+    last = ids.length ? ids[ids.length - 1] : null;
+    blockIds = ids.filter((id) => !seen.has(id));
+  }
+
+  // Rows kept so far: `out` holds every listed row when `keep` is set, else those of the needed blocks.
+  const skipped = listed - out.length;
+  const rows = out.slice(Math.max(0, q.offset - skipped), want - skipped);
+  if (!dense) {
+    const total = q.keep ? out.length : block0.length;
+    return { rows, total, approximate: false, estimate: total };
+  }
+  // The first block's density over its rowid span, applied to every rowid below it.
+  const top = first[0];
+  const span = Math.max(1, top - first[BLOCK] + 1);
+  const estimate = Math.max(BLOCK + 1, Math.round((BLOCK * top) / span));
+  const total = Math.min(RESULT_CAP, Math.max(listed, q.keep ? listed : estimate));
+  return { rows, total, approximate: true, estimate };
+}
+
 export type SearchResult = {
   businesses: Business[];
   page: number;
@@ -320,7 +500,7 @@ export type SearchResult = {
   location: { text: string; label: string; found: boolean } | null;
 };
 
-type Criteria = { text: string; location: ResolvedLocation | null; filters: string[]; match: string };
+type Criteria = { text: string; location: ResolvedLocation | null; filters: string[]; facets: string; match: string };
 
 /**
  * What a search looks for: its words, its location, its filters, and all of them as one FTS query.
@@ -328,17 +508,20 @@ type Criteria = { text: string; location: ResolvedLocation | null; filters: stri
  * benchmark, which measures the match's size.
  */
 export async function searchCriteria(db: Db, params: SearchParams): Promise<Criteria | null> {
-  const text = buildFtsQuery(params.q);
   let location: ResolvedLocation | null = null;
   if (params.location) {
     location = await resolveLocation(db, params.location);
     if (!location) return null;
   }
+  const text = params.q;
+  const hasWords = searchWords(text).whole.length > 0 || searchWords(text).prefix !== null;
   // Nothing to search by: text without a searchable word and no location.
-  if (!text && !location) return null;
+  if (!hasWords && !location) return null;
   const category = params.category ? categoryFacet(params.category) : null;
   const filters = [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
-  return { text, location, filters, match: andQuery(text, facetsQuery([...(location?.facets ?? []), ...filters])) };
+  const facets = facetsQuery([...(location?.facets ?? []), ...filters]);
+  const words = hasWords ? await textMatch(db, text, facets) : null;
+  return { text: hasWords ? text : "", location, filters, facets, match: words ? words.match : facets };
 }
 
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
@@ -351,15 +534,25 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
     empty.location = { text: params.location, label: criteria?.location?.label ?? params.location, found: Boolean(criteria?.location) };
   }
   if (!criteria) return empty;
-  const { text, location, filters, match } = criteria;
+  const { text, location, filters, facets, match } = criteria;
 
+  if (text) {
+    const found = await windowSearch(db, {
+      text,
+      facets,
+      order: params.sort,
+      offset,
+      limit: SEARCH_PAGE_SIZE + 1,
+      keep: params.openNow ? (row) => isOpenNow(row, now) : undefined,
+    });
+    const list = found.rows.map((r) => toBusiness(r, now));
+    return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE };
+  }
+
+  const want = offset + SEARCH_PAGE_SIZE + 1;
   let plan: Plan;
-  let want = offset + SEARCH_PAGE_SIZE + 1;
   if (params.sort !== "relevance") plan = await orderedPlan(db, match, params.sort, want, location);
-  else if (text) {
-    plan = rankedPlan(match);
-    want += TIE_SLACK;
-  } else if (location && filters.length === 0) plan = locationPlan(location);
+  else if (location && filters.length === 0) plan = locationPlan(location);
   else plan = await orderedPlan(db, match, "score", want, location);
 
   const rows = params.openNow ? await openRows(db, plan, want, now) : await pageRows(db, plan, want);
@@ -373,7 +566,9 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
 
 /**
  * GET /api/businesses?search=… (CLARIFICATIONS 4): the same matcher and ranking, in a category scope,
- * with the list endpoint's totals. The scope is a facet, so the total is an FTS-only count.
+ * with the list endpoint's totals. A dense search (more matches than one block) lists at most
+ * RESULT_CAP results and says so: `approximate` is true, `total` is what can be paged through and
+ * `estimate` the match's estimated size.
  */
 export async function searchList(
   db: Db,
@@ -382,17 +577,19 @@ export async function searchList(
   sort: "recommended" | "latest",
   limit: number,
   offset: number,
-): Promise<{ rows: BusinessRow[]; total: number }> {
-  const words = buildFtsQuery(text);
-  if (!words) return { rows: [], total: 0 };
+): Promise<{ rows: BusinessRow[]; total: number; approximate: boolean; estimate: number }> {
   const facet = scope ? facetToken(scope.column === "group_slug" ? "group" : "category", scope.slug) : null;
-  const match = andQuery(words, facetsQuery(facet ? [facet] : []));
-  const total = (await valueOf(db, sql`SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ${match}`)) ?? 0;
-  if (total <= offset) return { rows: [], total };
-  const want = offset + limit;
-  const rows =
-    sort === "latest"
-      ? await pageRows(db, await orderedPlan(db, match, "latest", want, null), want)
-      : await pageRows(db, rankedPlan(match), want + TIE_SLACK);
-  return { rows: rows.slice(offset, offset + limit), total };
+  const found = await windowSearch(db, {
+    text,
+    facets: facetsQuery(facet ? [facet] : []),
+    order: sort === "latest" ? "latest" : "relevance",
+    offset,
+    limit,
+  });
+  return {
+    rows: found.rows.map(({ relevance: _, ...row }) => row),
+    total: found.total,
+    approximate: found.approximate,
+    estimate: found.estimate,
+  };
 }
