@@ -1,12 +1,40 @@
 /**
  * Edge cache for public GETs (CLARIFICATIONS 35): the key carries the data version, which every
  * write bumps, so visitors never see a deleted business for long while unchanged pages are served
- * without rendering or touching more than one D1 row.
+ * without rendering. docs/decisions/0014-edge-cache.md.
+ *
+ * The key is the page, not the URL: only the query parameters the page reads go into it, in one
+ * order, so `/about?utm_source=x` and `/about` are one entry and a run of random parameters cannot
+ * fill the cache. The page is rendered from that same key URL, so what is stored never depends on a
+ * parameter the key left out.
  */
 import { eq } from "drizzle-orm";
 import { isAdminPath } from "~/lib/admin-path";
+import { businessesQuerySchema } from "~/lib/api-schemas";
+import { searchParamsSchema } from "~/lib/search-params";
 import { siteStats } from "#db/schema";
 import type { Db } from "./db.server";
+
+const SEARCH_PARAMS = Object.keys(searchParamsSchema.shape);
+const PAGING_PARAMS = ["limit", "offset"];
+
+/**
+ * The query parameters each cacheable path reads (its loader's schema or `searchParams.get`); any
+ * path not listed reads none. A page that starts reading a new parameter must add it here, or
+ * every value of it is answered with the page of the first one (edge-cache.test.ts checks each).
+ */
+const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^\/search$/, SEARCH_PARAMS],
+  [/^\/businesses$/, ["search", "category", "sort", "page"]],
+  [/^\/(?:city|category)\/[^/]+$/, ["page"]],
+  [/^\/cities$/, ["page"]],
+  [/^\/api\/search$/, SEARCH_PARAMS],
+  [/^\/api\/businesses$/, Object.keys(businessesQuerySchema.shape)],
+  [/^\/api\/(?:businesses\/(?:latest|recommended)|cities\/popular|city\/[^/]+|category\/[^/]+|categories|countries)$/, PAGING_PARAMS],
+];
+
+/** React Router's data requests (`/search.data`, `/_.data` for `/`) read the page's parameters and these. */
+const DATA_REQUEST_PARAMS = ["_routes", "index"];
 
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET") return false;
@@ -16,43 +44,87 @@ export function isCacheable(request: Request): boolean {
   return !/(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/.test(cookie);
 }
 
+/**
+ * The URL that names the page: the path and only the parameters it reads, sorted by name (a
+ * repeated name keeps its values in their order: loaders differ on which one they take).
+ */
+export function pageUrl(url: URL): URL {
+  const page = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
+  const read = new Set(PARAMS_READ.find(([path]) => path.test(page))?.[1]);
+  if (page !== url.pathname) for (const name of DATA_REQUEST_PARAMS) read.add(name);
+  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const out = new URL(url.pathname, url.origin);
+  for (const [name, value] of kept) out.searchParams.append(name, value);
+  return out;
+}
+
 /** Bumped by every write (business-writer.server.ts): part of each cache key. */
 export async function dataVersion(db: Db): Promise<number> {
   const row = await db.orm.select({ dataVersion: siteStats.dataVersion }).from(siteStats).where(eq(siteStats.id, 1)).get();
   return row?.dataVersion ?? 0;
 }
 
-function cacheKey(request: Request, version: number): Request {
-  const url = new URL(request.url);
-  url.searchParams.set("__v", String(version));
-  return new Request(url.toString(), { method: "GET" });
+/**
+ * The data version remembered in this isolate for `ttlMs`, so a cache hit needs no D1 query: after a
+ * write, an isolate that read the version less than `ttlMs` before goes on serving the previous
+ * pages for at most the rest of `ttlMs`. Concurrent requests of an expired memo each read D1 (a
+ * promise shared across requests would tie one request's answer to another's I/O).
+ */
+export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): (db: Db) => Promise<number> {
+  let memo: { version: number; readAt: number } | null = null;
+  return async (db) => {
+    const time = now();
+    if (memo && time - memo.readAt < ttlMs) return memo.version;
+    const version = await dataVersion(db);
+    memo = { version, readAt: time };
+    return version;
+  };
+}
+
+function cacheKey(page: URL, version: number): Request {
+  const url = new URL(page);
+  // Not a parameter any page reads, so no visitor's URL can name a version (pageUrl drops it).
+  url.searchParams.append("__v", String(version));
+  return new Request(url, { method: "GET" });
 }
 
 function storable(response: Response): boolean {
   return response.status === 200 && !response.headers.has("Set-Cookie") && (response.headers.get("Cache-Control") ?? "").includes("public");
 }
 
+function withCacheStatus(response: Response, status: "HIT" | "MISS"): Response {
+  const headers = new Headers(response.headers);
+  headers.set("X-Edge-Cache", status);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export type EdgeCacheOptions = {
+  db: Db;
+  cache: Cache;
+  waitUntil: (p: Promise<unknown>) => void;
+  /** Where the data version comes from: D1 on every request unless given (workers/app.ts memoizes it). */
+  version?: (db: Db) => Promise<number>;
+};
+
 /**
- * Serves from `cache` when this version of the page is there; otherwise renders and stores it.
- * `render` gives the finished response (rewritten body, CSP): a hit is sent back as it was stored.
+ * Serves from `cache` when this version of the page is there; otherwise renders the page's URL
+ * (`pageUrl`) and stores the answer after sending it. `render` gives the finished response
+ * (rewritten body, CSP): a hit is sent back as it was stored.
  */
 export async function withEdgeCache(
   request: Request,
-  options: { db: Db; cache: Cache; waitUntil: (p: Promise<unknown>) => void },
-  render: () => Promise<Response>,
+  options: EdgeCacheOptions,
+  render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
-  if (!isCacheable(request)) return render();
-  const key = cacheKey(request, await dataVersion(options.db));
+  if (!isCacheable(request)) return render(request);
+  const url = new URL(request.url);
+  const page = pageUrl(url);
+  const key = cacheKey(page, await (options.version ?? dataVersion)(options.db));
   const hit = await options.cache.match(key);
-  if (hit) {
-    const headers = new Headers(hit.headers);
-    headers.set("X-Edge-Cache", "HIT");
-    return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
-  }
-  const response = await render();
+  if (hit) return withCacheStatus(hit, "HIT");
+  const response = await render(page.href === url.href ? request : new Request(page, request));
   if (!storable(response)) return response;
+  // The body is a finished document in memory (withScriptHashes): the clone's tee copies no work.
   options.waitUntil(options.cache.put(key, response.clone()));
-  const headers = new Headers(response.headers);
-  headers.set("X-Edge-Cache", "MISS");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withCacheStatus(response, "MISS");
 }

@@ -1,26 +1,36 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "~/server/business-writer.server";
-import { isCacheable, withEdgeCache } from "~/server/edge-cache.server";
+import { isCacheable, memoizedDataVersion, pageUrl, withEdgeCache, type EdgeCacheOptions } from "~/server/edge-cache.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
 // The suite runs with EDGE_CACHE=off so tests see fresh data; here the cache is driven directly.
 let cache: Cache;
 let renders: number;
+/** The path and query of every URL rendered. */
+let rendered: string[];
 const pending: Promise<unknown>[] = [];
 
-async function get(path: string, init?: RequestInit): Promise<Response> {
+async function get(path: string, init?: RequestInit, options: Partial<EdgeCacheOptions> = {}): Promise<Response> {
   const req = new Request(`https://localatlas.test${path}`, init);
-  const response = await withEdgeCache(req, { db: testDb(), cache, waitUntil: (p) => pending.push(p) }, () => {
+  const response = await withEdgeCache(req, { db: testDb(), cache, waitUntil: (p) => pending.push(p), ...options }, (page) => {
     renders += 1;
-    return request(path, init);
+    const url = new URL(page.url);
+    rendered.push(url.pathname + url.search);
+    return request(url.pathname + url.search, init);
   });
   await Promise.all(pending.splice(0));
   return response;
 }
 
+const keyOf = (path: string) => {
+  const url = pageUrl(new URL(`https://localatlas.test${path}`));
+  return url.pathname + url.search;
+};
+
 beforeEach(async () => {
   cache = await caches.open(`edge-test-${crypto.randomUUID()}`);
   renders = 0;
+  rendered = [];
 });
 
 describe("edge cache keyed by the data version", () => {
@@ -54,5 +64,100 @@ describe("edge cache keyed by the data version", () => {
     expect(isCacheable(new Request("https://localatlas.test/", { headers: { Cookie: "la_toast=x" } }))).toBe(false);
     expect(isCacheable(new Request("https://localatlas.test/api/statistics", { method: "POST" }))).toBe(false);
     expect(isCacheable(new Request("https://localatlas.test/city/Chicago"))).toBe(true);
+  });
+});
+
+describe("the cache key is the page, not the URL", () => {
+  it("serves /about?utm_source=x&junk=1 from the entry of /about, rendered from /about", async () => {
+    const first = await get("/about");
+    const second = await get("/about?utm_source=x&junk=1");
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(second.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(await second.text()).toBe(await first.text());
+    expect(rendered).toEqual(["/about"]);
+  });
+
+  it("renders a URL with unread parameters as its page, so the stored page carries none of them", async () => {
+    const response = await get("/businesses?utm_campaign=spring&sort=latest&fbclid=abc");
+    expect(response.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(rendered).toEqual(["/businesses?sort=latest"]);
+    expect(await response.text()).not.toContain("spring");
+  });
+
+  it("keeps the parameters each page reads, in one order, and drops the rest", () => {
+    expect(keyOf("/?utm_source=x")).toBe("/");
+    expect(keyOf("/business/12?page=2&ref=home")).toBe("/business/12");
+    expect(keyOf("/details/joes-pizza?gclid=1")).toBe("/details/joes-pizza");
+    expect(keyOf("/search?sort=rating&q=pizza&utm_medium=mail&location=Paris&page=2&openNow=1&minRating=4&category=cafe&x=1")).toBe(
+      "/search?category=cafe&location=Paris&minRating=4&openNow=1&page=2&q=pizza&sort=rating",
+    );
+    expect(keyOf("/businesses?page=3&search=tacos&category=mexican&sort=latest&junk=1")).toBe(
+      "/businesses?category=mexican&page=3&search=tacos&sort=latest",
+    );
+    expect(keyOf("/city/Chicago?page=2&utm_source=x")).toBe("/city/Chicago?page=2");
+    expect(keyOf("/category/restaurants?page=2&q=1")).toBe("/category/restaurants?page=2");
+    expect(keyOf("/cities?page=2&sort=x")).toBe("/cities?page=2");
+    expect(keyOf("/api/search?q=a&limit=5")).toBe("/api/search?q=a");
+    expect(keyOf("/api/businesses?offset=20&limit=10&search=a&category=b&sort=latest&x=1")).toBe(
+      "/api/businesses?category=b&limit=10&offset=20&search=a&sort=latest",
+    );
+    for (const path of ["/api/city/Chicago", "/api/category/cafe", "/api/categories", "/api/countries", "/api/cities/popular"]) {
+      expect(keyOf(`${path}?offset=5&limit=2&page=9`), path).toBe(`${path}?limit=2&offset=5`);
+    }
+    expect(keyOf("/api/businesses/latest?limit=3&junk=1")).toBe("/api/businesses/latest?limit=3");
+    expect(keyOf("/api/statistics?x=1")).toBe("/api/statistics");
+    expect(keyOf("/sitemap.xml?x=1")).toBe("/sitemap.xml");
+  });
+
+  it("keeps a repeated parameter's values in their order: loaders differ on which one they read", () => {
+    expect(keyOf("/businesses?page=3&category=a&page=2")).toBe("/businesses?category=a&page=3&page=2");
+    expect(keyOf("/businesses?page=2&page=3")).not.toBe(keyOf("/businesses?page=3&page=2"));
+  });
+
+  it("keeps React Router's own parameters on data requests", () => {
+    expect(keyOf("/search.data?q=pizza&_routes=routes%2Fpublic%2Fsearch&utm_source=x")).toBe(
+      "/search.data?_routes=routes%2Fpublic%2Fsearch&q=pizza",
+    );
+    expect(keyOf("/_.data?_routes=root&junk=1")).toBe("/_.data?_routes=root");
+    expect(keyOf("/city/Chicago.data?page=2&x=1")).toBe("/city/Chicago.data?page=2");
+    expect(keyOf("/about?_routes=root")).toBe("/about");
+  });
+
+  it("gives pages that differ by a parameter they read their own entries", async () => {
+    await insert(buildBusiness({ name: "Paged One", city: "Keytown" }));
+    await get("/search?q=paged&location=Keytown");
+    await get("/search?location=Keytown&q=paged&utm_source=x");
+    await get("/search?q=other&location=Keytown");
+    expect(rendered).toEqual(["/search?location=Keytown&q=paged", "/search?location=Keytown&q=other"]);
+  });
+
+  it("never lets a visitor's URL name a data version", () => {
+    expect(keyOf("/about?__v=0")).toBe("/about");
+  });
+});
+
+describe("the data version remembered in the isolate", () => {
+  it("answers a hit without D1 within its time, and serves the previous pages at most that long after a write", async () => {
+    let now = 0;
+    const version = memoizedDataVersion(1_000, () => now);
+    const b = buildBusiness({ name: "Memo Bakery", city: "Memoville" });
+    await insert(b);
+    const first = await get("/api/city/Memoville", undefined, { version });
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    const db = testDb();
+    const hit = await get("/api/city/Memoville", undefined, { version, db });
+    expect(hit.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(db.meter.queries).toBe(0);
+
+    await setVerified(testDb(), await idOf(b.placeId!), true);
+    now = 999;
+    const stale = await get("/api/city/Memoville", undefined, { version });
+    expect(stale.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(((await stale.json()) as Array<{ isVerified: boolean }>)[0].isVerified).toBe(false);
+
+    now = 1_000;
+    const fresh = await get("/api/city/Memoville", undefined, { version });
+    expect(fresh.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(((await fresh.json()) as Array<{ isVerified: boolean }>)[0].isVerified).toBe(true);
   });
 });
