@@ -155,8 +155,6 @@ CREATE VIRTUAL TABLE businesses_fts USING fts5(
   tokenize='porter unicode61 remove_diacritics 2'
 );
 
-CREATE VIRTUAL TABLE businesses_fts_terms USING fts5vocab('businesses_fts', 'instance');
-
 CREATE TABLE `categories` (
 	`slug` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
@@ -265,6 +263,16 @@ CREATE INDEX list_blocks_section_idx ON list_blocks (section_id, start_key, star
 
 CREATE UNIQUE INDEX list_blocks_start_idx ON list_blocks (list, start_key, start_id);
 
+CREATE TABLE list_chapters (
+  id integer PRIMARY KEY,
+  list text NOT NULL,
+  start_key real NOT NULL,
+  start_id integer NOT NULL,
+  entries integer DEFAULT 0 NOT NULL
+);
+
+CREATE UNIQUE INDEX list_chapters_start_idx ON list_chapters (list, start_key, start_id);
+
 CREATE TABLE list_sections (
   id integer PRIMARY KEY,
   list text NOT NULL,
@@ -272,9 +280,9 @@ CREATE TABLE list_sections (
   start_id integer NOT NULL,
   entries integer DEFAULT 0 NOT NULL,
   position integer DEFAULT 0 NOT NULL
-);
+, chapter_id integer DEFAULT 0 NOT NULL);
 
-CREATE INDEX list_sections_position_idx ON list_sections (list, position);
+CREATE INDEX list_sections_chapter_position_idx ON list_sections (chapter_id, position);
 
 CREATE UNIQUE INDEX list_sections_start_idx ON list_sections (list, start_key, start_id);
 

@@ -168,13 +168,25 @@ export const siteStats = sqliteTable("site_stats", {
 
 /**
  * The public lists ("all", "latest", "c:{category}", "g:{group}", "city:{city}") cut into blocks
- * of at most LIST_LIMITS.blockEntries businesses, grouped into sections of at most
- * LIST_LIMITS.sectionBlocks blocks (docs/decisions/0011-list-positions.md). A block or section is
- * named by its first entry's sort key and id (`start_key`, `start_id`; the first of a list starts at
- * LIST_START (1e300, above every sort key)) and covers the list from there to the next one's start. Sections keep their position
- * (entries before them in the list), blocks only their count: page N is one section seek, one
- * section's blocks and a short walk of the order index.
+ * of at most 100 businesses, grouped into sections of at most 100 blocks and chapters of at most 32
+ * sections (docs/decisions/0011-list-positions.md). Each is named by its first entry's sort key and
+ * id (`start_key`, `start_id`; the first of a list starts at LIST_START (1e300, above every sort
+ * key)) and covers the list from there to the next one's start. Chapters and blocks keep their
+ * count, sections their count and position within their chapter: page N reads a few chapter rows,
+ * one section seek, one section's blocks and a short walk of the order index.
  */
+export const listChapters = sqliteTable(
+  "list_chapters",
+  {
+    id: integer("id").primaryKey(),
+    list: text("list").notNull(),
+    startKey: real("start_key").notNull(),
+    startId: integer("start_id").notNull(),
+    entries: integer("entries").notNull().default(0),
+  },
+  (t) => [uniqueIndex("list_chapters_start_idx").on(t.list, t.startKey, t.startId)],
+);
+
 export const listSections = sqliteTable(
   "list_sections",
   {
@@ -183,11 +195,13 @@ export const listSections = sqliteTable(
     startKey: real("start_key").notNull(),
     startId: integer("start_id").notNull(),
     entries: integer("entries").notNull().default(0),
+    /** Entries before it in its chapter. */
     position: integer("position").notNull().default(0),
+    chapterId: integer("chapter_id").notNull().default(0),
   },
   (t) => [
     uniqueIndex("list_sections_start_idx").on(t.list, t.startKey, t.startId),
-    index("list_sections_position_idx").on(t.list, t.position),
+    index("list_sections_chapter_position_idx").on(t.chapterId, t.position),
   ],
 );
 

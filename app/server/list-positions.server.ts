@@ -4,14 +4,17 @@
  *
  * A list ("all", "latest", "c:{category}", "g:{group}", "city:{city}") is its businesses in
  * (sort key, id) descending order, read from the order indexes of `businesses`. `list_blocks` cuts
- * it into blocks of at most BLOCK_MAX entries and `list_sections` groups at most SECTION_MAX blocks;
- * each is named by its first entry's (key, id) and runs to the next one's start. A section stores
- * its position (entries before it), a block only its count. So:
- * - page N: the section at or before N (one index seek), its blocks' counts (≤ SECTION_MAX rows),
- *   then the order index from that block's start, skipping < BLOCK_MAX entries;
- * - a write: its block's and section's counts, and the positions of the sections after it in the
- *   list, all in the write's own atomic batch. A block that outgrows BLOCK_MAX is cut in halves
- *   (and a section in halves of blocks) in the same batch, counted from the businesses themselves.
+ * it into blocks of at most BLOCK_MAX entries, `list_sections` groups at most SECTION_MAX blocks and
+ * `list_chapters` at most CHAPTER_MAX sections; each is named by its first entry's (key, id) and
+ * runs to the next one's start. A chapter and a block store their count; a section its count and
+ * its position within its chapter. So:
+ * - page N: the list's chapters (a few rows: ~8 at 1,000,000 businesses), the section at or before
+ *   N in its chapter (one index seek), its blocks' counts (≤ SECTION_MAX rows), then the order index
+ *   from that block's start, skipping fewer than BLOCK_MAX entries;
+ * - a write: its block's, section's and chapter's counts, and the positions of the sections after it
+ *   in its chapter (< CHAPTER_MAX), all in the write's own atomic batch. A block that outgrows
+ *   BLOCK_MAX is cut in halves (a section or chapter likewise) in the same batch, counted from the
+ *   businesses themselves.
  *
  * Every statement here is plain SQL run inside the caller's `db.batch`: counts and positions commit
  * with the rows they describe or not at all.
@@ -22,9 +25,12 @@ import type { Db, Params } from "./db.server";
 const BLOCK_MAX = 100;
 /** A section is split once it holds more than SECTION_MAX blocks. */
 const SECTION_MAX = 100;
+/** A chapter is split once it holds more than CHAPTER_MAX sections. */
+const CHAPTER_MAX = 32;
 /** What a split leaves in each part: half the maximum, so a part can grow again before splitting. */
 const BLOCK_SPLIT = BLOCK_MAX / 2;
 const SECTION_SPLIT = SECTION_MAX / 2;
+const CHAPTER_SPLIT = CHAPTER_MAX / 2;
 
 /** The start of every list's first section and block: above any score or created_at. */
 const LIST_START = "1e300";
@@ -80,6 +86,13 @@ function sectionOf(list: string, key: string, id: string): string {
     (SELECT s.id FROM list_sections s WHERE s.list = ${list} AND s.start_key > ${key} ORDER BY s.start_key, s.start_id LIMIT 1))`;
 }
 
+/** The chapter holding a section that starts at (key, id): the nearest chapter start at or above it. */
+function chapterOf(list: string, key: string, id: string): string {
+  return `coalesce(
+    (SELECT c.id FROM list_chapters c WHERE c.list = ${list} AND c.start_key = ${key} AND c.start_id >= ${id} ORDER BY c.start_id LIMIT 1),
+    (SELECT c.id FROM list_chapters c WHERE c.list = ${list} AND c.start_key > ${key} ORDER BY c.start_key, c.start_id LIMIT 1))`;
+}
+
 /** The block after block `o` in its list (null for the last). */
 const NEXT_BLOCK = `coalesce(
   (SELECT n.id FROM list_blocks n WHERE n.list = o.list AND n.start_key = o.start_key AND n.start_id < o.start_id ORDER BY n.start_id DESC LIMIT 1),
@@ -111,10 +124,13 @@ export function listChangeStatements(db: Db, source: string, params: Params, del
   )})`;
   const statements: string[] = [];
   if (delta === 1) {
-    // A list's first business creates its first section and block, both starting at LIST_START.
+    // A list's first business creates its first chapter, section and block, all starting at LIST_START.
     statements.push(
-      `WITH ${changes} INSERT OR IGNORE INTO list_sections (list, start_key, start_id, entries, position)
-       SELECT DISTINCT list, ${LIST_START}, 0, 0, 0 FROM changes`,
+      `WITH ${changes} INSERT OR IGNORE INTO list_chapters (list, start_key, start_id, entries)
+       SELECT DISTINCT list, ${LIST_START}, 0, 0 FROM changes`,
+      `WITH ${changes} INSERT OR IGNORE INTO list_sections (list, chapter_id, start_key, start_id, entries, position)
+       SELECT c.list, c.id, ${LIST_START}, 0, 0, 0 FROM list_chapters c
+       WHERE c.list IN (SELECT list FROM changes) AND c.start_key = ${LIST_START} AND c.start_id = 0`,
       `WITH ${changes} INSERT OR IGNORE INTO list_blocks (list, section_id, start_key, start_id, entries)
        SELECT s.list, s.id, ${LIST_START}, 0, 0 FROM list_sections s
        WHERE s.list IN (SELECT list FROM changes) AND s.start_key = ${LIST_START} AND s.start_id = 0`,
@@ -127,6 +143,11 @@ export function listChangeStatements(db: Db, source: string, params: Params, del
        SELECT k.section_id AS section, count(*) AS n FROM changes c JOIN list_blocks k ON k.id = ${blockOf("c.list", "c.key", "c.id")}
        GROUP BY 1)
      UPDATE list_sections SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_sections.id = hits.section`,
+    `WITH ${changes}, hits AS (
+       SELECT s.chapter_id AS chapter, count(*) AS n FROM changes c
+         JOIN list_blocks k ON k.id = ${blockOf("c.list", "c.key", "c.id")} JOIN list_sections s ON s.id = k.section_id
+       GROUP BY 1)
+     UPDATE list_chapters SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_chapters.id = hits.chapter`,
     `WITH ${changes} INSERT OR IGNORE INTO lists_touched (list) SELECT DISTINCT list FROM changes`,
   );
   return statements.map((sql) => db.statement(sql, params));
@@ -143,7 +164,9 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
       coalesce(n.start_key, ${LIST_END}) AS end_key, coalesce(n.start_id, 0) AS end_id
     FROM list_blocks o LEFT JOIN list_blocks n ON n.id = ${NEXT_BLOCK}
     WHERE ${REBALANCE.replace(/entries/g, "o.entries")} AND ${names(kind, "o.list")}`;
-  const crowdedSections = `SELECT DISTINCT section_id FROM list_blocks WHERE ${REBALANCE}`;
+  // INDEXED BY: for DISTINCT section_id the planner would rather scan the whole section index.
+  const rebalancedLists = "SELECT list FROM lists_touched WHERE rebalanced = 1";
+  const crowdedSections = `SELECT DISTINCT section_id FROM list_blocks INDEXED BY list_blocks_rebalance_idx WHERE ${REBALANCE}`;
   return [
     `INSERT INTO lists_touched (list, rebalanced) SELECT DISTINCT list, 1 FROM list_blocks WHERE ${REBALANCE}
      ON CONFLICT (list) DO UPDATE SET rebalanced = 1`,
@@ -161,12 +184,13 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
     ),
     // A section that now has more than SECTION_MAX blocks gets a new section every SECTION_SPLIT blocks…
     `WITH numbered AS (
-       SELECT k.list, k.start_key, k.start_id,
+       SELECT k.list, k.start_key, k.start_id, s.chapter_id,
          row_number() OVER (PARTITION BY k.section_id ORDER BY k.start_key DESC, k.start_id DESC) AS n,
          count(*) OVER (PARTITION BY k.section_id) AS total
-       FROM list_blocks k WHERE k.section_id IN (${crowdedSections}))
-     INSERT OR IGNORE INTO list_sections (list, start_key, start_id, entries, position)
-     SELECT list, start_key, start_id, 0, 0 FROM numbered WHERE total > ${SECTION_MAX} AND n > 1 AND (n - 1) % ${SECTION_SPLIT} = 0`,
+       FROM list_blocks k JOIN list_sections s ON s.id = k.section_id WHERE k.section_id IN (${crowdedSections}))
+     INSERT OR IGNORE INTO list_sections (list, chapter_id, start_key, start_id, entries, position)
+     SELECT list, chapter_id, start_key, start_id, 0, 0 FROM numbered
+     WHERE total > ${SECTION_MAX} AND n > 1 AND (n - 1) % ${SECTION_SPLIT} = 0`,
     // …and its blocks go to the section whose start is the nearest at or above theirs.
     `WITH moved AS (
        SELECT k.id, ${sectionOf("k.list", "k.start_key", "k.start_id")} AS section
@@ -183,10 +207,27 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
     ),
     `WITH sums AS (
        SELECT k.section_id AS id, sum(k.entries) AS entries FROM list_blocks k
-       WHERE k.list IN (SELECT list FROM lists_touched WHERE rebalanced = 1) GROUP BY k.section_id)
+       WHERE k.list IN (${rebalancedLists}) GROUP BY k.section_id)
      UPDATE list_sections SET entries = sums.entries FROM sums WHERE list_sections.id = sums.id AND list_sections.entries <> sums.entries`,
+    // A chapter past CHAPTER_MAX sections: a new chapter every CHAPTER_SPLIT sections…
+    `WITH numbered AS (
+       SELECT list, start_key, start_id,
+         row_number() OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC) AS n,
+         count(*) OVER (PARTITION BY chapter_id) AS total
+       FROM list_sections WHERE list IN (${rebalancedLists}))
+     INSERT OR IGNORE INTO list_chapters (list, start_key, start_id, entries)
+     SELECT list, start_key, start_id, 0 FROM numbered WHERE total > ${CHAPTER_MAX} AND n > 1 AND (n - 1) % ${CHAPTER_SPLIT} = 0`,
+    // …its sections go to the chapter whose start is the nearest at or above theirs…
+    `WITH moved AS (
+       SELECT s.id, ${chapterOf("s.list", "s.start_key", "s.start_id")} AS chapter FROM list_sections s WHERE s.list IN (${rebalancedLists}))
+     UPDATE list_sections SET chapter_id = moved.chapter FROM moved WHERE list_sections.id = moved.id AND list_sections.chapter_id <> moved.chapter`,
+    // …and the chapters count their sections.
+    `WITH sums AS (
+       SELECT chapter_id AS id, sum(entries) AS entries FROM list_sections WHERE list IN (${rebalancedLists}) GROUP BY chapter_id)
+     UPDATE list_chapters SET entries = sums.entries FROM sums WHERE list_chapters.id = sums.id AND list_chapters.entries <> sums.entries`,
+    // Positions within each chapter of the touched lists; only the rows whose position moved are written.
     `WITH p AS (
-       SELECT id, coalesce(sum(entries) OVER (PARTITION BY list ORDER BY start_key DESC, start_id DESC
+       SELECT id, coalesce(sum(entries) OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC
          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
        FROM list_sections WHERE list IN (SELECT list FROM lists_touched))
      UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`,
@@ -196,21 +237,36 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
 
 /** Drops the (all empty) sections and blocks once no business is left; nothing if one is. */
 export function clearListStatements(db: Db): D1PreparedStatement[] {
-  return ["list_blocks", "list_sections"].map((table) => db.statement(`DELETE FROM ${table} WHERE NOT EXISTS (SELECT 1 FROM businesses)`));
+  return ["list_blocks", "list_sections", "list_chapters"].map((table) =>
+    db.statement(`DELETE FROM ${table} WHERE NOT EXISTS (SELECT 1 FROM businesses)`),
+  );
 }
 
 type Anchor = { startKey: number; startId: number; position: number };
 
 /**
- * The last non-empty block starting at or before `offset` in `list`, and its position: one seek in
- * the section positions, then that section's blocks (≤ SECTION_MAX rows), added up here (a window
- * function over them would read each row three times). Null for a list without businesses.
+ * The last non-empty block starting at or before `offset` in `list`, and its position: the list's
+ * chapters (a few rows), one seek in the chapter's section positions, then that section's blocks
+ * (≤ SECTION_MAX rows), added up here (a window function over them would read each row three
+ * times). Null for a list without businesses.
  */
 async function listAnchor(db: Db, list: string, offset: number): Promise<Anchor | null> {
+  const chapters = await db.all<{ id: number; entries: number }>(
+    "SELECT id, entries FROM list_chapters WHERE list = ?1 ORDER BY start_key DESC, start_id DESC",
+    [list],
+  );
+  let base = 0;
+  let chapter: { id: number; base: number } | null = null;
+  for (const c of chapters) {
+    if (base > offset) break;
+    if (c.entries > 0) chapter = { id: c.id, base };
+    base += c.entries;
+  }
+  if (!chapter) return null;
   // Only an empty section can share its position with the next one: skipping them leaves no ties.
   const section = await db.first<{ id: number; position: number }>(
-    "SELECT id, position FROM list_sections WHERE list = ?1 AND position <= ?2 AND entries > 0 ORDER BY position DESC LIMIT 1",
-    [list, offset],
+    "SELECT id, position FROM list_sections WHERE chapter_id = ?1 AND position <= ?2 AND entries > 0 ORDER BY position DESC LIMIT 1",
+    [chapter.id, offset - chapter.base],
   );
   if (!section) return null;
   const blocks = await db.all<{ startKey: number; startId: number; entries: number }>(
@@ -218,7 +274,7 @@ async function listAnchor(db: Db, list: string, offset: number): Promise<Anchor 
     [section.id],
   );
   let anchor: Anchor | null = null;
-  let position = section.position;
+  let position = chapter.base + section.position;
   for (const block of blocks) {
     if (position > offset) break;
     if (block.entries > 0) anchor = { startKey: block.startKey, startId: block.startId, position };

@@ -6,7 +6,8 @@ import { buildBusiness, getJson, idOf, testDb } from "../helpers/factories";
 
 type Entry = { id: number; key: number };
 type Block = { id: number; list: string; section_id: number; start_key: number; start_id: number; entries: number };
-type Section = { id: number; list: string; start_key: number; start_id: number; entries: number; position: number };
+type Section = { id: number; list: string; chapter_id: number; start_key: number; start_id: number; entries: number; position: number };
+type Chapter = { id: number; list: string; start_key: number; start_id: number; entries: number };
 
 /** The lists of docs/decisions/0011 and how each orders and scopes its businesses. */
 const LISTS = [
@@ -40,8 +41,8 @@ const atOrAfter = (entry: Entry, start: { start_key: number; start_id: number })
 /**
  * The stored structure against the businesses themselves: every block counts exactly the entries
  * from its start to the next block's, every section sums its blocks and sits at the number of
- * entries before it, blocks belong to the nearest section start at or above theirs, and no block or
- * section has outgrown its limit.
+ * entries before it in its chapter, every chapter sums its sections, each belongs to the nearest
+ * start at or above its own, and none has outgrown its limit.
  */
 async function expectPositionsExact() {
   const lists = (await all<{ list: string }>("SELECT DISTINCT list FROM list_sections")).map((r) => r.list);
@@ -50,6 +51,7 @@ async function expectPositionsExact() {
     const entries = await listEntries(list);
     const blocks = await all<Block>("SELECT * FROM list_blocks WHERE list = ?1 ORDER BY start_key DESC, start_id DESC", list);
     const sections = await all<Section>("SELECT * FROM list_sections WHERE list = ?1 ORDER BY start_key DESC, start_id DESC", list);
+    const chapters = await all<Chapter>("SELECT * FROM list_chapters WHERE list = ?1 ORDER BY start_key DESC, start_id DESC", list);
     expect(blocks[0].start_key).toBe(1e300);
     blocks.forEach((block, i) => {
       const next = blocks[i + 1];
@@ -61,18 +63,29 @@ async function expectPositionsExact() {
         .at(-1);
       expect(block.section_id).toBe(home?.id);
     });
-    let before = 0;
-    for (const section of sections) {
-      const own = blocks.filter((b) => b.section_id === section.id);
-      expect(own.length).toBeLessThanOrEqual(100);
-      expect({ list, position: section.position, entries: section.entries }).toEqual({
-        list,
-        position: before,
-        entries: own.reduce((sum, b) => sum + b.entries, 0),
-      });
-      before += section.entries;
+    const startsAtOrAbove = (a: { start_key: number; start_id: number }, b: { start_key: number; start_id: number }) =>
+      a.start_key > b.start_key || (a.start_key === b.start_key && a.start_id >= b.start_id);
+    let total = 0;
+    for (const chapter of chapters) {
+      const own = sections.filter((s) => s.chapter_id === chapter.id);
+      expect(own.length).toBeLessThanOrEqual(32);
+      let before = 0;
+      for (const section of own) {
+        expect(chapters.filter((c) => startsAtOrAbove(c, section)).at(-1)?.id).toBe(chapter.id);
+        const blocksOfSection = blocks.filter((b) => b.section_id === section.id);
+        expect(blocksOfSection.length).toBeLessThanOrEqual(100);
+        expect({ list, position: section.position, entries: section.entries }).toEqual({
+          list,
+          position: before,
+          entries: blocksOfSection.reduce((sum, b) => sum + b.entries, 0),
+        });
+        before += section.entries;
+      }
+      expect({ list, chapter: chapter.start_id, entries: chapter.entries }).toEqual({ list, chapter: chapter.start_id, entries: before });
+      total += before;
     }
-    expect(before).toBe(entries.length);
+    expect(sections.every((s) => chapters.some((c) => c.id === s.chapter_id))).toBe(true);
+    expect(total).toBe(entries.length);
   }
   expect(await all("SELECT * FROM lists_touched")).toEqual([]);
 }
@@ -113,7 +126,8 @@ describe("list positions (blocks and sections instead of dense ranks)", () => {
   it("cut a large batch into blocks and sections that count exactly, and serve exact pages at any offset", async () => {
     const db = testDb();
     // 6,000 rows in two batches: the first block of each list outgrows 100 at once and is cut up,
-    // and the "all" list needs more than one section of blocks.
+    // the "all" list needs more than one section of blocks. (Chapters split at 32 sections: the
+    // last test splits one.)
     const outcome = await insertBusinesses(db, spread(6000, "pos-bulk"));
     expect(outcome.inserted).toBe(6000);
     await expectPositionsExact();
