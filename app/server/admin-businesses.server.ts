@@ -26,7 +26,7 @@ import { slugify } from "~/lib/slug";
 import { businesses, categories, countries, type BusinessRow } from "#db/schema";
 import { deleteBusiness, setVerified, updateBusiness } from "./business-writer.server";
 import type { Db } from "./db.server";
-import { windowSearch } from "./search.server";
+import { windowSearch, type CandidateRow } from "./search.server";
 import { getCategories, getCountries, getStatistics } from "./directory.server";
 
 /** `businesses AS b`: the filters below name their columns as b.… */
@@ -105,7 +105,7 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
  */
 async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<AdminBusinessPage> {
   const facets: string[] = [];
-  const checks: Array<(row: BusinessRow) => boolean> = [];
+  const checks: Array<(row: CandidateRow) => boolean> = [];
   if (query.category) facets.push(facetToken("category", slugify(query.category)));
   if (query.country) {
     const country = await countryRow(db, query.country);

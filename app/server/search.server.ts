@@ -29,7 +29,16 @@ import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
 import { SEARCH_PAGE_SIZE, type SearchParams } from "~/lib/search-params";
 import { foldedWords, porterStem, stems } from "~/lib/porter-stem";
-import { andQuery, boundedTextQuery, facetsQuery, facetToken, minRatingFacets, searchWords, type SearchWords } from "~/lib/search-query";
+import {
+  andQuery,
+  boundedTextQuery,
+  buildFtsQuery,
+  facetsQuery,
+  facetToken,
+  minRatingFacets,
+  searchWords,
+  type SearchWords,
+} from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
@@ -172,8 +181,11 @@ const ORDER_SQL: Record<Exclude<OrderKey, "relevance">, { by: SQL; index: string
   latest: { by: sql`b.created_at DESC, b.id DESC`, index: "businesses_created_idx" },
 };
 
-const COMPARE: Record<OrderKey, (a: Candidate, b: Candidate) => number> = {
-  // bm25 is negative (lower is better); ties go to the higher recommended score, then the newer id.
+/** What an order compares: a plan's candidate or a bounded search's (narrow) candidate row. */
+type Ordered = Pick<BusinessRow, "id" | "score" | "rating" | "reviewCount" | "createdAt"> & { relevance: number };
+
+const COMPARE: Record<OrderKey, (a: Ordered, b: Ordered) => number> = {
+  // Relevance is negative (lower is better); ties go to the higher recommended score, then the newer id.
   relevance: (a, b) => tier(a.relevance) - tier(b.relevance) || b.score - a.score || b.id - a.id,
   score: (a, b) => b.score - a.score || b.id - a.id,
   rating: (a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || b.id - a.id,
@@ -304,115 +316,153 @@ async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Ca
   return open.sort(COMPARE[plan.order]);
 }
 
-// ── Text searches: bounded candidate windows (issue 15, docs/decisions/0012-bounded-search.md) ──
+// ── Text searches: bounded candidate blocks (issue 15, docs/decisions/0012-bounded-search.md) ──
 
-/** Candidates per block: a dense first page reads about 2 × BLOCK + NAME_WINDOW rows. */
+/** Candidates per block: a dense first page reads 2 × (BLOCK + 1) + 2 × NAME_WINDOW rows, and the prefix's few. */
 export const BLOCK = 100;
-/** The newest name matches added to the first block, so names outrank words found elsewhere. */
-export const NAME_WINDOW = 30;
+/** Name matches added to the first block (from about the newest NAME_SPAN_BLOCKS blocks' rowids). */
+export const NAME_WINDOW = 20;
+const NAME_SPAN_BLOCKS = 10;
 /** At most this many results are listed for a dense search (the /search pager's 50 pages of 20). */
 export const RESULT_CAP = 1000;
 /** At most this many vocabulary terms stand for a typed prefix. */
 export const MAX_EXPANSION = 12;
 
 /** bm25's column weights as before (RANK_FUNCTION): a word in the name counts most. */
-const COLUMN_WEIGHTS: Array<[keyof BusinessRow, number]> = [
+const COLUMN_WEIGHTS = [
   ["name", 10],
   ["category", 5],
   ["subtypes", 3],
   ["keywords", 2],
   ["description", 1],
-];
+] as const;
 
 /** Facet tokens (migration 20261122215431) share the vocabulary: a prefix never expands to one. */
 const FACET_TERM = /^(ci|st|co|zi|ca|gr|ra)\S*0$/;
 
+/** A term found in at least DENSE_RECENT of the newest RECENT_ROWIDS businesses is not stepped past. */
+const RECENT_ROWIDS = 300;
+const DENSE_RECENT = 3;
+
 /**
- * A typed prefix as stored terms: the vocabulary read by seeks from the prefix's stem, one term per
- * step (a recursive CTE over businesses_fts_terms, MAX_EXPANSION + 1 rows at most), whatever the
- * number of documents behind each term. Terms that start with the typed word itself are looked up too
- * ("servic" is the stem of "service", but "pizz" is its own). Null when the prefix is too short to expand.
+ * A typed prefix as stored terms, read from the vocabulary by seeks from the prefix's stem (a
+ * recursive CTE over businesses_fts_terms, one term a step, MAX_EXPANSION at most) — never from the
+ * prefix's doclists, which FTS5 would merge whole for `word*` (323 ms for "service"* over 1,000,000
+ * businesses). A step past a term walks that term's doclist pages (FTS5 indexes only the pages
+ * where terms begin): 15–30 ms past a term in all 1,000,000 businesses. So before each step the
+ * term's density is sampled — does it occur DENSE_RECENT times among the newest RECENT_ROWIDS
+ * rowids (≤ DENSE_RECENT rows read) — and the expansion ends at a dense term: it fills the blocks
+ * anyway ("service" → servic; "fri" → friendli). The range starts at the typed word's stem
+ * ("bakery" → bakeri, as stored), never at the word itself: a seek for "friendly" lands inside the
+ * doclist of "friendli" and walks it (55 ms). Empty when nothing stored starts so: the search then
+ * matches nothing, as `word*` would.
  */
 async function expandPrefix(db: Db, prefix: string): Promise<string[]> {
   const folded = foldedWords(prefix);
   if (folded.length !== 1) return [];
-  const starts = [...new Set([porterStem(folded[0]), folded[0]])];
-  const found = new Set<string>();
-  for (const start of starts) {
-    const end = `${start}\u{10FFFF}`;
-    const rows = await db.orm.all<{ term: string | null }>(sql`
-      WITH RECURSIVE t(term, n) AS (
-        SELECT (SELECT term FROM businesses_fts_terms WHERE term >= ${start} ORDER BY term LIMIT 1), 0
-        UNION ALL
-        SELECT (SELECT term FROM businesses_fts_terms WHERE term >= t.term || ' ' ORDER BY term LIMIT 1), n + 1
-        FROM t WHERE t.term < ${end} AND n < ${MAX_EXPANSION * 2})
-      SELECT term FROM t WHERE term >= ${start} AND term < ${end}`);
-    for (const { term } of rows) {
-      // FTS5 stems quoted query terms again: only a term that stays itself can stand for stored text.
-      if (term && !FACET_TERM.test(term) && porterStem(term) === term && found.size < MAX_EXPANSION) found.add(term);
-    }
-  }
-  return [...found].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-}
-
-/** What a text search looks for, with the prefix already expanded. */
-type TextMatch = { words: SearchWords; expansion: string[] | null; match: string; nameMatch: string };
-
-async function textMatch(db: Db, text: string, facets: string): Promise<TextMatch | null> {
-  const words = searchWords(text);
-  if (words.whole.length === 0 && !words.prefix) return null;
-  const expansion = words.prefix ? await expandPrefix(db, words.prefix) : null;
-  const query = boundedTextQuery(words.whole, expansion);
-  if (!query) return null;
-  return {
-    words,
-    expansion,
-    match: andQuery(query, facets),
-    nameMatch: andQuery(query.replace(/^\{[^}]*\}/, "name"), facets),
-  };
+  const start = porterStem(folded[0]);
+  const end = `${start}\u{10FFFF}`;
+  const recent = sql.raw(String(RECENT_ROWIDS));
+  const rows = await db.orm.all<{ term: string | null }>(sql`
+    WITH RECURSIVE t(term, n) AS (
+      SELECT (SELECT term FROM businesses_fts_terms WHERE term >= ${start} LIMIT 1), 0
+      UNION ALL
+      SELECT (SELECT term FROM businesses_fts_terms WHERE term >= t.term || ' ' LIMIT 1), n + 1
+      FROM t
+      WHERE t.term < ${end} AND n < ${MAX_EXPANSION - 1}
+        AND (SELECT count(*) FROM (
+              SELECT 1 FROM businesses_fts
+              WHERE businesses_fts MATCH '"' || replace(t.term, '"', '""') || '"'
+                AND rowid >= (SELECT max(id) FROM businesses) - ${recent}
+              LIMIT ${DENSE_RECENT})) < ${DENSE_RECENT})
+    SELECT term FROM t WHERE term >= ${start} AND term < ${end}`);
+  const found = rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t));
+  return found;
 }
 
 /**
- * Relevance of a candidate, as bm25's column weights would have it but without bm25 (which reads
- * every phrase's whole doclist to weigh it): per word, the weight of the best column holding it; a
- * name equal to the query's words first of all.
+ * A word FTS5 stems to the stored term `term`: FTS5 stems quoted query words again, and a stem is not
+ * always its own stem ("coffee" is stored as coffe, and "coffe" would be searched as coff). The typed
+ * word when it is the one, else the term or the term with a usual ending put back; null if none is.
  */
-function relevanceOf(row: BusinessRow, m: TextMatch, queryText: string): number {
-  const columns = COLUMN_WEIGHTS.map(([key, weight]) => ({ tokens: new Set(stems(String(row[key] ?? ""))), weight }));
-  const wholeStems = m.words.whole.flatMap((w) => stems(w));
+export function surfaceFor(term: string, typed: string): string | null {
+  const candidates = [typed, term, `${term}e`, `${term}s`, term.replace(/i$/, "y"), `${term}ing`];
+  return candidates.find((w) => porterStem(w) === term) ?? null;
+}
+
+/** What a text search looks for: the match over the word columns, and over the name alone. */
+type TextMatch = { words: SearchWords; expansion: string[] | null; match: string; nameMatch: string };
+
+function textMatch(words: SearchWords, expansion: string[] | null, facets: string): TextMatch | null {
+  const whole = expansion === null && words.prefix ? [...words.whole, words.prefix] : words.whole;
+  const typed = foldedWords(words.prefix ?? "")[0] ?? "";
+  const surfaces = expansion?.map((t) => surfaceFor(t, typed)).filter((w): w is string => w !== null) ?? null;
+  const query = boundedTextQuery(whole, surfaces);
+  if (!query) return null;
+  return { words, expansion, match: andQuery(query, facets), nameMatch: andQuery(query.replace(/^\{[^}]*\}/, "name"), facets) };
+}
+
+/**
+ * A block's candidates are read with every column but `facets` (computed per row, and never shown):
+ * the page's rows come from the blocks, so no second query reads them again.
+ */
+const { facets: _facets, ...CANDIDATE_COLUMNS } = getTableColumns(b);
+export type CandidateRow = Omit<BusinessRow, "facets">;
+type Scored = CandidateRow & { relevance: number };
+
+/**
+ * Relevance of a candidate, with bm25's column weights but without bm25 (which reads every phrase's
+ * whole doclist to weigh it): per word, the weight of the best column holding it; a name equal to
+ * the query's words above everything. Negative, like bm25: lower comes first.
+ */
+function relevanceOf(row: CandidateRow, m: TextMatch, queryText: string): number {
+  const columns = COLUMN_WEIGHTS.map(([key, weight]) => ({ tokens: new Set(stems(row[key] ?? "")), weight }));
+  const best = (has: (tokens: Set<string>) => boolean) => Math.max(0, ...columns.filter((c) => has(c.tokens)).map((c) => c.weight));
+  const wholeWords = m.expansion === null && m.words.prefix ? [...m.words.whole, m.words.prefix] : m.words.whole;
   let relevance = 0;
-  for (const stem of wholeStems) relevance += Math.max(0, ...columns.filter((c) => c.tokens.has(stem)).map((c) => c.weight));
+  for (const stem of wholeWords.flatMap((w) => stems(w))) relevance += best((tokens) => tokens.has(stem));
   if (m.expansion) {
-    const terms = new Set(m.expansion);
-    relevance += Math.max(0, ...columns.filter((c) => [...c.tokens].some((t) => terms.has(t))).map((c) => c.weight));
+    const terms = m.expansion;
+    relevance += best((tokens) => terms.some((t) => tokens.has(t)));
   }
   if (foldedWords(row.name).join(" ") === foldedWords(queryText).join(" ")) relevance += 1000;
-  return relevance;
+  return -relevance;
 }
 
-/** Match ids in rowid order, newest first, after `before` (a keyset: FTS5 seeks to it). */
-function matchIdsBefore(db: Db, match: string, before: number | null, limit: number): Promise<number[]> {
-  return db.orm
-    .all<{ id: number }>(
-      sql`SELECT rowid AS id FROM businesses_fts WHERE businesses_fts MATCH ${match}${before === null ? sql`` : sql` AND rowid < ${before}`} ORDER BY rowid DESC LIMIT ${limit}`,
-    )
-    .then((rows) => rows.map((r) => r.id));
+/**
+ * Up to `limit` matches, newest rowid first, below `before` (a keyset: FTS5 seeks to it). The bound
+ * is CAST: D1 binds a JS number as REAL, and FTS5 uses a rowid bound only when it is an INTEGER —
+ * otherwise SQLite filters every row FTS5 returns (500,100 rows read for a block at rowid 500,000).
+ */
+function matchSlice(match: string, limit: number, before: number | null): SQL {
+  return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}${before === null ? sql`` : sql` AND rowid < CAST(${before} AS INTEGER)`} ORDER BY rowid DESC LIMIT ${limit}`;
 }
 
-async function rowsByIds(db: Db, ids: number[]): Promise<BusinessRow[]> {
-  if (ids.length === 0) return [];
-  return db.orm
-    .select()
-    .from(b)
-    .where(sql`${b.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+/**
+ * Up to `limit` matches with rowids from `from` up, in ascending order: FTS5 stops a descending
+ * scan only at its LIMIT, not at a lower rowid bound (a name query that matches nothing in the
+ * range took 138 ms descending, 1.1 ms ascending, over 1,000,000 businesses).
+ */
+function matchSliceFrom(match: string, limit: number, from: number): SQL {
+  return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid >= CAST(${from} AS INTEGER) ORDER BY rowid LIMIT ${limit}`;
+}
+
+/** A slice's candidates, one query: the FTS rowids drive (CROSS JOIN), `businesses` is read for them only. */
+async function candidates(db: Db, slice: SQL): Promise<CandidateRow[]> {
+  const rows = await db.orm
+    .select(CANDIDATE_COLUMNS)
+    .from(sql`(${slice}) AS m`)
+    .crossJoin(b)
+    .where(sql`${b.id} = m.rowid`);
+  return rows.sort((x, y) => y.id - x.id);
 }
 
 export type WindowResult = {
-  rows: Candidate[];
+  rows: BusinessRow[];
   /** Exact when `approximate` is false; else how many results can be paged through (≤ RESULT_CAP). */
   total: number;
   approximate: boolean;
-  /** For an approximate total: the match's size estimated from the first block's density. */
+  /** The match's size: exact, or estimated from the first block's rowid span. */
   estimate: number;
 };
 
@@ -423,71 +473,97 @@ type WindowQuery = {
   order: OrderKey;
   offset: number;
   limit: number;
-  keep?: (row: BusinessRow) => boolean;
   /** Overrides `order` (the admin list: newest id first). */
-  compare?: (a: BusinessRow, b: BusinessRow) => number;
+  compare?: (a: Scored, b: Scored) => number;
+  /** A check on the row that FTS facets cannot express (open now, the admin's status filter). */
+  keep?: (row: CandidateRow) => boolean;
 };
 
 /**
- * A text search in bounded blocks. The match is read in rowid order (newest first) BLOCK ids at a
+ * A text search in bounded blocks. The match is read in rowid order (newest first) BLOCK rows at a
  * time by keyset — FTS5 streams a term's doclist, so a block costs the same for a word in every
- * business as for a word in a hundred — and each block is put in the requested order on its own.
- * The first block also holds the NAME_WINDOW newest name matches. A match that fits in the first
- * block is therefore ordered as a whole and counted exactly; a denser one lists its blocks one after
- * the other up to RESULT_CAP results, with an approximate total. Rows of `businesses` are read only
- * for the blocks the page needs (or, with `keep`, every block up to it).
+ * business as for a word in a hundred — and each block is put in the requested order on its own,
+ * in JS. A dense first block also takes in up to NAME_WINDOW name matches. So a match that fits in
+ * one block is ordered as a whole and counted exactly; a denser one lists its blocks one after the
+ * other, up to RESULT_CAP results, with an approximate total. A block before the page is read as
+ * ids only, unless `keep` must see its rows.
  */
 export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult> {
   const none: WindowResult = { rows: [], total: 0, approximate: false, estimate: 0 };
-  const m = await textMatch(db, q.text, q.facets);
-  if (!m) return none;
+  const words = searchWords(q.text);
+  if (words.whole.length === 0 && !words.prefix) return none;
+
+  const m = textMatch(words, words.prefix ? await expandPrefix(db, words.prefix) : null, q.facets);
+  const firstBlock = m ? await candidates(db, matchSlice(m.match, BLOCK + 1, null)) : [];
+  if (!m || firstBlock.length === 0) return none;
+  const match = m;
+
+  const dense = firstBlock.length > BLOCK;
   const want = q.offset + q.limit;
-  const compare = (x: Candidate, y: Candidate) => (q.compare ? q.compare(x, y) : COMPARE[q.order](x, y));
+  const order = (rows: CandidateRow[]): Scored[] =>
+    rows
+      .filter((r) => !q.keep || q.keep(r))
+      .map((r) => ({ ...r, relevance: relevanceOf(r, match, q.text) }))
+      .sort(q.compare ?? COMPARE[q.order]);
 
-  const first = await matchIdsBefore(db, m.match, null, BLOCK + 1);
-  const dense = first.length > BLOCK;
-  const block0 = first.slice(0, BLOCK);
-  const names = dense ? await matchIdsBefore(db, m.nameMatch, null, NAME_WINDOW) : [];
-  const seen = new Set(block0);
-  const extra = names.filter((id) => !seen.has(id));
-  extra.forEach((id) => seen.add(id));
+  let block = firstBlock.slice(0, BLOCK);
+  const seen = new Set(block.map((r) => r.id));
+  let last = block[block.length - 1].id;
+  if (dense) {
+    // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
+    const span = firstBlock[0].id - firstBlock[BLOCK].id + 1;
+    const from = Math.max(0, firstBlock[0].id - NAME_SPAN_BLOCKS * span);
+    const names = await candidates(db, matchSliceFrom(match.nameMatch, NAME_WINDOW, from));
+    for (const r of names) if (!seen.has(r.id)) block.push(r);
+    for (const r of names) seen.add(r.id);
+  }
 
-  const out: Candidate[] = [];
-  let listed = 0;
-  let blockIds = [...block0, ...extra];
-  let last = block0.length ? block0[block0.length - 1] : null;
+  const listed: Scored[] = [];
+  let skipped = 0;
+  // Rows `keep` looked at and let through, for the share applied to the estimate.
+  let examined = 0;
+  let kept = 0;
   let more = dense;
   for (;;) {
-    const needed = q.keep ? true : listed + blockIds.length > q.offset;
-    if (needed && blockIds.length) {
-      const rows = (await rowsByIds(db, blockIds))
-        .filter((r) => !q.keep || q.keep(r))
-        .map((r) => ({ ...r, relevance: -relevanceOf(r, m, q.text) }))
-        .sort(compare);
-      out.push(...rows);
-      listed += rows.length;
-    } else listed += blockIds.length;
-    if (!more || listed >= want || listed >= RESULT_CAP || last === null) break;
-    const next = await matchIdsBefore(db, m.match, last, BLOCK + 1);
+    const ordered = order(block);
+    examined += block.length;
+    kept += ordered.length;
+    listed.push(...ordered);
+    if (!more || skipped + listed.length >= Math.min(want, RESULT_CAP)) break;
+    // The next block: as ids only while it ends before the page (and nothing must be checked on its rows).
+    const idsOnly = !q.keep && skipped + listed.length + BLOCK <= q.offset;
+    if (idsOnly) {
+      skipped += listed.length;
+      listed.length = 0;
+      const ids = await db.orm.all<{ rowid: number }>(matchSlice(match.match, BLOCK + 1, last));
+      more = ids.length > BLOCK;
+      const slice = ids.slice(0, BLOCK);
+      if (slice.length === 0) break;
+      last = slice[slice.length - 1].rowid;
+      skipped += slice.filter((r) => !seen.has(r.rowid)).length;
+      block = [];
+      continue;
+    }
+    const next = await candidates(db, matchSlice(match.match, BLOCK + 1, last));
     more = next.length > BLOCK;
-    const ids = next.slice(0, BLOCK);
-    last = ids.length ? ids[ids.length - 1] : null;
-    blockIds = ids.filter((id) => !seen.has(id));
+    const slice = next.slice(0, BLOCK);
+    if (slice.length === 0) break;
+    last = slice[slice.length - 1].id;
+    block = slice.filter((r) => !seen.has(r.id));
   }
 
-  // Rows kept so far: `out` holds every listed row when `keep` is set, else those of the needed blocks.
-  const skipped = listed - out.length;
-  const rows = out.slice(Math.max(0, q.offset - skipped), want - skipped);
-  if (!dense) {
-    const total = q.keep ? out.length : block0.length;
-    return { rows, total, approximate: false, estimate: total };
-  }
+  const reachable = Math.min(RESULT_CAP, skipped + listed.length);
+  const page = listed.slice(Math.max(0, q.offset - skipped), Math.max(0, Math.min(want, RESULT_CAP) - skipped));
+  // `facets` was not read: an empty string stands in (toBusiness never shows it).
+  const rows: BusinessRow[] = page.map(({ relevance: _, ...row }) => ({ ...row, facets: "" }));
+  if (!dense) return { rows, total: listed.length, approximate: false, estimate: firstBlock.length };
   // The first block's density over its rowid span, applied to every rowid below it.
-  const top = first[0];
-  const span = Math.max(1, top - first[BLOCK] + 1);
-  const estimate = Math.max(BLOCK + 1, Math.round((BLOCK * top) / span));
-  const total = Math.min(RESULT_CAP, Math.max(listed, q.keep ? listed : estimate));
-  return { rows, total, approximate: true, estimate };
+  const span = Math.max(1, firstBlock[0].id - firstBlock[BLOCK].id + 1);
+  const estimate = Math.max(BLOCK + 1, Math.round((BLOCK * firstBlock[0].id) / span));
+  // Listed as far as the page; beyond it the estimate (filtered by `keep` in the share seen so far).
+  const share = kept / Math.max(1, examined);
+  const total = Math.min(RESULT_CAP, Math.max(reachable, Math.round(estimate * share)));
+  return { rows, total, approximate: true, estimate: Math.round(estimate * share) };
 }
 
 export type SearchResult = {
@@ -520,8 +596,8 @@ export async function searchCriteria(db: Db, params: SearchParams): Promise<Crit
   const category = params.category ? categoryFacet(params.category) : null;
   const filters = [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
   const facets = facetsQuery([...(location?.facets ?? []), ...filters]);
-  const words = hasWords ? await textMatch(db, text, facets) : null;
-  return { text: hasWords ? text : "", location, filters, facets, match: words ? words.match : facets };
+  // The match as FTS5 itself defines it (`word*` for the last word): the benchmark counts its size.
+  return { text: hasWords ? text : "", location, filters, facets, match: andQuery(hasWords ? buildFtsQuery(text) : "", facets) };
 }
 
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
@@ -587,7 +663,7 @@ export async function searchList(
     limit,
   });
   return {
-    rows: found.rows.map(({ relevance: _, ...row }) => row),
+    rows: found.rows,
     total: found.total,
     approximate: found.approximate,
     estimate: found.estimate,

@@ -4,20 +4,36 @@
  * (sum of meta.duration), rows_read, the size of the whole FTS match (words and filters; D1 counts
  * the rows an FTS query returns as read) and the number of queries.
  * Budget (issue 6): O(page) rows beyond the FTS match and ≤ 50 ms of D1 time.
+ * Then (issue 15, ADR 0012) every search form — /search, /api/businesses?search= (searchList) and the
+ * admin list's search — for a sparse, a dense, a prefix and a multi-word term: rows_read ≤ 300 and a
+ * dense search's D1 time ≤ 3 × the sparse one's. `LOCALATLAS_STATE=/tmp/… BENCH_COUNT=1000000` reuses
+ * a seeded state (nothing is seeded when it holds enough businesses).
  */
 import { getPlatformProxy } from "wrangler";
 import { businessInputSchema } from "../../app/lib/business";
 import { parseSearchParams } from "../../app/lib/search-params";
 import { finishWrites, insertBusinesses } from "../../app/server/business-writer.server";
 import { Db } from "../../app/server/db.server";
+import { adminListQuerySchema } from "../../app/lib/admin-businesses";
+import { listAdminBusinesses } from "../../app/server/admin-businesses.server";
 import { getStatistics } from "../../app/server/directory.server";
-import { search, searchCriteria } from "../../app/server/search.server";
+import { search, searchCriteria, searchList } from "../../app/server/search.server";
 import { generateDemoBusinesses } from "../seed/generate";
 
 const count = Number(process.env.BENCH_COUNT || 100_000);
 const state = process.env.LOCALATLAS_STATE || ".wrangler/bench-state";
 
 const SEARCHES = [
+  "q=lumiere",
+  "q=trattoria",
+  "q=service",
+  "q=known+for+friendly",
+  "q=fair+prices",
+  "q=se",
+  "q=pizz",
+  "q=service&sort=rating",
+  "q=service&openNow=1",
+  "q=service&page=10",
   "q=pizza",
   "q=restaurant",
   "q=restaurant&location=Chicago",
@@ -100,6 +116,47 @@ try {
   console.table(rows);
   const worst = Math.max(...rows.map((r) => Number(r["D1 ms"])));
   console.log(`Slowest search: ${worst} ms of D1 time (budget 50 ms).`);
+
+  // The other forms: the list API's search (sort recommended, limit 20) and the admin list's search.
+  const TERMS = ["lumiere", "trattoria", "service", "known for friendly", "fair prices", "se", "pizz"];
+  const forms: Array<[string, (db: Db, term: string) => Promise<unknown>]> = [
+    ["/api/businesses?search=", (db, term) => searchList(db, term, null, "recommended", 20, 0)],
+    [
+      "/api/businesses?search=&category=plumber",
+      (db, term) => searchList(db, term, { column: "category_slug", slug: "plumber" }, "latest", 20, 0),
+    ],
+    ["admin list search", (db, term) => listAdminBusinesses(db, adminListQuerySchema.parse({ search: term }))],
+    ["admin list search, pending", (db, term) => listAdminBusinesses(db, adminListQuerySchema.parse({ search: term, status: "pending" }))],
+  ];
+  const formRows: Array<Record<string, string | number>> = [];
+  for (const [form, run] of forms) {
+    for (const term of TERMS) {
+      const runs: Array<{ d1: number; rowsRead: number; queries: number; total: string }> = [];
+      for (let i = 0; i < 6; i++) {
+        const timed = new Db(proxy.env.DB);
+        const result = (await run(timed, term)) as { total?: number; totalCount?: number; approximate?: boolean };
+        const n = result.total ?? result.totalCount ?? 0;
+        if (i > 0)
+          runs.push({
+            d1: timed.meter.d1Ms,
+            rowsRead: timed.meter.rowsRead,
+            queries: timed.meter.queries,
+            total: `${n}${result.approximate ? "+" : ""}`,
+          });
+      }
+      runs.sort((a, b) => a.d1 - b.d1);
+      const median = runs[Math.floor(runs.length / 2)];
+      formRows.push({
+        form,
+        term,
+        "D1 ms": Number(median.d1.toFixed(2)),
+        rows_read: median.rowsRead,
+        queries: median.queries,
+        total: median.total,
+      });
+    }
+  }
+  console.table(formRows);
 } finally {
   await proxy.dispose();
 }

@@ -1,22 +1,35 @@
-/** Throw-away: runs SQL given on stdin (one statement per line, "--" comments skipped) against a local state; prints D1 ms, rows_read, row count. */
+/**
+ * `tsx db/bench/sql-probe.ts < statements.sql`: runs each line of stdin (one SQL statement; lines
+ * starting with "--" skipped) PROBE_RUNS times (default 20) against the local state LOCALATLAS_STATE
+ * and prints D1's mean meta.duration (local D1 reports whole milliseconds, so only a mean over runs
+ * tells 0.2 ms from 0.8 ms), the mean wall time through the proxy, rows_read and the rows returned.
+ * Used to choose the statements of the bounded search (docs/decisions/0012-bounded-search.md).
+ */
 import { readFileSync } from "node:fs";
 import { getPlatformProxy } from "wrangler";
 
 const state = process.env.LOCALATLAS_STATE || ".wrangler/state";
+const runs = Number(process.env.PROBE_RUNS || 20);
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${state}/v3` } });
 try {
   const lines = readFileSync(0, "utf8")
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("--"));
   for (const sqlText of lines) {
-    const ms: number[] = [];
-    let rows = 0,
-      read = 0,
-      first = "";
-    for (let i = 0; i < 4; i++) {
+    let d1 = 0;
+    let wall = 0;
+    let rows = 0;
+    let read = 0;
+    let first = "";
+    for (let i = 0; i <= runs; i++) {
       try {
+        const started = performance.now();
         const r = await proxy.env.DB.prepare(sqlText).all();
-        if (i > 0) ms.push(r.meta.duration);
+        // The first run warms the page cache and is not counted.
+        if (i > 0) {
+          wall += performance.now() - started;
+          d1 += r.meta.duration;
+        }
         rows = r.results.length;
         read = r.meta.rows_read;
         first = JSON.stringify(r.results.slice(0, 2)).slice(0, 120);
@@ -24,8 +37,9 @@ try {
         first = String(e).slice(0, 200);
       }
     }
-    ms.sort((a, b) => a - b);
-    console.log(`${(ms[1] ?? NaN).toFixed(2)} ms  read=${read}  rows=${rows}  ${sqlText.slice(0, 150)}\n      ${first}`);
+    console.log(
+      `D1 ${(d1 / runs).toFixed(2)} ms  wall ${(wall / runs).toFixed(2)} ms  read=${read}  rows=${rows}  ${sqlText.slice(0, 160)}\n      ${first}`,
+    );
   }
 } finally {
   await proxy.dispose();
