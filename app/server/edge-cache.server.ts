@@ -92,10 +92,79 @@ function storable(response: Response): boolean {
   return response.status === 200 && !response.headers.has("Set-Cookie") && (response.headers.get("Cache-Control") ?? "").includes("public");
 }
 
-function withCacheStatus(response: Response, status: "HIT" | "MISS"): Response {
-  const headers = new Headers(response.headers);
-  headers.set("X-Edge-Cache", status);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+/** A finished answer as bytes: what both caches hold, and what a hit is answered from. */
+type StoredPage = { body: ArrayBuffer; status: number; headers: Array<[string, string]>; expires: number };
+
+/** How long a shared cache may keep an answer (s-maxage, else max-age), in ms. */
+function sharedLifetimeMs(response: Response): number {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  const seconds = /s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? /max-age=(\d+)/.exec(cacheControl)?.[1] ?? "0";
+  return Number(seconds) * 1000;
+}
+
+async function toStored(response: Response, now: number): Promise<StoredPage> {
+  return {
+    body: await response.arrayBuffer(),
+    status: response.status,
+    headers: [...response.headers],
+    expires: now + sharedLifetimeMs(response),
+  };
+}
+
+function answer(page: StoredPage, status?: "HIT" | "MISS"): Response {
+  const headers = new Headers(page.headers);
+  if (status) headers.set("X-Edge-Cache", status);
+  return new Response(page.body, { status: page.status, headers });
+}
+
+export type PageMemory = {
+  get(key: string): StoredPage | undefined;
+  set(key: string, page: StoredPage, version: number): void;
+};
+
+/**
+ * The hottest finished pages kept in this isolate, up to `maxBytes`, least recently used out first:
+ * a hit from here does no I/O at all (the Cache API is a subrequest, and locally a disk read). The
+ * keys carry the data version like the Cache API's, and a page of a new version clears the older
+ * ones; an entry lives no longer than the shared cache would keep it (s-maxage).
+ */
+export function pageMemory(maxBytes: number, now: () => number = Date.now): PageMemory {
+  const entries = new Map<string, StoredPage>();
+  let bytes = 0;
+  let version: number | null = null;
+  const drop = (key: string) => {
+    bytes -= entries.get(key)?.body.byteLength ?? 0;
+    entries.delete(key);
+  };
+  return {
+    get(key) {
+      const page = entries.get(key);
+      if (!page) return undefined;
+      entries.delete(key);
+      if (page.expires <= now()) {
+        bytes -= page.body.byteLength;
+        return undefined;
+      }
+      // Map keeps insertion order: re-inserted, it is the most recently used.
+      entries.set(key, page);
+      return page;
+    },
+    set(key, page, pageVersion) {
+      if (page.body.byteLength > maxBytes / 4) return;
+      if (version !== pageVersion) {
+        entries.clear();
+        bytes = 0;
+        version = pageVersion;
+      }
+      drop(key);
+      entries.set(key, page);
+      bytes += page.body.byteLength;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+  };
 }
 
 export type EdgeCacheOptions = {
@@ -104,12 +173,15 @@ export type EdgeCacheOptions = {
   waitUntil: (p: Promise<unknown>) => void;
   /** Where the data version comes from: D1 on every request unless given (workers/app.ts memoizes it). */
   version?: (db: Db) => Promise<number>;
+  /** Pages kept in the isolate in front of `cache` (workers/app.ts keeps one per isolate). */
+  memory?: PageMemory;
+  now?: () => number;
 };
 
 /**
- * Serves from `cache` when this version of the page is there; otherwise renders the page's URL
- * (`pageUrl`) and stores the answer after sending it. `render` gives the finished response
- * (rewritten body, CSP): a hit is sent back as it was stored.
+ * Serves from the isolate's memory or `cache` when this version of the page is there; otherwise
+ * renders the page's URL (`pageUrl`), answers, and stores the same bytes in both after answering.
+ * `render` gives the finished response (rewritten body, CSP): a hit is sent back as it was stored.
  */
 export async function withEdgeCache(
   request: Request,
@@ -117,14 +189,25 @@ export async function withEdgeCache(
   render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   if (!isCacheable(request)) return render(request);
+  const now = options.now ?? Date.now;
   const url = new URL(request.url);
   const page = pageUrl(url);
-  const key = cacheKey(page, await (options.version ?? dataVersion)(options.db));
+  const version = await (options.version ?? dataVersion)(options.db);
+  const key = cacheKey(page, version);
+  const remembered = options.memory?.get(key.url);
+  if (remembered) return answer(remembered, "HIT");
   const hit = await options.cache.match(key);
-  if (hit) return withCacheStatus(hit, "HIT");
+  if (hit) {
+    const stored = await toStored(hit, now());
+    options.memory?.set(key.url, stored, version);
+    return answer(stored, "HIT");
+  }
   const response = await render(page.href === url.href ? request : new Request(page, request));
   if (!storable(response)) return response;
-  // The body is a finished document in memory (withScriptHashes): the clone's tee copies no work.
-  options.waitUntil(options.cache.put(key, response.clone()));
-  return withCacheStatus(response, "MISS");
+  // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
+  // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.
+  const stored = await toStored(response, now());
+  options.memory?.set(key.url, stored, version);
+  options.waitUntil(options.cache.put(key, answer(stored)));
+  return answer(stored, "MISS");
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "~/server/business-writer.server";
-import { isCacheable, memoizedDataVersion, pageUrl, withEdgeCache, type EdgeCacheOptions } from "~/server/edge-cache.server";
+import { isCacheable, memoizedDataVersion, pageMemory, pageUrl, withEdgeCache, type EdgeCacheOptions } from "~/server/edge-cache.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
 // The suite runs with EDGE_CACHE=off so tests see fresh data; here the cache is driven directly.
@@ -159,5 +159,48 @@ describe("the data version remembered in the isolate", () => {
     const fresh = await get("/api/city/Memoville", undefined, { version });
     expect(fresh.headers.get("X-Edge-Cache")).toBe("MISS");
     expect(((await fresh.json()) as Array<{ isVerified: boolean }>)[0].isVerified).toBe(true);
+  });
+});
+
+describe("the hottest pages kept in the isolate", () => {
+  it("answers a repeated page from memory, without the Cache API, the same bytes every time", async () => {
+    await insert(buildBusiness({ name: "Memory Deli", city: "Ramtown" }));
+    const memory = pageMemory(1024 * 1024);
+    const first = await get("/city/Ramtown", undefined, { memory });
+    const emptyCache = await caches.open(`edge-test-${crypto.randomUUID()}`);
+    const second = await get("/city/Ramtown?utm_source=x", undefined, { memory, cache: emptyCache });
+    const third = await get("/city/Ramtown", undefined, { memory, cache: emptyCache });
+    expect(first.headers.get("X-Edge-Cache")).toBe("MISS");
+    expect([second.headers.get("X-Edge-Cache"), third.headers.get("X-Edge-Cache")]).toEqual(["HIT", "HIT"]);
+    const html = await first.text();
+    expect(html).toContain("Memory Deli");
+    expect(await second.text()).toBe(html);
+    expect(await third.text()).toBe(html);
+    expect(third.headers.get("Content-Security-Policy")).toBe(first.headers.get("Content-Security-Policy"));
+    expect(renders).toBe(1);
+  });
+
+  it("keeps at most its size, dropping the least recently used page first", () => {
+    const memory = pageMemory(400);
+    const page = (bytes: number) => ({ body: new ArrayBuffer(bytes), status: 200, headers: [], expires: Infinity });
+    memory.set("a", page(100), 1);
+    memory.set("b", page(100), 1);
+    memory.set("c", page(100), 1);
+    memory.get("a");
+    memory.set("d", page(100), 1);
+    memory.set("e", page(100), 1);
+    // a was read after c was stored, so b was the least recently used when e did not fit.
+    expect(["a", "b", "c", "d", "e"].filter((key) => memory.get(key))).toEqual(["a", "c", "d", "e"]);
+  });
+
+  it("forgets the pages of an older data version and pages past their s-maxage", () => {
+    let now = 0;
+    const memory = pageMemory(1000, () => now);
+    memory.set("old", { body: new ArrayBuffer(10), status: 200, headers: [], expires: 300_000 }, 1);
+    memory.set("new", { body: new ArrayBuffer(10), status: 200, headers: [], expires: 300_000 }, 2);
+    expect(memory.get("old")).toBeUndefined();
+    expect(memory.get("new")).toBeDefined();
+    now = 300_000;
+    expect(memory.get("new")).toBeUndefined();
   });
 });
