@@ -282,17 +282,21 @@ function d1Of(response: Response, body: string, wallMs: number): D1 {
 
 type Answer = { response: Response; body: string; d1: D1; wallMs: number; retried: boolean };
 
+/** vite preview's own 500 page: miniflare's connection to workerd was dropped; the Worker never saw the request. */
+const proxyFailed = (response: Response, body: string) =>
+  response.status === 500 && !response.headers.has("server-timing") && body.includes("fetch failed");
+
 /**
  * One request. Right after a request of several seconds, `vite preview` sometimes answers the next
- * one at once with its own 500 page "TypeError: fetch failed" (miniflare's connection to workerd was
- * dropped; the Worker never saw the request): that one request is sent again, and the cell says so.
+ * one at once with "TypeError: fetch failed" (proxyFailed): that one request is sent again, and the
+ * cell says so.
  */
 async function request(url: string, init: RequestInit = {}, retried = false): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(300_000) });
   const body = await response.text();
   const wallMs = performance.now() - started;
-  if (!retried && response.status === 500 && !response.headers.has("server-timing") && body.includes("fetch failed")) {
+  if (!retried && proxyFailed(response, body)) {
     await sleep(1000);
     return request(url, init, true);
   }
@@ -343,9 +347,9 @@ type SizeResult = {
 };
 
 const getJson = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(300_000) });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return (await res.json()) as T;
+  const { response, body } = await request(url, init);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${body.slice(0, 300)}`);
+  return JSON.parse(body) as T;
 };
 
 async function measureSize(label: string, size: number, source: Source): Promise<SizeResult> {
@@ -379,7 +383,7 @@ async function measureSize(label: string, size: number, source: Source): Promise
     const category = (await getJson<Array<{ slug: string; category: string }>>(`${o}/api/categories`))[0];
     const group = "restaurants";
     const deepPage = Math.min(DEEP_PAGE, first.totalPages);
-    const index = await (await fetch(`${o}/sitemap.xml`)).text();
+    const index = (await request(`${o}/sitemap.xml`)).body;
     const childFile = /\/sitemaps\/(businesses-\d+\.xml)/.exec(index)?.[1] ?? "businesses-1.xml";
     Object.assign(targets, {
       business: `id ${top.id}, /details/${top.slug} (the first of /api/businesses)`,
