@@ -430,6 +430,20 @@ function relevanceOf(row: CandidateRow, m: TextMatch, queryText: string): number
 }
 
 /**
+ * The business whose name is the query, wherever it lies in the match: its slug is the name's
+ * (CLARIFICATIONS 9; later namesakes get the city or a tag appended), found through the unique slug
+ * index, and kept only if it is in the match (one FTS probe by rowid). One or two rows read.
+ */
+async function exactName(db: Db, text: string, match: string): Promise<CandidateRow[]> {
+  const slug = slugify(text).slice(0, 80).replace(/-+$/, "");
+  if (!slug) return [];
+  return db.orm
+    .select(CANDIDATE_COLUMNS)
+    .from(b)
+    .where(sql`${b.slug} = ${slug} AND EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid = ${b.id})`);
+}
+
+/**
  * Up to `limit` matches, newest rowid first, below `before` (a keyset: FTS5 seeks to it). The bound
  * is CAST: D1 binds a JS number as REAL, and FTS5 uses a rowid bound only when it is an INTEGER —
  * otherwise SQLite filters every row FTS5 returns (500,100 rows read for a block at rowid 500,000).
@@ -513,7 +527,10 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
     const span = firstBlock[0].id - firstBlock[BLOCK].id + 1;
     const from = Math.max(0, firstBlock[0].id - NAME_SPAN_BLOCKS * span);
-    const names = await candidates(db, matchSliceFrom(match.nameMatch, NAME_WINDOW, from));
+    const names = [
+      ...(await exactName(db, q.text, match.match)),
+      ...(await candidates(db, matchSliceFrom(match.nameMatch, NAME_WINDOW, from))),
+    ];
     for (const r of names) if (!seen.has(r.id)) block.push(r);
     for (const r of names) seen.add(r.id);
   }
