@@ -155,6 +155,8 @@ CREATE VIRTUAL TABLE businesses_fts USING fts5(
   tokenize='porter unicode61 remove_diacritics 2'
 );
 
+CREATE VIRTUAL TABLE businesses_fts_terms USING fts5vocab('businesses_fts', 'instance');
+
 CREATE TABLE `categories` (
 	`slug` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
