@@ -32,6 +32,15 @@ const BLOCK_SPLIT = BLOCK_MAX / 2;
 const SECTION_SPLIT = SECTION_MAX / 2;
 const CHAPTER_SPLIT = CHAPTER_MAX / 2;
 
+/**
+ * Where an overfull run of `total` items (numbered `n` from 1) is cut: a new part starts at every
+ * `size`-th item, except that a remainder under half a part stays with the part before it, so parts
+ * hold size to 1.5 × size items (not a last sliver of one).
+ */
+function cutAt(size: number): string {
+  return `n > 1 AND (n - 1) % ${size} = 0 AND total - n + 1 >= ${size / 2}`;
+}
+
 /** The start of every list's first section and block: above any score or created_at. */
 const LIST_START = "1e300";
 /** Past the last block of a list. */
@@ -178,9 +187,12 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
             (range) => `SELECT o.id AS block, o.list, o.section_id, b.${kind.key} AS key, b.id FROM over o JOIN businesses b ON ${range}`,
           )
           .join(" UNION ALL ")}),
-        numbered AS (SELECT list, section_id, key, id, row_number() OVER (PARTITION BY block ORDER BY key DESC, id DESC) AS n FROM inside)
+        numbered AS (
+          SELECT list, section_id, key, id, row_number() OVER (PARTITION BY block ORDER BY key DESC, id DESC) AS n,
+            count(*) OVER (PARTITION BY block) AS total
+          FROM inside)
         INSERT OR IGNORE INTO list_blocks (list, section_id, start_key, start_id, entries)
-        SELECT list, section_id, key, id, -1 FROM numbered WHERE n > 1 AND (n - 1) % ${BLOCK_SPLIT} = 0`,
+        SELECT list, section_id, key, id, -1 FROM numbered WHERE ${cutAt(BLOCK_SPLIT)}`,
     ),
     // A section that now has more than SECTION_MAX blocks gets a new section every SECTION_SPLIT blocks…
     `WITH numbered AS (
@@ -190,13 +202,13 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
        FROM list_blocks k JOIN list_sections s ON s.id = k.section_id WHERE k.section_id IN (${crowdedSections}))
      INSERT OR IGNORE INTO list_sections (list, chapter_id, start_key, start_id, entries, position)
      SELECT list, chapter_id, start_key, start_id, 0, 0 FROM numbered
-     WHERE total > ${SECTION_MAX} AND n > 1 AND (n - 1) % ${SECTION_SPLIT} = 0`,
+     WHERE total > ${SECTION_MAX} AND ${cutAt(SECTION_SPLIT)}`,
     // …and its blocks go to the section whose start is the nearest at or above theirs.
     `WITH moved AS (
        SELECT k.id, ${sectionOf("k.list", "k.start_key", "k.start_id")} AS section
        FROM list_blocks k WHERE k.section_id IN (${crowdedSections}))
      UPDATE list_blocks SET section_id = moved.section FROM moved WHERE list_blocks.id = moved.id AND list_blocks.section_id <> moved.section`,
-    // The cut blocks, counted from the order index (each at most BLOCK_SPLIT entries now).
+    // The cut blocks, counted from the order index (each under 1.5 × BLOCK_SPLIT entries now).
     ...LIST_KINDS.map(
       (kind) => `WITH counted AS (
           SELECT o.id, ${blockRanges(kind)
@@ -216,7 +228,7 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
          count(*) OVER (PARTITION BY chapter_id) AS total
        FROM list_sections WHERE list IN (${rebalancedLists}))
      INSERT OR IGNORE INTO list_chapters (list, start_key, start_id, entries)
-     SELECT list, start_key, start_id, 0 FROM numbered WHERE total > ${CHAPTER_MAX} AND n > 1 AND (n - 1) % ${CHAPTER_SPLIT} = 0`,
+     SELECT list, start_key, start_id, 0 FROM numbered WHERE total > ${CHAPTER_MAX} AND ${cutAt(CHAPTER_SPLIT)}`,
     // …its sections go to the chapter whose start is the nearest at or above theirs…
     `WITH moved AS (
        SELECT s.id, ${chapterOf("s.list", "s.start_key", "s.start_id")} AS chapter FROM list_sections s WHERE s.list IN (${rebalancedLists}))

@@ -102,7 +102,7 @@ async function seed(db: Db): Promise<void> {
   const stored = (await db.first<{ n: number }>(COUNT_DEMO_SQL, DEMO_RANGE))?.n ?? 0;
   console.log(
     `Seeded ${inserted} demo businesses (${duplicates} already present) in ${Math.round(totalMs)} ms: ` +
-      `${Math.round(inserted / (writtenMs / 1000)) || 0} rows/s written, list ranks ${Math.round(totalMs - writtenMs)} ms. ` +
+      `${Math.round(inserted / (writtenMs / 1000)) || 0} rows/s written (list positions kept by each batch). ` +
       `${stored} demo businesses stored.`,
   );
   if (slugRetries) console.log(`${slugRetries} batches written again after a slug race.`);
