@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { siteConfig } from "~/server/config.server";
 import { appContext, makeAppContext } from "~/server/context.server";
-import { deferHydration, shouldDeferHydration } from "~/server/deferred-hydration.server";
+import { shouldDeferHydration } from "~/server/deferred-hydration.server";
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "~/server/edge-cache.server";
 import { withScriptHashes, withSecurityHeaders } from "~/server/security-headers.server";
 
@@ -28,7 +28,7 @@ export default {
       const context = new RouterContextProvider();
       context.set(appContext, app);
       const rendered = await requestHandler(page, context);
-      return withScriptHashes(shouldDeferHydration(page, rendered) ? deferHydration(rendered) : rendered);
+      return withScriptHashes(rendered, { deferHydration: shouldDeferHydration(page, rendered) });
     };
     const response =
       env.EDGE_CACHE === "off"

@@ -13,7 +13,7 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 // Runs the deferred bootstrap after load (or at once if load already fired). The module script it
 // inserts has exactly the data block's text, so the data block's CSP hash allows it.
-const LOADER_SCRIPT = `<script>(function(){function run(){var s=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!s)return;document.querySelectorAll('link[rel="x-deferred-modulepreload"]').forEach(function(l){l.rel="modulepreload"});var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m);}if(document.readyState==="complete")setTimeout(run,0);else addEventListener("load",function(){setTimeout(run,0)});})();</script>`;
+export const LOADER_SCRIPT_TEXT = `(function(){function run(){var s=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!s)return;document.querySelectorAll('link[rel="x-deferred-modulepreload"]').forEach(function(l){l.rel="modulepreload"});var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m);}if(document.readyState==="complete")setTimeout(run,0);else addEventListener("load",function(){setTimeout(run,0)});})();`;
 
 export function shouldDeferHydration(request: Request, response: Response): boolean {
   if (request.method !== "GET") return false;
@@ -21,8 +21,13 @@ export function shouldDeferHydration(request: Request, response: Response): bool
   return !isAdminPath(new URL(request.url).pathname);
 }
 
-export function deferHydration(response: Response): Response {
-  return new HTMLRewriter()
+/**
+ * Adds the deferral to `rewriter`: the page is rewritten in the same HTMLRewriter pass that collects
+ * its inline scripts for the CSP (security-headers.server.ts), one parse of the document instead of
+ * two. The loader is inserted after parsing, so its hash is added by the caller (LOADER_SCRIPT_TEXT).
+ */
+export function deferHydration(rewriter: HTMLRewriter): HTMLRewriter {
+  return rewriter
     .on('link[rel="modulepreload"]', {
       element(el) {
         // Inert until the loader runs: a preload, even a low-priority one, shares the bandwidth.
@@ -39,9 +44,8 @@ export function deferHydration(response: Response): Response {
     .on("body", {
       element(el) {
         el.onEndTag((end) => {
-          end.before(LOADER_SCRIPT, { html: true });
+          end.before(`<script>${LOADER_SCRIPT_TEXT}</script>`, { html: true });
         });
       },
-    })
-    .transform(response);
+    });
 }

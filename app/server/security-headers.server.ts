@@ -3,11 +3,12 @@
  *
  * The page's Content-Security-Policy allows its inline scripts by their SHA-256, not by a nonce: the
  * edge cache serves one stored response to every visitor, so a nonce in it would be a shared, known
- * value (issue 13). The hashes are taken from the finished document — after the deferred-hydration
- * rewrite — so the stored page and its header always agree and a cache hit is served as stored.
+ * value (issue 13). The hashes are taken from the finished document — in the same HTMLRewriter pass
+ * as the deferred-hydration rewrite — so the stored page and its header always agree and a cache hit
+ * is served as stored.
  */
 import { isAdminPath } from "~/lib/admin-path";
-import { DEFERRED_MODULE_TYPE } from "./deferred-hydration.server";
+import { DEFERRED_MODULE_TYPE, deferHydration, LOADER_SCRIPT_TEXT } from "./deferred-hydration.server";
 import { NO_STORE } from "./http.server";
 
 const AD_HOSTS =
@@ -47,37 +48,46 @@ async function sha256Base64(text: string): Promise<string> {
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
-/** The base64 SHA-256 of the text of every inline script in `html` that runs, in document order, without repeats. */
-export async function inlineScriptHashes(html: string): Promise<string[]> {
+/** Collects the text of every inline script that runs, in document order, as `rewriter` passes it. */
+function collectInlineScripts(rewriter: HTMLRewriter): { rewriter: HTMLRewriter; texts: string[] } {
   const texts: string[] = [];
   let current: number | null = null;
   // HTMLRewriter tokenizes as a browser does, so a '>' in an attribute or '<' in a script cannot fool it.
-  await new HTMLRewriter()
-    .on("script", {
-      element(el) {
-        current = null;
-        if (el.hasAttribute("src") || !runs(el.getAttribute("type"))) return;
-        current = texts.length;
-        texts.push("");
-      },
-      text(chunk) {
-        if (current !== null) texts[current] += chunk.text;
-      },
-    })
-    .transform(new Response(html))
-    .arrayBuffer();
+  rewriter.on("script", {
+    element(el) {
+      current = null;
+      if (el.hasAttribute("src") || !runs(el.getAttribute("type"))) return;
+      current = texts.length;
+      texts.push("");
+    },
+    text(chunk) {
+      if (current !== null) texts[current] += chunk.text;
+    },
+  });
+  return { rewriter, texts };
+}
+
+/** The base64 SHA-256 of each text, without repeats. */
+async function hashesOf(texts: string[]): Promise<string[]> {
   // The browser's parser turns CR LF and lone CR into LF before the script's text is hashed.
   const hashes = await Promise.all(texts.map((text) => sha256Base64(text.replace(/\r\n?/g, "\n"))));
   return [...new Set(hashes)];
 }
 
-/** An HTML response with the CSP for exactly its inline scripts; other responses pass unchanged. */
-export async function withScriptHashes(response: Response): Promise<Response> {
+/**
+ * An HTML response with the CSP for exactly its inline scripts; other responses pass unchanged. With
+ * `deferHydration` the document is rewritten (deferred-hydration.server.ts) in the same pass that
+ * collects its scripts: one parse, and the body stays bytes (never decoded into a string).
+ */
+export async function withScriptHashes(response: Response, options: { deferHydration?: boolean } = {}): Promise<Response> {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
-  const html = await response.text();
+  const { rewriter, texts } = collectInlineScripts(options.deferHydration ? deferHydration(new HTMLRewriter()) : new HTMLRewriter());
+  const body = await rewriter.transform(response).arrayBuffer();
+  // The loader is inserted at </body> after parsing, as the last script of the document.
+  if (options.deferHydration) texts.push(LOADER_SCRIPT_TEXT);
   const headers = new Headers(response.headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(await inlineScriptHashes(html)));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  headers.set("Content-Security-Policy", contentSecurityPolicy(await hashesOf(texts)));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
