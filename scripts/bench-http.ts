@@ -1,0 +1,417 @@
+/**
+ * npm run bench:http [-- --ref <commit>]… [--rounds N] [--seconds S] [--pages home,business,…] [--cpu-profile]
+ *
+ * The public pages against their own limit, a static file of the same bytes (issue 16). For each
+ * ref (default HEAD; give two to compare before and after in one interleaved run): its committed
+ * tree exported to a temp folder (other engineers' uncommitted edits stay out), built there, a fresh
+ * state migrated and seeded with 10,000 demo businesses, then served by `wrangler dev` on the build
+ * output twice: with the edge cache on and with EDGE_CACHE=off (the render path, what every miss
+ * costs). `wrangler dev` rather than `vite preview`: workerd itself listens on the port, where
+ * `vite preview` puts a Node HTTP server in front of workerd for every request (an extra hop on the
+ * same two cores; docs/perf/http.md).
+ *
+ * Each page is measured with Debian's wrk (`wrk -t2 -c20`, its own Lua script for the figures) in
+ * interleaved rounds: the page as a cache hit, the page rendered (EDGE_CACHE=off), and a static asset
+ * holding the page's own HTML, served by the same workerd. Per page and ref it prints the medians over
+ * the rounds: req/s, p50 and p99 latency, and each round's req/s divided by that round's static
+ * req/s. One more line per ref: a crawl of business pages never asked before (a cache miss that
+ * renders and stores each), the long tail of issue 16 item 6.
+ *
+ * A ref `A+B` is A's tree with the files of the render path (RENDER_PATH below) taken from B: with
+ * `--ref HEAD --ref HEAD+0cd9a58` the only difference between the two servers is issue 16's work,
+ * whatever else was committed meanwhile.
+ *
+ * --cpu-profile: after the rounds, the render server of the first ref is profiled through its
+ * inspector while wrk asks one page (business unless --pages names one); the .cpuprofile goes to
+ * $TMPDIR and the functions with the most self time are printed.
+ *
+ * Env: BENCH_PORT (first port, 8840), BENCH_KEEP=1 keeps the temp folders.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.join(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const refs = args.flatMap((a, i) => (args[i - 1] === "--ref" ? [a] : []));
+if (refs.length === 0) refs.push("HEAD");
+const ROUNDS = Number(option("rounds", "3"));
+const SECONDS = Number(option("seconds", "10"));
+const CPU_PROFILE = args.includes("--cpu-profile");
+const BUSINESSES = 10_000;
+const FIRST_PORT = Number(process.env.BENCH_PORT ?? 8840);
+const WRK = ["-t2", "-c20", "--timeout", "10s"];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** fetch, once more if a kept-alive socket was closed by the server meanwhile (undici does not retry it). */
+async function get(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch {
+    return fetch(url);
+  }
+}
+
+function sh(command: string, cwd: string, env: Record<string, string> = {}) {
+  const result = spawnSync(command, {
+    shell: true,
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) throw new Error(`${command} failed in ${cwd}:\n${result.stderr}\n${result.stdout}`);
+  return result.stdout;
+}
+
+if (spawnSync("wrk", ["--version"]).error) {
+  console.error("wrk is missing: install Debian's wrk (apt-get install -y wrk) and run again.");
+  process.exit(1);
+}
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), "localatlas-bench-http-"));
+const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", PATH: `${root}/node_modules/.bin:${process.env.PATH}` };
+
+type Tree = { ref: string; commit: string; dir: string; state: string };
+
+/** The files issue 16 changes: the Worker entry and the server modules between React Router and the visitor. */
+const RENDER_PATH = [
+  "workers/app.ts",
+  "app/entry.server.tsx",
+  "app/root.tsx",
+  "app/server/edge-cache.server.ts",
+  "app/server/deferred-hydration.server.ts",
+  "app/server/security-headers.server.ts",
+];
+
+/** The ref's committed files in a folder of their own, built, with a migrated and seeded state. */
+function prepare(ref: string, index: number): Tree {
+  const [base, renderFrom] = ref.split("+");
+  const short = (r: string) => sh(`git rev-parse --short ${r}`, root).trim();
+  const commit = renderFrom ? `${short(base)}+${short(renderFrom)}` : short(base);
+  const dir = path.join(temp, `tree-${index}-${commit}`);
+  fs.mkdirSync(dir);
+  sh(`git archive ${short(base)} | tar -x -C ${dir}`, root);
+  for (const file of renderFrom ? RENDER_PATH : []) {
+    const old = spawnSync("git", ["show", `${short(renderFrom)}:${file}`], { cwd: root, encoding: "utf8" });
+    if (old.status === 0) fs.writeFileSync(path.join(dir, file), old.stdout);
+  }
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  console.log(`${ref} (${commit}): building, migrating, seeding ${BUSINESSES.toLocaleString("en-US")} businesses…`);
+  sh("npx react-router build", dir, env);
+  const state = path.join(temp, `state-${index}`);
+  sh(`npx wrangler d1 migrations apply DB --local --persist-to ${state}`, dir, env);
+  sh(`npx tsx db/seed/run.ts --count ${BUSINESSES}`, dir, { ...env, LOCALATLAS_STATE: state });
+  return { ref, commit, dir, state };
+}
+
+type Server = { origin: string; label: string; stop: () => Promise<void>; inspector?: number };
+
+let nextPort = FIRST_PORT;
+
+/** `wrangler dev` on the tree's build: workerd listening on the port itself. */
+async function serve(tree: Tree, cache: "on" | "off", inspector?: number): Promise<Server> {
+  const port = nextPort++;
+  const origin = `http://127.0.0.1:${port}`;
+  const argv = ["wrangler", "dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port)];
+  argv.push("--persist-to", tree.state, "--log-level", "error", "--show-interactive-dev-session=false", "--live-reload=false");
+  if (cache === "off") argv.push("--var", "EDGE_CACHE:off");
+  argv.push("--inspector-port", String(inspector ?? port + 1000));
+  const child: ChildProcess = spawn("npx", argv, { cwd: tree.dir, env: { ...process.env, ...env }, stdio: "ignore", detached: true });
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch {
+      // gone
+    }
+  };
+  process.on("exit", () => kill("SIGKILL"));
+  for (let tries = 0; ; tries++) {
+    if ((await get(`${origin}/api/statistics`).catch(() => null))?.ok) break;
+    if (tries > 120 || child.exitCode !== null) throw new Error(`wrangler dev on ${tree.dir} did not start`);
+    await sleep(500);
+  }
+  return {
+    origin,
+    label: `${tree.commit} cache ${cache}`,
+    inspector,
+    stop: async () => {
+      kill("SIGTERM");
+      await sleep(1000);
+      kill("SIGKILL");
+    },
+  };
+}
+
+/** The Lua script: figures as one JSON line; a crawl asks /business/<id> for ids never asked before. */
+function luaScript(crawl?: { from: number; to: number }): string {
+  const file = path.join(temp, crawl ? `crawl-${crawl.from}.lua` : "plain.lua");
+  const lines = [
+    "local threads = {}",
+    "local counter = 0",
+    "setup = function(thread) thread:set('id', #threads); table.insert(threads, thread) end",
+    "hits = 0",
+    "response = function(status, headers, body) if headers['X-Edge-Cache'] == 'HIT' or headers['x-edge-cache'] == 'HIT' then hits = hits + 1 end end",
+  ];
+  if (crawl) {
+    lines.push(
+      "init = function(args) n = 0 end",
+      `request = function() n = n + 1; local i = ${crawl.from} + ((n * 2 + id) % ${crawl.to - crawl.from}); return wrk.format('GET', '/business/' .. i) end`,
+    );
+  }
+  lines.push(
+    "done = function(summary, latency, requests)",
+    "  local h = 0; for _, t in ipairs(threads) do h = h + (t:get('hits') or 0) end",
+    "  local e = summary.errors",
+    '  io.write(string.format(\'BENCH {"requests":%d,"us":%d,"errors":%d,"non2xx":%d,"p50":%d,"p99":%d,"hits":%d}\\n\',',
+    "    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status, latency:percentile(50), latency:percentile(99), h))",
+    "end",
+  );
+  fs.writeFileSync(file, lines.join("\n"));
+  return file;
+}
+
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; hits: number; requests: number };
+
+function wrk(url: string, seconds: number, script: string): Figures {
+  const out = spawnSync("wrk", [...WRK, `-d${seconds}s`, "-s", script, url], { encoding: "utf8" }).stdout;
+  const line = /BENCH (\{.*\})/.exec(out)?.[1];
+  if (!line) throw new Error(`wrk gave no figures for ${url}:\n${out}`);
+  const f = JSON.parse(line) as { requests: number; us: number; errors: number; non2xx: number; p50: number; p99: number; hits: number };
+  return {
+    rps: f.requests / (f.us / 1e6),
+    p50: f.p50 / 1000,
+    p99: f.p99 / 1000,
+    errors: f.errors,
+    non2xx: f.non2xx,
+    hits: f.hits,
+    requests: f.requests,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+// ── Setup ───────────────────────────────────────────────────────────────────
+const trees = refs.map(prepare);
+let servers = await Promise.all(trees.map(async (tree) => ({ tree, on: await serve(tree, "on"), off: await serve(tree, "off") })));
+
+const first = servers[0].on.origin;
+const someBusiness = (
+  (await (await get(`${first}/api/businesses?limit=1&offset=${BUSINESSES / 2}`)).json()) as { businesses: Array<{ id: number }> }
+).businesses[0];
+const cityName = ((await (await get(`${first}/api/cities/popular?limit=1`)).json()) as Array<{ name: string }>)[0].name;
+const ALL_PAGES: Record<string, string> = {
+  home: "/",
+  business: `/business/${someBusiness.id}`,
+  category: "/category/restaurants",
+  city: `/city/${encodeURIComponent(cityName)}`,
+  search: `/search?q=restaurant&location=${encodeURIComponent(cityName)}`,
+  businesses: "/businesses",
+};
+const wanted = option("pages", Object.keys(ALL_PAGES).join(",")).split(",");
+const pages = Object.entries(ALL_PAGES).filter(([name]) => wanted.includes(name));
+
+// The static twin of each page: its own HTML as an asset, so the bytes on the wire are the same.
+const sizes: Record<string, number> = {};
+for (const [name, page] of pages) {
+  const html = await (await get(`${servers[0].off.origin}${page}`)).text();
+  sizes[name] = Buffer.byteLength(html);
+  for (const tree of trees) {
+    fs.mkdirSync(path.join(tree.dir, "build/client/__bench"), { recursive: true });
+    fs.writeFileSync(path.join(tree.dir, `build/client/__bench/${name}.html`), html);
+  }
+}
+// No page may grow: each ref's bytes of each page (times of day aside, the same data gives the same page).
+for (const [name, page] of pages) {
+  const bytes = await Promise.all(servers.map(async (s) => Buffer.byteLength(await (await get(`${s.off.origin}${page}`)).text())));
+  console.log(`  ${name}: ${bytes.map((b, i) => `${trees[i].commit} ${b.toLocaleString("en-US")} B`).join(", ")}`);
+}
+// Assets are read when the server starts.
+await Promise.all(servers.flatMap((s) => [s.on.stop(), s.off.stop()]));
+servers = await Promise.all(trees.map(async (tree) => ({ tree, on: await serve(tree, "on"), off: await serve(tree, "off") })));
+
+const plain = luaScript();
+console.log(`\nwarming up (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})…`);
+for (const s of servers) for (const [, page] of pages) for (const server of [s.on, s.off]) wrk(`${server.origin}${page}`, 2, plain);
+for (const s of servers) {
+  const probe = await get(`${s.on.origin}${pages[0][1]}`);
+  await probe.arrayBuffer();
+  console.log(`  ${s.on.label}: ${pages[0][1]} answers X-Edge-Cache ${probe.headers.get("X-Edge-Cache")}`);
+}
+
+// ── Rounds ──────────────────────────────────────────────────────────────────
+type Row = { hit: Figures[]; render: Figures[]; hitRatio: number[]; renderRatio: number[] };
+const rows = new Map<string, Row>();
+const statics = new Map<string, Figures[]>();
+const crawls = new Map<string, { f: Figures[]; ratio: number[] }>();
+let crawlFrom = 1;
+for (let round = 1; round <= ROUNDS; round++) {
+  console.log(`round ${round}/${ROUNDS} (load ${os.loadavg()[0].toFixed(1)})`);
+  for (const [name, page] of pages) {
+    const stat = wrk(`${servers[0].on.origin}/__bench/${name}.html`, SECONDS, plain);
+    statics.set(name, [...(statics.get(name) ?? []), stat]);
+    for (const s of servers) {
+      const key = `${name} ${s.tree.commit}`;
+      const row = rows.get(key) ?? { hit: [], render: [], hitRatio: [], renderRatio: [] };
+      const hit = wrk(`${s.on.origin}${page}`, SECONDS, plain);
+      const render = wrk(`${s.off.origin}${page}`, SECONDS, plain);
+      row.hit.push(hit);
+      row.render.push(render);
+      row.hitRatio.push(hit.rps / stat.rps);
+      row.renderRatio.push(render.rps / stat.rps);
+      rows.set(key, row);
+      if (hit.non2xx || render.non2xx || hit.errors || render.errors)
+        console.log(`  ${key}: non-2xx ${hit.non2xx + render.non2xx}, errors ${hit.errors + render.errors}`);
+    }
+  }
+  // The long tail: business pages nobody asked for yet, each a miss that renders and stores.
+  const stat = statics.get("business")?.at(-1) ?? wrk(`${servers[0].on.origin}/__bench/${pages[0][0]}.html`, SECONDS, plain);
+  const span = Math.floor((BUSINESSES - 10) / ROUNDS);
+  const crawl = luaScript({ from: crawlFrom, to: crawlFrom + span });
+  crawlFrom += span;
+  for (const s of servers) {
+    const f = wrk(`${s.on.origin}/`, SECONDS, crawl);
+    const c = crawls.get(s.tree.commit) ?? { f: [], ratio: [] };
+    c.f.push(f);
+    c.ratio.push(f.rps / stat.rps);
+    crawls.set(s.tree.commit, c);
+  }
+}
+
+// ── Report ──────────────────────────────────────────────────────────────────
+const n0 = (x: number) => x.toFixed(0);
+const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
+const r2 = (x: number) => x.toFixed(2);
+console.log(
+  `\n${ROUNDS} interleaved rounds of ${SECONDS} s, wrk ${WRK.join(" ")}, ${BUSINESSES.toLocaleString("en-US")} businesses, wrangler dev on the build`,
+);
+console.log("medians over the rounds; ratio = the round's req/s / the same round's static req/s of the page's own bytes\n");
+console.log(
+  "| page | ref | KB | hit req/s | hit p50 / p99 ms | hit / static | render req/s | render p50 / p99 ms | render / static | static req/s |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|---|");
+for (const [name] of pages) {
+  const stat = statics.get(name) ?? [];
+  for (const tree of trees) {
+    const row = rows.get(`${name} ${tree.commit}`);
+    if (!row) continue;
+    const hitShare = row.hit.reduce((t, f) => t + f.hits, 0) / row.hit.reduce((t, f) => t + f.requests, 0);
+    console.log(
+      `| ${name} | ${tree.commit} | ${(sizes[name] / 1024).toFixed(0)} | ${n0(median(row.hit.map((f) => f.rps)))}${hitShare < 0.99 ? ` (${(hitShare * 100).toFixed(0)} % hits)` : ""} | ${ms(median(row.hit.map((f) => f.p50)))} / ${ms(median(row.hit.map((f) => f.p99)))} | ${r2(median(row.hitRatio))} | ${n0(median(row.render.map((f) => f.rps)))} | ${ms(median(row.render.map((f) => f.p50)))} / ${ms(median(row.render.map((f) => f.p99)))} | ${r2(median(row.renderRatio))} | ${n0(median(stat.map((f) => f.rps)))} |`,
+    );
+  }
+}
+console.log("\n| crawl: business pages never asked before (miss + store) | req/s | p50 / p99 ms | / static (business) | cache hits |");
+console.log("|---|---|---|---|---|");
+for (const tree of trees) {
+  const c = crawls.get(tree.commit);
+  if (!c) continue;
+  const hits = c.f.reduce((t, f) => t + f.hits, 0);
+  const total = c.f.reduce((t, f) => t + f.requests, 0);
+  console.log(
+    `| ${tree.commit} | ${n0(median(c.f.map((f) => f.rps)))} | ${ms(median(c.f.map((f) => f.p50)))} / ${ms(median(c.f.map((f) => f.p99)))} | ${r2(median(c.ratio))} | ${hits} of ${total} |`,
+  );
+}
+
+// ── CPU profile of the render path ──────────────────────────────────────────
+if (CPU_PROFILE) {
+  const [name, page] = pages.find(([n]) => n === "business") ?? pages[0];
+  const tree = servers[0].tree;
+  await servers[0].off.stop();
+  const inspectorPort = nextPort + 2000;
+  const server = await serve(tree, "off", inspectorPort);
+  for (let i = 0; i < 20; i++) await (await get(`${server.origin}${page}`)).arrayBuffer();
+  const target = ((await (await get(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{ webSocketDebuggerUrl: string }>)[0];
+  // wrangler's inspector proxy wants an Origin it knows; undici's WebSocket takes headers as an extension.
+  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  };
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      id += 1;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  await send("Profiler.enable");
+  await send("Profiler.setSamplingInterval", { interval: 200 });
+  await send("Profiler.start");
+  const figures = wrk(`${server.origin}${page}`, SECONDS, plain);
+  const { profile } = (await send("Profiler.stop")) as { profile: CpuProfile };
+  socket.close();
+  await server.stop();
+  const file = path.join(os.tmpdir(), `bench-http-${name}-${tree.commit}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(`\nCPU profile of ${page} rendered (EDGE_CACHE=off, ${tree.commit}, ${n0(figures.rps)} req/s under the profiler): ${file}`);
+  printProfile(profile);
+}
+
+type CpuProfile = {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** Self time by function, and inclusive time of a few named stages. */
+function printProfile(profile: CpuProfile) {
+  const self = new Map<number, number>();
+  profile.samples.forEach((node, i) => self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const where = f.url ? `${path.basename(f.url)}:${f.lineNumber + 1}` : "";
+    const key = `${f.functionName || "(anonymous)"} ${where}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (self.get(node.id) ?? 0));
+  }
+  console.log("self time, top 25:");
+  for (const [fn, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${fn}`);
+  // Inclusive time of the stages a miss goes through.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+  const stages = [
+    "renderToReadableStream",
+    "deferHydration",
+    "withScriptHashes",
+    "inlineScriptHashes",
+    "loader",
+    "withEdgeCache",
+    "performWork",
+  ];
+  const inclusive = new Map<string, number>();
+  for (const [nodeId, us] of self) {
+    const seen = new Set<string>();
+    for (let n: number | undefined = nodeId; n !== undefined; n = parent.get(n)) {
+      const fn = nodeById.get(n)?.callFrame.functionName ?? "";
+      if (stages.includes(fn) && !seen.has(fn)) {
+        seen.add(fn);
+        inclusive.set(fn, (inclusive.get(fn) ?? 0) + us);
+      }
+    }
+  }
+  console.log("inclusive time of named stages:");
+  for (const stage of stages)
+    if (inclusive.has(stage)) console.log(`  ${((inclusive.get(stage)! / total) * 100).toFixed(1).padStart(5)} %  ${stage}`);
+}
+
+await Promise.all(servers.flatMap((s) => [s.on.stop(), s.off.stop()]));
+if (!process.env.BENCH_KEEP) fs.rmSync(temp, { recursive: true, force: true });
+process.exit(0);
