@@ -432,15 +432,14 @@ function relevanceOf(row: CandidateRow, m: TextMatch, queryText: string): number
 /**
  * The business whose name is the query, wherever it lies in the match: its slug is the name's
  * (CLARIFICATIONS 9; later namesakes get the city or a tag appended), found through the unique slug
- * index, and kept only if it is in the match (one FTS probe by rowid). One or two rows read.
+ * index, and kept only if it is in the match (one FTS probe by rowid). One or two rows read. A
+ * slice like matchSlice's, so it joins the name matches' query.
  */
-async function exactName(db: Db, text: string, match: string): Promise<CandidateRow[]> {
+function exactNameSlice(text: string, match: string): SQL | null {
   const slug = slugify(text).slice(0, 80).replace(/-+$/, "");
-  if (!slug) return [];
-  return db.orm
-    .select(CANDIDATE_COLUMNS)
-    .from(b)
-    .where(sql`${b.slug} = ${slug} AND EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid = ${b.id})`);
+  if (!slug) return null;
+  return sql`SELECT e.id AS rowid FROM businesses AS e WHERE e.slug = ${slug}
+    AND EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid = e.id)`;
 }
 
 /**
@@ -527,10 +526,10 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
     const span = firstBlock[0].id - firstBlock[BLOCK].id + 1;
     const from = Math.max(0, firstBlock[0].id - NAME_SPAN_BLOCKS * span);
-    const names = [
-      ...(await exactName(db, q.text, match.match)),
-      ...(await candidates(db, matchSliceFrom(match.nameMatch, NAME_WINDOW, from))),
-    ];
+    const nameSlice = matchSliceFrom(match.nameMatch, NAME_WINDOW, from);
+    const exact = exactNameSlice(q.text, match.match);
+    // One query for both: each D1 statement has its own fixed cost.
+    const names = await candidates(db, exact ? sql`${exact} UNION ALL SELECT rowid FROM (${nameSlice})` : nameSlice);
     for (const r of names) if (!seen.has(r.id)) block.push(r);
     for (const r of names) seen.add(r.id);
   }
