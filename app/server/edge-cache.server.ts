@@ -95,20 +95,19 @@ function storable(response: Response): boolean {
 /** A finished answer as bytes: what both caches hold, and what a hit is answered from. */
 type StoredPage = { body: ArrayBuffer; status: number; headers: Array<[string, string]>; expires: number };
 
-/** How long a shared cache may keep an answer (s-maxage, else max-age), in ms. */
-function sharedLifetimeMs(response: Response): number {
+/**
+ * How long the isolate keeps an answer, in ms: a page it rendered as long as a shared cache may
+ * (s-maxage); a page it took from the Cache API, whose age it cannot see, only as long as a browser
+ * may keep one (max-age), so a page is never older than the Cache API's s-maxage plus max-age.
+ */
+function lifetimeMs(response: Response, directive: "s-maxage" | "max-age"): number {
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  const seconds = /s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? /max-age=(\d+)/.exec(cacheControl)?.[1] ?? "0";
+  const seconds = new RegExp(`(?:^|[\\s,])${directive}=(\\d+)`).exec(cacheControl)?.[1] ?? "0";
   return Number(seconds) * 1000;
 }
 
-async function toStored(response: Response, now: number): Promise<StoredPage> {
-  return {
-    body: await response.arrayBuffer(),
-    status: response.status,
-    headers: [...response.headers],
-    expires: now + sharedLifetimeMs(response),
-  };
+async function toStored(response: Response, expires: number): Promise<StoredPage> {
+  return { body: await response.arrayBuffer(), status: response.status, headers: [...response.headers], expires };
 }
 
 function answer(page: StoredPage, status?: "HIT" | "MISS"): Response {
@@ -126,7 +125,7 @@ export type PageMemory = {
  * The hottest finished pages kept in this isolate, up to `maxBytes`, least recently used out first:
  * a hit from here does no I/O at all (the Cache API is a subrequest, and locally a disk read). The
  * keys carry the data version like the Cache API's, and a page of a new version clears the older
- * ones; an entry lives no longer than the shared cache would keep it (s-maxage).
+ * ones; an entry lives no longer than the shared cache would keep it (lifetimeMs).
  */
 export function pageMemory(maxBytes: number, now: () => number = Date.now): PageMemory {
   const entries = new Map<string, StoredPage>();
@@ -198,7 +197,7 @@ export async function withEdgeCache(
   if (remembered) return answer(remembered, "HIT");
   const hit = await options.cache.match(key);
   if (hit) {
-    const stored = await toStored(hit, now());
+    const stored = await toStored(hit, now() + lifetimeMs(hit, "max-age"));
     options.memory?.set(key.url, stored, version);
     return answer(stored, "HIT");
   }
@@ -206,7 +205,7 @@ export async function withEdgeCache(
   if (!storable(response)) return response;
   // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
   // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.
-  const stored = await toStored(response, now());
+  const stored = await toStored(response, now() + lifetimeMs(response, "s-maxage"));
   options.memory?.set(key.url, stored, version);
   options.waitUntil(options.cache.put(key, answer(stored)));
   return answer(stored, "MISS");

@@ -180,6 +180,28 @@ describe("the hottest pages kept in the isolate", () => {
     expect(renders).toBe(1);
   });
 
+  it("keeps a page it rendered for s-maxage (300 s), and one it took from the Cache API for max-age (60 s)", async () => {
+    let now = 0;
+    const clock = () => now;
+    await insert(buildBusiness({ name: "Clock Shop", city: "Clockton" }));
+    const renderedHere = pageMemory(1024 * 1024, clock);
+    const takenFromCache = pageMemory(1024 * 1024, clock);
+    expect((await get("/api/city/Clockton", undefined, { memory: renderedHere, now: clock })).headers.get("X-Edge-Cache")).toBe("MISS");
+    expect((await get("/api/city/Clockton", undefined, { memory: takenFromCache, now: clock })).headers.get("X-Edge-Cache")).toBe("HIT");
+    // A Cache API that holds nothing: a HIT can only come from the memory.
+    const status = async (memory: ReturnType<typeof pageMemory>) => {
+      const emptyCache = await caches.open(`edge-test-${crypto.randomUUID()}`);
+      return (await get("/api/city/Clockton", undefined, { memory, cache: emptyCache, now: clock })).headers.get("X-Edge-Cache");
+    };
+
+    now = 59_999;
+    expect([await status(renderedHere), await status(takenFromCache)]).toEqual(["HIT", "HIT"]);
+    now = 60_000;
+    expect([await status(renderedHere), await status(takenFromCache)]).toEqual(["HIT", "MISS"]);
+    now = 300_000;
+    expect(await status(renderedHere)).toBe("MISS");
+  });
+
   it("keeps at most its size, dropping the least recently used page first", () => {
     const memory = pageMemory(400);
     const page = (bytes: number) => ({ body: new ArrayBuffer(bytes), status: 200, headers: [], expires: Infinity });
