@@ -706,7 +706,7 @@ function markdown(results: SizeResult[], command: string): string {
     .join("\n");
   return `# Scale: D1 work per request at 10k, 100k and 1,000,000 businesses (issue 15, item 6)
 
-Made by \`${command}\` (scripts/bench-scale.ts). Each cell is one request's D1 work as the Worker's
+${reportOnly ? `Written by \`${command}\` from the figures its measuring run saved` : `Made by \`${command}\``} (scripts/bench-scale.ts). Each cell is one request's D1 work as the Worker's
 \`Server-Timing\` header reports it: **r** rows read, **w** rows written, **q** queries, **ms** D1's own
 time (meta.duration, whole milliseconds locally). Public reads: the median D1 ms of ${runs} requests after
 a warm-up (rows and queries are exact; "~" marks a route whose counts differed between requests).
