@@ -110,9 +110,24 @@ const STEP_4: Rule[] = [
   "ize",
 ].map((s): Rule => [s, "", s === "ion" ? (stem) => /[st]$/.test(stem) && mGt1(stem) : mGt1]);
 
+/** Stems already computed: a block's rows repeat the same few hundred words. Cleared when full. */
+const memo = new Map<string, string>();
+const MEMO_SIZE = 5000;
+const encoder = new TextEncoder();
+
 /** The stem FTS5's porter tokenizer stores for one lower-case, accent-free token. */
 export function porterStem(token: string): string {
-  const bytes = new TextEncoder().encode(token).length;
+  let stem = memo.get(token);
+  if (stem === undefined) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    stem = stemOf(token);
+    memo.set(token, stem);
+  }
+  return stem;
+}
+
+function stemOf(token: string): string {
+  const bytes = encoder.encode(token).length;
   if (bytes < 3 || bytes > 64) return token;
   let w = token;
   // Step 1a.

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { foldedWords, porterStem, stems } from "~/lib/porter-stem";
+
+// Each pair is what SQLite's FTS5 (`porter unicode61 remove_diacritics 2`) stored for the word,
+// read back through fts5vocab; the bounded search expands prefixes and scores rows with these stems.
+const FTS5_STEMS: Array<[string, string]> = [
+  ["adjustable", "adjust"],
+  ["adoption", "adopt"],
+  ["agreed", "agre"],
+  ["allowance", "allow"],
+  ["bakeries", "bakeri"],
+  ["bakery", "bakeri"],
+  ["cafe", "cafe"],
+  ["caresses", "caress"],
+  ["coffee", "coffe"],
+  ["conditional", "condit"],
+  ["controll", "control"],
+  ["dentistry", "dentistri"],
+  ["digitizer", "digit"],
+  ["effective", "effect"],
+  ["falling", "fall"],
+  ["friendly", "friendli"],
+  ["generalization", "gener"],
+  ["goodness", "good"],
+  ["happiness", "happi"],
+  ["hopeful", "hope"],
+  ["hopping", "hop"],
+  ["motoring", "motor"],
+  ["pizz", "pizz"],
+  ["pizzeria", "pizzeria"],
+  ["plumber", "plumber"],
+  ["plumbing", "plumb"],
+  ["ponies", "poni"],
+  ["relational", "relat"],
+  ["replacement", "replac"],
+  ["restaurant", "restaur"],
+  ["restaurants", "restaur"],
+  ["service", "servic"],
+  ["services", "servic"],
+  ["servicing", "servic"],
+  ["sky", "sky"],
+  ["tratt", "tratt"],
+];
+
+describe("porterStem", () => {
+  it.each(FTS5_STEMS)("%s → %s, as FTS5 stores it", (word, stem) => {
+    expect(porterStem(word)).toBe(stem);
+  });
+
+  it("leaves tokens under 3 bytes alone", () => {
+    expect(porterStem("is")).toBe("is");
+  });
+});
+
+describe("stems", () => {
+  it("folds case and accents as unicode61 with remove_diacritics 2 does", () => {
+    expect(foldedWords("Crème Brûlée Café")).toEqual(["creme", "brulee", "cafe"]);
+    expect(stems("Friendly Services")).toEqual(["friendli", "servic"]);
+  });
+});
