@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { siteConfig } from "~/server/config.server";
-import { appContext, makeAppContext } from "~/server/context.server";
+import { appContext, finishResponse, makeAppContext } from "~/server/context.server";
 import { shouldDeferHydration } from "~/server/deferred-hydration.server";
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "~/server/edge-cache.server";
 import { withScriptHashes, withSecurityHeaders } from "~/server/security-headers.server";
@@ -22,7 +22,7 @@ const hotPages = pageMemory(16 * 1024 * 1024);
 
 export default {
   async fetch(request, env, ctx) {
-    const app = makeAppContext(env, ctx);
+    const app = await makeAppContext(env, ctx, request);
     // The finished response: what the edge cache stores, so a hit needs no rewriting.
     const render = async (page: Request) => {
       const context = new RouterContextProvider();
@@ -40,7 +40,7 @@ export default {
           );
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const { rowsRead, rowsWritten, queries, d1Ms } = app.db.meter;
-    return withSecurityHeaders(request, response, {
+    return withSecurityHeaders(request, await finishResponse(app, response), {
       httpsSite: siteConfig(env).siteUrl.startsWith("https:"),
       // dur: D1's own time for the request's statements (meta.duration), as Server-Timing spells it.
       serverTiming: `d1;dur=${Math.round(d1Ms * 10) / 10};desc="rows_read=${rowsRead} rows_written=${rowsWritten} queries=${queries}"`,

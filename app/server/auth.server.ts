@@ -2,6 +2,8 @@
  * Admin authentication (docs/decisions/0006-admin-sessions.md): remix-auth's FormStrategy checks the
  * credentials from the environment; sessions live in D1 with an expiry and the cookie carries only a
  * signed random id. Failed logins are counted in D1 per client address and per username for the throttle.
+ * The cookie also carries the D1 bookmark of the admin's last write, so the next admin request reads
+ * at least that fresh data (read replication, docs/decisions/0013-read-replication.md).
  */
 import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
@@ -13,7 +15,13 @@ import { json } from "./http.server";
 import { constantTimeEqualText, verifyPassword } from "./password.server";
 import { flashToastHeader } from "./toast.server";
 
-export type AdminSession = { username: string; sessionId: string };
+export type AdminSession = { username: string; sessionId: string; expiresAt: number };
+
+/** What the signed cookie holds: the session id and the D1 bookmark of the admin's last write. */
+export type AdminCookie = { sessionId: string; bookmark: string | null };
+
+/** A request's admin state (AppContext.admin): its verified cookie, and its session once a guard has read it. */
+export type AdminRequest = { adminPath: boolean; cookie: AdminCookie | null; session?: AdminSession | null };
 
 export const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** MAX failures in the window per address and per username; the (MAX+1)th attempt gets 429. */
@@ -22,7 +30,7 @@ export const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 type AuthEnv = Pick<Env, "SITE_URL"> & { ADMIN_USERNAME?: string; ADMIN_PASSWORD_HASH?: string; SESSION_SECRET?: string };
 
-function authEnv(app: AppContext): AuthEnv {
+function authEnv(app: Pick<AppContext, "env">): AuthEnv {
   return app.env as unknown as AuthEnv;
 }
 
@@ -30,12 +38,12 @@ function isConfigured(env: AuthEnv): boolean {
   return Boolean(env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH && env.SESSION_SECRET);
 }
 
-function isHttpsSite(app: AppContext): boolean {
+function isHttpsSite(app: Pick<AppContext, "env">): boolean {
   return siteConfig(app.env).siteUrl.startsWith("https:");
 }
 
 /** `__Host-` (Secure, Path=/, no Domain) wherever the site is https; plain name on http://localhost. */
-function sessionCookie(app: AppContext) {
+function sessionCookie(app: Pick<AppContext, "env">) {
   const secure = isHttpsSite(app);
   return createCookie(secure ? "__Host-la_admin" : "la_admin", {
     secrets: [authEnv(app).SESSION_SECRET ?? ""],
@@ -99,23 +107,47 @@ function forbiddenOrigin(): Response {
 
 // ── Sessions ──────────────────────────────────────────────────────────────────
 
-async function readSessionId(request: Request, app: AppContext): Promise<string | null> {
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+// D1 bookmarks are short strings of hex digits and dashes; anything else is not ours.
+const BOOKMARK = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * The verified admin cookie of a request, or null (none, bad signature, not configured). Before
+ * read replication the cookie held the session id alone: such a cookie still reads, without bookmark.
+ */
+export async function readAdminCookie(request: Request, app: Pick<AppContext, "env">): Promise<AdminCookie | null> {
   if (!isConfigured(authEnv(app))) return null;
   const header = request.headers.get("Cookie");
   if (!header) return null;
   const value: unknown = await sessionCookie(app).parse(header);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  if (typeof value === "string") return SESSION_ID.test(value) ? { sessionId: value, bookmark: null } : null;
+  if (!value || typeof value !== "object") return null;
+  const { id, bookmark } = value as { id?: unknown; bookmark?: unknown };
+  if (typeof id !== "string" || !SESSION_ID.test(id)) return null;
+  return { sessionId: id, bookmark: typeof bookmark === "string" && BOOKMARK.test(bookmark) ? bookmark : null };
+}
+
+async function readSessionId(request: Request, app: AppContext): Promise<string | null> {
+  // The fetch handler verified the cookie already (makeAppContext); a hand-made context has not.
+  const cookie = app.admin ? app.admin.cookie : await readAdminCookie(request, app);
+  return cookie?.sessionId ?? null;
+}
+
+function serializeSession(app: AppContext, cookie: AdminCookie, maxAge?: number): Promise<string> {
+  return sessionCookie(app).serialize({ id: cookie.sessionId, bookmark: cookie.bookmark }, maxAge === undefined ? undefined : { maxAge });
 }
 
 /** The live session of the request, or null. One indexed D1 read. */
 export async function getAdminSession(request: Request, app: AppContext): Promise<AdminSession | null> {
   const sessionId = await readSessionId(request, app);
   if (!sessionId) return null;
-  const row = await app.db.first<{ username: string }>("SELECT username FROM admin_sessions WHERE id_hash = ?1 AND expires_at > ?2", [
-    await sha256Hex(sessionId),
-    nowSeconds(),
-  ]);
-  return row ? { username: row.username, sessionId } : null;
+  const row = await app.db.first<{ username: string; expires_at: number }>(
+    "SELECT username, expires_at FROM admin_sessions WHERE id_hash = ?1 AND expires_at > ?2",
+    [await sha256Hex(sessionId), nowSeconds()],
+  );
+  const session = row ? { username: row.username, sessionId, expiresAt: row.expires_at } : null;
+  if (app.admin) app.admin.session = session;
+  return session;
 }
 
 /** For /api/admin/*: throws 403 JSON for a foreign Origin on a write, 401 JSON without a session. */
@@ -162,7 +194,31 @@ async function createSession(app: AppContext, username: string, attempt: Counted
       now + SESSION_TTL_SECONDS,
     ]),
   ]);
-  return sessionCookie(app).serialize(sessionId);
+  // The bookmark after the session's row was written: the next admin request reads from there, so
+  // a replica that has not seen the login yet cannot answer it with "Authentication required".
+  return serializeSession(app, { sessionId, bookmark: app.db.bookmark() });
+}
+
+/**
+ * An admin response after writes: the cookie again, now with the bookmark the request's writes
+ * reached, so the operator's next request reads them. Only on admin paths, only for a live session,
+ * only when the bookmark moved past the cookie's and the request wrote, and never over a Set-Cookie of
+ * this cookie the route gave itself (login, logout). Public pages never get it: they are edge-cached.
+ */
+export async function withAdminBookmark(app: AppContext, response: Response): Promise<Response> {
+  const admin = app.admin;
+  const session = admin?.session;
+  if (!admin?.adminPath || !admin.cookie || !session || app.db.meter.rowsWritten === 0) return response;
+  const bookmark = app.db.bookmark();
+  if (!bookmark || (admin.cookie.bookmark !== null && bookmark <= admin.cookie.bookmark)) return response;
+  const name = sessionCookie(app).name;
+  if (response.headers.getSetCookie().some((c) => c.startsWith(`${name}=`))) return response;
+  // The session's own end stays the cookie's end (no sliding expiry).
+  const remaining = session.expiresAt - nowSeconds();
+  if (remaining <= 0) return response;
+  const updated = new Response(response.body, response);
+  updated.headers.append("Set-Cookie", await serializeSession(app, { sessionId: session.sessionId, bookmark }, remaining));
+  return updated;
 }
 
 /** Ends the session (if any) on the server and returns the Set-Cookie that clears the cookie. */

@@ -3,6 +3,11 @@
  * write module and the import use (`db.all`, `db.run`, `db.batch`). Both go through one metered
  * binding that adds up each statement's `meta.rows_read`, so the budget of DESIGN.md ("O(page size)
  * rows per public request") is visible in a Server-Timing header and testable.
+ *
+ * A request's Db runs on one D1 session (read replication, docs/decisions/0013-read-replication.md):
+ * opened at the first statement, from the start the request chose ("first-unconstrained" for public
+ * reads, "first-primary" or the admin's bookmark for the admin). Without a start (scripts, tests, code
+ * that builds a Db by hand) it uses the plain binding, which D1 always serves from the primary.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
@@ -14,16 +19,84 @@ export type QueryMeter = { rowsRead: number; rowsWritten: number; queries: numbe
 
 export type Orm = DrizzleD1Database<typeof schema>;
 
+/** What a D1 session starts from: a constraint, or a bookmark (at least that fresh). */
+export type SessionStart = D1SessionConstraint | D1SessionBookmark;
+
+/**
+ * The freshest bookmark seen by any session in this isolate. D1 bookmarks sort lexicographically,
+ * oldest first, so "fresher" is a string comparison.
+ */
+export class BookmarkMark {
+  private latest: string | null = null;
+
+  get freshest(): string | null {
+    return this.latest;
+  }
+
+  saw(bookmark: string | null): void {
+    if (bookmark !== null && (this.latest === null || bookmark > this.latest)) this.latest = bookmark;
+  }
+}
+
+/** The later of two bookmarks (null when neither is known). */
+export function laterBookmark(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return a > b ? a : b;
+}
+
+export type DbOptions = {
+  /**
+   * Where the session starts, asked at the first statement (not before): a public request's start
+   * depends on what other requests of the isolate saw until then (ADR 0013, "the cache key").
+   */
+  session: () => SessionStart;
+  /** Told every bookmark this Db's session reaches (the isolate's mark). */
+  mark?: BookmarkMark;
+};
+
 export class Db {
   readonly meter: QueryMeter = { rowsRead: 0, rowsWritten: 0, queries: 0, d1Ms: 0 };
   /** D1 with every statement counted; `d1` is what drizzle and the SQL helpers below use. */
   readonly d1: D1Database;
   /** drizzle: the query builder for plain reads and writes, `sql` for FTS and the planner's walks. */
   readonly orm: Orm;
+  private session: D1DatabaseSession | null = null;
+  private start: SessionStart | null = null;
 
-  constructor(binding: D1Database) {
-    this.d1 = meteredD1(binding, this.meter);
+  constructor(
+    private readonly binding: D1Database,
+    private readonly options?: DbOptions,
+  ) {
+    this.d1 = meteredD1(
+      () => this.target(),
+      this.meter,
+      () => this.sawQuery(),
+    );
     this.orm = drizzle(this.d1, { schema });
+  }
+
+  /** What the session started from (null: no session yet, or the plain binding). */
+  get sessionStart(): SessionStart | null {
+    return this.start;
+  }
+
+  /** The session's bookmark after the statements so far (null before the first, or without a session). */
+  bookmark(): D1SessionBookmark | null {
+    return this.session?.getBookmark() ?? null;
+  }
+
+  private target(): D1Database | D1DatabaseSession {
+    if (!this.options) return this.binding;
+    if (!this.session) {
+      this.start = this.options.session();
+      this.session = this.binding.withSession(this.start);
+    }
+    return this.session;
+  }
+
+  private sawQuery(): void {
+    this.options?.mark?.saw(this.bookmark());
   }
 
   statement(sql: string, params: Params = []): D1PreparedStatement {
@@ -59,25 +132,31 @@ type Meta = D1Meta | undefined;
  * twice (alias a join's second `id`) nor like a number (JavaScript puts "1" first), exactly as for
  * drizzle's own `batch()`, which reads rows that way; test/integration/db-meter.test.ts holds the order.
  */
-function meteredD1(d1: D1Database, meter: QueryMeter): D1Database {
+function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMeter, saw: () => void): D1Database {
   const count = (meta: Meta) => {
     meter.queries += 1;
     meter.rowsRead += meta?.rows_read ?? 0;
     meter.rowsWritten += meta?.rows_written ?? 0;
     meter.d1Ms += meta?.duration ?? 0;
+    // Recorded before the statement's caller resumes: whatever it does with the result (the edge
+    // cache memoizing a data version) happens after the isolate's mark has this bookmark.
+    saw();
+  };
+  // Only what a D1 session has (prepare, batch): drizzle uses nothing else; exec and dump would
+  // bypass the session and the meter.
+  const outsideSession = (name: string) => () => {
+    throw new Error(`D1 ${name} is not available on the metered binding: use prepare/batch`);
   };
   return {
-    prepare: (sql: string) => new MeteredStatement(d1.prepare(sql), count),
+    prepare: (sql: string) => new MeteredStatement(target().prepare(sql), count),
     async batch<T = unknown>(statements: D1PreparedStatement[]) {
-      const results = await d1.batch<T>(statements.map(unwrap));
+      const results = await target().batch<T>(statements.map(unwrap));
       for (const r of results) count(r.meta);
       return results;
     },
-    exec: (sql: string) => d1.exec(sql),
-    withSession: () => {
-      throw new Error("D1 sessions are not metered: use the plain binding");
-    },
-    dump: () => d1.dump(),
+    exec: outsideSession("exec"),
+    withSession: outsideSession("withSession"),
+    dump: outsideSession("dump"),
   };
 }
 

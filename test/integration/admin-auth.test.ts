@@ -209,10 +209,14 @@ describe("every admin endpoint", () => {
   });
 });
 
-/** The session id inside a signed cookie header value (React Router's cookie encoding: base64 JSON + "." + signature). */
+/**
+ * The session id inside a signed cookie header value (React Router's cookie encoding: base64 JSON + "." + signature);
+ * the JSON is `{id, bookmark}` since read replication (ADR 0013), the bare id before.
+ */
 function sessionIdOf(cookieHeader: string): string {
   const value = decodeURIComponent(cookieHeader.split("=").slice(1).join("="));
-  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
+  const decoded = JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string | { id: string };
+  return typeof decoded === "string" ? decoded : decoded.id;
 }
 
 async function sha256Hex(text: string): Promise<string> {
