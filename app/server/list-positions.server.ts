@@ -109,14 +109,16 @@ const NEXT_BLOCK = `coalesce(
 
 /**
  * The businesses of block `o` (its start, and its end = the next block's start or LIST_END), as
- * three index ranges: its start key from the start id down, the keys strictly between, and the end
- * key above the end id. Each element is a condition on a business aliased `b`.
+ * index ranges with no OR between them (an OR would keep SQLite from bounding the id range): the
+ * start key from the start id down (to the end id when the block lies within one key), the keys
+ * strictly between, and the end key above the end id. Each is a condition on a business `b`.
  */
 function blockRanges(kind: ListKind): string[] {
   const k = `b.${kind.key}`;
   const scope = members(kind, "o.list");
   return [
-    `${scope} AND ${k} = o.start_key AND b.id <= o.start_id AND (o.end_key < o.start_key OR b.id > o.end_id)`,
+    `${scope} AND o.end_key = o.start_key AND ${k} = o.start_key AND b.id <= o.start_id AND b.id > o.end_id`,
+    `${scope} AND o.end_key < o.start_key AND ${k} = o.start_key AND b.id <= o.start_id`,
     `${scope} AND ${k} < o.start_key AND ${k} > o.end_key`,
     `${scope} AND o.end_key < o.start_key AND ${k} = o.end_key AND b.id > o.end_id`,
   ];
