@@ -143,6 +143,16 @@ describe("the admin's bookmark in the session cookie", () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
+  it("logout (a write) clears the cookie and does not give it back with a bookmark", async () => {
+    const cookieHeader = await loginAsAdmin();
+    const response = await request("/api/admin/logout", { method: "POST", headers: { Cookie: cookieHeader, Origin: SITE_ORIGIN } });
+    expect(response.status).toBe(200);
+    expect(rowsWritten(response)).toBeGreaterThan(0);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^__Host-la_admin=;/);
+  });
+
   it("a cookie from before read replication (the session id alone) still logs in, without a bookmark", async () => {
     const current = await adminCookieOf(await loginAsAdmin());
     const legacy = createCookie("__Host-la_admin", { secrets: [TEST_SESSION_SECRET], path: "/", secure: true, httpOnly: true });
