@@ -30,6 +30,9 @@ const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/cities$/, ["page"]],
   [/^\/api\/search$/, SEARCH_PARAMS],
   [/^\/api\/businesses$/, Object.keys(businessesQuerySchema.shape)],
+  // React Router's lazy route discovery (routeDiscovery's default manifestPath): without its version
+  // it answers "reload the document" and the client never finds the routes it asks for.
+  [/^\/__manifest$/, ["paths", "version"]],
   [/^\/api\/(?:businesses\/(?:latest|recommended)|cities\/popular|city\/[^/]+|category\/[^/]+|categories|countries)$/, PAGING_PARAMS],
 ];
 

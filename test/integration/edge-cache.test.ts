@@ -1,3 +1,4 @@
+import * as build from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "~/server/business-writer.server";
 import { isCacheable, memoizedDataVersion, pageMemory, pageUrl, withEdgeCache, type EdgeCacheOptions } from "~/server/edge-cache.server";
@@ -121,6 +122,13 @@ describe("the cache key is the page, not the URL", () => {
     expect(keyOf("/_.data?_routes=root&junk=1")).toBe("/_.data?_routes=root");
     expect(keyOf("/city/Chicago.data?page=2&x=1")).toBe("/city/Chicago.data?page=2");
     expect(keyOf("/about?_routes=root")).toBe("/about");
+  });
+
+  it("keeps the paths and version of React Router's route discovery, which answers 204 without its version", async () => {
+    expect(keyOf("/__manifest?version=abc&paths=%2Fcity%2FChicago&utm_source=x")).toBe("/__manifest?paths=%2Fcity%2FChicago&version=abc");
+    const response = await get(`/__manifest?paths=${encodeURIComponent("/city/Chicago")}&version=${build.assets.version}&junk=1`);
+    expect(response.status).toBe(200);
+    expect(Object.keys((await response.json()) as object)).toContain("routes/public/city");
   });
 
   it("gives pages that differ by a parameter they read their own entries", async () => {
