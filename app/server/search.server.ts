@@ -492,94 +492,117 @@ type WindowQuery = {
   keep?: (row: CandidateRow) => boolean;
 };
 
+/** Matches' ids only (FTS rows, no `businesses` row read). */
+async function idsOf(db: Db, slice: SQL): Promise<number[]> {
+  return (await db.orm.all<{ rowid: number }>(slice)).map((r) => r.rowid);
+}
+
+/** Candidate rows for these ids, in the given order (bound ids, 100 a statement: D1's parameter limit). */
+async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateRow[]> {
+  const rows: CandidateRow[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100);
+    rows.push(
+      ...(await db.orm
+        .select(CANDIDATE_COLUMNS)
+        .from(b)
+        .where(
+          sql`${b.id} IN (${sql.join(
+            chunk.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )),
+    );
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is CandidateRow => r !== undefined);
+}
+
 /**
- * A text search in bounded blocks. The match is read in rowid order (newest first) BLOCK rows at a
- * time by keyset — FTS5 streams a term's doclist, so a block costs the same for a word in every
- * business as for a word in a hundred — and each block is put in the requested order on its own,
- * in JS. A dense first block also takes in up to NAME_WINDOW name matches. So a match that fits in
- * one block is ordered as a whole and counted exactly; a denser one lists its blocks one after the
- * other, up to RESULT_CAP results, with an approximate total. A block before the page is read as
- * ids only, unless `keep` must see its rows.
+ * A text search, bounded. The match is read in rowid order (newest first) — FTS5 streams a term's
+ * doclist, so reading 101 matches costs the same for a word in every business as for a word in a
+ * hundred. The first block (the newest BLOCK matches; when the match is denser, also the business
+ * named as the query and up to NAME_WINDOW recent name matches) is put in the requested order in JS.
+ * A match that fits in it is thereby ordered as a whole and counted exactly. A denser match
+ * continues after the first block newest first, by keyset, up to RESULT_CAP results, with an
+ * approximate total: a page there reads the ids before it (FTS rows only) and its own rows, so page
+ * 11 of 20 reads ~270 rows, not 11 blocks. `keep` (open now, the admin's status) is checked on rows,
+ * so with it every row up to the page is read.
  */
 export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult> {
   const none: WindowResult = { rows: [], total: 0, approximate: false, estimate: 0 };
   const words = searchWords(q.text);
   if (words.whole.length === 0 && !words.prefix) return none;
-
   const m = textMatch(words, words.prefix ? await expandPrefix(db, words.prefix) : null, q.facets);
-  const firstBlock = m ? await candidates(db, matchSlice(m.match, BLOCK + 1, null)) : [];
-  if (!m || firstBlock.length === 0) return none;
+  if (!m) return none;
   const match = m;
+  const want = Math.min(q.offset + q.limit, RESULT_CAP);
+  const scored = (rows: CandidateRow[]): Scored[] =>
+    rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: relevanceOf(r, match, q.text) }));
 
-  const dense = firstBlock.length > BLOCK;
-  const want = q.offset + q.limit;
-  const order = (rows: CandidateRow[]): Scored[] =>
-    rows
-      .filter((r) => !q.keep || q.keep(r))
-      .map((r) => ({ ...r, relevance: relevanceOf(r, match, q.text) }))
-      .sort(q.compare ?? COMPARE[q.order]);
-
-  let block = firstBlock.slice(0, BLOCK);
+  // The first block's rows are read only when the page can lie in it (it holds at most
+  // BLOCK + NAME_WINDOW + 1 results) or rows must be checked.
+  const firstRows = Boolean(q.keep) || q.offset < BLOCK + NAME_WINDOW + 1;
+  const firstSlice = matchSlice(match.match, BLOCK + 1, null);
+  const first = firstRows ? await candidates(db, firstSlice) : (await idsOf(db, firstSlice)).map((id) => ({ id }) as CandidateRow);
+  if (first.length === 0) return none;
+  const dense = first.length > BLOCK;
+  const block: CandidateRow[] = first.slice(0, BLOCK);
   const seen = new Set(block.map((r) => r.id));
-  let last = block[block.length - 1].id;
   if (dense) {
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
-    const span = firstBlock[0].id - firstBlock[BLOCK].id + 1;
-    const from = Math.max(0, firstBlock[0].id - NAME_SPAN_BLOCKS * span);
-    const nameSlice = matchSliceFrom(match.nameMatch, NAME_WINDOW, from);
+    const span = first[0].id - first[BLOCK].id + 1;
+    const nameSlice = matchSliceFrom(match.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
     const exact = exactNameSlice(q.text, match.match);
-    // One query for both: each D1 statement has its own fixed cost.
-    const names = await candidates(db, exact ? sql`${exact} UNION ALL SELECT rowid FROM (${nameSlice})` : nameSlice);
+    // One statement for both: each D1 statement has its own fixed cost.
+    const slice = exact ? sql`${exact} UNION ALL SELECT rowid FROM (${nameSlice})` : nameSlice;
+    const names = firstRows ? await candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow);
     for (const r of names) if (!seen.has(r.id)) block.push(r);
     for (const r of names) seen.add(r.id);
   }
 
-  const listed: Scored[] = [];
-  let skipped = 0;
-  // Rows `keep` looked at and let through, for the share applied to the estimate.
-  let examined = 0;
-  let kept = 0;
+  // The first block, ordered; without its rows only its size matters (the page lies after it).
+  const ordered = firstRows ? scored(block).sort(q.compare ?? COMPARE[q.order]) : null;
+  const firstSize = ordered ? ordered.length : block.length;
+  let examined = block.length;
+  const page: Scored[] = ordered ? ordered.slice(q.offset, want) : [];
+  let position = firstSize;
+
+  // The rest, newest first: ids read by keyset in chunks, rows only for the page (or for `keep`).
+  let last = first[Math.min(BLOCK, first.length) - 1].id;
   let more = dense;
-  for (;;) {
-    const ordered = order(block);
-    examined += block.length;
-    kept += ordered.length;
-    listed.push(...ordered);
-    if (!more || skipped + listed.length >= Math.min(want, RESULT_CAP)) break;
-    // The next block: as ids only while it ends before the page (and nothing must be checked on its rows).
-    const idsOnly = !q.keep && skipped + listed.length + BLOCK <= q.offset;
-    if (idsOnly) {
-      skipped += listed.length;
-      listed.length = 0;
-      const ids = await db.orm.all<{ rowid: number }>(matchSlice(match.match, BLOCK + 1, last));
-      more = ids.length > BLOCK;
-      const slice = ids.slice(0, BLOCK);
-      if (slice.length === 0) break;
-      last = slice[slice.length - 1].rowid;
-      skipped += slice.filter((r) => !seen.has(r.rowid)).length;
-      block = [];
+  while (more && position < want) {
+    const chunkSize = q.keep ? BLOCK : Math.min(BLOCK, want - position + (seen.size - BLOCK) + 1);
+    const ids = await idsOf(db, matchSlice(match.match, chunkSize + 1, last));
+    more = ids.length > chunkSize;
+    const chunk = ids.slice(0, chunkSize);
+    if (chunk.length === 0) break;
+    last = chunk[chunk.length - 1];
+    const fresh = chunk.filter((id) => !seen.has(id));
+    if (q.keep) {
+      examined += fresh.length;
+      const kept = scored(await candidatesByIds(db, fresh));
+      page.push(...kept.slice(Math.max(0, q.offset - position), Math.max(0, want - position)));
+      position += kept.length;
       continue;
     }
-    const next = await candidates(db, matchSlice(match.match, BLOCK + 1, last));
-    more = next.length > BLOCK;
-    const slice = next.slice(0, BLOCK);
-    if (slice.length === 0) break;
-    last = slice[slice.length - 1].id;
-    block = slice.filter((r) => !seen.has(r.id));
+    const from = Math.max(0, q.offset - position);
+    const to = Math.max(0, want - position);
+    const onPage = fresh.slice(from, to);
+    if (onPage.length) page.push(...scored(await candidatesByIds(db, onPage)));
+    position += fresh.length;
   }
 
-  const reachable = Math.min(RESULT_CAP, skipped + listed.length);
-  const page = listed.slice(Math.max(0, q.offset - skipped), Math.max(0, Math.min(want, RESULT_CAP) - skipped));
   // `facets` was not read: an empty string stands in (toBusiness never shows it).
   const rows: BusinessRow[] = page.map(({ relevance: _, ...row }) => ({ ...row, facets: "" }));
-  if (!dense) return { rows, total: listed.length, approximate: false, estimate: firstBlock.length };
-  // The first block's density over its rowid span, applied to every rowid below it.
-  const span = Math.max(1, firstBlock[0].id - firstBlock[BLOCK].id + 1);
-  const estimate = Math.max(BLOCK + 1, Math.round((BLOCK * firstBlock[0].id) / span));
-  // Listed as far as the page; beyond it the estimate (filtered by `keep` in the share seen so far).
-  const share = kept / Math.max(1, examined);
-  const total = Math.min(RESULT_CAP, Math.max(reachable, Math.round(estimate * share)));
-  return { rows, total, approximate: true, estimate: Math.round(estimate * share) };
+  if (!dense) return { rows, total: firstSize, approximate: false, estimate: first.length };
+  // The first block's density over its rowid span, applied to every rowid below it; with `keep`,
+  // times the share of rows it let through.
+  const span = Math.max(1, first[0].id - first[BLOCK].id + 1);
+  const share = q.keep ? position / Math.max(1, examined) : 1;
+  const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * first[0].id) / span) * Math.min(1, share));
+  const total = Math.min(RESULT_CAP, Math.max(Math.min(position, RESULT_CAP), estimate));
+  return { rows, total, approximate: true, estimate };
 }
 
 export type SearchResult = {

@@ -55,7 +55,7 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
     expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
   });
 
-  it("the same bound holds with a category scope, a sort, open now and a later page", async () => {
+  it("the same bound holds with a category scope, a sort, open now, a location and later pages", async () => {
     for (const path of [
       "/api/businesses?limit=20&offset=40&search=wombat&category=Plumber",
       "/api/businesses?limit=20&offset=0&search=wombat&sort=latest",
@@ -63,6 +63,9 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
       "/api/search?q=wombat&openNow=1",
       "/api/search?q=wombat&location=Burrow%203%2C%20US",
       "/api/search?q=wombat&page=4",
+      // Past the first block: the ids before the page (FTS rows only) and the page's own rows.
+      "/api/search?q=wombat&page=11",
+      "/api/businesses?limit=20&offset=200&search=womb",
     ]) {
       const response = await request(path);
       expect(response.status, path).toBe(200);
