@@ -7,10 +7,10 @@
  * minimum rating become tokens too. So the FTS match is exactly the result set, and a plan only has to
  * put it in order and read the page's rows:
  *
- * - any search with words, in any order: bounded blocks (windowSearch, ADR 0012). The match is read
- *   newest rowid first, 100 ids at a time by keyset; each block is ordered on its own (relevance
- *   from column weights computed in JS, then score; or the chosen sort). A match that fits one block
- *   is ordered whole and counted exactly; a denser one is listed block after block up to 1,000
+ * - any search with words, in any order: bounded (windowSearch, ADR 0012). The newest 100 matches
+ *   by rowid (plus, when the match is denser, the exact name and recent name matches) are ordered in
+ *   JS (relevance from column weights, then score; or the chosen sort); a match that fits is thereby
+ *   ordered whole and counted exactly, a denser one continues newest first by keyset up to 1,000
  *   results with an approximate total. Never bm25 (it reads every phrase's whole doclist) and never
  *   `word*` (FTS5 builds a prefix's whole doclist): a prefix is expanded through the vocabulary.
  * - a location and nothing else: the location's (column, score, id) index, read to the page.
