@@ -184,3 +184,13 @@ export function foldedWords(text: string): string[] {
 export function stems(text: string): string[] {
   return foldedWords(text).map(porterStem);
 }
+
+/**
+ * A word FTS5 stems to the stored term `term`: FTS5 stems quoted query words again, and a stem is not
+ * always its own stem ("coffee" is stored as coffe, and "coffe" would be searched as coff). The typed
+ * word when it is the one, else the term or the term with a usual ending put back; null if none is.
+ */
+export function surfaceFor(term: string, typed: string): string | null {
+  const candidates = [typed, term, `${term}e`, `${term}s`, term.replace(/i$/, "y"), `${term}ing`];
+  return candidates.find((w) => porterStem(w) === term) ?? null;
+}

@@ -105,7 +105,7 @@ const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
 /**
  * The FTS5 text query of the bounded engine: whole words quoted (FTS5 stems them), the prefix as
  * the OR of the vocabulary terms it expands to (given as words FTS5 stems to those terms: see
- * surfaceFor in search.server.ts). FTS5 merges an OR lazily, in rowid order; a `"word"*` query instead builds the
+ * surfaceFor in porter-stem.ts). FTS5 merges an OR lazily, in rowid order; a `"word"*` query instead builds the
  * prefix's whole doclist first (323 ms of D1 time for `"service"*` over 1,000,000 businesses).
  * "" when there is nothing to match (a prefix that expands to no term matches nothing).
  */

@@ -28,7 +28,7 @@ import { groupBySlug } from "~/lib/category-groups";
 import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
 import { SEARCH_PAGE_SIZE, type SearchParams } from "~/lib/search-params";
-import { foldedWords, porterStem, stems } from "~/lib/porter-stem";
+import { foldedWords, porterStem, stems, surfaceFor } from "~/lib/porter-stem";
 import {
   andQuery,
   boundedTextQuery,
@@ -378,16 +378,6 @@ async function expandPrefix(db: Db, prefix: string): Promise<string[]> {
     SELECT term FROM t WHERE term >= ${start} AND term < ${end}`);
   const found = rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t));
   return found;
-}
-
-/**
- * A word FTS5 stems to the stored term `term`: FTS5 stems quoted query words again, and a stem is not
- * always its own stem ("coffee" is stored as coffe, and "coffe" would be searched as coff). The typed
- * word when it is the one, else the term or the term with a usual ending put back; null if none is.
- */
-export function surfaceFor(term: string, typed: string): string | null {
-  const candidates = [typed, term, `${term}e`, `${term}s`, term.replace(/i$/, "y"), `${term}ing`];
-  return candidates.find((w) => porterStem(w) === term) ?? null;
 }
 
 /** What a text search looks for: the match over the word columns, and over the name alone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldedWords, porterStem, stems } from "~/lib/porter-stem";
+import { foldedWords, porterStem, stems, surfaceFor } from "~/lib/porter-stem";
 
 // Each pair is what SQLite's FTS5 (`porter unicode61 remove_diacritics 2`) stored for the word,
 // read back through fts5vocab; the bounded search expands prefixes and scores rows with these stems.
@@ -56,5 +56,15 @@ describe("stems", () => {
   it("folds case and accents as unicode61 with remove_diacritics 2 does", () => {
     expect(foldedWords("Crème Brûlée Café")).toEqual(["creme", "brulee", "cafe"]);
     expect(stems("Friendly Services")).toEqual(["friendli", "servic"]);
+  });
+});
+
+describe("surfaceFor", () => {
+  it("gives a word FTS5 stems back to the stored term", () => {
+    // "coffe" itself would be searched as coff: the typed word or the term with its e stands in.
+    expect(surfaceFor("coffe", "coffee")).toBe("coffee");
+    expect(surfaceFor("coffe", "cof")).toBe("coffee");
+    expect(surfaceFor("servic", "serv")).toBe("servic");
+    expect(surfaceFor("pizzeria", "pizz")).toBe("pizzeria");
   });
 });
