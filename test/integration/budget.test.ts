@@ -53,6 +53,11 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     "/api/businesses?limit=20&offset=400&category=Plumber",
     "/api/businesses?limit=20&offset=400&category=restaurants",
     "/api/businesses?limit=20&search=Budget%20Business%207777",
+    // Dense: every business is named "Budget Business …" (issue 15; every form and query shape in
+    // search-budget.test.ts).
+    "/api/businesses?limit=20&search=budget",
+    "/api/businesses?limit=20&offset=200&search=budg",
+    "/search?q=budget",
     // Issue 6: the FTS match carries the location, category and rating, so only the page is read.
     "/api/search?q=budget",
     // "City 7" alone matches the postal-code pattern (letters and a digit): a country makes it the city.
