@@ -17,7 +17,11 @@ export type Statistics = { totalBusinesses: number; verifiedBusinesses: number; 
 export type PopularCity = { id: number; name: string; businessCount: number };
 export type CategorySummary = { category: string; slug: string; businessCount: number };
 export type CountrySummary = { country: string; code: string; businessCount: number };
-export type BusinessPage = { businesses: Business[]; totalPages: number; totalCount: number };
+/**
+ * `approximate`: a dense search lists at most its first 1,000 results and counts no further
+ * (ADR 0012); present only then, so the page can say "1,000+".
+ */
+export type BusinessPage = { businesses: Business[]; totalPages: number; totalCount: number; approximate?: true };
 export type ListSort = "recommended" | "latest";
 
 type SiteStats = typeof siteStats.$inferSelect;
@@ -259,7 +263,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
 /** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
 async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQuery): Promise<BusinessPage> {
   const column = scope.kind === "category" ? "category_slug" : scope.kind === "group" ? "group_slug" : null;
-  const { rows, total } = await searchList(
+  const { rows, total, approximate } = await searchList(
     db,
     text,
     column && "slug" in scope ? { column, slug: scope.slug } : null,
@@ -267,7 +271,8 @@ async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQ
     query.limit,
     query.offset,
   );
-  return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
+  const page: BusinessPage = { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
+  return approximate ? { ...page, approximate: true } : page;
 }
 
 export type CountryCity = { name: string; state: string; country: string; businessCount: number };

@@ -95,6 +95,20 @@ describe("what a bounded search answers", () => {
     expect(last.body.businesses).toHaveLength(20);
   });
 
+  it("says the count of a dense match is a lower bound (1,000+), and an exact one plainly", async () => {
+    const dense = await getJson<ListBody & { approximate?: boolean }>("/api/businesses?limit=20&search=wombat");
+    expect(dense.body.approximate).toBe(true);
+    const sparse = await getJson<ListBody & { approximate?: boolean }>("/api/businesses?limit=20&search=wombat%20depot%207777");
+    expect(sparse.body.approximate).toBeUndefined();
+    const text = (html: string) =>
+      html
+        .replace(/<!-- -->/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ");
+    expect(text(await (await request("/businesses?search=wombat")).text())).toContain("1,000+ Total Businesses");
+    expect(text(await (await request("/businesses?search=wombat%20depot%207777")).text())).toContain(" 1 Total Businesses");
+  });
+
   it("pages a dense match without repeating a business", async () => {
     const names: string[] = [];
     for (let page = 1; page <= 8; page++) {

@@ -187,7 +187,8 @@ export function BusinessesTab({ query, list, summary }: Props) {
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600" data-testid="admin-total">
-              {format.format(list.totalCount)} businesses
+              {format.format(list.totalCount)}
+              {list.approximate ? "+" : ""} businesses
             </p>
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">

@@ -62,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories,
     page,     totalPages: result.totalPages,
     totalCount: result.totalCount,
+    approximate: result.approximate ?? false,
     businesses: result.businesses.map(toCard),
   };
 }
@@ -99,7 +100,10 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Browse All Businesses</h1>
-      <p className="mt-2 text-slate-600">{loaderData.totalCount.toLocaleString("en-US")} Total Businesses</p>
+      <p className="mt-2 text-slate-600">{loaderData.totalCount.toLocaleString("en-US")}
+        {/* A dense search lists its first 1,000 results and counts no further (ADR 0012). */}
+        {loaderData.approximate ? "+" : ""} Total Businesses
+      </p>
 
       <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
         <label htmlFor="browse-search" className="sr-only">
