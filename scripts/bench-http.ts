@@ -17,9 +17,9 @@
  * req/s. One more line per ref: a crawl of business pages never asked before (a cache miss that
  * renders and stores each), the long tail of issue 16 item 6.
  *
- * A ref `A+B` is A's tree with the files of the render path (RENDER_PATH below) taken from B: with
- * `--ref HEAD --ref HEAD+0cd9a58` the only difference between the two servers is issue 16's work,
- * whatever else was committed meanwhile.
+ * A ref `A+B` is A's tree with the files of the render path (RENDER_PATH below) taken from B, to
+ * compare only those files' work; it builds only while B's files still fit A's other modules (at
+ * 6c2c227 makeAppContext became async, so HEAD+0cd9a58 no longer runs: compare whole commits then).
  *
  * --cpu-profile: after the rounds, the render server of the first ref is profiled through its
  * inspector while wrk asks one page (business unless --pages names one); the .cpuprofile goes to
