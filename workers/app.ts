@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { siteConfig } from "~/server/config.server";
-import { appContext, finishResponse, makeAppContext } from "~/server/context.server";
+import { appContext, finishResponse, makeAppContext, type AppContext } from "~/server/context.server";
 import { shouldDeferHydration } from "~/server/deferred-hydration.server";
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "~/server/edge-cache.server";
 import { withScriptHashes, withSecurityHeaders } from "~/server/security-headers.server";
@@ -22,11 +22,13 @@ const hotPages = pageMemory(16 * 1024 * 1024);
 
 export default {
   async fetch(request, env, ctx) {
-    const app = await makeAppContext(env, ctx, request);
+    // Made on first use: a hit from the isolate's memory needs no context (its Db builds drizzle).
+    let made: Promise<AppContext> | undefined;
+    const app = () => (made ??= makeAppContext(env, ctx, request));
     // The finished response: what the edge cache stores, so a hit needs no rewriting.
     const render = async (page: Request) => {
       const context = new RouterContextProvider();
-      context.set(appContext, app);
+      context.set(appContext, await app());
       const rendered = await requestHandler(page, context);
       return withScriptHashes(rendered, { deferHydration: shouldDeferHydration(page, rendered) });
     };
@@ -35,12 +37,19 @@ export default {
         ? await render(request)
         : await withEdgeCache(
             request,
-            { db: app.db, cache: edgeCache(), waitUntil: (p) => ctx.waitUntil(p), version: cachedDataVersion, memory: hotPages },
+            {
+              db: async () => (await app()).db,
+              cache: edgeCache(),
+              waitUntil: (p) => ctx.waitUntil(p),
+              version: cachedDataVersion,
+              memory: hotPages,
+            },
             render,
           );
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
-    const { rowsRead, rowsWritten, queries, d1Ms } = app.db.meter;
-    return withSecurityHeaders(request, await finishResponse(app, response), {
+    const used = made && (await made);
+    const { rowsRead, rowsWritten, queries, d1Ms } = used ? used.db.meter : { rowsRead: 0, rowsWritten: 0, queries: 0, d1Ms: 0 };
+    return withSecurityHeaders(request, used ? await finishResponse(used, response) : response, {
       httpsSite: siteConfig(env).siteUrl.startsWith("https:"),
       // dur: D1's own time for the request's statements (meta.duration), as Server-Timing spells it.
       serverTiming: `d1;dur=${Math.round(d1Ms * 10) / 10};desc="rows_read=${rowsRead} rows_written=${rowsWritten} queries=${queries}"`,

@@ -67,18 +67,25 @@ export async function dataVersion(db: Db): Promise<number> {
   return row?.dataVersion ?? 0;
 }
 
+/** A request's Db, or how to get it (workers/app.ts builds its context only when something needs it). */
+export type DbSource = Db | (() => Promise<Db>);
+
+async function readDataVersion(db: DbSource): Promise<number> {
+  return dataVersion(typeof db === "function" ? await db() : db);
+}
+
 /**
  * The data version remembered in this isolate for `ttlMs`, so a cache hit needs no D1 query: after a
  * write, an isolate that read the version less than `ttlMs` before goes on serving the previous
  * pages for at most the rest of `ttlMs`. Concurrent requests of an expired memo each read D1 (a
  * promise shared across requests would tie one request's answer to another's I/O).
  */
-export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): (db: Db) => Promise<number> {
+export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): (db: DbSource) => Promise<number> {
   let memo: { version: number; readAt: number } | null = null;
   return async (db) => {
     const time = now();
     if (memo && time - memo.readAt < ttlMs) return memo.version;
-    const version = await dataVersion(db);
+    const version = await readDataVersion(db);
     memo = { version, readAt: time };
     return version;
   };
@@ -170,11 +177,12 @@ export function pageMemory(maxBytes: number, now: () => number = Date.now): Page
 }
 
 export type EdgeCacheOptions = {
-  db: Db;
+  /** The request's Db, or how to get it: only an expired version memo or a miss needs one. */
+  db: DbSource;
   cache: Cache;
   waitUntil: (p: Promise<unknown>) => void;
   /** Where the data version comes from: D1 on every request unless given (workers/app.ts memoizes it). */
-  version?: (db: Db) => Promise<number>;
+  version?: (db: DbSource) => Promise<number>;
   /** Pages kept in the isolate in front of `cache` (workers/app.ts keeps one per isolate). */
   memory?: PageMemory;
   now?: () => number;
@@ -194,7 +202,7 @@ export async function withEdgeCache(
   const now = options.now ?? Date.now;
   const url = new URL(request.url);
   const page = pageUrl(url);
-  const version = await (options.version ?? dataVersion)(options.db);
+  const version = await (options.version ?? readDataVersion)(options.db);
   const key = cacheKey(page, version);
   const remembered = options.memory?.get(key.url);
   if (remembered) return answer(remembered, "HIT");

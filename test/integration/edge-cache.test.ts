@@ -188,6 +188,22 @@ describe("the hottest pages kept in the isolate", () => {
     expect(renders).toBe(1);
   });
 
+  it("answers a hot page without asking for the request's Db while the version is remembered", async () => {
+    await insert(buildBusiness({ name: "Lazy Grocer", city: "Lazyville" }));
+    const memory = pageMemory(1024 * 1024);
+    const version = memoizedDataVersion(60_000);
+    let dbAsked = 0;
+    const db = async () => {
+      dbAsked += 1;
+      return testDb();
+    };
+    await get("/city/Lazyville", undefined, { memory, version, db });
+    expect(dbAsked).toBe(1);
+    const hit = await get("/city/Lazyville", undefined, { memory, version, db });
+    expect(hit.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(dbAsked).toBe(1);
+  });
+
   it("keeps a page it rendered for s-maxage (300 s), and one it took from the Cache API for max-age (60 s)", async () => {
     let now = 0;
     const clock = () => now;
