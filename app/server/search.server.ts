@@ -47,11 +47,6 @@ import type { Db } from "./db.server";
 const b = alias(businesses, "b");
 const FROM_B = sql`businesses AS b`;
 
-/** Ids taken from a plan per round while "open now" filters in JS. */
-const OPEN_NOW_IDS = 1000;
-/** Rows fetched by the first open-now chunk; each next chunk doubles. */
-const OPEN_NOW_FIRST_CHUNK = 60;
-
 export type ResolvedLocation = {
   /** What the visitor typed, tidied ("Chicago, IL"). */
   label: string;
@@ -61,6 +56,8 @@ export type ResolvedLocation = {
   where: SQL[];
   /** The most selective place named: its index lists the location in recommended order. */
   driving: Place;
+  /** Every place named (a word-less search's window checks them on its rows). */
+  places: Place[];
 };
 
 /** `n` of a hand-written `SELECT … AS n` (a count, a size, 1 for "exists"); null when it gives no row. */
@@ -127,6 +124,7 @@ export async function resolveLocation(db: Db, text: string): Promise<ResolvedLoc
     // keeps the other predicates off their indexes so the most selective one drives.
     where: places.map((p) => sql`${sql.raw(p === driving ? "" : "+")}${PLACES[p.kind].column} = ${p.value}`),
     driving,
+    places,
   };
 }
 
@@ -174,13 +172,6 @@ const tier = (relevance: number) => Math.round(relevance * 100);
 /** The orders a plan can produce, each with its comparator (the SQL ORDER BY in JS). */
 type OrderKey = "relevance" | "score" | "rating" | "reviews" | "latest";
 
-const ORDER_SQL: Record<Exclude<OrderKey, "relevance">, { by: SQL; index: string }> = {
-  score: { by: sql`b.score DESC, b.id DESC`, index: "businesses_order_idx" },
-  rating: { by: sql`b.rating DESC, b.review_count DESC, b.id DESC`, index: "businesses_rating_order_idx" },
-  reviews: { by: sql`b.review_count DESC, b.rating DESC, b.id DESC`, index: "businesses_reviews_order_idx" },
-  latest: { by: sql`b.created_at DESC, b.id DESC`, index: "businesses_created_idx" },
-};
-
 /** What an order compares: a plan's candidate or a bounded search's (narrow) candidate row. */
 type Ordered = Pick<BusinessRow, "id" | "score" | "rating" | "reviewCount" | "createdAt"> & { relevance: number };
 
@@ -193,13 +184,9 @@ const COMPARE: Record<OrderKey, (a: Ordered, b: Ordered) => number> = {
   latest: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
 };
 
-/**
- * A plan: a query giving `id` and `relevance` in the result order, without LIMIT. `resumable` when
- * running it again with an OFFSET costs only the rows skipped (an index walk), not the whole match.
- */
-type Plan = { query: SQL; order: OrderKey; resumable: boolean };
+/** A plan: a query giving `id` and `relevance` in the result order, without LIMIT. */
+type Plan = { query: SQL; order: OrderKey };
 
-const matchIds = (match: string) => sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}`;
 const indexedBy = (index: string) => sql.raw(`INDEXED BY ${index}`);
 
 /** A location in recommended order, from its covering (column, score, id) index. */
@@ -208,7 +195,6 @@ function locationPlan(location: ResolvedLocation): Plan {
     query: sql`SELECT b.id, -b.score AS relevance FROM ${FROM_B} ${indexedBy(PLACES[location.driving.kind].index)}
           WHERE ${sql.join(location.where, sql` AND `)} ORDER BY b.score DESC, b.id DESC`,
     order: "score",
-    resumable: true,
   };
 }
 
@@ -225,43 +211,6 @@ async function locationSize(db: Db, location: ResolvedLocation): Promise<number 
 }
 
 /**
- * The match in a stored order. Counted first (FTS only) up to √(want · P), P the businesses whose
- * index is walked: a match no larger is read whole and sorted (≤ √(want · P) rows); a larger one
- * holds at least one in √(P / want) of them, so walking the order's index and probing the match
- * (materialized once) fills `want` within about √(want · P) index entries. With 100,000 businesses
- * and a first page: at most ~2,000 rows either way. For the recommended order within a city or a
- * country, P is that place and its own (column, score, id) index is walked.
- */
-async function orderedPlan(
-  db: Db,
-  match: string,
-  order: Exclude<OrderKey, "relevance">,
-  want: number,
-  location: ResolvedLocation | null,
-): Promise<Plan> {
-  const local = order === "score" && location ? await locationSize(db, location) : null;
-  const population = local ?? (await totalBusinesses(db));
-  const cap = Math.ceil(Math.sqrt(want * Math.max(1, population)));
-  const counted = await valueOf(db, sql`SELECT count(*) AS n FROM (${matchIds(match)} LIMIT ${cap + 1})`);
-  const { by, index } = ORDER_SQL[order];
-  if ((counted ?? 0) <= cap) {
-    // CROSS JOIN: the match drives (rowid lookups), never an index walk for the ORDER BY.
-    return {
-      query: sql`SELECT b.id, 0 AS relevance FROM (${matchIds(match)}) AS m CROSS JOIN ${FROM_B} ON b.id = m.rowid ORDER BY ${by}`,
-      order,
-      resumable: false,
-    };
-  }
-  const scope = local !== null && location ? location : null;
-  return {
-    query: sql`SELECT b.id, 0 AS relevance FROM ${FROM_B} ${indexedBy(scope ? PLACES[scope.driving.kind].index : index)}
-          WHERE ${scope ? sql`${sql.join(scope.where, sql` AND `)} AND ` : sql``}b.id IN (${matchIds(match)}) ORDER BY ${by}`,
-    order,
-    resumable: true,
-  };
-}
-
-/**
  * Rows of a plan's `slice` (LIMIT/OFFSET) with their relevance: the plan gives the ids, and
  * `businesses` is read for them only. CROSS JOIN keeps the plan's ids driving (rowid lookups).
  */
@@ -271,49 +220,6 @@ function planRows(db: Db, plan: Plan, slice: SQL): Promise<Candidate[]> {
     .from(sql`(${plan.query} ${slice}) AS p`)
     .crossJoin(b)
     .where(sql`${b.id} = p.id`);
-}
-
-/** The first `want` rows of a plan: one query, `businesses` read only for them. */
-async function pageRows(db: Db, plan: Plan, want: number): Promise<Candidate[]> {
-  const rows = await planRows(db, plan, sql`LIMIT ${want}`);
-  return rows.sort(COMPARE[plan.order]);
-}
-
-/**
- * The first `want` open businesses of a plan. Open now depends on hours and the business's own time
- * zone, so it is decided in JS (exactly as the card shows it), over rows read in the plan's order in
- * chunks of 60, 120, 240, … until enough are open. A resumable plan is re-run per chunk with an
- * OFFSET; any other gives its ids once (OPEN_NOW_IDS at a time) and the rows are read by id.
- */
-async function openRows(db: Db, plan: Plan, want: number, now: Date): Promise<Candidate[]> {
-  const isOpen = (row: BusinessRow) => isOpenNow(row, now);
-  const open: Candidate[] = [];
-  let chunk = OPEN_NOW_FIRST_CHUNK;
-  if (plan.resumable) {
-    for (let skip = 0; open.length < want; skip += chunk, chunk *= 2) {
-      const rows = await planRows(db, plan, sql`LIMIT ${chunk} OFFSET ${skip}`);
-      open.push(...rows.filter(isOpen));
-      if (rows.length < chunk) break;
-    }
-    return open.sort(COMPARE[plan.order]);
-  }
-  for (let skip = 0; ; skip += OPEN_NOW_IDS) {
-    const ids = await db.orm.all<{ id: number; relevance: number }>(sql`${plan.query} LIMIT ${OPEN_NOW_IDS} OFFSET ${skip}`);
-    for (let i = 0; i < ids.length && open.length < want; i += chunk, chunk *= 2) {
-      const slice = ids.slice(i, i + chunk);
-      const rows = await db.orm
-        .select()
-        .from(b)
-        .where(sql`${b.id} IN (SELECT value FROM json_each(${JSON.stringify(slice.map((s) => s.id))}))`);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const s of slice) {
-        const row = byId.get(s.id);
-        if (row && isOpen(row)) open.push({ ...row, relevance: s.relevance });
-      }
-    }
-    if (open.length >= want || ids.length < OPEN_NOW_IDS) break;
-  }
-  return open.sort(COMPARE[plan.order]);
 }
 
 // ── Text searches: bounded candidate blocks (issue 15, docs/decisions/0012-bounded-search.md) ──
@@ -595,12 +501,154 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
   return { rows, total, approximate: true, estimate };
 }
 
+// ── Searches without words: a window of the recommended order (issue 15, docs/decisions/0015-bounded-filter-search.md) ──
+
+/**
+ * Entries of the driving index a word-less search reads as its window (each costs an index row and
+ * its table row): ~2 × FACET_WINDOW rows for a first page, whatever the location's size.
+ */
+export const FACET_WINDOW = 120;
+
+/** An index listing some businesses in recommended order, and its equality predicate. */
+type Driver = { index: string; where: SQL; size: number | null };
+
+/** A facet's value as FTS5 sees it: the token drops spaces and hyphens, and unicode61 folds case. */
+const facetValue = (value: string | number | null) =>
+  String(value ?? "")
+    .replace(/[ -]/g, "")
+    .toLowerCase();
+
+/** The row filters of a word-less search, checked in JS on the window's rows: exactly the FTS facets' meaning. */
+function facetFilter(location: ResolvedLocation, category: Category | null, minRating: number | undefined): (row: CandidateRow) => boolean {
+  const columns: Record<PlaceKind, keyof CandidateRow> = { zip: "zipCode", city: "citySlug", state: "stateCode", country: "countryCode" };
+  const checks: Array<(row: CandidateRow) => boolean> = location.places.map(
+    (p) => (row) => facetValue(row[columns[p.kind]] as string) === facetValue(p.value),
+  );
+  if (category) {
+    const column = category.kind === "group" ? "groupSlug" : "categorySlug";
+    checks.push((row) => facetValue(row[column]) === facetValue(category.slug));
+  }
+  if (minRating) {
+    const from = Math.max(0, Math.ceil(minRating * 10 - 1e-9));
+    checks.push((row) => Math.round(row.rating * 10) >= from);
+  }
+  return (row) => checks.every((check) => check(row));
+}
+
+type Category = { kind: "group" | "category"; slug: string };
+
+function categoryOf(text: string | undefined): Category | null {
+  const slug = slugify(text ?? "");
+  if (!slug) return null;
+  return { kind: groupBySlug(slug) ? "group" : "category", slug };
+}
+
+/**
+ * The index whose businesses are fewest drives the window: the location's (column, score, id) index
+ * or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
+ * taken as the smallest; a state, which has none, as 2% of the directory).
+ */
+async function chooseDriver(db: Db, location: ResolvedLocation, category: Category | null): Promise<Driver> {
+  const { kind, value } = location.driving;
+  const place: Driver = {
+    index: PLACES[kind].index,
+    where: sql`${PLACES[kind].column} = ${value}`,
+    size: kind === "zip" ? 0 : await locationSize(db, location),
+  };
+  if (!category || place.size === 0) return place;
+  const size = await valueOf(
+    db,
+    category.kind === "group"
+      ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${category.slug}`
+      : sql`SELECT business_count AS n FROM categories WHERE slug = ${category.slug}`,
+  );
+  if (size === null) return place;
+  const placeSize = place.size ?? (await totalBusinesses(db)) / 50;
+  if (size >= placeSize) return place;
+  return category.kind === "group"
+    ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${category.slug}`, size }
+    : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${category.slug}`, size };
+}
+
+type FacetQuery = {
+  location: ResolvedLocation;
+  category: Category | null;
+  minRating: number | undefined;
+  /** The same filters as one FTS query (the continuation past the window reads it newest first). */
+  match: string;
+  order: Exclude<OrderKey, "relevance" | "latest">;
+  offset: number;
+  limit: number;
+  keep?: (row: CandidateRow) => boolean;
+};
+
+/**
+ * A word-less search, bounded. The window: the first FACET_WINDOW + 1 entries of the driving index in
+ * recommended order, their rows read and filtered in JS (the other places, the category, the
+ * minimum rating, open now). When the driving index held no more, the window is the whole match:
+ * ordered and paged exactly. Otherwise its hits are, in the recommended order, exactly the best
+ * matches (a prefix of the whole order); in another order (rating, reviews) the best of those. A
+ * page past the hits continues like a dense text search: the FTS match newest first by keyset, the
+ * hits skipped, ids only up to the page (rows for `keep`), at most RESULT_CAP results, approximate.
+ */
+export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: BusinessRow[]; approximate: boolean }> {
+  const driver = await chooseDriver(db, q.location, q.category);
+  const window = await db.orm
+    .select(CANDIDATE_COLUMNS)
+    .from(
+      sql`(SELECT b.id FROM ${FROM_B} ${sql.raw(`INDEXED BY ${driver.index}`)} WHERE ${driver.where}
+          ORDER BY b.score DESC, b.id DESC LIMIT ${FACET_WINDOW + 1}) AS w`,
+    )
+    .crossJoin(b)
+    .where(sql`${b.id} = w.id`);
+  const filter = facetFilter(q.location, q.category, q.minRating);
+  const hits = window
+    .filter((row) => filter(row) && (!q.keep || q.keep(row)))
+    .map((row) => ({ ...row, relevance: 0 }))
+    .sort(COMPARE[q.order]);
+  const want = Math.min(q.offset + q.limit, RESULT_CAP);
+  const page: CandidateRow[] = hits.slice(q.offset, want);
+  const complete = window.length <= FACET_WINDOW;
+
+  // Past the window's hits: the match newest first (FTS ids), the hits skipped.
+  const seen = new Set(hits.map((r) => r.id));
+  let position = hits.length;
+  let last: number | null = null;
+  let more = !complete;
+  while (more && position < want) {
+    const chunkSize = q.keep ? BLOCK : Math.min(BLOCK, want - position + seen.size + 1);
+    const ids = await idsOf(db, matchSlice(q.match, chunkSize + 1, last));
+    more = ids.length > chunkSize;
+    const chunk = ids.slice(0, chunkSize);
+    if (chunk.length === 0) break;
+    last = chunk[chunk.length - 1];
+    const fresh = chunk.filter((id) => !seen.has(id));
+    if (q.keep) {
+      const kept = (await candidatesByIds(db, fresh)).filter(q.keep);
+      page.push(...kept.slice(Math.max(0, q.offset - position), Math.max(0, want - position)));
+      position += kept.length;
+      continue;
+    }
+    const onPage = fresh.slice(Math.max(0, q.offset - position), Math.max(0, want - position));
+    if (onPage.length) page.push(...(await candidatesByIds(db, onPage)));
+    position += fresh.length;
+  }
+  // `facets` was not read: an empty string stands in (toBusiness never shows it).
+  const rows: BusinessRow[] = page.map((row) => ({ ...row, facets: "" }));
+  return { rows, approximate: !complete };
+}
+
 export type SearchResult = {
   businesses: Business[];
   page: number;
   pageSize: number;
   hasPrevious: boolean;
   hasNext: boolean;
+  /**
+   * True when the results come from a bounded window of a larger match (ADR 0012, ADR 0015): the
+   * first ones are the best of that window, the rest newest first, and at most 1,000 are listed.
+   */
+  approximate: boolean;
   /** The location as understood, or null when none was given. */
   location: { text: string; label: string; found: boolean } | null;
 };
@@ -633,13 +681,22 @@ export async function searchCriteria(db: Db, params: SearchParams): Promise<Crit
 export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
   const page = params.page;
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
-  const empty: SearchResult = { businesses: [], page, pageSize: SEARCH_PAGE_SIZE, hasPrevious: page > 1, hasNext: false, location: null };
+  const empty: SearchResult = {
+    businesses: [],
+    page,
+    pageSize: SEARCH_PAGE_SIZE,
+    hasPrevious: page > 1,
+    hasNext: false,
+    approximate: false,
+    location: null,
+  };
   const criteria = await searchCriteria(db, params);
   if (params.location) {
     empty.location = { text: params.location, label: criteria?.location?.label ?? params.location, found: Boolean(criteria?.location) };
   }
   if (!criteria) return empty;
   const { text, location, filters, facets, match } = criteria;
+  const keep = params.openNow ? (row: CandidateRow) => isOpenNow(row, now) : undefined;
 
   if (text) {
     const found = await windowSearch(db, {
@@ -648,25 +705,37 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
       order: params.sort,
       offset,
       limit: SEARCH_PAGE_SIZE + 1,
-      keep: params.openNow ? (row) => isOpenNow(row, now) : undefined,
+      keep,
     });
     const list = found.rows.map((r) => toBusiness(r, now));
+    return {
+      ...empty,
+      businesses: list.slice(0, SEARCH_PAGE_SIZE),
+      hasNext: list.length > SEARCH_PAGE_SIZE,
+      approximate: found.approximate,
+    };
+  }
+  if (!location) return empty;
+
+  // A location alone in the recommended order: its own (column, score, id) index, exact, read to the page.
+  if (params.sort === "relevance" && filters.length === 0 && !keep) {
+    const rows = await planRows(db, locationPlan(location), sql`LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}`);
+    const list = rows.sort(COMPARE.score).map((r) => toBusiness(r, now));
     return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE };
   }
-
-  const want = offset + SEARCH_PAGE_SIZE + 1;
-  let plan: Plan;
-  if (params.sort !== "relevance") plan = await orderedPlan(db, match, params.sort, want, location);
-  else if (location && filters.length === 0) plan = locationPlan(location);
-  else plan = await orderedPlan(db, match, "score", want, location);
-
-  const rows = params.openNow ? await openRows(db, plan, want, now) : await pageRows(db, plan, want);
-  const list = rows.map((r) => toBusiness(r, now));
-  return {
-    ...empty,
-    businesses: list.slice(offset, offset + SEARCH_PAGE_SIZE),
-    hasNext: list.length > offset + SEARCH_PAGE_SIZE,
-  };
+  // Anything else without words: a bounded window of the recommended order (ADR 0015).
+  const found = await facetSearch(db, {
+    location,
+    category: categoryOf(params.category),
+    minRating: params.minRating,
+    match,
+    order: params.sort === "relevance" ? "score" : params.sort,
+    offset,
+    limit: SEARCH_PAGE_SIZE + 1,
+    keep,
+  });
+  const list = found.rows.map((r) => toBusiness(r, now));
+  return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE, approximate: found.approximate };
 }
 
 /**
