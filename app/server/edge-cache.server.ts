@@ -24,16 +24,16 @@ const PAGING_PARAMS = ["limit", "offset"];
  * every value of it is answered with the page of the first one (edge-cache.test.ts checks each).
  */
 const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/^\/search$/, SEARCH_PARAMS],
-  [/^\/businesses$/, ["search", "category", "sort", "page"]],
-  [/^\/(?:city|category)\/[^/]+$/, ["page"]],
-  [/^\/cities$/, ["page"]],
-  [/^\/api\/search$/, SEARCH_PARAMS],
-  [/^\/api\/businesses$/, Object.keys(businessesQuerySchema.shape)],
+  [/^\/search$/i, SEARCH_PARAMS],
+  [/^\/businesses$/i, ["search", "category", "sort", "page"]],
+  [/^\/(?:city|category)\/[^/]+$/i, ["page"]],
+  [/^\/cities$/i, ["page"]],
+  [/^\/api\/search$/i, SEARCH_PARAMS],
+  [/^\/api\/businesses$/i, Object.keys(businessesQuerySchema.shape)],
   // React Router's lazy route discovery (routeDiscovery's default manifestPath): without its version
   // it answers "reload the document" and the client never finds the routes it asks for.
-  [/^\/__manifest$/, ["paths", "version"]],
-  [/^\/api\/(?:businesses\/(?:latest|recommended)|cities\/popular|city\/[^/]+|category\/[^/]+|categories|countries)$/, PAGING_PARAMS],
+  [/^\/__manifest$/i, ["paths", "version"]],
+  [/^\/api\/(?:businesses\/(?:latest|recommended)|cities\/popular|city\/[^/]+|category\/[^/]+|categories|countries)$/i, PAGING_PARAMS],
 ];
 
 /** React Router's data requests (`/search.data`, `/_.data` for `/`) read the page's parameters and these. */
@@ -48,15 +48,36 @@ export function isCacheable(request: Request): boolean {
 }
 
 /**
+ * The path as React Router matches it: each segment decoded (an encoded slash stays one), repeated
+ * and trailing slashes dropped; the table's patterns ignore case, as its matching does.
+ */
+function asRouted(pathname: string): string {
+  const decoded = pathname.split("/").map((segment) => {
+    try {
+      return decodeURIComponent(segment).replace(/\//g, "%2F");
+    } catch {
+      return segment;
+    }
+  });
+  return decoded
+    .join("/")
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1");
+}
+
+/**
  * The URL that names the page: the path and only the parameters it reads, sorted by name (a
  * repeated name keeps its values in their order: loaders differ on which one they take).
  */
 export function pageUrl(url: URL): URL {
   const page = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
-  const read = new Set(PARAMS_READ.find(([path]) => path.test(page))?.[1]);
+  const read = new Set(PARAMS_READ.find(([path]) => path.test(asRouted(page)))?.[1]);
   if (page !== url.pathname) for (const name of DATA_REQUEST_PARAMS) read.add(name);
   const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const out = new URL(url.pathname, url.origin);
+  // Not new URL(pathname, origin): a path starting with "//" would be read as a host.
+  const out = new URL(url);
+  out.search = "";
+  out.hash = "";
   for (const [name, value] of kept) out.searchParams.append(name, value);
   return out;
 }

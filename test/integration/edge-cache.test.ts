@@ -110,6 +110,14 @@ describe("the cache key is the page, not the URL", () => {
     expect(keyOf("/sitemap.xml?x=1")).toBe("/sitemap.xml");
   });
 
+  it("finds the page as React Router routes it: any case, a trailing slash, escapes", () => {
+    expect(keyOf("/Search?q=pizza&x=1")).toBe("/Search?q=pizza");
+    expect(keyOf("/city/Chicago/?page=2&x=1")).toBe("/city/Chicago/?page=2");
+    expect(keyOf("/city/AC%2FDC?page=2&x=1")).toBe("/city/AC%2FDC?page=2");
+    expect(keyOf("/%73earch?q=pizza&x=1")).toBe("/%73earch?q=pizza");
+    expect(keyOf("//search?q=pizza&x=1")).toBe("//search?q=pizza");
+  });
+
   it("keeps a repeated parameter's values in their order: loaders differ on which one they read", () => {
     expect(keyOf("/businesses?page=3&category=a&page=2")).toBe("/businesses?category=a&page=3&page=2");
     expect(keyOf("/businesses?page=2&page=3")).not.toBe(keyOf("/businesses?page=3&page=2"));
