@@ -507,7 +507,7 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
  * Entries of the driving index a word-less search reads as its window (each costs an index row and
  * its table row): ~2 × FACET_WINDOW rows for a first page, whatever the location's size.
  */
-export const FACET_WINDOW = 120;
+export const FACET_WINDOW = 100;
 
 /** An index listing some businesses in recommended order, and its equality predicate. */
 type Driver = { index: string; where: SQL; size: number | null };

@@ -74,6 +74,73 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
   });
 });
 
+// Searches without words (ADR 0015): every business is in Illinois, United States and postal code
+// 62701; "Burrow 3" holds 500 of them, all hair salons; no plumber is in Burrow 3.
+const WORDLESS = [
+  "/api/search?location=Burrow%203%2C%20US",
+  "/api/search?location=Burrow%203%2C%20US&page=10",
+  "/api/search?location=Illinois&sort=reviews",
+  "/api/search?location=United%20States&sort=rating",
+  "/api/search?location=Illinois&sort=rating&page=3",
+  "/api/search?location=Burrow%203%2C%20US&category=Hair%20salon",
+  "/api/search?location=Burrow%203%2C%20US&category=Plumber",
+  "/api/search?location=62701&category=Plumber",
+  "/api/search?location=62701&category=Plumber&page=2",
+  "/api/search?location=Illinois&category=Dentist&minRating=4.5&sort=reviews",
+  "/api/search?location=Springfield%2C%20IL&minRating=4.8",
+  "/api/search?location=United%20States&openNow=1",
+  "/api/search?location=Burrow%203%2C%20US&category=Plumber&openNow=1",
+  "/search?location=Illinois&sort=reviews",
+];
+
+type SearchBody = {
+  businesses: Array<{ name: string; rating: number; reviewCount: number; category: string; city: string }>;
+  hasNext: boolean;
+  approximate: boolean;
+};
+
+describe(`a search without words reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES.toLocaleString("en-US")} businesses`, () => {
+  it.each(WORDLESS)("%s", async (path) => {
+    const response = await request(path);
+    expect(response.status).toBe(200);
+    expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
+  });
+
+  it("a location and a category that covers it list exactly what the location alone lists", async () => {
+    const alone = await getJson<SearchBody>("/api/search?location=Burrow%203%2C%20US");
+    const both = await getJson<SearchBody>("/api/search?location=Burrow%203%2C%20US&category=Hair%20salon");
+    expect(both.body.businesses.map((b) => b.name)).toEqual(alone.body.businesses.map((b) => b.name));
+    expect(both.body.businesses).toHaveLength(20);
+    expect(alone.body.approximate).toBe(false);
+  });
+
+  it("filters every result and keeps the requested order within the window", async () => {
+    const { body } = await getJson<SearchBody>("/api/search?location=62701&category=Plumber&minRating=4&sort=rating");
+    expect(body.businesses).toHaveLength(20);
+    expect(body.businesses.every((b) => b.category === "Plumber" && b.rating >= 4)).toBe(true);
+    const ratings = body.businesses.map((b) => b.rating);
+    expect(ratings).toEqual([...ratings].sort((x, y) => y - x));
+    expect(body.approximate).toBe(true);
+  });
+
+  it("pages a filtered location past its window without repeating a business", async () => {
+    const names: string[] = [];
+    for (let page = 1; page <= 8; page++) {
+      const { body } = await getJson<SearchBody>(`/api/search?location=62701&category=Plumber&page=${page}`);
+      expect(body.businesses.every((b) => b.category === "Plumber")).toBe(true);
+      names.push(...body.businesses.map((b) => b.name));
+    }
+    expect(names).toHaveLength(160);
+    expect(new Set(names).size).toBe(160);
+  });
+
+  it("an empty combination is empty", async () => {
+    const { body } = await getJson<SearchBody>("/api/search?location=Burrow%203%2C%20US&category=Plumber");
+    expect(body.businesses).toEqual([]);
+    expect(body.hasNext).toBe(false);
+  });
+});
+
 describe("what a bounded search answers", () => {
   it("puts the business named exactly as the query first, though it is the oldest and lowest rated", async () => {
     const { body } = await getJson<{ businesses: Array<{ name: string }> }>("/api/search?q=Wombat");
