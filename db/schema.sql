@@ -311,4 +311,4 @@ CREATE TABLE `site_stats` (
 	`total_cities` integer DEFAULT 0 NOT NULL,
 	`data_version` integer DEFAULT 0 NOT NULL,
 	`ranks_dirty` integer DEFAULT 0 NOT NULL
-, bulk_from_id integer);
+, bulk_from_id integer, lists_need_rebuild integer DEFAULT 0 NOT NULL);

@@ -162,6 +162,12 @@ export const siteStats = sqliteTable("site_stats", {
   dataVersion: integer("data_version").notNull().default(0),
   /** Unused since migration 20261123194714 (list positions need no rank pass); the edit trigger still sets it. */
   ranksDirty: integer("ranks_dirty").notNull().default(0),
+  /**
+   * 1 from the start of a delete-all until it ends (or, if it stopped half-way, until the lists are
+   * rebuilt): the list positions are then emptied at once instead of being kept per deleted row,
+   * and pages are read with an exact ORDER BY … OFFSET (docs/decisions/0011-list-positions.md).
+   */
+  listsNeedRebuild: integer("lists_need_rebuild").notNull().default(0),
   /** Set only inside a bulk insert batch: the highest id before the chunk (see migration 0005). */
   bulkFromId: integer("bulk_from_id"),
 });

@@ -10,7 +10,7 @@ import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import type { Db } from "./db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
-import { clearListStatements, listChangeStatements, rebalanceStatements } from "./list-positions.server";
+import { clearListStatements, listChangeStatements, rebalanceStatements, rebuildListStatements } from "./list-positions.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
 const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
@@ -210,7 +210,7 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       );
     }
     statements.push(...NEW_ROWS_SUMMARY_SQL.map((sql) => db.statement(sql)));
-    statements.push(...listChangeStatements(db, NEW_ROWS_AS_B, [], 1), ...rebalanceStatements(db));
+    if (await listsKept(db)) statements.push(...listChangeStatements(db, NEW_ROWS_AS_B, [], 1), ...rebalanceStatements(db));
   }
   statements.push(...(options.alongside ?? []));
   const results = await db.batch(statements);
@@ -235,11 +235,22 @@ export async function insertBusinesses(
 }
 
 /**
- * Ends a write operation. Each batch keeps the list positions itself, so this only bumps the data
- * version once more (edge caches key on it) for callers that wrote in several batches.
+ * Whether the list positions are kept: not while a delete-all runs, nor after one stopped half-way
+ * until finishWrites (or the next delete-all) rebuilds them (site_stats.lists_need_rebuild).
+ */
+async function listsKept(db: Db): Promise<boolean> {
+  const row = await db.first<{ rebuild: number }>("SELECT lists_need_rebuild AS rebuild FROM site_stats WHERE id = 1");
+  return !row?.rebuild;
+}
+
+/**
+ * Ends a write operation: bumps the data version once more (edge caches key on it) for callers that
+ * wrote in several batches. Each batch keeps the list positions itself; only after a delete-all that
+ * stopped half-way are they rebuilt here, from the businesses.
  */
 export async function finishWrites(db: Db): Promise<void> {
-  await db.run("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1");
+  const rebuild = (await listsKept(db)) ? [] : rebuildListStatements(db);
+  await db.batch([...rebuild, db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1")]);
 }
 
 /** One business (parameter ?1 is its id) as a FROM clause for listChangeStatements. */
@@ -253,7 +264,8 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
   const params = columns.map((c) => (JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null)));
   // The business leaves its lists at its old place and joins them at its new one: a few block and
   // section counts, and the positions of the sections between.
-  const leave = listChangeStatements(db, ONE_BUSINESS, [id], -1);
+  const kept = await listsKept(db);
+  const leave = kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : [];
   const results = await db.batch([
     ...leave,
     db.statement(`UPDATE businesses SET ${assignments}, updated_at = unixepoch() WHERE id = ?${params.length + 1} RETURNING id`, [
@@ -261,8 +273,7 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
       id,
     ]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
-    ...listChangeStatements(db, ONE_BUSINESS, [id], 1),
-    ...rebalanceStatements(db),
+    ...(kept ? [...listChangeStatements(db, ONE_BUSINESS, [id], 1), ...rebalanceStatements(db)] : []),
   ]);
   return results[leave.length].results.length > 0;
 }
@@ -276,12 +287,13 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
 }
 
 export async function deleteBusiness(db: Db, id: number): Promise<boolean> {
-  const leave = listChangeStatements(db, ONE_BUSINESS, [id], -1);
+  const kept = await listsKept(db);
+  const leave = kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : [];
   const results = await db.batch([
     ...leave,
     db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
-    ...rebalanceStatements(db),
+    ...(kept ? rebalanceStatements(db) : []),
   ]);
   return results[leave.length].results.length > 0;
 }
@@ -289,33 +301,44 @@ export async function deleteBusiness(db: Db, id: number): Promise<boolean> {
 /** Rows deleted per statement, so a large directory is emptied without one giant transaction. */
 const DELETE_CHUNK_ROWS = 2000;
 
-/** The first DELETE_CHUNK_ROWS businesses (?1) as a FROM clause for listChangeStatements. */
-const FIRST_CHUNK = "FROM businesses AS b WHERE b.id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1)";
-
 /**
  * Removes every business; summaries fall to zero through the triggers, then empty rows go too.
- * Each chunk leaves its lists in its own batch, so pages stay right if it stops half-way.
+ * The list positions are emptied at once and not kept per chunk (that cost more than the deletes:
+ * over 5 min at 1,000,000 businesses): lists_need_rebuild is set first, so pages are read with an
+ * exact OFFSET meanwhile; every chunk sets it again, so a rebuild by a concurrent import's
+ * finishWrites cannot leave stale lists. If businesses remain at the end (a concurrent import),
+ * the lists are rebuilt; if it stops half-way, the next finishWrites or delete-all does that.
  */
 export async function deleteAllBusinesses(db: Db): Promise<number> {
+  const markRebuild = () => db.statement("UPDATE site_stats SET lists_need_rebuild = 1, data_version = data_version + 1 WHERE id = 1");
+  await db.batch([
+    markRebuild(),
+    db.statement("DELETE FROM list_blocks"),
+    db.statement("DELETE FROM list_sections"),
+    db.statement("DELETE FROM list_chapters"),
+  ]);
   let deleted = 0;
   for (;;) {
-    const leave = listChangeStatements(db, FIRST_CHUNK, [DELETE_CHUNK_ROWS], -1);
-    const results = await db.batch<{ id: number }>([
-      ...leave,
+    const [removed] = await db.batch<{ id: number }>([
       db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [DELETE_CHUNK_ROWS]),
-      db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
-      ...rebalanceStatements(db),
+      markRebuild(),
     ]);
-    const changes = results[leave.length].results.length;
+    const changes = removed.results.length;
     deleted += changes;
     if (changes < DELETE_CHUNK_ROWS) break;
   }
+  const remaining = await db.first<{ n: number }>("SELECT count(*) AS n FROM (SELECT 1 FROM businesses LIMIT 1)");
   await db.batch([
     db.statement("DELETE FROM categories WHERE business_count <= 0"),
     db.statement("DELETE FROM cities WHERE business_count <= 0"),
     db.statement("DELETE FROM city_countries WHERE business_count <= 0"),
     db.statement("DELETE FROM countries WHERE business_count <= 0"),
-    ...clearListStatements(db),
+    ...(remaining?.n
+      ? rebuildListStatements(db)
+      : [
+          ...clearListStatements(db),
+          db.statement("UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM businesses)"),
+        ]),
   ]);
   return deleted;
 }

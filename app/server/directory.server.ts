@@ -38,6 +38,7 @@ async function siteStatsRow(db: Db): Promise<SiteStats> {
       totalCities: 0,
       dataVersion: 0,
       ranksDirty: 0,
+      listsNeedRebuild: 0,
       bulkFromId: null,
     }
   );
@@ -182,12 +183,21 @@ const SORT_KEY = { recommended: businesses.score, latest: businesses.createdAt }
  * block of the order index walked, whatever the offset), then the page in order from there, as two
  * index seeks SQLite merges (the first entry's key from its id down, then the keys below: a row value
  * "(key, id) <= (…)" would only seek by key and read every tie). `sort=latest` within a category,
- * group or city keeps no positions and reads its OFFSET, bounded by that scope's size.
+ * group or city keeps no positions and reads its OFFSET, bounded by that scope's size (and so does
+ * every list while site_stats.lists_need_rebuild is set: the lists are empty then).
  */
-async function pageOfScope(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number): Promise<BusinessRow[]> {
+async function pageOfScope(
+  db: Db,
+  scope: Scope,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+  stats: Pick<SiteStats, "listsNeedRebuild">,
+): Promise<BusinessRow[]> {
   const { where, list } = scopeFilter(scope, sort);
   const from = (condition: SQL | undefined) => db.orm.select().from(businesses).where(and(where, condition));
-  if (list === null) {
+  // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
+  if (list === null || stats.listsNeedRebuild) {
     return from(undefined)
       .orderBy(...ORDER_BY[sort])
       .limit(limit)
@@ -232,12 +242,26 @@ export async function findCity(db: Db, name: string): Promise<CityScope | null> 
 }
 
 export async function listCategoryBusinesses(db: Db, category: CategoryScope, limit: number, offset: number) {
-  const rows = await pageOfScope(db, { kind: category.kind, slug: category.slug, count: category.count }, "recommended", limit, offset);
+  const rows = await pageOfScope(
+    db,
+    { kind: category.kind, slug: category.slug, count: category.count },
+    "recommended",
+    limit,
+    offset,
+    await siteStatsRow(db),
+  );
   return mapRows(rows);
 }
 
 export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
-  const rows = await pageOfScope(db, { kind: "city", slug: city.slug, count: city.count }, "recommended", limit, offset);
+  const rows = await pageOfScope(
+    db,
+    { kind: "city", slug: city.slug, count: city.count },
+    "recommended",
+    limit,
+    offset,
+    await siteStatsRow(db),
+  );
   return mapRows(rows);
 }
 
@@ -256,7 +280,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     total = category.count;
   }
   if (query.search) return searchBusinesses(db, query.search, scope, query);
-  const rows = await pageOfScope(db, scope, sort, limit, offset);
+  const rows = await pageOfScope(db, scope, sort, limit, offset, stats);
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
 }
 

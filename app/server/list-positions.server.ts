@@ -249,6 +249,52 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
   ].map((sql) => db.statement(sql));
 }
 
+/** A rebuilt list's sections hold this many entries (parts half full, so both can grow). */
+const REBUILT_SECTION_ENTRIES = BLOCK_SPLIT * SECTION_SPLIT;
+
+/**
+ * The lists built afresh from the businesses (what migration 20261123194714 did for the rows then
+ * stored): blocks of BLOCK_SPLIT, sections of SECTION_SPLIT blocks, chapters of CHAPTER_SPLIT
+ * sections, and lists_need_rebuild cleared. O(directory): only after a delete-all that stopped
+ * half-way (~20 s at 1,000,000 businesses here).
+ */
+export function rebuildListStatements(db: Db): D1PreparedStatement[] {
+  const numbered = (kind: ListKind) => {
+    const partition = kind.column ? `PARTITION BY b.${kind.column}` : "";
+    return `SELECT ${listOf(kind)} AS list, b.${kind.key} AS key, b.id AS id,
+        row_number() OVER (${partition} ORDER BY b.${kind.key} DESC, b.id DESC) - 1 AS n, count(*) OVER (${partition}) AS total
+      FROM businesses b`;
+  };
+  const start = `CASE WHEN n = 0 THEN ${LIST_START} ELSE key END, CASE WHEN n = 0 THEN 0 ELSE id END`;
+  return [
+    "DELETE FROM list_blocks",
+    "DELETE FROM list_sections",
+    "DELETE FROM list_chapters",
+    "DELETE FROM lists_touched",
+    ...LIST_KINDS.flatMap((kind) => [
+      `INSERT INTO list_sections (list, chapter_id, start_key, start_id, entries, position)
+       SELECT list, 0, ${start}, min(${REBUILT_SECTION_ENTRIES}, total - n), 0 FROM (${numbered(kind)})
+       WHERE n % ${REBUILT_SECTION_ENTRIES} = 0`,
+      `INSERT INTO list_blocks (list, section_id, start_key, start_id, entries)
+       SELECT list, 0, ${start}, min(${BLOCK_SPLIT}, total - n) FROM (${numbered(kind)}) WHERE n % ${BLOCK_SPLIT} = 0`,
+    ]),
+    `INSERT INTO list_chapters (list, start_key, start_id, entries)
+     SELECT list, start_key, start_id, 0 FROM (
+       SELECT list, start_key, start_id, row_number() OVER (PARTITION BY list ORDER BY start_key DESC, start_id DESC) - 1 AS n
+       FROM list_sections)
+     WHERE n % ${CHAPTER_SPLIT} = 0`,
+    `UPDATE list_blocks SET section_id = ${sectionOf("list_blocks.list", "list_blocks.start_key", "list_blocks.start_id")}`,
+    `UPDATE list_sections SET chapter_id = ${chapterOf("list_sections.list", "list_sections.start_key", "list_sections.start_id")}`,
+    `UPDATE list_chapters SET entries = (SELECT coalesce(sum(entries), 0) FROM list_sections WHERE chapter_id = list_chapters.id)`,
+    `WITH p AS (
+       SELECT id, coalesce(sum(entries) OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC
+         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
+       FROM list_sections)
+     UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`,
+    "UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1",
+  ].map((sql) => db.statement(sql));
+}
+
 /** Drops the (all empty) sections and blocks once no business is left; nothing if one is. */
 export function clearListStatements(db: Db): D1PreparedStatement[] {
   return ["list_blocks", "list_sections", "list_chapters"].map((table) =>

@@ -1,7 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ValidBusinessInput } from "~/lib/business";
-import { deleteBusiness, insertBusinesses, setVerified, updateBusiness } from "~/server/business-writer.server";
+import {
+  deleteAllBusinesses,
+  deleteBusiness,
+  finishWrites,
+  insertBusinesses,
+  setVerified,
+  updateBusiness,
+} from "~/server/business-writer.server";
 import { buildBusiness, getJson, idOf, testDb } from "../helpers/factories";
 
 type Entry = { id: number; key: number };
@@ -163,5 +170,33 @@ describe("list positions (blocks and sections instead of dense ranks)", () => {
     await expectPagesExact((limit, offset) => `/api/category/plumber?limit=${limit}&offset=${offset}`, "c:plumber");
     const { body } = await getJson<Page>("/api/businesses?limit=1&offset=0");
     expect(pageIds(body)).toEqual([ids[0]]);
+  }, 120_000);
+
+  it("are emptied at once by a delete-all; one that stopped half-way reads exact pages and is rebuilt by the next write's end", async () => {
+    const db = testDb();
+    await insertBusinesses(db, spread(700, "pos-stop"));
+    // What a delete-all that stopped after its first chunks leaves: lists emptied, the flag set, some rows gone.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE site_stats SET lists_need_rebuild = 1 WHERE id = 1"),
+      env.DB.prepare("DELETE FROM list_blocks"),
+      env.DB.prepare("DELETE FROM list_sections"),
+      env.DB.prepare("DELETE FROM list_chapters"),
+      env.DB.prepare("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT 500)"),
+    ]);
+    await expectPagesExact((limit, offset) => `/api/businesses?limit=${limit}&offset=${offset}`, "all");
+    await expectPagesExact((limit, offset) => `/api/category/plumber?limit=${limit}&offset=${offset}`, "c:plumber");
+    // An edit and an import meanwhile do not touch the (empty) lists…
+    await insertBusinesses(db, spread(150, "pos-meanwhile"));
+    expect(await all("SELECT id FROM list_blocks")).toEqual([]);
+    // …and the operation's end rebuilds them from the businesses.
+    await finishWrites(db);
+    await expectPositionsExact();
+    await expectPagesExact((limit, offset) => `/api/businesses?limit=${limit}&offset=${offset}&sort=latest`, "latest");
+
+    expect(await deleteAllBusinesses(db)).toBeGreaterThan(0);
+    expect(await all("SELECT id FROM list_chapters")).toEqual([]);
+    expect(await all("SELECT lists_need_rebuild AS flag FROM site_stats")).toEqual([{ flag: 0 }]);
+    await insertBusinesses(db, spread(120, "pos-after"));
+    await expectPositionsExact();
   }, 120_000);
 });
