@@ -13,13 +13,15 @@
  *   ordered whole and counted exactly, a denser one continues newest first by keyset up to 1,000
  *   results with an approximate total. Never bm25 (it reads every phrase's whole doclist) and never
  *   `word*` (FTS5 builds a prefix's whole doclist): a prefix is expanded through the vocabulary.
- * - a location and nothing else: the location's (column, score, id) index, read to the page.
- * - no words, any other order (rating, reviews, or score with category/rating filters): the match is counted
- *   (FTS only) up to √(want · businesses). A smaller match is read whole and sorted; a larger one is
- *   dense enough that walking the order's index and probing the match finds the page within about
- *   the same number of index entries. Either way at most ~2√(want · N) rows, exact.
- * - open now is computed in JS from hours and time zone (app/lib/hours.ts): the plan's ids are read
- *   in order and their rows fetched in growing chunks until the page is full of open businesses.
+ * - a location and nothing else, in the recommended order: the location's (column, score, id) index,
+ *   exact, by OFFSET (the skipped index entries and the page's rows).
+ * - any other search without words (rating or reviews order, a category, a minimum rating, open now):
+ *   bounded (facetSearch, ADR 0015). A window of the first 101 entries of the smaller driving index
+ *   (the location's or the category's, in recommended order) is read and filtered in JS; a driving
+ *   set that fits is thereby the whole match, exact; a larger one gives the best of the window first
+ *   (in the recommended order exactly the best matches), then the FTS match newest first, approximate.
+ * - open now is computed in JS from hours and time zone (app/lib/hours.ts), on the rows a bounded
+ *   search reads.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
