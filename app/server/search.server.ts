@@ -591,7 +591,8 @@ type FacetQuery = {
  * ordered and paged exactly. Otherwise its hits are, in the recommended order, exactly the best
  * matches (a prefix of the whole order); in another order (rating, reviews) the best of those. A
  * page past the hits continues like a dense text search: the FTS match newest first by keyset, the
- * hits skipped, ids only up to the page (rows for `keep`), at most RESULT_CAP results, approximate.
+ * hits skipped, ids only up to the page (rows for `keep`, at most as many as results are still wanted),
+ * at most RESULT_CAP results, approximate.
  */
 export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: BusinessRow[]; approximate: boolean }> {
   const driver = await chooseDriver(db, q.location, q.category);
@@ -617,8 +618,12 @@ export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: Busine
   let position = hits.length;
   let last: number | null = null;
   let more = !complete;
-  while (more && position < want) {
-    const chunkSize = q.keep ? BLOCK : Math.min(BLOCK, want - position + seen.size + 1);
+  // Rows checked past the window for `keep` (open now): as many as results are still wanted, so a
+  // page stays bounded when few businesses are open (at night); the page may then come out short.
+  let scan = Math.max(0, want - position);
+  while (more && position < want && (!q.keep || scan > 0)) {
+    const chunkSize = q.keep ? Math.min(BLOCK, scan) : Math.min(BLOCK, want - position + seen.size + 1);
+    scan -= chunkSize;
     const ids = await idsOf(db, matchSlice(q.match, chunkSize + 1, last));
     more = ids.length > chunkSize;
     const chunk = ids.slice(0, chunkSize);

@@ -32,6 +32,17 @@ beforeAll(async () => {
     );
   }
   await insert(...inputs);
+  // Closed every day: open now finds none of them (the bound must hold when nothing is open).
+  const closed = Object.fromEntries(
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "Closed"]),
+  );
+  const shut: ValidBusinessInput[] = [];
+  for (let i = 0; i < 400; i++) {
+    shut.push(
+      buildBusiness({ placeId: `shut-${i}`, name: `Shuttered Kiosk ${i}`, category: "Bakery", city: "Nightfall", openingHours: closed }),
+    );
+  }
+  await insert(...shut);
 }, 180_000);
 
 // Every business matches each of these: one word, a prefix of it, a prefix that is no word, two words.
@@ -90,6 +101,7 @@ const WORDLESS = [
   "/api/search?location=Springfield%2C%20IL&minRating=4.8",
   "/api/search?location=United%20States&openNow=1",
   "/api/search?location=Burrow%203%2C%20US&category=Plumber&openNow=1",
+  "/api/search?location=Nightfall%2C%20US&openNow=1",
   "/search?location=Illinois&sort=reviews",
 ];
 
@@ -132,6 +144,17 @@ describe(`a search without words reads at most ${ROWS_READ_BOUND} rows with ${BU
     }
     expect(names).toHaveLength(160);
     expect(new Set(names).size).toBe(160);
+  });
+
+  it("open now when nothing is open: an empty page, bounded", async () => {
+    const { body } = await getJson<SearchBody>("/api/search?location=Nightfall%2C%20US&openNow=1");
+    expect(body.businesses).toEqual([]);
+    // A later page checks as many rows past the window as it wants results: O(offset), like a dense text search's deep page.
+    const later = await request("/api/search?location=Nightfall%2C%20US&openNow=1&page=3");
+    expect(((await later.json()) as SearchBody).businesses).toEqual([]);
+    expect(rowsRead(later)).toBeLessThanOrEqual(400);
+    const all = await getJson<SearchBody>("/api/search?location=Nightfall%2C%20US");
+    expect(all.body.businesses).toHaveLength(20);
   });
 
   it("an empty combination is empty", async () => {
