@@ -10,6 +10,8 @@ export const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "
 const OPEN_DELAY_MS = 200;
 const SKIP_DELAY_MS = 300;
 const CLOSE_DELAY_MS = 150;
+/** A click this soon after hovering opened a menu keeps it open. */
+const HOVER_CLICK_GRACE_MS = 600;
 
 /**
  * The menus are <details> elements, so they open and close without JavaScript. With it, this adds
@@ -22,6 +24,9 @@ function useMenus(root: React.RefObject<HTMLElement | null>) {
     const menus = () => [...header.querySelectorAll<HTMLDetailsElement>("details[data-menu]")];
     let timer: ReturnType<typeof setTimeout> | undefined;
     let lastClosed = 0;
+    // When hovering opened a menu: a click on its summary a moment later (the pointer arrived, then
+    // clicked) means "open", not "close" — without this the hover and the click race each other.
+    const hoverOpenedAt = new WeakMap<HTMLDetailsElement, number>();
     const closeAll = (except?: Element) => menus().forEach((d) => d !== except && (d.open = false));
     const onToggle = (e: Event) => {
       const d = e.target as HTMLDetailsElement;
@@ -30,6 +35,12 @@ function useMenus(root: React.RefObject<HTMLElement | null>) {
     };
     const onClick = (e: MouseEvent) => {
       const target = e.target as Element;
+      const summary = target.closest("summary");
+      const menu = summary?.parentElement;
+      if (menu instanceof HTMLDetailsElement && menu.open && Date.now() - (hoverOpenedAt.get(menu) ?? 0) < HOVER_CLICK_GRACE_MS) {
+        e.preventDefault();
+        return;
+      }
       if (target.closest("a")) {
         closeAll();
         return;
@@ -52,7 +63,10 @@ function useMenus(root: React.RefObject<HTMLElement | null>) {
       clearTimeout(timer);
       // Moving straight from one menu to the next skips the open delay.
       const delay = Date.now() - lastClosed < SKIP_DELAY_MS ? 0 : OPEN_DELAY_MS;
-      timer = setTimeout(() => (d.open = true), delay);
+      timer = setTimeout(() => {
+        if (!d.open) hoverOpenedAt.set(d, Date.now());
+        d.open = true;
+      }, delay);
     };
     const leave = (d: HTMLDetailsElement) => () => {
       clearTimeout(timer);
