@@ -10,7 +10,7 @@ import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import type { Db } from "./db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
-import { clearListStatements, listChangeStatements, rebalanceStatements, rebuildListStatements } from "./list-positions.server";
+import { emptyListStatements, listChangeStatements, rebalanceStatements, rebuildListStatements } from "./list-positions.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
 const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
@@ -311,12 +311,7 @@ const DELETE_CHUNK_ROWS = 2000;
  */
 export async function deleteAllBusinesses(db: Db): Promise<number> {
   const markRebuild = () => db.statement("UPDATE site_stats SET lists_need_rebuild = 1, data_version = data_version + 1 WHERE id = 1");
-  await db.batch([
-    markRebuild(),
-    db.statement("DELETE FROM list_blocks"),
-    db.statement("DELETE FROM list_sections"),
-    db.statement("DELETE FROM list_chapters"),
-  ]);
+  await db.batch([markRebuild(), ...emptyListStatements(db)]);
   let deleted = 0;
   for (;;) {
     const [removed] = await db.batch<{ id: number }>([
@@ -335,8 +330,9 @@ export async function deleteAllBusinesses(db: Db): Promise<number> {
     db.statement("DELETE FROM countries WHERE business_count <= 0"),
     ...(remaining?.n
       ? rebuildListStatements(db)
-      : [
-          ...clearListStatements(db),
+      : // Empty already, unless a concurrent finishWrites rebuilt them between two chunks.
+        [
+          ...emptyListStatements(db),
           db.statement("UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM businesses)"),
         ]),
   ]);

@@ -81,25 +81,23 @@ const members = (kind: ListKind, list: string) => (kind.column ? `b.${kind.colum
  * two seeks: the start's own key from its id down, then the keys below it.
  */
 
-/** The block of list `list` holding entry (key, id): the nearest block start at or above it. */
-function blockOf(list: string, key: string, id: string): string {
+/**
+ * The block, section or chapter (`table`) of list `list` holding an entry or part that starts at
+ * (key, id): the one whose start is the nearest at or above it.
+ */
+function partHolding(table: "list_blocks" | "list_sections" | "list_chapters", list: string, key: string, id: string): string {
   return `coalesce(
-    (SELECT k.id FROM list_blocks k WHERE k.list = ${list} AND k.start_key = ${key} AND k.start_id >= ${id} ORDER BY k.start_id LIMIT 1),
-    (SELECT k.id FROM list_blocks k WHERE k.list = ${list} AND k.start_key > ${key} ORDER BY k.start_key, k.start_id LIMIT 1))`;
+    (SELECT p.id FROM ${table} p WHERE p.list = ${list} AND p.start_key = ${key} AND p.start_id >= ${id} ORDER BY p.start_id LIMIT 1),
+    (SELECT p.id FROM ${table} p WHERE p.list = ${list} AND p.start_key > ${key} ORDER BY p.start_key, p.start_id LIMIT 1))`;
 }
 
-/** The section holding a block that starts at (key, id): the nearest section start at or above it. */
-function sectionOf(list: string, key: string, id: string): string {
-  return `coalesce(
-    (SELECT s.id FROM list_sections s WHERE s.list = ${list} AND s.start_key = ${key} AND s.start_id >= ${id} ORDER BY s.start_id LIMIT 1),
-    (SELECT s.id FROM list_sections s WHERE s.list = ${list} AND s.start_key > ${key} ORDER BY s.start_key, s.start_id LIMIT 1))`;
-}
-
-/** The chapter holding a section that starts at (key, id): the nearest chapter start at or above it. */
-function chapterOf(list: string, key: string, id: string): string {
-  return `coalesce(
-    (SELECT c.id FROM list_chapters c WHERE c.list = ${list} AND c.start_key = ${key} AND c.start_id >= ${id} ORDER BY c.start_id LIMIT 1),
-    (SELECT c.id FROM list_chapters c WHERE c.list = ${list} AND c.start_key > ${key} ORDER BY c.start_key, c.start_id LIMIT 1))`;
+/** Recomputes the positions within their chapters of the sections `where` selects; writes only the ones that moved. */
+function sectionPositionsSql(where: string): string {
+  return `WITH p AS (
+       SELECT id, coalesce(sum(entries) OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC
+         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
+       FROM list_sections WHERE ${where})
+     UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`;
 }
 
 /** The block after block `o` in its list (null for the last). */
@@ -148,15 +146,15 @@ export function listChangeStatements(db: Db, source: string, params: Params, del
     );
   }
   statements.push(
-    `WITH ${changes}, hits AS (SELECT ${blockOf("c.list", "c.key", "c.id")} AS block, count(*) AS n FROM changes c GROUP BY 1)
+    `WITH ${changes}, hits AS (SELECT ${partHolding("list_blocks", "c.list", "c.key", "c.id")} AS block, count(*) AS n FROM changes c GROUP BY 1)
      UPDATE list_blocks SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_blocks.id = hits.block`,
     `WITH ${changes}, hits AS (
-       SELECT k.section_id AS section, count(*) AS n FROM changes c JOIN list_blocks k ON k.id = ${blockOf("c.list", "c.key", "c.id")}
+       SELECT k.section_id AS section, count(*) AS n FROM changes c JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")}
        GROUP BY 1)
      UPDATE list_sections SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_sections.id = hits.section`,
     `WITH ${changes}, hits AS (
        SELECT s.chapter_id AS chapter, count(*) AS n FROM changes c
-         JOIN list_blocks k ON k.id = ${blockOf("c.list", "c.key", "c.id")} JOIN list_sections s ON s.id = k.section_id
+         JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")} JOIN list_sections s ON s.id = k.section_id
        GROUP BY 1)
      UPDATE list_chapters SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_chapters.id = hits.chapter`,
     `WITH ${changes} INSERT OR IGNORE INTO lists_touched (list) SELECT DISTINCT list FROM changes`,
@@ -207,7 +205,7 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
      WHERE total > ${SECTION_MAX} AND ${cutAt(SECTION_SPLIT)}`,
     // …and its blocks go to the section whose start is the nearest at or above theirs.
     `WITH moved AS (
-       SELECT k.id, ${sectionOf("k.list", "k.start_key", "k.start_id")} AS section
+       SELECT k.id, ${partHolding("list_sections", "k.list", "k.start_key", "k.start_id")} AS section
        FROM list_blocks k WHERE k.section_id IN (${crowdedSections}))
      UPDATE list_blocks SET section_id = moved.section FROM moved WHERE list_blocks.id = moved.id AND list_blocks.section_id <> moved.section`,
     // The cut blocks, counted from the order index (each under 1.5 × BLOCK_SPLIT entries now).
@@ -233,20 +231,23 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
      SELECT list, start_key, start_id, 0 FROM numbered WHERE total > ${CHAPTER_MAX} AND ${cutAt(CHAPTER_SPLIT)}`,
     // …its sections go to the chapter whose start is the nearest at or above theirs…
     `WITH moved AS (
-       SELECT s.id, ${chapterOf("s.list", "s.start_key", "s.start_id")} AS chapter FROM list_sections s WHERE s.list IN (${rebalancedLists}))
+       SELECT s.id, ${partHolding("list_chapters", "s.list", "s.start_key", "s.start_id")} AS chapter FROM list_sections s WHERE s.list IN (${rebalancedLists}))
      UPDATE list_sections SET chapter_id = moved.chapter FROM moved WHERE list_sections.id = moved.id AND list_sections.chapter_id <> moved.chapter`,
     // …and the chapters count their sections.
     `WITH sums AS (
        SELECT chapter_id AS id, sum(entries) AS entries FROM list_sections WHERE list IN (${rebalancedLists}) GROUP BY chapter_id)
      UPDATE list_chapters SET entries = sums.entries FROM sums WHERE list_chapters.id = sums.id AND list_chapters.entries <> sums.entries`,
-    // Positions within each chapter of the touched lists; only the rows whose position moved are written.
-    `WITH p AS (
-       SELECT id, coalesce(sum(entries) OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC
-         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
-       FROM list_sections WHERE list IN (SELECT list FROM lists_touched))
-     UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`,
+    // Positions within each chapter of the touched lists.
+    sectionPositionsSql("list IN (SELECT list FROM lists_touched)"),
     "DELETE FROM lists_touched",
   ].map((sql) => db.statement(sql));
+}
+
+const EMPTY_LISTS_SQL = ["DELETE FROM list_blocks", "DELETE FROM list_sections", "DELETE FROM list_chapters", "DELETE FROM lists_touched"];
+
+/** Empties every list at once (delete-all, before its chunks; a rebuild, before it starts). */
+export function emptyListStatements(db: Db): D1PreparedStatement[] {
+  return EMPTY_LISTS_SQL.map((sql) => db.statement(sql));
 }
 
 /** A rebuilt list's sections hold this many entries (parts half full, so both can grow). */
@@ -267,10 +268,7 @@ export function rebuildListStatements(db: Db): D1PreparedStatement[] {
   };
   const start = `CASE WHEN n = 0 THEN ${LIST_START} ELSE key END, CASE WHEN n = 0 THEN 0 ELSE id END`;
   return [
-    "DELETE FROM list_blocks",
-    "DELETE FROM list_sections",
-    "DELETE FROM list_chapters",
-    "DELETE FROM lists_touched",
+    ...EMPTY_LISTS_SQL,
     ...LIST_KINDS.flatMap((kind) => [
       `INSERT INTO list_sections (list, chapter_id, start_key, start_id, entries, position)
        SELECT list, 0, ${start}, min(${REBUILT_SECTION_ENTRIES}, total - n), 0 FROM (${numbered(kind)})
@@ -283,23 +281,12 @@ export function rebuildListStatements(db: Db): D1PreparedStatement[] {
        SELECT list, start_key, start_id, row_number() OVER (PARTITION BY list ORDER BY start_key DESC, start_id DESC) - 1 AS n
        FROM list_sections)
      WHERE n % ${CHAPTER_SPLIT} = 0`,
-    `UPDATE list_blocks SET section_id = ${sectionOf("list_blocks.list", "list_blocks.start_key", "list_blocks.start_id")}`,
-    `UPDATE list_sections SET chapter_id = ${chapterOf("list_sections.list", "list_sections.start_key", "list_sections.start_id")}`,
+    `UPDATE list_blocks SET section_id = ${partHolding("list_sections", "list_blocks.list", "list_blocks.start_key", "list_blocks.start_id")}`,
+    `UPDATE list_sections SET chapter_id = ${partHolding("list_chapters", "list_sections.list", "list_sections.start_key", "list_sections.start_id")}`,
     `UPDATE list_chapters SET entries = (SELECT coalesce(sum(entries), 0) FROM list_sections WHERE chapter_id = list_chapters.id)`,
-    `WITH p AS (
-       SELECT id, coalesce(sum(entries) OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC
-         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
-       FROM list_sections)
-     UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`,
+    sectionPositionsSql("1"),
     "UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1",
   ].map((sql) => db.statement(sql));
-}
-
-/** Drops the (all empty) sections and blocks once no business is left; nothing if one is. */
-export function clearListStatements(db: Db): D1PreparedStatement[] {
-  return ["list_blocks", "list_sections", "list_chapters"].map((table) =>
-    db.statement(`DELETE FROM ${table} WHERE NOT EXISTS (SELECT 1 FROM businesses)`),
-  );
 }
 
 type Anchor = { startKey: number; startId: number; position: number };
