@@ -10,6 +10,17 @@ CREATE TABLE admin_sessions (
 
 CREATE INDEX admin_sessions_expires_idx ON admin_sessions (expires_at);
 
+CREATE TABLE audit_log (
+  id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+  at integer DEFAULT (unixepoch()) NOT NULL,
+  actor text NOT NULL,
+  action text NOT NULL,
+  detail text DEFAULT '' NOT NULL,
+  target_id integer
+);
+
+CREATE INDEX audit_log_at_idx ON audit_log (at, id);
+
 CREATE TABLE `businesses` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`place_id` text,
@@ -54,7 +65,7 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
@@ -229,6 +240,17 @@ CREATE TABLE `countries` (
 );
 
 CREATE INDEX `countries_count_idx` ON `countries` ("business_count" desc,`name`);
+
+CREATE TABLE import_errors (
+  id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+  import_id integer NOT NULL,
+  row integer NOT NULL,
+  "column" text DEFAULT '' NOT NULL,
+  value text DEFAULT '' NOT NULL,
+  reason text NOT NULL
+);
+
+CREATE INDEX import_errors_import_idx ON import_errors (import_id, row);
 
 CREATE TABLE `imports` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,

@@ -33,6 +33,8 @@ export const businesses = sqliteTable(
     website: text("website"),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
+    /** JSON array of the review counts per star, 1★ to 5★ (Outscraper's reviews_per_score_1..5); null when unknown. */
+    reviewsPerScore: text("reviews_per_score"),
     /** rating weighted by review count; the "recommended" order. */
     score: real("score").notNull().default(0),
     isOpen: integer("is_open", { mode: "boolean" }).notNull().default(true),
@@ -271,6 +273,41 @@ export const imports = sqliteTable(
     leaseUntil: integer("lease_until"),
   },
   (t) => [index("imports_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Every row error of an import (row number, column, offending value, reason): the per-import error
+ * report. imports.errors keeps only the first few for the status call; this keeps them all, up to
+ * the import's error cap.
+ */
+export const importErrors = sqliteTable(
+  "import_errors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    importId: integer("import_id").notNull(),
+    row: integer("row").notNull(),
+    column: text("column").notNull().default(""),
+    value: text("value").notNull().default(""),
+    reason: text("reason").notNull(),
+  },
+  (t) => [index("import_errors_import_idx").on(t.importId, t.row)],
+);
+
+/** What admins did (login, edit, verify, delete, import, export, SEO, delete all): who, when and what. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    /** A short human-readable description ("business 42 verified", "import 7: report.xlsx"). */
+    detail: text("detail").notNull().default(""),
+    targetId: integer("target_id"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at, t.id)],
 );
 
 /** A business as drizzle reads it (schema keys: placeId, …); app/lib/business.ts maps it to the API shape. */

@@ -93,6 +93,7 @@ export const FAST_LANE_FIELDS = [
   "website",
   "rating",
   "reviewCount",
+  "reviewsPerScore",
   "isOpen",
   "isVerified",
   "photos",
@@ -109,6 +110,13 @@ export const FAST_LANE_FIELDS = [
   "uniqueContent",
   "createdAt",
 ] as const;
+
+/** Five non-negative whole counts, or nothing; anything else is zod's to judge (and reject). */
+function reviewsPerScoreField(value: unknown, lane: Lane): number[] | null {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value) && value.length === 5 && value.every((n) => Number.isInteger(n) && (n as number) >= 0)) return value as number[];
+  return defer(lane, null);
+}
 
 /** businessInputSchema.safeParse's result for `input`: the lane's own when it is sure, else zod's. */
 export function parseBusinessInput(input: BusinessInput): ReturnType<typeof businessInputSchema.safeParse> {
@@ -146,6 +154,7 @@ export function parseBusinessInput(input: BusinessInput): ReturnType<typeof busi
     website: optionalLinkField(v.website, lane, false),
     rating: v.rating === undefined ? 0 : numberField(v.rating, 0, 5, lane),
     reviewCount: v.reviewCount === undefined ? 0 : numberField(v.reviewCount, 0, Number.MAX_SAFE_INTEGER, lane, true),
+    reviewsPerScore: reviewsPerScoreField(v.reviewsPerScore, lane),
     isOpen: booleanField(v.isOpen, true, lane),
     isVerified: booleanField(v.isVerified, false, lane),
     photos: keepPhotoLinks(photoList),

@@ -7,6 +7,7 @@ import type { BusinessInputColumn, BusinessRow, businesses, SqlRow } from "#db/s
 import { groupForCategory } from "./category-groups";
 import { normalizeCountry } from "./countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
+import { openStatus, type OpenStatus } from "./open-status";
 import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
@@ -14,7 +15,7 @@ import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 /** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
 const HIDDEN_COLUMNS = ["groupSlug", "keywords", "citySlug", "stateCode", "score", "facets", "importId"] as const;
 /** Columns stored as JSON text. */
-type JsonColumn = "photos" | "openingHours" | "about";
+type JsonColumn = "photos" | "openingHours" | "about" | "reviewsPerScore";
 
 /**
  * The business as callers see it (SPEC §3 names): its stored row without the hidden columns, with
@@ -25,6 +26,10 @@ export type Business = Omit<BusinessRow, (typeof HIDDEN_COLUMNS)[number] | JsonC
   photos: string[];
   openingHours: OpeningHours | null;
   about: About | null;
+  /** Review counts per star, 1★ to 5★; null when the source did not say. */
+  reviewsPerScore: number[] | null;
+  /** What the page says about being open now (app/lib/open-status.ts). */
+  openStatus: OpenStatus;
   createdAt: string;
   updatedAt: string;
 };
@@ -124,6 +129,8 @@ export const businessInputSchema = z.object({
   website: optionalLink(false),
   rating: z.number().min(0).max(5).default(0),
   reviewCount: z.number().int().min(0).default(0),
+  /** Review counts per star, 1★ to 5★ (Outscraper's reviews_per_score_1..5). */
+  reviewsPerScore: z.array(z.number().int().min(0)).length(5).nullable().optional(),
   isOpen: z.boolean().default(true),
   isVerified: z.boolean().default(false),
   photos: z.array(line()).max(50).default([]).transform(keepPhotoLinks),
@@ -158,18 +165,22 @@ export function recommendedScore(rating: number, reviewCount: number): number {
 }
 
 /** Columns of a PreparedBusiness stored as JSON text. */
-export const JSON_COLUMNS = new Set<BusinessInputColumn>(["photos", "opening_hours", "about"]);
+export const JSON_COLUMNS = new Set<BusinessInputColumn>(["photos", "opening_hours", "about", "reviews_per_score"]);
 
 /**
  * Column values of a businesses row (BUSINESS_INPUT_COLUMNS, by SQL name), derived from a validated
  * input, and the base its slug is made from (the slug is the writer's job). The JSON columns stay
  * structured here: the writer sends them inside its JSON rows, unescaped.
  */
-export type PreparedBusiness = Omit<Pick<SqlRow<typeof businesses>, BusinessInputColumn>, "photos" | "opening_hours" | "about"> & {
+export type PreparedBusiness = Omit<
+  Pick<SqlRow<typeof businesses>, BusinessInputColumn>,
+  "photos" | "opening_hours" | "about" | "reviews_per_score"
+> & {
   base_slug: string;
   photos: string[];
   opening_hours: Record<string, string> | null;
   about: About | null;
+  reviews_per_score: number[] | null;
   created_at: number | null;
 };
 
@@ -204,6 +215,7 @@ export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
     website: input.website ?? null,
     rating,
     review_count: input.reviewCount,
+    reviews_per_score: input.reviewsPerScore ?? null,
     score: recommendedScore(rating, input.reviewCount),
     is_open: input.isOpen,
     is_verified: input.isVerified,
@@ -258,9 +270,11 @@ export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
     ...omit(row, HIDDEN_COLUMNS),
     group: row.groupSlug,
     isOpen: isOpenNow(row, now, openingHours),
+    openStatus: openStatus({ openingHours, timeZone: row.timeZone, businessStatus: row.businessStatus }, now),
     photos: parseJson<string[]>(row.photos, []),
     openingHours,
     about: parseJson<About | null>(row.about, null),
+    reviewsPerScore: parseReviewsPerScore(row.reviewsPerScore),
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
   };
@@ -276,5 +290,12 @@ export function rowToInput(row: BusinessRow): BusinessInput {
     photos: parseJson<string[]>(row.photos, []),
     openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),
     about: parseJson<About | null>(row.about, null),
+    reviewsPerScore: parseReviewsPerScore(row.reviewsPerScore),
   };
+}
+
+/** The stored histogram (1★ to 5★), or null when missing or not five counts. */
+export function parseReviewsPerScore(text: string | null): number[] | null {
+  const counts = parseJson<unknown>(text, null);
+  return Array.isArray(counts) && counts.length === 5 && counts.every((n) => Number.isInteger(n) && n >= 0) ? (counts as number[]) : null;
 }
