@@ -112,8 +112,8 @@ export const FAST_LANE_FIELDS = [
 ] as const;
 
 /** Five non-negative whole counts, or nothing; anything else is zod's to judge (and reject). */
-function reviewsPerScoreField(value: unknown, lane: Lane): number[] | null {
-  if (value === undefined || value === null) return null;
+function reviewsPerScoreField(value: unknown, lane: Lane): number[] | null | undefined {
+  if (value === undefined || value === null) return value;
   if (Array.isArray(value) && value.length === 5 && value.every((n) => Number.isInteger(n) && (n as number) >= 0)) return value as number[];
   return defer(lane, null);
 }
