@@ -31,6 +31,9 @@ export default [
     route("businesses/:id", "routes/admin/business-edit.tsx"),
     route("import", "routes/admin/import.tsx"),
     route("sitemap", "routes/admin/sitemap.tsx"),
+    // Issue 18: the import history and the audit log.
+    route("imports", "routes/admin/imports.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
   route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }, [
     index("routes/admin/dashboard.tsx", { id: "admin-dashboard-index" }),
@@ -66,11 +69,13 @@ export default [
       route("businesses/:id", "routes/api/admin/business.ts"),
       route("businesses/:id/verify", "routes/api/admin/business-verify.ts"),
       route("import", "routes/api/admin/import.ts"),
+      route("import/preview", "routes/api/admin/import-preview.ts"),
       route("import/:jobId", "routes/api/admin/import-status.ts"),
       route("export", "routes/api/admin/export.ts"),
       route("generate-seo", "routes/api/admin/generate-seo.ts"),
       route("delete-all", "routes/api/admin/delete-all.ts"),
       route("sitemap-stats", "routes/api/admin/sitemap-stats.ts"),
+      route("audit", "routes/api/admin/audit.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

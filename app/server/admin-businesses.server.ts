@@ -28,6 +28,7 @@ import { deleteBusiness, setVerified, updateBusiness } from "./business-writer.s
 import type { Db } from "./db.server";
 import { windowSearch, type CandidateRow } from "./search.server";
 import { getCategories, getCountries, getStatistics } from "./directory.server";
+import { businessLabel, recordAudit } from "./audit.server";
 
 /** `businesses AS b`: the filters below name their columns as b.… */
 const b = alias(businesses, "b");
@@ -165,20 +166,34 @@ export type EditOutcome =
  * Applies a validated edit. The merged record is checked again by the write schema: a stored field the
  * form does not show (imported data) may still break it, and that is a 400, not a crash.
  */
-export async function editBusiness(db: Db, id: number, edit: BusinessEdit): Promise<EditOutcome> {
+export async function editBusiness(db: Db, id: number, edit: BusinessEdit, actor: string): Promise<EditOutcome> {
   const row = await rowById(db, id);
   if (!row) return { ok: false, notFound: true };
   const parsed = businessInputSchema.safeParse(applyEdit(rowToInput(row), edit));
   if (!parsed.success) return { ok: false, notFound: false, fieldErrors: editFieldErrors(parsed.error) };
   const business = (await updateBusiness(db, id, parsed.data)) ? await getAdminBusiness(db, id) : null;
-  return business ? { ok: true, business } : { ok: false, notFound: true };
+  if (!business) return { ok: false, notFound: true };
+  // Recorded after the write succeeded (the writer's batch is its own): a refused edit is no action.
+  await recordAudit(db, { actor, action: "edit", targetId: id, detail: `Edited ${businessLabel(id, business.name)}` });
+  return { ok: true, business };
 }
 
-export async function verifyBusiness(db: Db, id: number, verified: boolean): Promise<Business | null> {
+export async function verifyBusiness(db: Db, id: number, verified: boolean, actor: string): Promise<Business | null> {
   if (!(await setVerified(db, id, verified))) return null;
-  return getAdminBusiness(db, id);
+  const business = await getAdminBusiness(db, id);
+  await recordAudit(db, {
+    actor,
+    action: verified ? "verify" : "unverify",
+    targetId: id,
+    detail: `${verified ? "Verified" : "Marked as pending"} ${businessLabel(id, business?.name)}`,
+  });
+  return business;
 }
 
-export async function removeBusiness(db: Db, id: number): Promise<boolean> {
-  return deleteBusiness(db, id);
+export async function removeBusiness(db: Db, id: number, actor: string): Promise<boolean> {
+  // The name is read first: after the delete the log is the only place that still says what went.
+  const name = (await db.orm.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, id)).get())?.name;
+  if (!(await deleteBusiness(db, id))) return false;
+  await recordAudit(db, { actor, action: "delete", targetId: id, detail: `Deleted ${businessLabel(id, name)}` });
+  return true;
 }

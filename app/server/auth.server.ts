@@ -9,6 +9,7 @@ import { createCookie, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LOGIN_TEXTS, loginSchema } from "~/lib/admin-login";
+import { auditD1Statement } from "./audit.server";
 import { siteConfig } from "./config.server";
 import type { AppContext } from "./context.server";
 import { json } from "./http.server";
@@ -193,6 +194,8 @@ async function createSession(app: AppContext, username: string, attempt: Counted
       now,
       now + SESSION_TTL_SECONDS,
     ]),
+    // The audit log's entry commits with the session itself: a login either happened and is logged, or neither.
+    auditD1Statement(app.db, { actor: username, action: "login", detail: "Logged in" }),
   ]);
   // The bookmark after the session's row was written: the next admin request reads from there, so
   // a replica that has not seen the login yet cannot answer it with "Authentication required".
@@ -224,7 +227,17 @@ export async function withAdminBookmark(app: AppContext, response: Response): Pr
 /** Ends the session (if any) on the server and returns the Set-Cookie that clears the cookie. */
 export async function logout(request: Request, app: AppContext): Promise<string> {
   const sessionId = await readSessionId(request, app);
-  if (sessionId) await app.db.run("DELETE FROM admin_sessions WHERE id_hash = ?1", [await sha256Hex(sessionId)]);
+  if (sessionId) {
+    const idHash = await sha256Hex(sessionId);
+    // Logged only when a live session ends (its username is the actor); a stale cookie's logout just clears it.
+    await app.db.batch([
+      app.db.statement(
+        "INSERT INTO audit_log (actor, action, detail) SELECT username, 'logout', 'Logged out' FROM admin_sessions WHERE id_hash = ?1 AND expires_at > ?2",
+        [idHash, nowSeconds()],
+      ),
+      app.db.statement("DELETE FROM admin_sessions WHERE id_hash = ?1", [idHash]),
+    ]);
+  }
   return sessionCookie(app).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 

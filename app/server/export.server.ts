@@ -10,6 +10,7 @@ import { parseOpeningHoursJson } from "~/lib/hours";
 import { SPEC_COLUMNS } from "~/lib/import-mapping";
 import { type XlsxCell, xlsxStream } from "~/lib/xlsx-writer";
 import { businesses, type BusinessRow } from "#db/schema";
+import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 
 /** Import columns (SPEC §3 first, then the Outscraper ones the importer reads), then the directory's own. */
@@ -115,4 +116,17 @@ export function exportWorkbook(db: Db, country: string | null, now = new Date())
     fileName: exportFileName(country, now),
     body: xlsxStream({ sheetName: "Businesses", columns: EXPORT_COLUMNS, rows: pages(db, country), now }),
   };
+}
+
+/** The export an admin asked for: logged (who, which country) when it starts, then streamed. */
+export async function auditedExport(
+  db: Db,
+  country: string | null,
+  actor: string,
+  now = new Date(),
+): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
+  const file = exportWorkbook(db, country, now);
+  const scope = country?.trim() ? `businesses in ${country.trim().slice(0, 100)}` : "all businesses";
+  await recordAudit(db, { actor, action: "export", detail: `Exported ${scope} (${file.fileName})` });
+  return file;
 }

@@ -8,6 +8,9 @@ export const ADMIN_TABS = [
   { id: "import", label: "Import", path: "/admin-panel/import", loadingText: "Loading..." },
   // CLARIFICATIONS 34: the SEO Sitemap tab's texts are Turkish, its label and loading text included.
   { id: "sitemap", label: "SEO Site Haritası", path: "/admin-panel/sitemap", loadingText: "Yükleniyor..." },
+  // Issue 18: beyond the spec's four tabs, after them so the spec's order stays.
+  { id: "imports", label: "Import History", path: "/admin-panel/imports", loadingText: "Loading..." },
+  { id: "audit", label: "Audit Log", path: "/admin-panel/audit", loadingText: "Loading..." },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number];

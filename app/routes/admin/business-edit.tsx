@@ -31,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Saves the form (JSON, validated by businessEditSchema as in the JSON API) and returns to the list. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = getApp(context);
-  await requireAdminPage(request, app);
+  const session = await requireAdminPage(request, app);
   const id = parseBusinessId(params.id);
   const parsed = businessEditSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await editBusiness(app.db, id, parsed.data);
+  const outcome = await editBusiness(app.db, id, parsed.data, session.username);
   if (outcome.ok) {
     const headers = new Headers({ "Cache-Control": "no-store" });
     headers.append("Set-Cookie", await flashToastHeader({ title: "Business updated", description: `${outcome.business.name} was saved` }));

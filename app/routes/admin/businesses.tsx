@@ -34,17 +34,17 @@ const rowActionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  await requireAdminPage(request, app);
+  const session = await requireAdminPage(request, app);
   const parsed = rowActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     return data<RowActionResult>({ ok: false, intent: "verify", message: "The request was not understood" }, { status: 400 });
   const input = parsed.data;
   if (input.intent === "delete") {
-    return (await removeBusiness(app.db, input.id))
+    return (await removeBusiness(app.db, input.id, session.username))
       ? data<RowActionResult>({ ok: true, intent: "delete" })
       : data<RowActionResult>({ ok: false, intent: "delete", message: "Business not found" }, { status: 404 });
   }
-  const business = await verifyBusiness(app.db, input.id, input.verified);
+  const business = await verifyBusiness(app.db, input.id, input.verified, session.username);
   return business
     ? data<RowActionResult>({ ok: true, intent: "verify", isVerified: business.isVerified })
     : data<RowActionResult>({ ok: false, intent: "verify", message: "Business not found" }, { status: 404 });

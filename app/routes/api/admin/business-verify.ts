@@ -10,12 +10,12 @@ const verifySchema = z.object({ verified: z.boolean({ error: "verified must be t
 /** POST /api/admin/businesses/:id/verify `{verified}` → the business with its new status. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = getApp(context);
-  await requireAdminApi(request, app);
+  const session = await requireAdminApi(request, app);
   const id = parseBusinessId(params.id);
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = verifySchema.safeParse(await readJsonBody(request));
   if (!parsed.success) return adminJson({ message: "verified must be true or false" }, 400);
-  const business = await verifyBusiness(app.db, id, parsed.data.verified);
+  const business = await verifyBusiness(app.db, id, parsed.data.verified, session.username);
   return business ? adminJson(business) : adminJson({ message: "Business not found" }, 404);
 }
 

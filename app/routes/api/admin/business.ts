@@ -18,17 +18,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** PATCH (the edit form's fields, validated by businessEditSchema) or DELETE. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = getApp(context);
-  await requireAdminApi(request, app);
+  const session = await requireAdminApi(request, app);
   const id = parseBusinessId(params.id);
   if (request.method === "DELETE") {
-    return (await removeBusiness(app.db, id)) ? adminJson({ message: "Business deleted" }) : adminJson(NOT_FOUND, 404);
+    return (await removeBusiness(app.db, id, session.username)) ? adminJson({ message: "Business deleted" }) : adminJson(NOT_FOUND, 404);
   }
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH, DELETE");
   const parsed = businessEditSchema.safeParse(await readJsonBody(request));
   if (!parsed.success) {
     return adminJson({ message: "Please correct the highlighted fields", fieldErrors: editFieldErrors(parsed.error) }, 400);
   }
-  const outcome = await editBusiness(app.db, id, parsed.data);
+  const outcome = await editBusiness(app.db, id, parsed.data, session.username);
   if (outcome.ok) return adminJson(outcome.business);
   if (outcome.notFound) return adminJson(NOT_FOUND, 404);
   return adminJson({ message: "The business's stored data does not pass validation", fieldErrors: outcome.fieldErrors }, 400);

@@ -2,15 +2,15 @@ import { exportQuerySchema } from "~/lib/admin-data-schemas";
 import { parseQuery } from "~/server/api.server";
 import { requireAdminApi } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
-import { exportWorkbook } from "~/server/export.server";
+import { auditedExport } from "~/server/export.server";
 import type { Route } from "./+types/export";
 
 /** GET /api/admin/export[?country] → the .xlsx as a download, streamed (SPEC §7: businesses_{country or all}_{date}.xlsx). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
-  await requireAdminApi(request, app);
+  const session = await requireAdminApi(request, app);
   const { country } = parseQuery(request, exportQuerySchema);
-  const { fileName, body } = exportWorkbook(app.db, country ?? null);
+  const { fileName, body } = await auditedExport(app.db, country ?? null, session.username);
   // filename= for old clients (ASCII only), filename*= keeps a country's accents (RFC 6266).
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_");
   return new Response(body, {

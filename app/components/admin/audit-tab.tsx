@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { AUDIT_ACTION_LABELS, type AuditPageView } from "~/lib/admin-audit";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+/** The audit log (issue 18): who did what, when; newest first, 50 a page, "Older" follows the cursor. */
+export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPage: boolean }) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">Audit log</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every admin action: logins and logouts, edits, verifications, deletions, imports, exports, SEO generation and delete all. Times
+          are UTC.
+        </p>
+      </div>
+      {page.entries.length === 0 ? (
+        <p className="text-slate-600">{isFirstPage ? "No admin actions recorded yet." : "No older entries."}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  When (UTC)
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Action
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  What
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.entries.map((e) => (
+                <tr key={e.id} className="border-b border-slate-100" data-testid="audit-row">
+                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                    <time dateTime={new Date(e.at * 1000).toISOString()}>{when.format(new Date(e.at * 1000))}</time>
+                  </td>
+                  <td className="py-2 pr-3">{e.actor}</td>
+                  <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                  <td className="py-2 break-words">{e.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Audit log pages" className="flex gap-2">
+        {isFirstPage ? null : (
+          <Link to="/admin-panel/audit" className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
+            Newest
+          </Link>
+        )}
+        {page.next ? (
+          <Link
+            to={`/admin-panel/audit?before=${page.next}`}
+            className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+          >
+            Older
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

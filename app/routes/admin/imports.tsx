@@ -1,0 +1,26 @@
+import { ImportsTab } from "~/components/admin/imports-tab";
+import { importsQuerySchema } from "~/lib/admin-imports";
+import { parseQuery } from "~/server/api.server";
+import { requireAdminPage } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import { importHistoryPage } from "~/server/import-history.server";
+import type { Route } from "./+types/imports";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+
+/** /admin-panel/imports[?before={id}]: the import history, newest first (issue 18). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminPage(request, app);
+  const query = parseQuery(request, importsQuerySchema);
+  return { page: await importHistoryPage(app.db, query), isFirstPage: !query.before };
+}
+
+export default function ImportsRoute({ loaderData }: Route.ComponentProps) {
+  return <ImportsTab page={loaderData.page} isFirstPage={loaderData.isFirstPage} />;
+}
+
+// Any failure (a thrown status or an error) reads the same: the tab has nothing else to offer.
+export function ErrorBoundary() {
+  const failed = () => <p className="text-red-700">Unable to load the import history. Please try again later.</p>;
+  return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />;
+}
