@@ -11,6 +11,7 @@ import {
 import { errorText } from "~/lib/admin-fetch";
 import type { Business } from "~/lib/business";
 import { toast } from "~/lib/toast";
+import { ConfirmDialog } from "./confirm-dialog";
 import { useAdminApi } from "./use-admin-api";
 
 /** What the Businesses route's action answers a row's fetcher. */
@@ -261,10 +262,14 @@ export function BusinessesTab({ query, list, summary }: Props) {
   );
 }
 
-/** One row; its Verify and Delete buttons submit through the row's own fetcher to the route's action. */
+/**
+ * One row; its Verify and Delete buttons submit through the row's own fetcher to the route's action.
+ * Delete asks first in a modal dialog; without JavaScript the form posts directly, as before.
+ */
 function BusinessRow({ business: b, editHref }: { business: Business; editHref: string }) {
   const fetcher = useFetcher<RowActionResult>();
   const busy = fetcher.state !== "idle";
+  const [confirming, setConfirming] = useState(false);
 
   // One toast per answer; the list itself is refreshed by the loaders React Router re-runs after the action.
   useEffect(() => {
@@ -302,10 +307,11 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="id" value={b.id} />
             <input type="hidden" name="verified" value={String(!b.isVerified)} />
+            {/* One width for both labels, so the row's buttons do not move when the status flips. */}
             <button
               type="submit"
               disabled={busy}
-              className="rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50 disabled:opacity-60"
+              className="w-20 rounded border border-slate-300 px-2 py-1 text-center text-xs hover:bg-slate-50 disabled:opacity-60"
               aria-label={`${b.isVerified ? "Unverify" : "Verify"} ${b.name}`}
             >
               {b.isVerified ? "Unverify" : "Verify"}
@@ -314,7 +320,8 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
           <fetcher.Form
             method="post"
             onSubmit={(e) => {
-              if (!window.confirm(`Delete "${b.name}"? This cannot be undone.`)) e.preventDefault();
+              e.preventDefault();
+              setConfirming(true);
             }}
           >
             <input type="hidden" name="intent" value="delete" />
@@ -328,6 +335,19 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
               Delete
             </button>
           </fetcher.Form>
+          <ConfirmDialog
+            open={confirming}
+            title="Delete business?"
+            confirmLabel="Delete"
+            destructive
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void fetcher.submit({ intent: "delete", id: String(b.id) }, { method: "post" });
+            }}
+          >
+            <p>Delete &ldquo;{b.name}&rdquo;? This cannot be undone.</p>
+          </ConfirmDialog>
         </div>
       </td>
     </tr>

@@ -4,9 +4,16 @@
  * after three confirmations. Talks to the JSON API (CLARIFICATIONS 1); a 401 from it goes to
  * `onUnauthorized`, the panel's one 401 path (useAdminApi's sessionEnded). Nothing to refresh here:
  * each tab's loader reads fresh data when the admin opens it.
+ *
+ * Issue 18: a chosen file is first read by POST /api/admin/import/preview (nothing is written), the
+ * tab shows what the import would do, and only "Import" sends it to POST /api/admin/import. The
+ * delete-all's three confirmations are modal dialogs (ConfirmDialog) with the same texts as before.
  */
 import { useRef, useState } from "react";
+import { Link } from "react-router";
+import type { ImportPreview } from "~/lib/import-preview";
 import { toast } from "~/lib/toast";
+import { ConfirmDialog } from "./confirm-dialog";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number };
 type ImportAnswer = {
@@ -36,6 +43,18 @@ function summary(stats: Stats): string {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The delete-all's three steps (SPEC §5), each a dialog with the texts the confirm()/prompt() had. */
+const DELETE_STEPS = [
+  { title: "Delete all data?", text: "Are you sure you want to delete ALL businesses? This cannot be undone.", confirm: "Continue" },
+  {
+    title: "FINAL WARNING",
+    text: "FINAL WARNING: every business, category, city and statistic will be deleted. Continue?",
+    confirm: "Continue",
+  },
+  { title: "Type DELETE", text: "Type DELETE to confirm deleting all data.", confirm: "Delete All Data" },
+] as const;
+const number = new Intl.NumberFormat("en-US");
+
 type Props = {
   /** A 401 from an admin call: the session ended (CLARIFICATIONS 27). */
   onUnauthorized: () => void;
@@ -49,8 +68,50 @@ export function ImportTab({ onUnauthorized }: Props) {
   const [generating, setGenerating] = useState(false);
   const [seoProgress, setSeoProgress] = useState<{ updated: number; remaining: number } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  /** 0: no dialog; 1–3: the delete-all step shown. */
+  const [deleteStep, setDeleteStep] = useState(0);
+  const [previewing, setPreviewing] = useState(false);
+  const [preview, setPreview] = useState<{ file: File; answer: ImportPreview } | null>(null);
+  const [lastJob, setLastJob] = useState<string | null>(null);
+
+  function clearFile() {
+    if (fileInput.current) fileInput.current.value = "";
+  }
+
+  /** The look before the write: the server reads the file as the import would and stores nothing. */
+  async function previewFile(file: File) {
+    setPreviewing(true);
+    setPreview(null);
+    setLastErrors([]);
+    setLastJob(null);
+    try {
+      const form = new FormData();
+      form.set("excelFile", file);
+      const response = await fetch("/api/admin/import/preview", { method: "POST", body: form, credentials: "include" });
+      if (response.status === 401) return onUnauthorized();
+      const body = await readJson<ImportPreview & { message?: string }>(response);
+      if (!response.ok || !body) {
+        toast({ title: "Import failed", description: body?.message || "Upload failed", variant: "destructive" });
+        clearFile();
+        return;
+      }
+      setPreview({ file, answer: body });
+    } catch {
+      toast({ title: "Import failed", description: "Failed to import Excel file", variant: "destructive" });
+      clearFile();
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  function cancelPreview() {
+    setPreview(null);
+    clearFile();
+    toast({ title: "Import cancelled", description: "Nothing was imported." });
+  }
 
   async function importFile(file: File) {
+    setPreview(null);
     setImporting(true);
     setProgress(null);
     setLastErrors([]);
@@ -69,6 +130,7 @@ export function ImportTab({ onUnauthorized }: Props) {
       setLastErrors(body?.errors ?? []);
       if (response.status === 202 && body?.statusUrl) {
         // A large file runs as a job: poll its status (the only polling, CLARIFICATIONS 26).
+        setLastJob(body.message ?? "Importing in the background…");
         for (;;) {
           await wait(POLL_MS);
           const poll = await fetch(body.statusUrl, { credentials: "include" });
@@ -97,7 +159,7 @@ export function ImportTab({ onUnauthorized }: Props) {
     } finally {
       setImporting(false);
       setProgress(null);
-      if (fileInput.current) fileInput.current.value = "";
+      clearFile();
     }
   }
 
@@ -130,17 +192,15 @@ export function ImportTab({ onUnauthorized }: Props) {
     }
   }
 
-  async function deleteAll() {
-    if (!window.confirm("Are you sure you want to delete ALL businesses? This cannot be undone.")) return;
-    if (!window.confirm("FINAL WARNING: every business, category, city and statistic will be deleted. Continue?")) return;
-    const typed = window.prompt("Type DELETE to confirm deleting all data.");
+  /** The third dialog's answer: the typed word goes to the server, which checks it again (deleteAllSchema). */
+  async function deleteAll(typed: string) {
+    setDeleteStep(0);
     if (typed !== "DELETE") {
-      if (typed !== null)
-        toast({
-          title: "Delete failed",
-          description: "The confirmation did not match DELETE. Nothing was deleted.",
-          variant: "destructive",
-        });
+      toast({
+        title: "Delete failed",
+        description: "The confirmation did not match DELETE. Nothing was deleted.",
+        variant: "destructive",
+      });
       return;
     }
     setDeleting(true);
@@ -163,6 +223,7 @@ export function ImportTab({ onUnauthorized }: Props) {
   }
 
   const percent = progress && progress.total ? Math.min(100, Math.round((progress.processed / progress.total) * 100)) : 0;
+  const step = deleteStep > 0 ? DELETE_STEPS[deleteStep - 1] : DELETE_STEPS[0];
 
   return (
     <div className="space-y-6">
@@ -182,13 +243,26 @@ export function ImportTab({ onUnauthorized }: Props) {
           name="excelFile"
           type="file"
           accept={ACCEPT}
-          disabled={importing}
+          disabled={importing || previewing}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file) void importFile(file);
+            if (file) void previewFile(file);
           }}
           className="mt-2 block w-full text-sm text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-blue-600 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-blue-700 disabled:opacity-60"
         />
+        {previewing ? (
+          <p className="mt-4 text-sm font-medium text-slate-700" aria-live="polite">
+            Reading the file...
+          </p>
+        ) : null}
+        {preview ? (
+          <PreviewPanel preview={preview.answer} onConfirm={() => void importFile(preview.file)} onCancel={cancelPreview} />
+        ) : null}
+        {lastJob && !importing ? (
+          <p className="mt-4 text-sm text-slate-700">
+            {lastJob} <Link to="/admin-panel/imports">See the import history</Link>.
+          </p>
+        ) : null}
         {importing ? (
           <div className="mt-4" aria-live="polite">
             <p className="text-sm font-medium text-slate-700">Processing...</p>
@@ -206,6 +280,13 @@ export function ImportTab({ onUnauthorized }: Props) {
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
                   {progress.processed.toLocaleString("en-US")} of {progress.total.toLocaleString("en-US")} rows ({percent}%)
+                </p>
+                <p className="mt-1 text-xs text-slate-600">
+                  The import runs on the server: its progress and result are in the{" "}
+                  <Link to="/admin-panel/imports" className="text-blue-800 underline">
+                    import history
+                  </Link>
+                  .
                 </p>
               </div>
             ) : null}
@@ -250,13 +331,159 @@ export function ImportTab({ onUnauthorized }: Props) {
         </p>
         <button
           type="button"
-          onClick={() => void deleteAll()}
+          onClick={() => setDeleteStep(1)}
           disabled={deleting}
           className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
         >
           {deleting ? "Deleting All Data..." : "Delete All Data"}
         </button>
+        <ConfirmDialog
+          open={deleteStep > 0}
+          title={step.title}
+          confirmLabel={step.confirm}
+          destructive
+          typed={deleteStep === 3 ? { label: "Confirmation word" } : undefined}
+          onCancel={() => setDeleteStep(0)}
+          onConfirm={(typed) => (deleteStep < 3 ? setDeleteStep(deleteStep + 1) : void deleteAll(typed))}
+        >
+          <p>{step.text}</p>
+        </ConfirmDialog>
       </section>
     </div>
+  );
+}
+
+/** What the import would do with the chosen file; "Import" sends it, "Cancel" drops it (nothing was stored). */
+function PreviewPanel({ preview, onConfirm, onCancel }: { preview: ImportPreview; onConfirm(): void; onCancel(): void }) {
+  const cell = "py-1 pr-3 align-top";
+  return (
+    <section aria-labelledby="import-preview-heading" className="mt-4 space-y-4 rounded-md border border-blue-200 bg-blue-50/40 p-4">
+      <div>
+        <h3 id="import-preview-heading" className="text-base font-semibold text-slate-900">
+          Check before importing: {preview.fileName}
+        </h3>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-600">Layout</dt>
+          <dd data-testid="preview-layout">{preview.layoutLabel}</dd>
+          <dt className="text-slate-600">Rows</dt>
+          <dd data-testid="preview-rows">{number.format(preview.rowCount)}</dd>
+          <dt className="text-slate-600">File</dt>
+          <dd>
+            .{preview.format}, {number.format(preview.fileSize)} bytes, header on row {preview.headerRow}
+          </dd>
+        </dl>
+      </div>
+      <details>
+        <summary className="cursor-pointer text-sm font-medium">Column mapping ({preview.mapping.length} columns read)</summary>
+        <table className="mt-2 text-left text-xs">
+          <thead>
+            <tr className="text-slate-600">
+              <th scope="col" className={cell}>
+                Stored as
+              </th>
+              <th scope="col" className={cell}>
+                Sheet column
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.mapping.map((m) => (
+              <tr key={`${m.field}-${m.column}`}>
+                <td className={cell}>{m.field}</td>
+                <td className={cell}>
+                  {m.column}: {m.header}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {preview.ignoredColumns.length ? (
+          <p className="mt-2 text-xs text-slate-600">Not imported: {preview.ignoredColumns.join(", ")}</p>
+        ) : null}
+      </details>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-xs">
+          <caption className="mb-1 text-left text-sm font-medium text-slate-800">
+            The first {preview.rows.length} rows as they will be stored
+          </caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-600">
+              <th scope="col" className={cell}>
+                Row
+              </th>
+              <th scope="col" className={cell}>
+                Name
+              </th>
+              <th scope="col" className={cell}>
+                Category
+              </th>
+              <th scope="col" className={cell}>
+                Address
+              </th>
+              <th scope="col" className={cell}>
+                City, state, country
+              </th>
+              <th scope="col" className={cell}>
+                Phone
+              </th>
+              <th scope="col" className={cell}>
+                Rating
+              </th>
+              <th scope="col" className={cell}>
+                Place ID
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((r) =>
+              r.ok ? (
+                <tr key={r.row} className="border-b border-slate-100" data-testid="preview-row">
+                  <td className={cell}>{r.row}</td>
+                  <td className={cell}>
+                    {r.values.name}
+                    {r.duplicate ? <span className="block text-amber-900">Already listed: will be skipped</span> : null}
+                  </td>
+                  <td className={cell}>{r.values.category}</td>
+                  <td className={cell}>
+                    {r.values.address}
+                    {r.values.zipCode ? ` (${r.values.zipCode})` : ""}
+                  </td>
+                  <td className={cell}>{[r.values.city, r.values.state, r.values.country].filter(Boolean).join(", ")}</td>
+                  <td className={cell}>{r.values.phone}</td>
+                  <td className={`${cell} tabular-nums`}>
+                    {r.values.rating.toFixed(1)} ({number.format(r.values.reviewCount)})
+                  </td>
+                  <td className={`${cell} break-all`}>{r.values.placeId}</td>
+                </tr>
+              ) : (
+                <tr key={r.row} className="border-b border-slate-100 text-red-800" data-testid="preview-row">
+                  <td className={cell}>{r.row}</td>
+                  <td className={cell} colSpan={7}>
+                    Will be skipped: {r.column ? `${r.column}: ` : ""}
+                    {r.reason}
+                  </td>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700"
+        >
+          Import {number.format(preview.rowCount)} rows
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+        >
+          Cancel
+        </button>
+      </div>
+    </section>
   );
 }

@@ -52,15 +52,21 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold">Admin Panel</h1>
             <p className="text-sm text-slate-600">Signed in as {loaderData.username}</p>
           </div>
-          <Form method="post">
-            <button
-              type="submit"
-              disabled={navigation.state !== "idle" && navigation.formMethod === "POST"}
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-            >
-              Logout
-            </button>
-          </Form>
+          <div className="flex items-center gap-3">
+            {/* The public site in the same tab (issue 18): a full page load, the visitor pages are another layout. */}
+            <a href="/" className="rounded-md px-3 py-2 text-sm font-medium text-blue-800 underline hover:text-blue-950">
+              View site
+            </a>
+            <Form method="post">
+              <button
+                type="submit"
+                disabled={navigation.state !== "idle" && navigation.formMethod === "POST"}
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+              >
+                Logout
+              </button>
+            </Form>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
