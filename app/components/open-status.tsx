@@ -16,11 +16,14 @@ const TEXT: Record<OpenStatus["state"], string> = {
   "closed-permanently": "text-red-900",
 };
 
-/** The one open-status line of cards and the detail page (issue 17: nothing the hours do not say). */
-export function OpenStatusLine({ status }: { status: OpenStatus }) {
+/**
+ * The one open-status line of cards and the detail page (issue 17: nothing the hours do not say).
+ * `size="lg"` is the detail page's; the dot is decoration, the words carry the state.
+ */
+export function OpenStatusLine({ status, size = "sm" }: { status: OpenStatus; size?: "sm" | "lg" }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 text-xs font-medium ${TEXT[status.state]}`}>
-      <span className={`h-2 w-2 rounded-full ${DOT[status.state]}`} aria-hidden="true" />
+    <span className={`inline-flex items-center gap-1.5 font-medium ${size === "lg" ? "text-sm" : "text-xs"} ${TEXT[status.state]}`}>
+      <span className={`${size === "lg" ? "h-2.5 w-2.5" : "h-2 w-2"} shrink-0 rounded-full ${DOT[status.state]}`} aria-hidden="true" />
       {status.label}
     </span>
   );

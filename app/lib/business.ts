@@ -7,7 +7,7 @@ import type { BusinessInputColumn, BusinessRow, businesses, SqlRow } from "#db/s
 import { groupForCategory } from "./category-groups";
 import { normalizeCountry } from "./countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
-import { openStatus, type OpenStatus } from "./open-status";
+import { isClosedStatus, openStatus, type OpenStatus } from "./open-status";
 import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
@@ -244,15 +244,16 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "isOpen" | "businessStatus">;
+type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "businessStatus">;
 
 /**
- * Open at `now`: from the hours in the business's own time zone, else the stored flag; never when
- * Google says it closed for good (CLARIFICATIONS 13). What the card shows and the search filters by.
+ * Open at `now`: only from the hours in the business's own time zone; false when there are none or
+ * they do not say (never the stored is_open flag), and never when Google says it closed
+ * (CLARIFICATIONS 13). What the API's isOpen says and the search's openNow filter keeps.
  */
 export function isOpenNow(row: OpenNowFields, now: Date, openingHours = parseOpeningHoursJson(row.openingHours)): boolean {
-  if (row.businessStatus === "CLOSED_PERMANENTLY" || row.businessStatus === "CLOSED_TEMPORARILY") return false;
-  return isOpenAt(openingHours, now, row.timeZone) ?? row.isOpen;
+  if (isClosedStatus(row.businessStatus)) return false;
+  return isOpenAt(openingHours, now, row.timeZone) ?? false;
 }
 
 const isoDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
@@ -263,14 +264,18 @@ function omit<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
   return out;
 }
 
-/** Row → API object (the one mapper). isOpen comes from the hours in the business's time zone when they say. */
+/**
+ * Row → API object (the one mapper). isOpen is true only when the status line says open: from real
+ * hours in the business's time zone, false without hours (CLARIFICATIONS 13).
+ */
 export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.openingHours);
+  const status = openStatus({ openingHours, timeZone: row.timeZone, businessStatus: row.businessStatus }, now);
   return {
     ...omit(row, HIDDEN_COLUMNS),
     group: row.groupSlug,
-    isOpen: isOpenNow(row, now, openingHours),
-    openStatus: openStatus({ openingHours, timeZone: row.timeZone, businessStatus: row.businessStatus }, now),
+    isOpen: status.state === "open",
+    openStatus: status,
     photos: parseJson<string[]>(row.photos, []),
     openingHours,
     about: parseJson<About | null>(row.about, null),

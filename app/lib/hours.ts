@@ -172,7 +172,7 @@ function previousDay(day: Weekday): Weekday {
 
 /**
  * Whether the business is open at `date`, from its hours in its own time zone; null when the hours
- * do not say (so the caller falls back to the stored flag).
+ * do not say (then nothing is claimed: CLARIFICATIONS 13).
  */
 export function isOpenAt(hours: OpeningHours | null, date: Date, timeZone: string | null | undefined): boolean | null {
   if (!hours) return null;
@@ -190,6 +190,81 @@ export function isOpenAt(hours: OpeningHours | null, date: Date, timeZone: strin
     if (i.close > i.open ? minutes >= i.open && minutes < i.close : minutes >= i.open) return true;
   }
   return false;
+}
+
+const DAY_MINUTES = 1440;
+/** Days looked ahead for the next opening or closing: a whole week, plus yesterday's night. */
+const LOOKAHEAD_DAYS = 7;
+
+/** Day texts repeat across every card of a page ("9:00 AM - 6:00 PM", "Closed"): parse each once. */
+const parseDayCached = memoized((text: string) => parseDayText(text), 5000);
+
+/** When the state next changes: minutes after local midnight of the day `daysAhead` from today. */
+export type HoursChange = { day: Weekday; daysAhead: number; minutes: number; fromNow: number };
+
+/**
+ * Open or closed at `date` and when that changes, from the hours in the business's own time zone;
+ * null when the hours do not say (isOpenAt is null). `allDay`: today is "Open 24 hours". `change` is
+ * null when it does not change within the week, or when the next change falls on a day whose hours
+ * are not listed (nothing is claimed past what the hours say).
+ */
+export function openStateAt(
+  hours: OpeningHours | null,
+  date: Date,
+  timeZone: string | null | undefined,
+): { open: boolean; allDay: boolean; change: HoursChange | null } | null {
+  const open = isOpenAt(hours, date, timeZone);
+  if (open === null || !hours) return null;
+  const { day, minutes: now } = localTime(date, timeZone);
+  const todayIndex = WEEKDAYS.indexOf(day);
+  const scheduleAt = (offset: number) => {
+    const text = hours[WEEKDAYS[(todayIndex + offset + 7) % 7]];
+    return typeof text === "string" ? parseDayCached(text) : null;
+  };
+  // Every open span from yesterday to a week ahead on one axis (minutes from today's midnight).
+  const spans: Array<[number, number]> = [];
+  let knownUntil = (LOOKAHEAD_DAYS + 1) * DAY_MINUTES;
+  for (let offset = -1; offset <= LOOKAHEAD_DAYS; offset++) {
+    const schedule = scheduleAt(offset);
+    if (!schedule) {
+      if (offset >= 1) {
+        knownUntil = offset * DAY_MINUTES;
+        break;
+      }
+      continue;
+    }
+    const base = offset * DAY_MINUTES;
+    if (schedule.kind === "24h") spans.push([base, base + DAY_MINUTES]);
+    else if (schedule.kind === "intervals") {
+      for (const i of schedule.intervals) spans.push([base + i.open, base + (i.close > i.open ? i.close : DAY_MINUTES + i.close)]);
+    }
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  // Spans that touch are one stretch: "Open 24 hours" then "12:00 AM - 2:00 AM" closes at 2 AM.
+  const merged: Array<[number, number]> = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else merged.push([span[0], span[1]]);
+  }
+  let at: number | null = null;
+  if (open) {
+    const current = merged.find(([start, end]) => start <= now && now < end);
+    if (current && current[1] < (LOOKAHEAD_DAYS + 1) * DAY_MINUTES) at = current[1];
+  } else {
+    const next = merged.find(([start]) => start > now && start < knownUntil);
+    if (next) at = next[0];
+  }
+  const change =
+    at === null
+      ? null
+      : {
+          day: WEEKDAYS[(todayIndex + Math.floor(at / DAY_MINUTES)) % 7],
+          daysAhead: Math.floor(at / DAY_MINUTES),
+          minutes: at % DAY_MINUTES,
+          fromNow: at - now,
+        };
+  return { open, allDay: scheduleAt(0)?.kind === "24h", change };
 }
 
 /**

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { openStateAt } from "~/lib/hours";
+import { openStatus } from "~/lib/open-status";
+
+const WEEKDAYS9TO6 = {
+  Monday: "9:00 AM - 6:00 PM",
+  Tuesday: "9:00 AM - 6:00 PM",
+  Wednesday: "9:00 AM - 6:00 PM",
+  Thursday: "9:00 AM - 6:00 PM",
+  Friday: "9:00 AM - 5:00 PM",
+  Saturday: "Closed",
+  Sunday: "Closed",
+};
+
+// 2026-11-23 is a Monday.
+const at = (iso: string) => new Date(iso);
+const status = (
+  openingHours: Record<string, string> | null,
+  iso: string,
+  timeZone: string | null = "UTC",
+  businessStatus: string | null = null,
+) => openStatus({ openingHours, timeZone, businessStatus }, at(iso));
+
+describe("the status line", () => {
+  it("says when an open business closes and when a closed one opens, Google style", () => {
+    expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z")).toEqual({ state: "open", label: "Open Now · Closes 6:00 PM" });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T07:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM" });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T19:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM Tue" });
+    // Friday evening: the weekend is closed, so the next opening is Monday.
+    expect(status(WEEKDAYS9TO6, "2026-11-27T18:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM Mon" });
+    expect(status(WEEKDAYS9TO6, "2026-11-28T12:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM Mon" });
+  });
+
+  it("reads the hours in the business's own time zone", () => {
+    // 15:00 UTC is 7:00 AM in Los Angeles: not open yet.
+    expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z", "America/Los_Angeles")).toEqual({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM",
+    });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T18:00:00Z", "America/Los_Angeles").label).toBe("Open Now · Closes 6:00 PM");
+  });
+
+  it("says Open 24 hours for a 24-hour day", () => {
+    const always = Object.fromEntries(Object.keys(WEEKDAYS9TO6).map((d) => [d, "Open 24 hours"]));
+    expect(status(always, "2026-11-23T03:00:00Z")).toEqual({ state: "open", label: "Open Now · Open 24 hours" });
+  });
+
+  it("follows a night past midnight and stretches that touch", () => {
+    const night = { ...WEEKDAYS9TO6, Friday: "5:00 PM - 2:00 AM", Saturday: "Closed" };
+    // Saturday 01:30: Friday's night, closing at 2 AM (not "Sat": within the day).
+    expect(status(night, "2026-11-28T01:30:00Z")).toEqual({ state: "open", label: "Open Now · Closes 2:00 AM" });
+    // "12-6AM,8AM-12AM" every day: at 11 PM it closes at 6 AM tomorrow, not at midnight.
+    const split = Object.fromEntries(Object.keys(WEEKDAYS9TO6).map((d) => [d, "12:00 AM - 6:00 AM, 8:00 AM - 12:00 AM"]));
+    expect(status(split, "2026-11-23T23:00:00Z").label).toBe("Open Now · Closes 6:00 AM");
+    expect(status(split, "2026-11-23T07:00:00Z").label).toBe("Closed · Opens 8:00 AM");
+  });
+
+  it("claims nothing without hours, or past a day whose hours are not listed", () => {
+    expect(status(null, "2026-11-23T15:00:00Z")).toEqual({ state: "unknown", label: "Hours not listed" });
+    // Wednesday is not listed: Monday's status is known, Wednesday's is not.
+    const partial = { Monday: "9:00 AM - 6:00 PM", Tuesday: "Closed" };
+    expect(status(partial, "2026-11-23T19:00:00Z")).toEqual({ state: "closed", label: "Closed" });
+    expect(status(partial, "2026-11-25T12:00:00Z")).toEqual({ state: "unknown", label: "Hours not listed" });
+    expect(status({ Monday: "by appointment" }, "2026-11-23T12:00:00Z").state).toBe("unknown");
+  });
+
+  it("says Google's closed states whatever the hours", () => {
+    expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z", "UTC", "CLOSED_TEMPORARILY")).toEqual({
+      state: "closed-temporarily",
+      label: "Temporarily closed",
+    });
+    expect(status(null, "2026-11-23T15:00:00Z", "UTC", "CLOSED_PERMANENTLY")).toEqual({
+      state: "closed-permanently",
+      label: "Permanently closed",
+    });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z", "UTC", "OPERATIONAL").state).toBe("open");
+  });
+});
+
+describe("openStateAt", () => {
+  it("gives the next change on the week's axis", () => {
+    const state = openStateAt(WEEKDAYS9TO6, at("2026-11-27T18:00:00Z"), "UTC");
+    expect(state).toEqual({
+      open: false,
+      allDay: false,
+      change: { day: "Monday", daysAhead: 3, minutes: 540, fromNow: 3 * 1440 + 540 - 1080 },
+    });
+  });
+});
