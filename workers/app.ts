@@ -4,7 +4,8 @@ import { siteConfig } from "~/server/config.server";
 import { appContext, finishResponse, makeAppContext, type AppContext } from "~/server/context.server";
 import { shouldDeferHydration } from "~/server/deferred-hydration.server";
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "~/server/edge-cache.server";
-import { withScriptHashes, withSecurityHeaders } from "~/server/security-headers.server";
+import type { QueryMeter } from "~/server/db.server";
+import { withScriptHashes, withSecurityHeaders, withServerTiming } from "~/server/security-headers.server";
 
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
@@ -20,39 +21,47 @@ const cachedDataVersion = memoizedDataVersion(VERSION_MEMO_MS);
 // The hottest pages answered from the isolate's memory: 16 MB of a Worker's 128 (~160 pages of 100 KB).
 const hotPages = pageMemory(16 * 1024 * 1024);
 
+const NO_D1: QueryMeter = { rowsRead: 0, rowsWritten: 0, queries: 0, d1Ms: 0 };
+
+// dur: D1's own time for the request's statements (meta.duration), as Server-Timing spells it.
+function serverTiming({ rowsRead, rowsWritten, queries, d1Ms }: QueryMeter): string {
+  return `d1;dur=${Math.round(d1Ms * 10) / 10};desc="rows_read=${rowsRead} rows_written=${rowsWritten} queries=${queries}"`;
+}
+
 export default {
   async fetch(request, env, ctx) {
     // Made on first use: a hit from the isolate's memory needs no context (its Db builds drizzle).
     let made: Promise<AppContext> | undefined;
-    const app = () => (made ??= makeAppContext(env, ctx, request));
-    // The finished response: what the edge cache stores, so a hit needs no rewriting.
+    let context: AppContext | undefined;
+    const app = () => (made ??= makeAppContext(env, ctx, request).then((c) => (context = c)));
+    const httpsSite = siteConfig(env).siteUrl.startsWith("https:");
+    // The finished response, security headers included: what the edge cache stores, so a hit needs no rewriting.
     const render = async (page: Request) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, await app());
-      const rendered = await requestHandler(page, context);
-      return withScriptHashes(rendered, { deferHydration: shouldDeferHydration(page, rendered) });
+      const routerContext = new RouterContextProvider();
+      routerContext.set(appContext, await app());
+      const rendered = await requestHandler(page, routerContext);
+      const hashed = await withScriptHashes(rendered, { deferHydration: shouldDeferHydration(page, rendered) });
+      return withSecurityHeaders(request, hashed, { httpsSite });
     };
-    const response =
-      env.EDGE_CACHE === "off"
-        ? await render(request)
-        : await withEdgeCache(
-            request,
-            {
-              db: async () => (await app()).db,
-              cache: edgeCache(),
-              waitUntil: (p) => ctx.waitUntil(p),
-              version: cachedDataVersion,
-              memory: hotPages,
-            },
-            render,
-          );
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
-    const used = made && (await made);
-    const { rowsRead, rowsWritten, queries, d1Ms } = used ? used.db.meter : { rowsRead: 0, rowsWritten: 0, queries: 0, d1Ms: 0 };
-    return withSecurityHeaders(request, used ? await finishResponse(used, response) : response, {
-      httpsSite: siteConfig(env).siteUrl.startsWith("https:"),
-      // dur: D1's own time for the request's statements (meta.duration), as Server-Timing spells it.
-      serverTiming: `d1;dur=${Math.round(d1Ms * 10) / 10};desc="rows_read=${rowsRead} rows_written=${rowsWritten} queries=${queries}"`,
-    });
+    const timing = () => serverTiming(context?.db.meter ?? NO_D1);
+    if (env.EDGE_CACHE === "off") return finish(await render(request));
+    const response = await withEdgeCache(
+      request,
+      {
+        db: async () => (await app()).db,
+        cache: edgeCache(),
+        waitUntil: (p) => ctx.waitUntil(p),
+        version: cachedDataVersion,
+        memory: hotPages,
+        hitHeaders: () => [["Server-Timing", timing()]],
+      },
+      render,
+    );
+    return response.headers.has("Server-Timing") ? response : finish(response);
+
+    async function finish(response: Response): Promise<Response> {
+      return withServerTiming(context ? await finishResponse(context, response) : response, timing());
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -40,11 +40,15 @@ const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
 const DATA_REQUEST_PARAMS = ["_routes", "index"];
 
 export function isCacheable(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  if (isAdminPath(new URL(request.url).pathname)) return false;
-  // A visitor carrying a flash toast or an admin session gets a personal page.
-  const cookie = request.headers.get("Cookie") ?? "";
-  return !/(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/.test(cookie);
+  return request.method === "GET" && !isAdminPath(new URL(request.url).pathname) && visitorWithoutPersonalCookie(request);
+}
+
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/;
+
+/** A visitor carrying a flash toast or an admin session gets a personal page. */
+function visitorWithoutPersonalCookie(request: Request): boolean {
+  const cookie = request.headers.get("Cookie");
+  return cookie === null || !PERSONAL_COOKIE.test(cookie);
 }
 
 /**
@@ -112,19 +116,27 @@ export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now)
   };
 }
 
-function cacheKey(page: URL, version: number): Request {
-  const url = new URL(page);
-  // Not a parameter any page reads, so no visitor's URL can name a version (pageUrl drops it).
-  url.searchParams.append("__v", String(version));
-  return new Request(url, { method: "GET" });
+/** The page's key for `version`: its URL with a parameter no page reads, so no visitor's URL can name a version. */
+function cacheKey(page: string, version: number): string {
+  return `${page}${page.includes("?") ? "&" : "?"}__v=${version}`;
 }
 
 function storable(response: Response): boolean {
   return response.status === 200 && !response.headers.has("Set-Cookie") && (response.headers.get("Cache-Control") ?? "").includes("public");
 }
 
-/** A finished answer as bytes: what both caches hold, and what a hit is answered from. */
-type StoredPage = { body: ArrayBuffer; status: number; headers: Array<[string, string]>; expires: number };
+/**
+ * A finished answer as bytes: what both caches hold, and what a hit is answered from. The headers of
+ * a hit are made once, when the page is stored (X-Edge-Cache: HIT among them), so answering a hit
+ * builds one Response and nothing else.
+ */
+type StoredPage = {
+  body: ArrayBuffer;
+  status: number;
+  headers: Array<[string, string]>;
+  hitHeaders: Array<[string, string]>;
+  expires: number;
+};
 
 /**
  * How long the isolate keeps an answer, in ms: a page it rendered as long as a shared cache may
@@ -138,13 +150,39 @@ function lifetimeMs(response: Response, directive: "s-maxage" | "max-age"): numb
 }
 
 async function toStored(response: Response, expires: number): Promise<StoredPage> {
-  return { body: await response.arrayBuffer(), status: response.status, headers: [...response.headers], expires };
+  const headers = [...response.headers].filter(([name]) => name !== "x-edge-cache");
+  return {
+    body: await response.arrayBuffer(),
+    status: response.status,
+    headers,
+    hitHeaders: [...headers, ["X-Edge-Cache", "HIT"]],
+    expires,
+  };
 }
 
-function answer(page: StoredPage, status?: "HIT" | "MISS"): Response {
-  const headers = new Headers(page.headers);
-  if (status) headers.set("X-Edge-Cache", status);
+function answer(page: StoredPage, headers: Array<[string, string]> = page.headers): Response {
   return new Response(page.body, { status: page.status, headers });
+}
+
+/**
+ * The page URL of each request URL seen lately (pageUrl parses and sorts; a hit should not): at most
+ * KEY_MEMO_ENTRIES URLs of at most KEY_MEMO_URL_LENGTH characters, so the memo stays under ~2 MB
+ * whatever URLs are asked. Null: a path that is never cached.
+ */
+const KEY_MEMO_ENTRIES = 4096;
+const KEY_MEMO_URL_LENGTH = 512;
+const pageKeys = new Map<string, string | null>();
+
+function pageKeyOf(requestUrl: string): string | null {
+  const known = pageKeys.get(requestUrl);
+  if (known !== undefined) return known;
+  const url = new URL(requestUrl);
+  const key = isAdminPath(url.pathname) ? null : pageUrl(url).href;
+  if (requestUrl.length <= KEY_MEMO_URL_LENGTH) {
+    if (pageKeys.size >= KEY_MEMO_ENTRIES) pageKeys.delete(pageKeys.keys().next().value as string);
+    pageKeys.set(requestUrl, key);
+  }
+  return key;
 }
 
 export type PageMemory = {
@@ -206,39 +244,44 @@ export type EdgeCacheOptions = {
   version?: (db: DbSource) => Promise<number>;
   /** Pages kept in the isolate in front of `cache` (workers/app.ts keeps one per isolate). */
   memory?: PageMemory;
+  /** Headers added to a hit as it is answered (workers/app.ts: the request's Server-Timing). */
+  hitHeaders?: () => Array<[string, string]>;
   now?: () => number;
 };
 
 /**
  * Serves from the isolate's memory or `cache` when this version of the page is there; otherwise
  * renders the page's URL (`pageUrl`), answers, and stores the same bytes in both after answering.
- * `render` gives the finished response (rewritten body, CSP): a hit is sent back as it was stored.
+ * `render` gives the finished response (rewritten body, CSP, security headers): a hit is sent back as
+ * it was stored, with `hitHeaders()` (the request's own Server-Timing) added.
  */
 export async function withEdgeCache(
   request: Request,
   options: EdgeCacheOptions,
   render: (request: Request) => Promise<Response>,
 ): Promise<Response> {
-  if (!isCacheable(request)) return render(request);
+  if (request.method !== "GET" || !visitorWithoutPersonalCookie(request)) return render(request);
+  const page = pageKeyOf(request.url);
+  if (page === null) return render(request);
   const now = options.now ?? Date.now;
-  const url = new URL(request.url);
-  const page = pageUrl(url);
   const version = await (options.version ?? readDataVersion)(options.db);
   const key = cacheKey(page, version);
-  const remembered = options.memory?.get(key.url);
-  if (remembered) return answer(remembered, "HIT");
-  const hit = await options.cache.match(key);
+  const extra = () => options.hitHeaders?.() ?? [];
+  const remembered = options.memory?.get(key);
+  if (remembered) return answer(remembered, [...remembered.hitHeaders, ...extra()]);
+  const keyRequest = new Request(key, { method: "GET" });
+  const hit = await options.cache.match(keyRequest);
   if (hit) {
     const stored = await toStored(hit, now() + lifetimeMs(hit, "max-age"));
-    options.memory?.set(key.url, stored, version);
-    return answer(stored, "HIT");
+    options.memory?.set(key, stored, version);
+    return answer(stored, [...stored.hitHeaders, ...extra()]);
   }
-  const response = await render(page.href === url.href ? request : new Request(page, request));
+  const response = await render(page === request.url ? request : new Request(page, request));
   if (!storable(response)) return response;
   // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
   // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.
   const stored = await toStored(response, now() + lifetimeMs(response, "s-maxage"));
-  options.memory?.set(key.url, stored, version);
-  options.waitUntil(options.cache.put(key, answer(stored)));
-  return answer(stored, "MISS");
+  options.memory?.set(key, stored, version);
+  options.waitUntil(options.cache.put(keyRequest, answer(stored)));
+  return answer(stored, [...stored.headers, ["X-Edge-Cache", "MISS"]]);
 }

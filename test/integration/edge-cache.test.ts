@@ -236,7 +236,7 @@ describe("the hottest pages kept in the isolate", () => {
 
   it("keeps at most its size, dropping the least recently used page first", () => {
     const memory = pageMemory(400);
-    const page = (bytes: number) => ({ body: new ArrayBuffer(bytes), status: 200, headers: [], expires: Infinity });
+    const page = (bytes: number) => ({ body: new ArrayBuffer(bytes), status: 200, headers: [], hitHeaders: [], expires: Infinity });
     memory.set("a", page(100), 1);
     memory.set("b", page(100), 1);
     memory.set("c", page(100), 1);
@@ -250,8 +250,8 @@ describe("the hottest pages kept in the isolate", () => {
   it("forgets the pages of an older data version and pages past their s-maxage", () => {
     let now = 0;
     const memory = pageMemory(1000, () => now);
-    memory.set("old", { body: new ArrayBuffer(10), status: 200, headers: [], expires: 300_000 }, 1);
-    memory.set("new", { body: new ArrayBuffer(10), status: 200, headers: [], expires: 300_000 }, 2);
+    memory.set("old", { body: new ArrayBuffer(10), status: 200, headers: [], hitHeaders: [], expires: 300_000 }, 1);
+    memory.set("new", { body: new ArrayBuffer(10), status: 200, headers: [], hitHeaders: [], expires: 300_000 }, 2);
     expect(memory.get("old")).toBeUndefined();
     expect(memory.get("new")).toBeDefined();
     now = 300_000;
