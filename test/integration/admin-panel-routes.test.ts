@@ -15,6 +15,8 @@ const PANEL_PAGES = [
   "/admin-panel/businesses/1",
   "/admin-panel/import",
   "/admin-panel/sitemap",
+  "/admin-panel/imports",
+  "/admin-panel/audit",
 ];
 
 const JAPAN = "admin-panel-routes-jp";
@@ -87,6 +89,8 @@ describe("the panel's tabs for the admin", () => {
       ["/admin-panel/businesses", "Businesses", "Export to Excel"],
       ["/admin-panel/import", "Import", "Delete All Data"],
       ["/admin-panel/sitemap", "SEO Site Haritası", "Site Haritası İstatistikleri"],
+      ["/admin-panel/imports", "Import History", "Import history"],
+      ["/admin-panel/audit", "Audit Log", "Audit log"],
     ];
     for (const [path, tab, text] of cases) {
       const response = await adminRequest(path);
