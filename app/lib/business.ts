@@ -304,3 +304,24 @@ export function parseReviewsPerScore(text: string | null): number[] | null {
   const counts = parseJson<unknown>(text, null);
   return Array.isArray(counts) && counts.length === 5 && counts.every((n) => Number.isInteger(n) && n >= 0) ? (counts as number[]) : null;
 }
+
+/** CLARIFICATIONS 11: 'Customer Favorite' only for a high rating from enough reviewers to mean it. */
+export const FAVORITE_MIN_RATING = 4.5;
+export const FAVORITE_MIN_REVIEWS = 10;
+
+export function isCustomerFavorite(business: { rating: number; reviewCount: number }): boolean {
+  return business.rating >= FAVORITE_MIN_RATING && business.reviewCount >= FAVORITE_MIN_REVIEWS;
+}
+
+export type HistogramRow = { stars: number; count: number; percent: number };
+
+/** The review histogram as rows from 5★ down to 1★, each with its whole-number share; null without counts. */
+export function reviewHistogram(counts: number[] | null): HistogramRow[] | null {
+  if (!counts) return null;
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  if (total === 0) return null;
+  return [5, 4, 3, 2, 1].map((stars) => {
+    const count = counts[stars - 1];
+    return { stars, count, percent: Math.round((count / total) * 100) };
+  });
+}

@@ -140,6 +140,8 @@ export type StructuredBusiness = {
   latitude: number | null;
   longitude: number | null;
   openingHours: OpeningHours | null;
+  /** Google's business_status: a permanently closed business has no opening hours to mark up. */
+  businessStatus?: string | null;
 };
 
 /** Street part of a full address: what precedes the city, when the address names it. */
@@ -173,7 +175,8 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: { url
   if (business.latitude != null && business.longitude != null) {
     out.geo = { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude };
   }
-  const spec = openingHoursSpecification(business.openingHours);
+  // Real hours only (CLARIFICATIONS 13): never the default schedule, never for a closed-for-good business.
+  const spec = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : openingHoursSpecification(business.openingHours);
   if (spec.length) out.openingHoursSpecification = spec;
   // CLARIFICATIONS 14: only a real rating; the count defaults to 1 (SPEC §2).
   if (business.rating > 0) {

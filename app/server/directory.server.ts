@@ -6,6 +6,7 @@ import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm"
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { toBusiness, type Business } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
+import { isClosedStatus } from "~/lib/open-status";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
 import { hasControlCharacters } from "~/lib/untrusted-text";
 import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type BusinessRow } from "#db/schema";
@@ -135,15 +136,26 @@ const ORDER_BY: Record<ListSort, SQL[]> = {
   latest: [desc(businesses.createdAt), desc(businesses.id)],
 };
 
-/** Top businesses by the recommended score (rating weighted by review count). */
+/**
+ * Rows read beyond the page so that closed businesses can be dropped from the recommended list:
+ * closed ones are rare among the best scored, so a few spare rows fill the page in practice.
+ */
+const RECOMMENDED_SPARE_ROWS = 10;
+
+/**
+ * Top businesses by the recommended score (rating weighted by review count), without the ones
+ * Google lists as temporarily or permanently closed (issue 17). Read from the head of the score
+ * order with a few spare rows, then filtered: O(page) whatever the directory's size, rather than a
+ * status filter SQLite would apply while walking the index (unbounded if many top rows are closed).
+ * If more than the spare rows are closed, the list is shorter, never slower.
+ */
 export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
-  return mapRows(
-    await db.orm
-      .select()
-      .from(businesses)
-      .orderBy(...ORDER_BY.recommended)
-      .limit(limit),
-  );
+  const rows = await db.orm
+    .select()
+    .from(businesses)
+    .orderBy(...ORDER_BY.recommended)
+    .limit(limit + RECOMMENDED_SPARE_ROWS);
+  return mapRows(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
 }
 
 export async function getLatest(db: Db, limit: number): Promise<Business[]> {

@@ -5,9 +5,12 @@ import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/compo
 import { JsonLd } from "~/components/json-ld";
 import { Stars } from "~/components/stars";
 import { businessIdParamsSchema } from "~/lib/api-schemas";
-import type { Business } from "~/lib/business";
+import { OpenStatusLine } from "~/components/open-status";
+import { article } from "~/lib/article";
+import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "~/lib/business";
+import { directionsHref, telHref, websiteHref, websiteLabel } from "~/lib/contact-links";
 import { formatRating, joinParts } from "~/lib/format";
-import { DEFAULT_SCHEDULE, WEEKDAYS } from "~/lib/hours";
+import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "~/lib/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -46,14 +49,23 @@ function absolute(siteUrl: string, url: string): string {
   return `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 }
 
+const COUNT = new Intl.NumberFormat("en-US");
+
+function reviewsText(count: number): string {
+  return `${COUNT.format(count)} ${count === 1 ? "review" : "reviews"}`;
+}
+
+/** SPEC §2's about paragraph, from name, city, state, review count, rating and category. */
 function aboutParagraph(b: Business): string {
   const place = joinParts([b.city, b.state]);
   const category = b.category ? b.category.toLowerCase() : "local business";
-  const first = `${b.name} is a ${category}${place ? ` located in ${place}` : ""}.`;
+  const first = `${b.name} is ${article(b.category || "local business")} ${category}${place ? ` located in ${place}` : ""}.`;
   const second =
-    b.rating > 0
-      ? ` With a rating of ${formatRating(b.rating)} out of 5 based on ${b.reviewCount.toLocaleString("en-US")} ${b.reviewCount === 1 ? "review" : "reviews"}, it is a choice customers trust for ${category} services.`
-      : ` It offers ${category} services to customers${place ? ` in ${place}` : ""}.`;
+    b.rating > 0 && b.reviewCount > 0
+      ? ` With a rating of ${formatRating(b.rating)} out of 5 based on ${reviewsText(b.reviewCount)}, it is a choice customers trust for ${category} services.`
+      : b.rating > 0
+        ? ` It holds a rating of ${formatRating(b.rating)} out of 5.`
+        : ` It offers ${category} services to customers${place ? ` in ${place}` : ""}.`;
   return first + second;
 }
 
@@ -80,6 +92,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...(b.city ? [{ name: b.city, url: `${config.siteUrl}/city/${encodeURIComponent(b.city)}` }] : []),
     { name: b.name, url: canonical },
   ]);
+  const permanentlyClosed = b.openStatus.state === "closed-permanently";
   return {
     siteName: config.siteName,
     business: b,
@@ -88,6 +101,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     breadcrumbs,
     about: aboutParagraph(b),
     features: featureGroups(b.about),
+    // Today in the business's own time zone, worked out here so the server and the browser agree.
+    today: localTime(new Date(), b.timeZone).day,
+    links: {
+      website: websiteHref(b.website),
+      directions: directionsHref(b),
+      // A permanently closed business is not called (issue 17): its number stays as text.
+      tel: permanentlyClosed ? null : telHref(b.phone),
+    },
+    favorite: isCustomerFavorite(b),
+    histogram: reviewHistogram(b.reviewsPerScore),
     ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
   };
 }
@@ -133,28 +156,97 @@ function BackToSearch() {
   );
 }
 
+/** Google's closed states, said plainly above the name (issue 17). */
+function ClosedBanner({ state }: { state: Business["openStatus"]["state"] }) {
+  if (state !== "closed-permanently" && state !== "closed-temporarily") return null;
+  const permanent = state === "closed-permanently";
+  return (
+    <div
+      role="note"
+      className={`mb-4 rounded-xl border px-4 py-3 ${permanent ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+    >
+      <p className="font-semibold">{permanent ? "Permanently closed" : "Temporarily closed"}</p>
+      <p className="text-sm">
+        {permanent
+          ? "Our data lists this business as permanently closed. Its details are kept here for reference."
+          : "Our data lists this business as temporarily closed. Check with the business before you visit."}
+      </p>
+    </div>
+  );
+}
+
+/** With a photo, the photo; without one, a compact banner in place of a blown-up category picture. */
+function Hero({ b }: { b: Business }) {
+  const photo = b.photos.find((p) => p && p.trim());
+  if (photo) {
+    return (
+      <div className="relative mt-4 overflow-hidden rounded-2xl bg-slate-100">
+        <BusinessImage photos={b.photos} group={b.group} alt={b.name} width={1200} height={400} eager className="h-56 w-full object-cover sm:h-80" />
+      </div>
+    );
+  }
+  return (
+    <div className="mt-4 flex h-24 items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-blue-50 via-slate-50 to-slate-100 px-5 sm:h-28" aria-hidden="true">
+      <img src={defaultImagePath(b.group)} alt="" width={142} height={80} className="h-16 w-auto rounded-lg shadow-sm sm:h-20" />
+      <span className="truncate text-lg font-semibold text-slate-700 sm:text-xl">{b.category || "Local business"}</span>
+    </div>
+  );
+}
+
+/** Reviews per star beside the average: the counts are text, the bars only draw them. */
+function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
+  return (
+    <table className="w-full max-w-xs text-sm">
+      <caption className="sr-only">Reviews by star rating</caption>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.stars}>
+            <th scope="row" className="whitespace-nowrap py-0.5 pr-3 text-left font-normal text-slate-700">
+              {row.stars} {row.stars === 1 ? "star" : "stars"}
+            </th>
+            <td className="w-full py-0.5" aria-hidden="true">
+              <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="block h-2 w-full" focusable="false">
+                <rect width="100" height="8" rx="4" className="fill-slate-200" />
+                {row.count > 0 ? <rect width={Math.max(row.percent, 2)} height="8" rx="4" className="fill-amber-400" /> : null}
+              </svg>
+            </td>
+            <td className="whitespace-nowrap py-0.5 pl-3 text-right tabular-nums text-slate-700">
+              {COUNT.format(row.count)} <span className="text-slate-600">({row.percent}%)</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold";
+
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, structured, breadcrumbs, about, features, ads } = loaderData;
+  const { business: b, structured, breadcrumbs, about, features, ads, today, links, favorite, histogram } = loaderData;
   const hours = b.openingHours;
   const place = joinParts([b.city, b.state, b.country]);
+  const address = b.address || place;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <JsonLd data={structured} />
       <JsonLd data={breadcrumbs} />
       <BackToSearch />
-      <div className="relative mt-4 overflow-hidden rounded-2xl bg-slate-100">
-        <BusinessImage photos={b.photos} group={b.group} alt={b.name} width={1200} height={400} eager className="h-56 w-full object-cover sm:h-80" />
-      </div>
+      <Hero b={b} />
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <section aria-labelledby="business-name">
-            <div className="flex flex-wrap gap-2">
-              <span className="rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-800">{b.category}</span>
-              {b.isOpen ? (
-                <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900">Open Now</span>
-              ) : (
-                <span className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-900">Closed</span>
-              )}
+            <ClosedBanner state={b.openStatus.state} />
+            <div className="flex flex-wrap items-center gap-3">
+              {b.category ? (
+                <Link
+                  to={`/category/${b.categorySlug}`}
+                  className="rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-800 hover:bg-blue-100 hover:underline"
+                >
+                  {b.category}
+                </Link>
+              ) : null}
+              <OpenStatusLine status={b.openStatus} size="lg" />
             </div>
             <h1 id="business-name" className="mt-3 text-3xl font-bold sm:text-4xl">
               {b.name}
@@ -163,14 +255,36 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               <Stars rating={b.rating} reviewCount={b.reviewCount} size="lg" />
             </div>
             <ul className="mt-4 space-y-1 text-slate-700">
-              {place ? <li>{place}</li> : null}
+              {place ? (
+                <li>
+                  {b.city ? (
+                    <Link to={`/city/${encodeURIComponent(b.city)}`} className="hover:text-blue-800 hover:underline">
+                      {place}
+                    </Link>
+                  ) : (
+                    place
+                  )}
+                </li>
+              ) : null}
               {b.phone ? <li>{b.phone}</li> : null}
             </ul>
-            {b.phone ? (
-              <a href={`tel:${b.phone.replace(/[^\d+]/g, "")}`} className="mt-4 inline-flex rounded-lg bg-emerald-700 px-5 py-3 font-semibold text-white hover:bg-emerald-800">
-                Call Now
-              </a>
-            ) : null}
+            <div className="mt-4 flex flex-wrap gap-3">
+              {links.tel ? (
+                <a href={links.tel} className={`${ACTION} bg-emerald-700 text-white hover:bg-emerald-800`}>
+                  Call Now
+                </a>
+              ) : null}
+              {links.website ? (
+                <a href={links.website} rel="nofollow ugc noopener" className={`${ACTION} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+                  Website
+                </a>
+              ) : null}
+              {links.directions ? (
+                <a href={links.directions} rel="nofollow noopener" className={`${ACTION} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
+                  Directions
+                </a>
+              ) : null}
+            </div>
           </section>
 
           <AdSlot client={ads.client} slot={ads.top} label="Advertisement" />
@@ -212,14 +326,15 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <h2 id="reviews-heading" className="text-xl font-semibold">
               Reviews
             </h2>
-            <div className="mt-3 flex items-center gap-4">
-              <span className="text-4xl font-bold">{formatRating(b.rating)}</span>
-              <div>
-                <Stars rating={b.rating} />
-                <p className="text-sm text-slate-600">
-                  Based on {b.reviewCount.toLocaleString("en-US")} {b.reviewCount === 1 ? "review" : "reviews"}
-                </p>
+            <div className="mt-3 flex flex-col gap-6 sm:flex-row sm:items-center sm:gap-10">
+              <div className="flex shrink-0 items-center gap-4">
+                <span className="text-4xl font-bold">{formatRating(b.rating)}</span>
+                <div>
+                  <Stars rating={b.rating} />
+                  <p className="text-sm text-slate-600">Based on {reviewsText(b.reviewCount)}</p>
+                </div>
               </div>
+              {histogram ? <ReviewHistogram rows={histogram} /> : null}
             </div>
           </section>
 
@@ -243,10 +358,12 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               Business Information
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex justify-between gap-2">
-                <dt className="text-slate-600">Category</dt>
-                <dd className="text-right font-medium">{b.category}</dd>
-              </div>
+              {b.category ? (
+                <div className="flex justify-between gap-2">
+                  <dt className="text-slate-600">Category</dt>
+                  <dd className="text-right font-medium">{b.category}</dd>
+                </div>
+              ) : null}
               <div className="flex justify-between gap-2">
                 <dt className="text-slate-600">Rating</dt>
                 <dd className="font-medium">{formatRating(b.rating)} / 5</dd>
@@ -255,7 +372,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">
               {b.isVerified ? <li className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">Verified Business</li> : null}
               <li className="rounded-full bg-blue-100 px-3 py-1 text-blue-900">Global Network</li>
-              <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">Customer Favorite</li>
+              {favorite ? <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">Customer Favorite</li> : null}
             </ul>
           </section>
 
@@ -263,30 +380,59 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <h2 id="contact-heading" className="text-lg font-semibold">
               Contact Information
             </h2>
-            <h3 className="mt-3 text-sm font-semibold">Address</h3>
-            <address className="text-sm not-italic text-slate-700">{b.address || place}</address>
+            {address ? (
+              <>
+                <h3 className="mt-3 text-sm font-semibold">Address</h3>
+                <address className="text-sm not-italic text-slate-700">{address}</address>
+                {links.directions ? (
+                  <p className="text-sm">
+                    <a className="text-blue-800 hover:underline" href={links.directions} rel="nofollow noopener">
+                      Get directions
+                    </a>
+                  </p>
+                ) : null}
+              </>
+            ) : null}
             {b.phone ? (
               <>
                 <h3 className="mt-3 text-sm font-semibold">Phone</h3>
                 <p className="text-sm">
-                  <a className="text-blue-800 hover:underline" href={`tel:${b.phone.replace(/[^\d+]/g, "")}`}>
-                    {b.phone}
+                  {links.tel ? (
+                    <a className="text-blue-800 hover:underline" href={links.tel}>
+                      {b.phone}
+                    </a>
+                  ) : (
+                    b.phone
+                  )}
+                </p>
+              </>
+            ) : null}
+            {links.website ? (
+              <>
+                <h3 className="mt-3 text-sm font-semibold">Website</h3>
+                <p className="truncate text-sm">
+                  <a className="text-blue-800 hover:underline" href={links.website} rel="nofollow ugc noopener">
+                    {websiteLabel(links.website)}
                   </a>
                 </p>
               </>
             ) : null}
             <h3 className="mt-3 text-sm font-semibold">Opening Hours</h3>
+            {hours ? null : <p className="text-xs text-slate-600">Typical schedule; hours not listed for this business.</p>}
             <table className="mt-1 w-full text-sm">
               <caption className="sr-only">Opening hours{hours ? "" : " (typical schedule; hours not listed)"}</caption>
               <tbody>
-                {WEEKDAYS.map((day) => (
-                  <tr key={day}>
-                    <th scope="row" className="py-0.5 text-left font-normal text-slate-600">
-                      {day}
-                    </th>
-                    <td className="py-0.5 text-right">{hours ? (hours[day] ?? "Not listed") : DEFAULT_SCHEDULE[day]}</td>
-                  </tr>
-                ))}
+                {WEEKDAYS.map((day) => {
+                  const isToday = day === today;
+                  return (
+                    <tr key={day} aria-current={isToday ? "date" : undefined} className={isToday ? "bg-blue-50 font-semibold text-slate-900" : undefined}>
+                      <th scope="row" className={`py-0.5 pl-2 text-left ${isToday ? "border-l-4 border-blue-700 font-semibold" : "font-normal text-slate-600"}`}>
+                        {day}
+                      </th>
+                      <td className="py-0.5 pr-1 text-right">{hours ? (hours[day] ?? "Not listed") : DEFAULT_SCHEDULE[day]}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </section>
