@@ -47,6 +47,13 @@ const FIELD_HEADERS = {
   website: ["website", "site"],
   rating: ["rating"],
   reviews: ["reviews", "review_count", "reviews_count"],
+  // The review histogram: five count columns in both Outscraper layouts; 2026 also has it as JSON.
+  reviewsPerScore1: ["reviews_per_score_1"],
+  reviewsPerScore2: ["reviews_per_score_2"],
+  reviewsPerScore3: ["reviews_per_score_3"],
+  reviewsPerScore4: ["reviews_per_score_4"],
+  reviewsPerScore5: ["reviews_per_score_5"],
+  reviewsPerScore: ["reviews_per_score"],
   photo: ["photo", "photos", "image"],
   hours: ["working_hours"],
   hoursOld: ["working_hours_old_format"],
@@ -191,6 +198,35 @@ function parseAbout(value: CellValue | undefined): Record<string, Record<string,
   }
 }
 
+const SCORE_FIELDS = ["reviewsPerScore1", "reviewsPerScore2", "reviewsPerScore3", "reviewsPerScore4", "reviewsPerScore5"] as const;
+
+/** A whole count ≥ 0 from a cell (5, "5", "1,234"); null when the cell holds no such number. */
+function countOf(value: unknown): number | null {
+  if (typeof value === "number") return Number.isInteger(value) && value >= 0 ? value : null;
+  if (typeof value !== "string" || !/^\s*\d[\d,]*\s*$/.test(value)) return null;
+  return Number(value.replace(/[,\s]/g, ""));
+}
+
+/**
+ * Review counts per star, 1★ to 5★: from reviews_per_score_1..5 when all five are numbers, else
+ * from the 2026 layout's reviews_per_score JSON ({"1": 6, …, "5": 87}); null when neither says. A
+ * histogram that cannot be read is dropped, not the row: it is a detail, not the business.
+ */
+export function parseReviewsPerScore(columns: ReadonlyArray<CellValue | undefined>, json: CellValue | undefined): number[] | null {
+  const fromColumns = columns.map(countOf);
+  if (fromColumns.every((n) => n !== null)) return fromColumns as number[];
+  const raw = text(json);
+  if (!raw.startsWith("{")) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    const counts = [1, 2, 3, 4, 5].map((star) => countOf((parsed as Record<string, unknown>)[String(star)]));
+    return counts.every((n) => n !== null) ? (counts as number[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Postal codes stay text; a numeric cell loses nothing but its type ("07652" cells are text already). */
 function postalText(value: CellValue | undefined): string {
   if (typeof value === "number") return Number.isInteger(value) ? String(value) : "";
@@ -214,6 +250,7 @@ const COLUMN_OF_FIELD: Record<string, string> = {
   website: "website",
   rating: "rating",
   reviewCount: "reviews",
+  reviewsPerScore: "reviews_per_score",
   photos: "photo",
   openingHours: "working_hours",
   about: "about",
@@ -277,6 +314,10 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
       website: text(get("website")),
       rating,
       reviewCount,
+      reviewsPerScore: parseReviewsPerScore(
+        SCORE_FIELDS.map((f) => get(f)),
+        get("reviewsPerScore"),
+      ),
       isOpen: !status.startsWith("CLOSED"),
       isVerified: parseBoolean(get("verified")),
       // Links (website, location_link, photo) and control characters are the input schema's job, the
