@@ -40,7 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
-        <style dangerouslySetInnerHTML={{ __html: appCss }} />
+        {/* Under the dev server the server and the browser compile app.css apart (Tailwind adds classes as files
+            change), so the text can differ; a build inlines one stylesheet everywhere. */}
+        <style dangerouslySetInnerHTML={{ __html: appCss }} suppressHydrationWarning />
         <Links />
         <ImgFallbackScript />
       </head>

@@ -5,7 +5,9 @@
  * Whatever is not handled reads "Something went wrong": a 500 never says "Not Found".
  * (The shape is epic-stack's GeneralErrorBoundary.)
  */
-import { type ErrorResponse, isRouteErrorResponse, Link, type MetaDescriptor, useParams, useRouteError } from "react-router";
+import { type ErrorResponse, isRouteErrorResponse, type MetaDescriptor, useParams, useRouteError } from "react-router";
+import { Button, ButtonLink } from "./ui/button";
+import { Input } from "./ui/field";
 
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -31,24 +33,54 @@ export function GeneralErrorBoundary({
   return unexpectedErrorHandler(error);
 }
 
-/** The frame every error state shares: a heading, a sentence, optionally the way home. */
-export function ErrorState({ title, text, homeLink = false }: { title: string; text: React.ReactNode; homeLink?: boolean }) {
+/** The frame every error state shares: a heading, a sentence, optionally the way home, and anything more. */
+export function ErrorState({
+  title,
+  text,
+  homeLink = false,
+  children,
+}: {
+  title: string;
+  text: React.ReactNode;
+  homeLink?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
       {homeLink ? (
-        <Link to="/" className="mt-8 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+        <ButtonLink to="/" className="mt-8">
           Back to Home
-        </Link>
+        </ButtonLink>
       ) : null}
+      {children}
     </main>
   );
 }
 
-/** SPEC §2: any other path. */
+/** SPEC §2: any other path, with its texts; and a way on: a search, home, every business. */
 export function PageNotFound() {
-  return <ErrorState title="404 Page Not Found" text="Did you forget to add the page to the router?" />;
+  return (
+    <ErrorState title="404 Page Not Found" text="Did you forget to add the page to the router?">
+      <p className="mt-8 text-slate-700">Looking for a business? Search the directory:</p>
+      <form action="/search" method="get" role="search" className="mx-auto mt-4 flex max-w-xl flex-col gap-3 sm:flex-row">
+        <label htmlFor="not-found-q" className="sr-only">
+          Search for a service or business
+        </label>
+        <Input id="not-found-q" name="q" required placeholder="Search for a service or business" className="flex-1" />
+        <Button type="submit">Search</Button>
+      </form>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/" variant="outline">
+          Go to the home page
+        </ButtonLink>
+        <ButtonLink to="/businesses" variant="outline">
+          Browse all businesses
+        </ButtonLink>
+      </div>
+    </ErrorState>
+  );
 }
 
 /** Any failure a page has no spec text for. */

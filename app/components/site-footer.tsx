@@ -23,6 +23,8 @@ const QUICK_LINKS = [
   ["/terms-of-service", "Terms of Service"],
 ] as const;
 
+const COUNT = new Intl.NumberFormat("en-US");
+
 const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
 
 const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
@@ -31,7 +33,7 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-about">
+        <div>
           <h2 id="footer-about" className="text-lg font-bold text-white">
             {siteName}
           </h2>
@@ -66,8 +68,8 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-categories">
+        </div>
+        <div>
           <h2 id="footer-categories" className="text-base font-semibold text-white">
             Popular Categories
           </h2>
@@ -80,8 +82,8 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-cities">
+        </div>
+        <div>
           <h2 id="footer-cities" className="text-base font-semibold text-white">
             Popular Cities
           </h2>
@@ -89,13 +91,13 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
             {cities.slice(0, 8).map((c) => (
               <li key={c.id}>
                 <Link to={`/city/${encodeURIComponent(c.name)}`} className={linkClass}>
-                  {c.name} ({c.businessCount.toLocaleString("en-US")})
+                  {c.name} ({COUNT.format(c.businessCount)})
                 </Link>
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-links">
+        </div>
+        <div>
           <h2 id="footer-links" className="text-base font-semibold text-white">
             Quick Links
           </h2>
@@ -113,7 +115,7 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
               </a>
             </li>
           </ul>
-        </section>
+        </div>
       </div>
       {statistics ? (
         <div className="border-t border-slate-800">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage } from "~/components/pager";
+import { clampPage, pageWindow } from "~/components/ui/pager";
 
 describe("clampPage (CLARIFICATIONS 5)", () => {
   it("reads nonsense, zero and negatives as page 1", () => {
@@ -13,5 +13,18 @@ describe("clampPage (CLARIFICATIONS 5)", () => {
     expect(clampPage("3", 5)).toBe(3);
     expect(clampPage("99", 5)).toBe(5);
     expect(clampPage("4", 0)).toBe(1);
+  });
+});
+
+describe("pageWindow (issue 17: first, last, two either side of the current page)", () => {
+  it("lists every page when there are few", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it("puts a gap where pages are left out", () => {
+    expect(pageWindow(1, 60)).toEqual([1, 2, 3, null, 60]);
+    expect(pageWindow(30, 60)).toEqual([1, null, 28, 29, 30, 31, 32, null, 60]);
+    expect(pageWindow(60, 60)).toEqual([1, null, 58, 59, 60]);
+    expect(pageWindow(4, 60)).toEqual([1, 2, 3, 4, 5, 6, null, 60]);
   });
 });

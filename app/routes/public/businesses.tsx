@@ -1,8 +1,11 @@
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { z } from "zod";
-import { BusinessCard, toCard } from "~/components/business-card";
+import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
-import { clampPage, Pager } from "~/components/pager";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Input } from "~/components/ui/field";
+import { clampPage, Pager } from "~/components/ui/pager";
+import { Select } from "~/components/ui/select";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { getCategories, listBusinesses } from "~/server/directory.server";
@@ -10,6 +13,8 @@ import type { Route } from "./+types/businesses";
 
 export const BUSINESSES_PAGE_SIZE = 20;
 export const CATEGORY_DROPDOWN_SIZE = 20;
+
+const COUNT = new Intl.NumberFormat("en-US");
 
 /** The page's query (SPEC §2, CLARIFICATIONS 4–5): blank search/category are left out; bad values fall back. */
 const browseQuerySchema = z.object({
@@ -60,7 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     categories,
-    page,     totalPages: result.totalPages,
+    page,
+    totalPages: result.totalPages,
     totalCount: result.totalCount,
     approximate: result.approximate ?? false,
     businesses: result.businesses.map(toCard),
@@ -100,62 +106,47 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">Browse All Businesses</h1>
-      <p className="mt-2 text-slate-600">{loaderData.totalCount.toLocaleString("en-US")}
+      <p className="mt-2 text-slate-600">
         {/* A dense search lists its first 1,000 results and counts no further (ADR 0012). */}
-        {loaderData.approximate ? "+" : ""} Total Businesses
+        {`${COUNT.format(loaderData.totalCount)}${loaderData.approximate ? "+" : ""} Total Businesses`}
       </p>
 
       <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
         <label htmlFor="browse-search" className="sr-only">
           Search businesses
         </label>
-        <input
-          id="browse-search"
-          name="search"
-          type="search"
-          defaultValue={search}
-          placeholder="Search businesses..."
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-2.5"
-        />
+        <Input id="browse-search" name="search" type="search" defaultValue={search} placeholder="Search businesses..." className="flex-1" />
         <label htmlFor="browse-category" className="sr-only">
           Category
         </label>
-        <select
-          id="browse-category"
-          name="category"
-          defaultValue={category}
-          onChange={(e) => go({ category: e.currentTarget.value })}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2.5 sm:w-72"
-        >
+        <Select id="browse-category" name="category" defaultValue={category} onChange={(e) => go({ category: e.currentTarget.value })} className="sm:w-72">
           <option value="">All Categories</option>
           {loaderData.categories.map((c) => (
             <option key={c.slug} value={c.slug}>
-              {`${c.category} (${c.businessCount.toLocaleString("en-US")})`}
+              {`${c.category} (${COUNT.format(c.businessCount)})`}
             </option>
           ))}
           {category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}
-        </select>
+        </Select>
         {sort === "latest" ? <input type="hidden" name="sort" value="latest" /> : null}
-        <button type="submit" className="rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </Form>
 
       {loaderData.businesses.length === 0 ? (
         <div className="mt-12 text-center">
           <h2 className="text-xl font-semibold">No businesses found</h2>
           <p className="mt-2 text-slate-600">Try adjusting your search criteria or browse all categories.</p>
-          <Link to={browseHref({ search: "", category: "", sort })} className="mt-6 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+          <ButtonLink to={browseHref({ search: "", category: "", sort })} className="mt-6">
             Clear Filters
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <>
-          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {loaderData.businesses.map((b) => (
-              <BusinessCard key={b.id} business={b} headingLevel={2} />
+          <CardGrid columns={4} className="mt-8">
+            {loaderData.businesses.map((b, i) => (
+              <BusinessCard key={b.id} business={b} descriptionLines={3} eagerImage={i < 4} />
             ))}
-          </div>
+          </CardGrid>
           <Pager page={loaderData.page} totalPages={loaderData.totalPages} hrefFor={(p) => browseHref({ search, category, sort, page: p })} />
         </>
       )}

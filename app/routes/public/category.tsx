@@ -1,8 +1,9 @@
-import { data, Link } from "react-router";
-import { BusinessCard, toCard } from "~/components/business-card";
+import { data } from "react-router";
+import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
-import { clampPage, Pager } from "~/components/pager";
+import { ButtonLink } from "~/components/ui/button";
+import { clampPage, Pager } from "~/components/ui/pager";
 import { titleCaseFromSlug } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { detailPath } from "~/lib/slug";
@@ -14,6 +15,8 @@ import { findCategory, listCategoryBusinesses } from "~/server/directory.server"
 import type { Route } from "./+types/category";
 
 export const CATEGORY_PAGE_SIZE = 20;
+
+const COUNT = new Intl.NumberFormat("en-US");
 
 /**
  * "italian-restaurant" → "Italian Restaurant". The not-found page repeats the address's text too; an
@@ -67,21 +70,21 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       ))}
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
-      <p className="mt-4 font-semibold text-slate-800">{count.toLocaleString("en-US")} Businesses Found</p>
+      <p className="mt-4 font-semibold text-slate-800">{COUNT.format(count)} Businesses Found</p>
       {businesses.length === 0 ? (
         <div className="mt-12 text-center">
           <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
           <p className="mt-2 text-slate-600">Try browsing other categories or check back later for new listings.</p>
-          <Link to="/" className="mt-6 inline-block rounded-lg bg-blue-700 px-5 py-3 font-semibold text-white hover:bg-blue-800">
+          <ButtonLink to="/" className="mt-6">
             Browse All Categories
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {businesses.map((b) => (
-            <BusinessCard key={b.id} business={b} headingLevel={2} />
+        <CardGrid columns={4} className="mt-8">
+          {businesses.map((b, i) => (
+            <BusinessCard key={b.id} business={b} descriptionLines={3} eagerImage={i < 4} />
           ))}
-        </div>
+        </CardGrid>
       )}
       <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/category/${encodeURIComponent(raw)}${p > 1 ? `?page=${p}` : ""}`} />
     </main>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
+import { Pager } from "~/components/ui/pager";
 import { breadcrumbJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -8,6 +9,8 @@ import { listCitiesByCountry, type CountryCity } from "~/server/directory.server
 import type { Route } from "./+types/cities";
 
 export const CITIES_PAGE_SIZE = 200;
+
+const COUNT = new Intl.NumberFormat("en-US");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -63,7 +66,7 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
                       {c.name}
                       {c.state ? <span className="text-slate-600">, {c.state}</span> : null}
                     </span>
-                    <span className="text-sm text-slate-600">{c.businessCount.toLocaleString("en-US")}</span>
+                    <span className="text-sm text-slate-600">{COUNT.format(c.businessCount)}</span>
                   </Link>
                 </li>
               ))}
@@ -71,21 +74,7 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
           </section>
         ))
       )}
-      {page > 1 || hasMore ? (
-        <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-4">
-          {page > 1 ? (
-            <Link to={page === 2 ? "/cities" : `/cities?page=${page - 1}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
-              Previous
-            </Link>
-          ) : null}
-          <span className="text-sm text-slate-700">Page {page}</span>
-          {hasMore ? (
-            <Link to={`/cities?page=${page + 1}`} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} totalPages={hasMore ? null : page} hasNext={hasMore} hrefFor={(p) => (p > 1 ? `/cities?page=${p}` : "/cities")} />
     </main>
   );
 }

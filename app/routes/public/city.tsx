@@ -1,10 +1,11 @@
 import { data } from "react-router";
-import { CityBusinessCard, toCard } from "~/components/business-card";
+import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
-import { clampPage, Pager } from "~/components/pager";
+import { Badge } from "~/components/ui/badge";
+import { clampPage, Pager } from "~/components/ui/pager";
 import { pageMeta } from "~/lib/meta";
-import { detailPath } from "~/lib/slug";
+import { cityDetailPath, detailPath } from "~/lib/slug";
 import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -12,6 +13,8 @@ import { findCity, listCityBusinesses } from "~/server/directory.server";
 import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
+
+const COUNT = new Intl.NumberFormat("en-US");
 
 /** A blank name is no city page at all (CLARIFICATIONS 2): the site's 404 page. */
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
@@ -73,10 +76,12 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">Businesses in {cityName}</h1>
           <p className="mt-2 text-slate-600">
-            Found {count.toLocaleString("en-US")} businesses in {cityName}
+            Found {COUNT.format(count)} businesses in {cityName}
           </p>
         </div>
-        <span className="rounded-full bg-blue-100 px-4 py-1.5 text-sm font-semibold text-blue-900">{count.toLocaleString("en-US")} Results</span>
+        <Badge variant="brand" className="px-4 py-1.5 text-sm font-semibold">
+          {COUNT.format(count)} Results
+        </Badge>
       </div>
       {businesses.length === 0 ? (
         <div className="mt-12 text-center">
@@ -84,11 +89,11 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-600">There are no businesses listed in {cityName} yet.</p>
         </div>
       ) : (
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {businesses.map((b) => (
-            <CityBusinessCard key={b.id} business={b} />
+        <CardGrid columns={4} className="mt-8">
+          {businesses.map((b, i) => (
+            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails eagerImage={i < 4} />
           ))}
-        </div>
+        </CardGrid>
       )}
       <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/city/${encodeURIComponent(cityName)}${p > 1 ? `?page=${p}` : ""}`} />
     </main>

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { BusinessCard, toCard } from "~/components/business-card";
+import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { HomeSearch } from "~/components/home-search";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
+import { ButtonLink } from "~/components/ui/button";
 import { abbreviateNumber } from "~/lib/format";
 import { webSiteJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
@@ -36,6 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return { siteName: config.siteName, siteUrl: config.siteUrl, statistics, cities, recommended, latest };
 }
+
+const COUNT = new Intl.NumberFormat("en-US");
 
 const REASONS = [
   ["Worldwide coverage", "Local businesses from cities around the world, in one free directory."],
@@ -106,7 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={c.id}>
                 <Link to={`/city/${encodeURIComponent(c.name)}`} className="block rounded-lg border border-slate-200 bg-white p-4 hover:border-blue-400 hover:shadow">
                   <span className="block font-semibold">{c.name}</span>
-                  <span className="text-sm text-slate-600">{c.businessCount.toLocaleString("en-US")} businesses</span>
+                  <span className="text-sm text-slate-600">{COUNT.format(c.businessCount)} businesses</span>
                 </Link>
               </li>
             ))}
@@ -124,12 +127,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-blue-100">Get your business in front of local customers. Listing is free.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/add-business" className="rounded-lg bg-white px-5 py-3 font-semibold text-blue-800 hover:bg-blue-50">
+            <ButtonLink to="/add-business" variant="inverse" size="lg">
               Add Your Business
-            </Link>
-            <Link to="/advertise" className="rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-blue-700">
+            </ButtonLink>
+            <ButtonLink to="/advertise" variant="inverse-outline" size="lg">
               Learn More<span className="sr-only"> about advertising</span>
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>
@@ -149,11 +152,11 @@ function BusinessSection(props: { id: string; title: string; link: string; linkT
         </Link>
       </div>
       {props.businesses.length ? (
-        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <CardGrid columns={3} className="mt-6">
           {props.businesses.map((b) => (
-            <BusinessCard key={b.id} business={b} />
+            <BusinessCard key={b.id} business={b} headingLevel={3} />
           ))}
-        </div>
+        </CardGrid>
       ) : (
         <p className="mt-6 text-slate-600">No businesses listed yet.</p>
       )}

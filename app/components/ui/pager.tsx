@@ -1,0 +1,94 @@
+import { Link } from "react-router";
+import { buttonVariants } from "./button";
+import { cn } from "./cn";
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+/** The page numbers to show: the first, the last, and two either side of the current one; null is a gap. */
+export function pageWindow(page: number, totalPages: number): Array<number | null> {
+  const out: Array<number | null> = [];
+  for (let n = 1; n <= totalPages; n++) {
+    if (n === 1 || n === totalPages || Math.abs(n - page) <= 2) out.push(n);
+    else if (out[out.length - 1] !== null) out.push(null);
+  }
+  return out;
+}
+
+const step = buttonVariants({ variant: "outline", size: "sm" });
+const number = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium";
+
+/**
+ * Previous, numbered pages and Next, with SPEC §2's 'Page X of Y'; nothing when there is one page.
+ * `totalPages` null: the count is unknown (a search that only knows whether a next page exists), so
+ * the numbers stop at the next page and the line says 'Page X'.
+ */
+export function Pager({
+  page,
+  totalPages,
+  hasNext = totalPages !== null && page < totalPages,
+  hrefFor,
+}: {
+  page: number;
+  totalPages: number | null;
+  hasNext?: boolean;
+  hrefFor: (page: number) => string;
+}) {
+  const last = totalPages ?? (hasNext ? page + 1 : page);
+  if (last <= 1) return null;
+  const numbers = pageWindow(page, last);
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 ? (
+          <Link to={hrefFor(page - 1)} rel="prev" className={cn(step, "order-2 sm:order-none")}>
+            Previous
+          </Link>
+        ) : (
+          <button type="button" disabled className={cn(step, "order-2 sm:order-none")}>
+            Previous
+          </button>
+        )}
+        <ol className="order-1 flex w-full items-center justify-center gap-1 sm:order-none sm:w-auto">
+          {numbers.map((n, i) =>
+            n === null ? (
+              <li key={`gap-${i}`} className="px-1 text-slate-500" aria-hidden="true">
+                …
+              </li>
+            ) : (
+              // Two away from the current page is left out on phones, where the row has no room.
+              <li key={n} className={Math.abs(n - page) === 2 && n !== 1 && n !== last ? "hidden sm:block" : undefined}>
+                {n === page ? (
+                  <span aria-current="page" className={cn(number, "bg-blue-700 text-white")}>
+                    <span className="sr-only">Page </span>
+                    {COUNT.format(n)}
+                  </span>
+                ) : (
+                  <Link to={hrefFor(n)} className={cn(number, "text-slate-700 hover:bg-slate-100")}>
+                    <span className="sr-only">Page </span>
+                    {COUNT.format(n)}
+                  </Link>
+                )}
+              </li>
+            ),
+          )}
+        </ol>
+        {hasNext ? (
+          <Link to={hrefFor(page + 1)} rel="next" className={cn(step, "order-3 sm:order-none")}>
+            Next
+          </Link>
+        ) : (
+          <button type="button" disabled className={cn(step, "order-3 sm:order-none")}>
+            Next
+          </button>
+        )}
+      </div>
+      <p className="text-sm text-slate-600">{totalPages === null ? `Page ${page}` : `Page ${page} of ${totalPages}`}</p>
+    </nav>
+  );
+}
+
+/** CLARIFICATIONS 5: page=0, abc or negatives → 1; beyond the last → the last. */
+export function clampPage(raw: string | null, totalPages: number): number {
+  const n = raw && /^\d+$/.test(raw.trim()) ? Number(raw) : 1;
+  return Math.min(Math.max(1, n), Math.max(1, totalPages));
+}
