@@ -36,9 +36,9 @@ export default {
     const app = () => (made ??= makeAppContext(env, ctx, request).then((c) => (context = c)));
     const httpsSite = siteConfig(env).siteUrl.startsWith("https:");
     // The finished response, security headers included: what the edge cache stores, so a hit needs no rewriting.
-    const render = async (page: Request) => {
+    const render = async (page: Request, dataVersion?: number) => {
       const routerContext = new RouterContextProvider();
-      routerContext.set(appContext, await app());
+      routerContext.set(appContext, { ...(await app()), dataVersion });
       const rendered = await requestHandler(page, routerContext);
       const hashed = await withScriptHashes(rendered, { deferHydration: shouldDeferHydration(page, rendered) });
       return withSecurityHeaders(request, hashed, { httpsSite });
@@ -55,6 +55,7 @@ export default {
         version: cachedDataVersion,
         memory: hotPages,
         hitHeaders: () => [["Server-Timing", timing()]],
+        alwaysMiss: env.EDGE_CACHE === "miss",
       },
       render,
     );

@@ -4,7 +4,14 @@ import { type AdminRequest, readAdminCookie, withAdminBookmark } from "./auth.se
 import { BookmarkMark, Db, laterBookmark, type SessionStart } from "./db.server";
 
 /** `admin` is set by the fetch handler (makeAppContext); contexts built by hand for tests have none. */
-export type AppContext = { env: Env; ctx: ExecutionContext; db: Db; admin?: AdminRequest };
+export type AppContext = {
+  env: Env;
+  ctx: ExecutionContext;
+  db: Db;
+  admin?: AdminRequest;
+  /** The data version the edge cache will store this page under (unset when it is not cached). */
+  dataVersion?: number;
+};
 
 export const appContext = createContext<AppContext>();
 

@@ -50,6 +50,12 @@ export async function getStatistics(db: Db): Promise<Statistics> {
   return { totalBusinesses, verifiedBusinesses, categories, totalCities };
 }
 
+/** The totals with the data version they were read at (one row: app/server/site-summary.server.ts). */
+export async function getStatisticsWithVersion(db: Db): Promise<{ version: number; statistics: Statistics }> {
+  const { totalBusinesses, verifiedBusinesses, categories, totalCities, dataVersion } = await siteStatsRow(db);
+  return { version: dataVersion, statistics: { totalBusinesses, verifiedBusinesses, categories, totalCities } };
+}
+
 export async function getPopularCities(db: Db, limit: number): Promise<PopularCity[]> {
   return db.orm
     .select({ id: cities.id, name: cities.name, businessCount: cities.businessCount })

@@ -244,6 +244,8 @@ export type EdgeCacheOptions = {
   version?: (db: DbSource) => Promise<number>;
   /** Pages kept in the isolate in front of `cache` (workers/app.ts keeps one per isolate). */
   memory?: PageMemory;
+  /** Neither look up nor store: each request is rendered as a miss is (bench:http's render path). */
+  alwaysMiss?: boolean;
   /** Headers added to a hit as it is answered (workers/app.ts: the request's Server-Timing). */
   hitHeaders?: () => Array<[string, string]>;
   now?: () => number;
@@ -258,13 +260,16 @@ export type EdgeCacheOptions = {
 export async function withEdgeCache(
   request: Request,
   options: EdgeCacheOptions,
-  render: (request: Request) => Promise<Response>,
+  render: (request: Request, version?: number) => Promise<Response>,
 ): Promise<Response> {
   if (request.method !== "GET" || !visitorWithoutPersonalCookie(request)) return render(request);
   const page = pageKeyOf(request.url);
   if (page === null) return render(request);
   const now = options.now ?? Date.now;
   const version = await (options.version ?? readDataVersion)(options.db);
+  const pageRequest = () => (page === request.url ? request : new Request(page, request));
+  // EDGE_CACHE=miss (benchmarks): every request costs what a miss costs, and nothing is stored.
+  if (options.alwaysMiss) return render(pageRequest(), version);
   const key = cacheKey(page, version);
   const extra = () => options.hitHeaders?.() ?? [];
   const remembered = options.memory?.get(key);
@@ -276,7 +281,7 @@ export async function withEdgeCache(
     options.memory?.set(key, stored, version);
     return answer(stored, [...stored.hitHeaders, ...extra()]);
   }
-  const response = await render(page === request.url ? request : new Request(page, request));
+  const response = await render(pageRequest(), version);
   if (!storable(response)) return response;
   // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
   // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.

@@ -1,7 +1,16 @@
 import * as build from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "~/server/business-writer.server";
-import { isCacheable, memoizedDataVersion, pageMemory, pageUrl, withEdgeCache, type EdgeCacheOptions } from "~/server/edge-cache.server";
+import {
+  dataVersion,
+  isCacheable,
+  memoizedDataVersion,
+  pageMemory,
+  pageUrl,
+  withEdgeCache,
+  type EdgeCacheOptions,
+} from "~/server/edge-cache.server";
+import { siteSummary } from "~/server/site-summary.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
 // The suite runs with EDGE_CACHE=off so tests see fresh data; here the cache is driven directly.
@@ -256,5 +265,55 @@ describe("the hottest pages kept in the isolate", () => {
     expect(memory.get("new")).toBeDefined();
     now = 300_000;
     expect(memory.get("new")).toBeUndefined();
+  });
+});
+
+describe("EDGE_CACHE=miss: what every miss costs, for benchmarks", () => {
+  it("renders every request at the page's version and stores nothing", async () => {
+    await insert(buildBusiness({ name: "Always Fresh", city: "Missville" }));
+    const versions: Array<number | undefined> = [];
+    const render = async (page: Request, version?: number) => {
+      versions.push(version);
+      return request(new URL(page.url).pathname);
+    };
+    const options = { db: testDb(), cache, waitUntil: (p: Promise<unknown>) => pending.push(p), alwaysMiss: true };
+    const first = await withEdgeCache(new Request("https://localatlas.test/city/Missville?utm_source=x"), options, render);
+    const second = await withEdgeCache(new Request("https://localatlas.test/city/Missville"), options, render);
+    await Promise.all(pending.splice(0));
+    expect([first.headers.get("X-Edge-Cache"), second.headers.get("X-Edge-Cache")]).toEqual([null, null]);
+    expect(await second.text()).toContain("Always Fresh");
+    const version = await dataVersion(testDb());
+    expect(versions).toEqual([version, version]);
+    expect(await cache.match(new Request("https://localatlas.test/city/Missville"))).toBeUndefined();
+  });
+});
+
+describe("the footer remembered per data version", () => {
+  it("reads no D1 for a page rendered at a version it has read, and reads again after a write", async () => {
+    await insert(buildBusiness({ name: "Footer One", city: "Footerton" }));
+    const before = await dataVersion(testDb());
+    const first = await siteSummary(testDb(), before);
+    expect(first.cities.map((c) => c.name)).toContain("Footerton");
+
+    const again = testDb();
+    expect((await siteSummary(again, before)).statistics).toEqual(first.statistics);
+    expect(again.meter.queries).toBe(0);
+
+    await insert(buildBusiness({ name: "Footer Two", city: "Newtown" }));
+    const after = await dataVersion(testDb());
+    expect(after).toBeGreaterThan(before);
+    const fresh = testDb();
+    const summary = await siteSummary(fresh, after);
+    expect(fresh.meter.queries).toBeGreaterThan(0);
+    expect(summary.statistics.totalBusinesses).toBe(first.statistics.totalBusinesses + 1);
+    expect(summary.cities.map((c) => c.name)).toContain("Newtown");
+  });
+
+  it("reads every time when the page is not cached (no version known)", async () => {
+    await insert(buildBusiness({ name: "Uncached Footer", city: "Plainville" }));
+    await siteSummary(testDb());
+    const db = testDb();
+    await siteSummary(db);
+    expect(db.meter.queries).toBeGreaterThan(0);
   });
 });

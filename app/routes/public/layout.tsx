@@ -5,18 +5,15 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { getPopularCities, getStatistics } from "~/server/directory.server";
+import { siteSummary } from "~/server/site-summary.server";
 import { PUBLIC_CACHE } from "~/server/http.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
+  const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
   // The footer is decoration: a failed read hides the row instead of failing the page (CLARIFICATIONS 20).
-  const [cities, statistics] = await Promise.all([
-    getPopularCities(db, 8).catch(() => []),
-    getStatistics(db).catch(() => null),
-  ]);
+  const { cities, statistics } = await siteSummary(db, dataVersion).catch(() => ({ cities: [], statistics: null }));
   return { siteName: config.siteName, phone: config.contactPhone, email: config.contactEmail, cities, statistics };
 }
 

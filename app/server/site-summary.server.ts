@@ -1,0 +1,24 @@
+/**
+ * The footer of every public page (popular cities, the directory's totals) changes only with a
+ * write, and every write bumps site_stats.data_version. So the isolate keeps the last footer with
+ * the version it was read at: a page the edge cache renders for a version it already knows
+ * (AppContext.dataVersion, the version the page will be stored under) reads no D1 for its footer.
+ * Without a known version (EDGE_CACHE=off: tests, budgets) it is read every time.
+ */
+import type { Db } from "./db.server";
+import { getPopularCities, getStatisticsWithVersion, type PopularCity, type Statistics } from "./directory.server";
+
+export const FOOTER_CITIES = 8;
+
+export type SiteSummary = { version: number; statistics: Statistics; cities: PopularCity[] };
+
+let remembered: SiteSummary | null = null;
+
+export async function siteSummary(db: Db, knownVersion?: number): Promise<SiteSummary> {
+  if (knownVersion !== undefined && remembered?.version === knownVersion) return remembered;
+  const [{ version, statistics }, cities] = await Promise.all([getStatisticsWithVersion(db), getPopularCities(db, FOOTER_CITIES)]);
+  const summary = { version, statistics, cities };
+  // Kept only when read at the page's own version: a page stored under version V never shows another's footer.
+  if (knownVersion !== undefined && version === knownVersion) remembered = summary;
+  return summary;
+}
