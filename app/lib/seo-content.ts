@@ -5,6 +5,8 @@
  * Deterministic: the same business always gets the same text; the wording varies between businesses
  * by a hash of its identity. Pure.
  */
+import { article as articleFor } from "./article";
+import { websiteHref } from "./contact-links";
 import { WEEKDAYS, type OpeningHours } from "./hours";
 
 export type SeoFacts = {
@@ -53,8 +55,9 @@ function list(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? "an" : "a";
+/** "a"/"an" for a category, judged on its own spelling ("an HVAC contractor") before it is lowercased. */
+function article(f: SeoFacts): string {
+  return articleFor(f.category || "local business");
 }
 
 function truncate(text: string, max: number): string {
@@ -80,7 +83,7 @@ export function seoTitle(f: SeoFacts): string {
 export function seoDescription(f: SeoFacts): string {
   const category = (f.category || "local business").toLowerCase();
   const where = place(f);
-  let text = `${f.name} is ${article(category)} ${category}${where ? ` in ${where}` : ""}.`;
+  let text = `${f.name} is ${article(f)} ${category}${where ? ` in ${where}` : ""}.`;
   const extras = [
     f.rating > 0 ? ` Rated ${f.rating.toFixed(1)}/5 from ${f.reviewCount.toLocaleString("en-US")} reviews.` : "",
     " See the address, opening hours and contact details.",
@@ -115,7 +118,7 @@ function hoursParagraph(f: SeoFacts, seed: number): string {
   if (closed.length) sentences.push(`It is listed as closed on ${list(closed)}.`);
   sentences.push(
     pick(seed, 22, [
-      "The Open Now badge on this page is worked out from these hours in the business's own time zone.",
+      "The open status on this page is worked out from these hours in the business's own time zone.",
       "Whether it is open right now is calculated from these hours in the local time zone of the business.",
     ]),
   );
@@ -125,11 +128,14 @@ function hoursParagraph(f: SeoFacts, seed: number): string {
 function ratingParagraph(f: SeoFacts, seed: number): string {
   if (!(f.rating > 0)) {
     return pick(seed, 30, [
-      `There is no rating for ${f.name} in our data yet, so this page does not show stars for it. A rating appears once reviews are recorded in an update of the listing.`,
+      `There is no rating for ${f.name} in our data yet, so the stars on this page stay empty. A rating appears once reviews are recorded in an update of the listing.`,
       `${f.name} has no recorded rating at the moment. Rather than guess, this listing leaves the stars empty until review data is available.`,
     ]);
   }
   const reviews = f.reviewCount.toLocaleString("en-US");
+  if (f.reviewCount === 0) {
+    return `${f.name} holds a rating of ${f.rating.toFixed(1)} out of 5; the number of reviews behind it is not recorded in our data. Our recommended order weighs the rating by the number of reviews, so a high score from many reviewers counts for more than one from a few.`;
+  }
   return [
     pick(seed, 31, [
       `${f.name} holds an average rating of ${f.rating.toFixed(1)} out of 5, based on ${reviews} review${f.reviewCount === 1 ? "" : "s"}.`,
@@ -178,6 +184,23 @@ function featuresParagraph(f: SeoFacts, seed: number): string {
   ].join(" ");
 }
 
+/**
+ * Where to compare: only the category and city pages this business page links (its category badge
+ * and its place line link them when the business has a category and a city).
+ */
+function comparisonSentence(f: SeoFacts, seed: number, category: string): string {
+  if (f.category && f.city) {
+    return pick(seed, 50, [
+      `If you are comparing options in ${f.city}, the ${category} category page lists other businesses of the same kind, and the ${f.city} page gathers everything we list nearby. Both are linked from this page.`,
+      `To see alternatives, open the ${category} category or the ${f.city} page from the links on this page; they list other businesses with their ratings and hours side by side.`,
+    ]);
+  }
+  if (f.category)
+    return `To see alternatives, the ${category} category page, linked from this page, lists other businesses of the same kind.`;
+  if (f.city) return `To see alternatives, the ${f.city} page, linked from this page, gathers everything we list nearby.`;
+  return "Other businesses can be found by browsing the directory by category or by city.";
+}
+
 /** The full text: 200+ words, paragraphs separated by blank lines. */
 export function uniqueContent(f: SeoFacts): string {
   const seed = hash(`${f.placeId ?? ""}|${f.id}|${f.name}`);
@@ -186,13 +209,14 @@ export function uniqueContent(f: SeoFacts): string {
   const paragraphs: string[] = [];
   paragraphs.push(
     pick(seed, 1, [
-      `${f.name} is ${article(category)} ${category}${where ? ` in ${where}` : ""}.`,
-      `Looking for ${article(category)} ${category}${f.city ? ` in ${f.city}` : ""}? ${f.name} is listed here${where ? ` in ${where}` : ""}.`,
-      `${f.name} appears in the LocalAtlas directory as ${article(category)} ${category}${where ? ` serving ${where}` : ""}.`,
+      `${f.name} is ${article(f)} ${category}${where ? ` in ${where}` : ""}.`,
+      `Looking for ${article(f)} ${category}${f.city ? ` in ${f.city}` : ""}? ${f.name} is listed here${where ? ` in ${where}` : ""}.`,
+      `${f.name} appears in the LocalAtlas directory as ${article(f)} ${category}${where ? ` serving ${where}` : ""}.`,
     ]) +
       (f.address ? ` Its listed address is ${f.address}.` : " No street address was supplied for it.") +
       (f.phone ? ` You can reach it by phone at ${f.phone}.` : " No phone number is listed for it.") +
-      (f.website ? ` It also lists a website, linked from this page.` : "") +
+      // Only when the page links it: the page links http(s) addresses only (contact-links.ts).
+      (websiteHref(f.website) ? ` It also lists a website, linked from this page.` : "") +
       (f.businessStatus === "CLOSED_TEMPORARILY"
         ? " The data marks it as temporarily closed."
         : f.businessStatus === "CLOSED_PERMANENTLY"
@@ -203,10 +227,7 @@ export function uniqueContent(f: SeoFacts): string {
   paragraphs.push(hoursParagraph(f, seed));
   paragraphs.push(featuresParagraph(f, seed));
   paragraphs.push(
-    pick(seed, 50, [
-      `If you are comparing options${f.city ? ` in ${f.city}` : ""}, the ${category} category page lists other businesses of the same kind, and the city page gathers everything we list nearby. Both are linked from this page.`,
-      `To see alternatives, open the ${category} category or the ${f.city || "city"} page from the links on this page; they list other businesses with their ratings and hours side by side.`,
-    ]) +
+    comparisonSentence(f, seed, category) +
       " " +
       pick(seed, 51, [
         `Before a visit, it is sensible to confirm the hours and any booking requirements with ${f.name}${f.phone ? ` by calling ${f.phone}` : ""}, since details can change after our data was collected.`,
