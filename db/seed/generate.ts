@@ -2,6 +2,7 @@
  * Deterministic demo directory: the same seed number always yields the same businesses, so the
  * seed is idempotent (place ids repeat, and the write module skips them as duplicates).
  */
+import { article } from "../../app/lib/article";
 import type { BusinessInput } from "../../app/lib/business";
 import { DEMO_CITIES, type DemoCity } from "./cities";
 
@@ -149,6 +150,37 @@ function weightedCity(rnd: () => number): DemoCity {
   return DEMO_CITIES[0];
 }
 
+/** The spread of a real histogram's "other" reviews over 1★..5★ (Google's are U-shaped: ones and fives). */
+const SPREAD = [0.3, 0.15, 0.15, 0.15, 0.25] as const;
+const SPREAD_MEAN = SPREAD.reduce((sum, p, i) => sum + p * (i + 1), 0);
+
+/**
+ * Review counts per star (1★..5★) that add up to `reviews` and average about `rating`: most reviews on
+ * the two stars around the rating, a share spread over all five, as Google's are. Its own
+ * deterministic variation from (seed, index), so the main random stream (and so every other field of
+ * every row) is what it was before histograms existed. Null without reviews.
+ */
+export function demoHistogram(rating: number, reviews: number, seed: number, index: number): number[] | null {
+  if (reviews <= 0 || rating <= 0) return null;
+  const spread = 0.08 + random(seed * 100003 + index)() * 0.1;
+  // The share spread over all stars is capped so that the rest can still reach the rating.
+  const share = Math.min(spread, (5 - rating) / (5 - SPREAD_MEAN));
+  const target = Math.min(5, Math.max(1, (rating - share * SPREAD_MEAN) / (1 - share)));
+  const low = Math.min(4, Math.floor(target));
+  const high = target - low;
+  const weights = SPREAD.map((p, i) => share * p + (1 - share) * (i + 1 === low ? 1 - high : i + 1 === low + 1 ? high : 0));
+  // Whole counts by largest remainder, so they add up exactly.
+  const raw = weights.map((w) => w * reviews);
+  const counts = raw.map(Math.floor);
+  let left = reviews - counts.reduce((sum, n) => sum + n, 0);
+  const order = raw.map((r, i) => [r - Math.floor(r), i] as const).sort((a, b) => b[0] - a[0] || b[1] - a[1]);
+  for (const [, i] of order) {
+    if (left-- <= 0) break;
+    counts[i] += 1;
+  }
+  return counts;
+}
+
 const DEMO_PHOTOS = 8;
 /** 2025-01-01T00:00:00Z: demo businesses are "added" an hour apart from here. */
 const FIRST_CREATED_AT = 1735689600;
@@ -202,7 +234,7 @@ function demoBusiness(rnd: () => number, seed: number, i: number): BusinessInput
     placeId: demoPlaceId(seed, i),
     name,
     category: cat.category,
-    description: `${name} is a ${cat.category.toLowerCase()} in ${city.city}, known for friendly service and fair prices.`,
+    description: `${name} is ${article(cat.category)} ${cat.category.toLowerCase()} in ${city.city}, known for friendly service and fair prices.`,
     address: city.address(pick(rnd, city.streets), 1 + Math.floor(rnd() * 400), zip),
     city: city.city,
     state: city.state,
@@ -214,6 +246,7 @@ function demoBusiness(rnd: () => number, seed: number, i: number): BusinessInput
     website: rnd() > 0.5 ? `https://www.example.com/${i + 1}` : null,
     rating,
     reviewCount: reviews,
+    reviewsPerScore: demoHistogram(rating, reviews, seed, i),
     isVerified: rnd() > 0.6,
     isOpen: rnd() > 0.3,
     photos: rnd() > 0.35 ? [`/demo/photo-${1 + (i % DEMO_PHOTOS)}.svg`] : [],
