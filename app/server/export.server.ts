@@ -4,7 +4,7 @@
  * any number of rows. The import columns come first, so an export re-imports cleanly.
  */
 import { and, eq, gt } from "drizzle-orm";
-import { parseJson } from "~/lib/business";
+import { parseJson, parseReviewsPerScore } from "~/lib/business";
 import { countryCode, normalizeCountry } from "~/lib/countries";
 import { parseOpeningHoursJson } from "~/lib/hours";
 import { SPEC_COLUMNS } from "~/lib/import-mapping";
@@ -26,6 +26,11 @@ export const EXPORT_COLUMNS = [
   "longitude",
   "time_zone",
   "business_status",
+  "reviews_per_score_1",
+  "reviews_per_score_2",
+  "reviews_per_score_3",
+  "reviews_per_score_4",
+  "reviews_per_score_5",
   "id",
   "slug",
   "city",
@@ -42,6 +47,8 @@ export const EXPORT_PAGE_ROWS = 500;
 function cells(row: BusinessRow): XlsxCell[] {
   const photos = parseJson<string[]>(row.photos, []);
   const hours = parseOpeningHoursJson(row.openingHours);
+  // The histogram as Outscraper's five count columns, which the importer reads back.
+  const perScore = parseReviewsPerScore(row.reviewsPerScore);
   const byColumn: Record<(typeof EXPORT_COLUMNS)[number], XlsxCell> = {
     name: row.name,
     category: row.category,
@@ -67,6 +74,11 @@ function cells(row: BusinessRow): XlsxCell[] {
     longitude: row.longitude,
     time_zone: row.timeZone,
     business_status: row.businessStatus,
+    reviews_per_score_1: perScore?.[0] ?? null,
+    reviews_per_score_2: perScore?.[1] ?? null,
+    reviews_per_score_3: perScore?.[2] ?? null,
+    reviews_per_score_4: perScore?.[3] ?? null,
+    reviews_per_score_5: perScore?.[4] ?? null,
     id: row.id,
     slug: row.slug,
     city: row.city,

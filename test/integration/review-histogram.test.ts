@@ -2,6 +2,7 @@
  * Issue 17 item 3: Outscraper's reviews_per_score_1..5 (both layouts) reach businesses.reviews_per_score,
  * the API and the business page, matching the file.
  */
+import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Business } from "~/lib/business";
@@ -74,5 +75,18 @@ describe("imported histograms", () => {
       .bind(String(sample?.place_id))
       .first<{ reviews_per_score: string }>();
     expect(JSON.parse(String(row?.reviews_per_score))).toEqual(SCORE_COLUMNS.map((c) => sample?.[c]));
+  });
+
+  it("leave in the export as the five count columns, which re-import", async () => {
+    await importFixture(VN_FIXTURE);
+    const response = await adminRequest("/api/admin/export?country=VN");
+    expect(response.status).toBe(200);
+    const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array", dense: true });
+    const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null });
+    const header = table[0] as string[];
+    const row = table.find((r) => r[header.indexOf("place_id")] === "ChIJr9PsEOqnQTERZFB_1Gj1HlQ");
+    expect(SCORE_COLUMNS.map((c) => row?.[header.indexOf(c)])).toEqual([6, 2, 5, 24, 87]);
+    const mapped = mapRow(row as CellValue[], mapHeader(header), 2);
+    expect(mapped.ok && mapped.input.reviewsPerScore).toEqual([6, 2, 5, 24, 87]);
   });
 });
