@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -10,7 +11,62 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 // Local D1/R2 state; the e2e suite points this at a throw-away folder (see playwright.config.ts).
 const stateDir = process.env.LOCALATLAS_STATE || ".wrangler/state";
 
-export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, persistState: { path: stateDir } }), tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
+/** The port given on the command line (`--port N`, `--port=N`), as `npm start` and `npm run preview` pass it. */
+function cliPort(): number | null {
+  const argv = process.argv;
+  for (let i = 0; i < argv.length; i++) {
+    const eq = /^--port=(\d+)$/.exec(argv[i]);
+    if (eq) return Number(eq[1]);
+    if (argv[i] === "--port" && /^\d+$/.test(argv[i + 1] ?? "")) return Number(argv[i + 1]);
+  }
+  return null;
+}
+
+/**
+ * SITE_URL in local runs is where the site is actually served (issue 18), so canonical links,
+ * sitemaps and robots.txt point there: the port `npm start` chose (LOCALATLAS_PORT) or the one on
+ * the command line, else Vite's default. A SITE_URL in .dev.vars still wins (it is loaded after the
+ * vars), and builds keep wrangler.toml's value.
+ */
+function localSiteUrl(fallbackPort: number): string {
+  const port = Number(process.env.LOCALATLAS_PORT) || cliPort() || fallbackPort;
+  return `http://localhost:${port}`;
+}
+
+const SITE_URL_MARK = "# SITE_URL below follows the port vite preview serves (vite.config.ts); remove both lines to set your own.";
+
+/**
+ * `vite preview` serves the build with build/server/wrangler.json's vars and build/server/.dev.vars
+ * over them; the plugin's config customizer does not apply there. So the served port goes into that
+ * .dev.vars, on a line this file owns (marked), never over a SITE_URL someone set there.
+ */
+function followPreviewPort() {
+  const file = "build/server/.dev.vars";
+  if (!existsSync("build/server/wrangler.json")) return;
+  const lines = existsSync(file) ? readFileSync(file, "utf8").replace(/\n*$/, "").split("\n").filter(Boolean) : [];
+  const mark = lines.indexOf(SITE_URL_MARK);
+  const own = mark >= 0 ? lines.splice(mark, 2) : [];
+  if (lines.some((l) => /^\s*(export\s+)?SITE_URL\s*=/.test(l))) {
+    if (own.length) writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
+    return;
+  }
+  lines.push(SITE_URL_MARK, `SITE_URL='${localSiteUrl(4173)}'`);
+  writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
+}
+
+export default defineConfig(({ command, isPreview }) => {
+  if (isPreview) followPreviewPort();
+  const dev = command === "serve" && !isPreview;
+  return {
+    plugins: [
+      cloudflare({
+        viteEnvironment: { name: "ssr" },
+        persistState: { path: stateDir },
+        ...(dev ? { config: (worker) => ({ vars: { ...worker.vars, SITE_URL: localSiteUrl(5173) } }) } : {}),
+      }),
+      tailwindcss(),
+      reactRouter(),
+    ],
+    resolve: { tsconfigPaths: true },
+  };
 });

@@ -12,8 +12,7 @@
  *   env LOCALATLAS_ADMIN_PASSWORD   a known password instead (replaces ADMIN_USERNAME/ADMIN_PASSWORD_HASH;
  *                                   nothing is printed)
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { ensureAdminVars } from "./dev-vars";
+import { ensureDevVarsFile } from "./dev-vars-file";
 
 const args = process.argv.slice(2);
 const fileArg = args.indexOf("--file");
@@ -23,15 +22,8 @@ if (!file) {
   process.exit(1);
 }
 
-const original = existsSync(file) ? readFileSync(file, "utf8") : "";
-const result = await ensureAdminVars(original, {
-  knownPassword: process.env.LOCALATLAS_ADMIN_PASSWORD,
-  knownUsername: process.env.LOCALATLAS_ADMIN_USERNAME,
-});
-if (result.changed.length) {
-  writeFileSync(file, result.text, { mode: 0o600 });
-  console.log(`${file}: set ${result.changed.join(", ")}`);
-}
+const result = await ensureDevVarsFile(file);
+if (result.changed.length) console.log(`${file}: set ${result.changed.join(", ")}`);
 if (result.generatedPassword) {
   console.log("");
   console.log("  Admin login for this machine (shown once; only its hash is stored):");
