@@ -424,8 +424,8 @@ async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateRow[]> {
  * A match that fits in it is thereby ordered as a whole and counted exactly. A denser match
  * continues after the first block newest first, by keyset, up to RESULT_CAP results, with an
  * approximate total: a page there reads the ids before it (FTS rows only) and its own rows, so page
- * 11 of 20 reads ~270 rows, not 11 blocks. `keep` (open now, the admin's status) is checked on rows,
- * so with it every row up to the page is read.
+ * 11 of 20 reads ~270 rows, not 11 blocks. `keep` (open now, the admin's status) is checked on rows:
+ * past the first block, on at most as many rows as results are still wanted.
  */
 export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult> {
   const none: WindowResult = { rows: [], total: 0, approximate: false, estimate: 0 };
@@ -469,8 +469,13 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
   // The rest, newest first: ids read by keyset in chunks, rows only for the page (or for `keep`).
   let last = first[Math.min(BLOCK, first.length) - 1].id;
   let more = dense;
-  while (more && position < want) {
-    const chunkSize = q.keep ? BLOCK : Math.min(BLOCK, want - position + (seen.size - BLOCK) + 1);
+  // `keep` past the first block checks at most as many rows as results are still wanted (as ADR
+  // 0015's window does), and none when the first block kept nothing (its share, 0, is the estimate for
+  // the rest): bounded when little is open (at night, or a dense word whose businesses list no hours,
+  // which are never open now). The page may then come out short, with hasNext false.
+  let keepBudget = q.keep && position === 0 ? 0 : want - position;
+  while (more && position < want && (!q.keep || keepBudget > 0)) {
+    const chunkSize = q.keep ? Math.min(BLOCK, keepBudget) : Math.min(BLOCK, want - position + (seen.size - BLOCK) + 1);
     const ids = await idsOf(db, matchSlice(match.match, chunkSize + 1, last));
     more = ids.length > chunkSize;
     const chunk = ids.slice(0, chunkSize);
@@ -479,6 +484,7 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
     const fresh = chunk.filter((id) => !seen.has(id));
     if (q.keep) {
       examined += fresh.length;
+      keepBudget -= chunk.length;
       const kept = scored(await candidatesByIds(db, fresh));
       page.push(...kept.slice(Math.max(0, q.offset - position), Math.max(0, want - position)));
       position += kept.length;
