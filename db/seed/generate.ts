@@ -181,7 +181,6 @@ export function demoHistogram(rating: number, reviews: number, seed: number, ind
   return counts;
 }
 
-const DEMO_PHOTOS = 8;
 /** 2025-01-01T00:00:00Z: demo businesses are "added" an hour apart from here. */
 const FIRST_CREATED_AT = 1735689600;
 
@@ -249,7 +248,8 @@ function demoBusiness(rnd: () => number, seed: number, i: number): BusinessInput
     reviewsPerScore: demoHistogram(rating, reviews, seed, i),
     isVerified: rnd() > 0.6,
     isOpen: rnd() > 0.3,
-    photos: rnd() > 0.35 ? [`/demo/photo-${1 + (i % DEMO_PHOTOS)}.svg`] : [],
+    // A storefront of its category, by day or at dusk (public/demo, scripts/generate-demo-photos.ts).
+    photos: rnd() > 0.35 ? [`/demo/${cat.category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${1 + (i % 2)}.svg`] : [],
     openingHours: withHours ? hoursFor(hoursKind) : null,
     about: Object.keys(about).length ? about : null,
     timeZone: city.timeZone,
