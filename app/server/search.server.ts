@@ -388,6 +388,11 @@ type WindowQuery = {
   compare?: (a: Scored, b: Scored) => number;
   /** A check on the row that FTS facets cannot express (open now, the admin's status filter). */
   keep?: (row: CandidateRow) => boolean;
+  /**
+   * Open now: past the first block, `keep` is checked on at most as many rows as results are still
+   * wanted, and on none when the first block kept nothing. The admin's status filter reads on.
+   */
+  keepWindow?: boolean;
 };
 
 /** Matches' ids only (FTS rows, no `businesses` row read). */
@@ -424,8 +429,9 @@ async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateRow[]> {
  * A match that fits in it is thereby ordered as a whole and counted exactly. A denser match
  * continues after the first block newest first, by keyset, up to RESULT_CAP results, with an
  * approximate total: a page there reads the ids before it (FTS rows only) and its own rows, so page
- * 11 of 20 reads ~270 rows, not 11 blocks. `keep` (open now, the admin's status) is checked on rows:
- * past the first block, on at most as many rows as results are still wanted.
+ * 11 of 20 reads ~270 rows, not 11 blocks. `keep` (open now, the admin's status) is checked on rows,
+ * so with it every row up to the page is read; for open now (`keepWindow`) only a bounded few past
+ * the first block.
  */
 export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult> {
   const none: WindowResult = { rows: [], total: 0, approximate: false, estimate: 0 };
@@ -469,12 +475,13 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
   // The rest, newest first: ids read by keyset in chunks, rows only for the page (or for `keep`).
   let last = first[Math.min(BLOCK, first.length) - 1].id;
   let more = dense;
-  // `keep` past the first block checks at most as many rows as results are still wanted (as ADR
+  // Open now past the first block checks at most as many rows as results are still wanted (as ADR
   // 0015's window does), and none when the first block kept nothing (its share, 0, is the estimate for
   // the rest): bounded when little is open (at night, or a dense word whose businesses list no hours,
   // which are never open now). The page may then come out short, with hasNext false.
-  let keepBudget = q.keep && position === 0 ? 0 : want - position;
-  while (more && position < want && (!q.keep || keepBudget > 0)) {
+  const windowed = Boolean(q.keep && q.keepWindow);
+  let keepBudget = windowed ? (position === 0 ? 0 : want - position) : Infinity;
+  while (more && position < want && keepBudget > 0) {
     const chunkSize = q.keep ? Math.min(BLOCK, keepBudget) : Math.min(BLOCK, want - position + (seen.size - BLOCK) + 1);
     const ids = await idsOf(db, matchSlice(match.match, chunkSize + 1, last));
     more = ids.length > chunkSize;
@@ -719,6 +726,7 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
       offset,
       limit: SEARCH_PAGE_SIZE + 1,
       keep,
+      keepWindow: true,
     });
     const list = found.rows.map((r) => toBusiness(r, now));
     return {
