@@ -77,6 +77,17 @@ describe("localBusinessJsonLd", () => {
     });
     expect(ld.geo).toBeUndefined();
   });
+  it("marks up real hours only: none without hours, none for a permanently closed business", () => {
+    const hours = { Monday: "9:00 AM - 5:00 PM" };
+    expect(localBusinessJsonLd(base, options).openingHoursSpecification).toBeUndefined();
+    expect(localBusinessJsonLd({ ...base, openingHours: hours }, options).openingHoursSpecification).toHaveLength(1);
+    expect(
+      localBusinessJsonLd({ ...base, openingHours: hours, businessStatus: "CLOSED_TEMPORARILY" }, options).openingHoursSpecification,
+    ).toHaveLength(1);
+    expect(
+      localBusinessJsonLd({ ...base, openingHours: hours, businessStatus: "CLOSED_PERMANENTLY" }, options).openingHoursSpecification,
+    ).toBeUndefined();
+  });
 });
 
 describe("serializeJsonLd", () => {
