@@ -4,7 +4,7 @@
  * Serial and stateful: the tests build on each other, and the last one empties the database, so
  * playwright.config.ts runs this file in its own project after every other spec file.
  */
-import { expect, test, type Dialog, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
 import { readFile, writeFile } from "node:fs/promises";
 import { logIn, toast } from "./support/admin";
@@ -44,6 +44,15 @@ async function findBusiness(page: Page, name: string): Promise<PublicBusiness | 
   return businesses.find((b) => b.name === name);
 }
 
+/** Picks the file, looks at the preview (issue 18: nothing is written yet), and confirms the import. */
+async function pickAndConfirm(page: Page, file: string, rows: number) {
+  await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles(file);
+  const preview = page.getByRole("region", { name: /Check before importing/ });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByTestId("preview-rows")).toHaveText(String(rows));
+  await preview.getByRole("button", { name: `Import ${rows} rows` }).click();
+}
+
 function importSummary(imported: number, duplicates: number, errors: number) {
   return `Imported: ${imported}, duplicates skipped: ${duplicates}, errors: ${errors}`;
 }
@@ -61,6 +70,17 @@ test("importing a real Outscraper file shows 'Processing...', then 'Import Compl
   await openTab(page, "Import");
   await slowDown(page, "**/api/admin/import");
   await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles(FIXTURE);
+  // The look before the write: the 2026 Outscraper layout, 8 rows, five of them as they will be stored.
+  const preview = page.getByRole("region", { name: /Check before importing/ });
+  await expect(preview.getByTestId("preview-layout")).toContainText("2026");
+  await expect(preview.getByTestId("preview-rows")).toHaveText(String(FIXTURE_ROWS));
+  await expect(preview.getByTestId("preview-row")).toHaveCount(5);
+  await preview.getByRole("button", { name: "Cancel" }).click();
+  await expect(toast(page, "Import cancelled")).toContainText("Nothing was imported.");
+  await expect(preview).toBeHidden();
+  expect(await totalBusinesses(page)).toBe(before);
+  await openTab(page, "Import");
+  await pickAndConfirm(page, FIXTURE, FIXTURE_ROWS);
   await expect(page.getByText("Processing...")).toBeVisible();
   const done = toast(page, "Import Completed");
   await expect(done).toContainText(/Imported: \d+, duplicates skipped: 0, errors: \d+/);
@@ -83,7 +103,7 @@ test("importing a real Outscraper file shows 'Processing...', then 'Import Compl
 
   await page.goto("/admin-panel");
   await openTab(page, "Import");
-  await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles(FIXTURE);
+  await pickAndConfirm(page, FIXTURE, FIXTURE_ROWS);
   await expect(toast(page, "Import Completed")).toContainText(importSummary(0, importedCount, Number(errors)));
   expect(await totalBusinesses(page)).toBe(before + importedCount);
 });
@@ -186,34 +206,47 @@ test("Delete all data: a wrong typed word deletes nothing; three confirmations d
   expect(before).toBeGreaterThan(0);
   await openTab(page, "Import");
 
-  const seen: string[] = [];
-  const answer = (typed: string) => (dialog: Dialog) => {
-    seen.push(`${dialog.type()}: ${dialog.message()}`);
-    void (dialog.type() === "prompt" ? dialog.accept(typed) : dialog.accept());
+  // Three modal dialogs with the spec's steps; Escape cancels at any of them.
+  const dialog = page.getByRole("dialog");
+  const steps = [
+    "Are you sure you want to delete ALL businesses? This cannot be undone.",
+    "FINAL WARNING: every business, category, city and statistic will be deleted. Continue?",
+    "Type DELETE to confirm deleting all data.",
+  ];
+  await page.getByRole("button", { name: "Delete All Data" }).click();
+  await expect(dialog).toContainText(steps[0]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Delete All Data" })).toBeFocused();
+
+  const throughSteps = async (typed: string) => {
+    await page.getByRole("button", { name: "Delete All Data" }).click();
+    await expect(dialog).toContainText(steps[0]);
+    // Cancel has the first focus: Enter alone never goes on.
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog).toContainText(steps[1]);
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog).toContainText(steps[2]);
+    await expect(dialog.getByLabel("Confirmation word")).toBeFocused();
+    await page.keyboard.type(typed);
+    await dialog.getByRole("button", { name: "Delete All Data" }).click();
+    await expect(dialog).toBeHidden();
   };
 
-  let handler = answer("delete");
-  page.on("dialog", handler);
-  await page.getByRole("button", { name: "Delete All Data" }).click();
+  await throughSteps("delete");
   await expect(toast(page, "Delete failed")).toContainText("The confirmation did not match DELETE. Nothing was deleted.");
-  page.off("dialog", handler);
-  expect(seen).toEqual([
-    "confirm: Are you sure you want to delete ALL businesses? This cannot be undone.",
-    "confirm: FINAL WARNING: every business, category, city and statistic will be deleted. Continue?",
-    "prompt: Type DELETE to confirm deleting all data.",
-  ]);
+  expect(await totalBusinesses(page)).toBe(before);
+  // The server checks the word too: without it nothing is deleted.
+  const refused = await page.request.delete("/api/admin/delete-all", { data: { confirm: "delete" } });
+  expect(refused.status()).toBe(400);
   expect(await totalBusinesses(page)).toBe(before);
 
-  seen.length = 0;
   await openTab(page, "Import");
-  handler = answer("DELETE");
-  page.on("dialog", handler);
   await slowDown(page, "**/api/admin/delete-all");
-  await page.getByRole("button", { name: "Delete All Data" }).click();
+  await throughSteps("DELETE");
   await expect(page.getByRole("button", { name: "Deleting All Data..." })).toBeDisabled();
   await expect(toast(page, "All data deleted")).toContainText(`Deleted ${before} businesses`);
-  page.off("dialog", handler);
-  expect(seen).toHaveLength(3);
 
   await openTab(page, "Dashboard");
   await expect(page.getByTestId("stat-total-businesses")).toHaveText("0");

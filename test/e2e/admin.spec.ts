@@ -156,18 +156,58 @@ test("deleting a business asks first, then removes it", async ({ page }) => {
   const row = page.getByRole("button", { name: `Delete ${target.name}` });
   await expect(row).toBeVisible();
 
-  page.once("dialog", (dialog) => dialog.dismiss());
+  // A modal dialog (not confirm()): it names the business, Cancel has the focus, Escape keeps the row.
+  const dialog = page.getByRole("dialog", { name: "Delete business?" });
   await row.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Delete “${target.name}”? This cannot be undone.`);
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  // Focus stays inside the modal: Tab moves between its own buttons.
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await expect(row).toBeVisible();
+  await expect(row).toBeFocused();
 
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toContain(target.name);
-    void dialog.accept();
-  });
   await row.click();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(toast(page, "Business deleted")).toBeVisible();
   await expect(page.getByRole("button", { name: `Delete ${target.name}` })).toHaveCount(0);
   expect((await page.request.get(`/api/businesses/${target.id}`)).status()).toBe(404);
+});
+
+test("the panel links to the public site, and a row's Verify and Unverify buttons have one width", async ({ page }) => {
+  await logIn(page);
+  await openBusinessesTab(page);
+  // Flip the first row's status and back: its button keeps its width, so the Delete beside it stays put.
+  const row = page.getByTestId("admin-business-row").first();
+  const toggle = row.getByRole("button", { name: /^(Verify|Unverify) / });
+  const deleteButton = row.getByRole("button", { name: /^Delete / });
+  const before = {
+    label: await toggle.textContent(),
+    width: (await toggle.boundingBox())?.width,
+    x: (await deleteButton.boundingBox())?.x,
+  };
+  for (let flip = 0; flip < 2; flip++) {
+    const label = await toggle.textContent();
+    await toggle.click();
+    await expect(toggle).not.toHaveText(String(label));
+    expect((await toggle.boundingBox())?.width).toBe(before.width);
+    expect((await deleteButton.boundingBox())?.x).toBe(before.x);
+  }
+  await expect(toggle).toHaveText(String(before.label));
+  await page.getByRole("link", { name: "View site" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+});
+
+test("the Audit Log tab lists the admin's login", async ({ page }) => {
+  await logIn(page);
+  await tabLink(page, "Audit Log").click();
+  await expect(page).toHaveURL(/\/admin-panel\/audit$/);
+  await expect(page.getByTestId("audit-row").first()).toContainText("Logged in");
+  await expect(page.getByTestId("audit-row").first()).toContainText(TEST_ADMIN_USERNAME);
 });
 
 test("Logout ends the session and lands on /", async ({ page }) => {
