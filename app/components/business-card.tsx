@@ -59,6 +59,25 @@ export function toCard(b: Business): CardBusiness {
   return out as CardBusiness;
 }
 
+/**
+ * One line for where the business is: its address, then the places the address does not name. An
+ * address that names its city names its state too ("12 Main St, Chicago, IL 60601"), so only the
+ * country is added; a bare street gets city, state and country. Either way state and country show,
+ * so same-named cities can be told apart (CLARIFICATIONS 8), without "Chicago" twice on a card.
+ */
+export function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
+  const known = address.toLowerCase();
+  const names = (part: string) => part !== "" && known.includes(part.toLowerCase());
+  const extra = names(city) ? [country] : [city, state, country];
+  return joinParts([address, ...extra.filter((part) => !names(part))]);
+}
+
+/**
+ * Phones list cards as rows (a narrow picture beside the facts), so a screen shows more than one;
+ * from the small breakpoint up, the picture sits on top.
+ */
+const PICTURE = "w-28 shrink-0 self-stretch bg-slate-100 object-cover sm:aspect-[8/5] sm:w-full sm:self-auto";
+
 /** Columns that fill their rows: 6 cards in 1/2/3, 20 (a full page) in 1/2/4. */
 export function CardGrid({ columns, children, className }: { columns: 3 | 4; children: React.ReactNode; className?: string }) {
   return <div className={cn("grid gap-5 sm:grid-cols-2", columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3", className)}>{children}</div>;
@@ -86,9 +105,9 @@ export function BusinessCard({
   eagerImage?: boolean;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
-  const place = joinParts([business.city, business.state, business.country]);
+  const where = whereLine(business);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-slate-300 hover:shadow-md">
+    <article className="group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-slate-300 hover:shadow-md sm:flex-col">
       {business.photos.length ? (
         <BusinessImage
           photos={business.photos}
@@ -97,12 +116,12 @@ export function BusinessCard({
           width={400}
           height={250}
           eager={eagerImage}
-          className="aspect-[8/5] w-full bg-slate-100 object-cover"
+          className={PICTURE}
         />
       ) : (
-        <CategoryTile group={business.group} category={business.category} className="aspect-[8/5] w-full" />
+        <CategoryTile group={business.group} category={business.category} className={PICTURE} />
       )}
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="brand">{business.category}</Badge>
           {business.isVerified ? <VerifiedBadge /> : null}
@@ -114,12 +133,11 @@ export function BusinessCard({
         </H>
         <Stars rating={business.rating} reviewCount={business.reviewCount} />
         <OpenStatusLine status={business.openStatus} />
-        <div className="text-sm text-slate-600">
-          {business.address ? <p>{business.address}</p> : null}
-          {place ? <p>{place}</p> : null}
-        </div>
+        {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.description ? (
-          <p className={cn("text-sm text-slate-600", descriptionLines === 3 ? "line-clamp-3" : "line-clamp-2")}>{business.description}</p>
+          <p className={cn("text-sm text-slate-600", descriptionLines === 3 ? "line-clamp-2 sm:line-clamp-3" : "line-clamp-2")}>
+            {business.description}
+          </p>
         ) : null}
         {business.phone || viewDetails ? (
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">

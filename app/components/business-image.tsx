@@ -83,7 +83,7 @@ export function CategoryTile({ group, category, className }: { group: string; ca
       >
         <path d={ICONS[key]} />
       </svg>
-      <span className="max-w-[80%] truncate text-xs font-medium tracking-wide uppercase opacity-80">{category}</span>
+      <span className="hidden max-w-[80%] truncate text-xs font-medium tracking-wide uppercase opacity-80 sm:block">{category}</span>
     </div>
   );
 }
