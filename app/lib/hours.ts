@@ -177,8 +177,21 @@ function previousDay(day: Weekday): Weekday {
 export function isOpenAt(hours: OpeningHours | null, date: Date, timeZone: string | null | undefined): boolean | null {
   if (!hours) return null;
   const { day, minutes } = localTime(date, timeZone);
-  const today = parseDayText(hours[day]);
-  const yesterday = parseDayText(hours[previousDay(day)]);
+  return isOpenLocally(hours, day, minutes);
+}
+
+/** Day texts repeat across every card of a page ("9:00 AM - 6:00 PM", "Closed"): parse each once. */
+const parseDayCached = memoized((text: string) => parseDayText(text), 5000);
+
+/** A stored day text's schedule (parsed once per text); null when missing or unreadable. */
+function scheduleOf(text: string | undefined): DaySchedule | null {
+  return typeof text === "string" ? parseDayCached(text) : null;
+}
+
+/** isOpenAt at a local weekday and minute of the day. */
+function isOpenLocally(hours: OpeningHours, day: Weekday, minutes: number): boolean | null {
+  const today = scheduleOf(hours[day]);
+  const yesterday = scheduleOf(hours[previousDay(day)]);
   if (!today && !yesterday) return null;
   if (yesterday?.kind === "intervals") {
     for (const i of yesterday.intervals) if (i.close <= i.open && minutes < i.close) return true;
@@ -196,9 +209,6 @@ const DAY_MINUTES = 1440;
 /** Days looked ahead for the next opening or closing: a whole week, plus yesterday's night. */
 const LOOKAHEAD_DAYS = 7;
 
-/** Day texts repeat across every card of a page ("9:00 AM - 6:00 PM", "Closed"): parse each once. */
-const parseDayCached = memoized((text: string) => parseDayText(text), 5000);
-
 /** When the state next changes: minutes after local midnight of the day `daysAhead` from today. */
 export type HoursChange = { day: Weekday; daysAhead: number; minutes: number; fromNow: number };
 
@@ -213,14 +223,13 @@ export function openStateAt(
   date: Date,
   timeZone: string | null | undefined,
 ): { open: boolean; allDay: boolean; change: HoursChange | null } | null {
-  const open = isOpenAt(hours, date, timeZone);
-  if (open === null || !hours) return null;
+  if (!hours) return null;
+  // One local time for both answers: a card's status costs one formatToParts.
   const { day, minutes: now } = localTime(date, timeZone);
+  const open = isOpenLocally(hours, day, now);
+  if (open === null) return null;
   const todayIndex = WEEKDAYS.indexOf(day);
-  const scheduleAt = (offset: number) => {
-    const text = hours[WEEKDAYS[(todayIndex + offset + 7) % 7]];
-    return typeof text === "string" ? parseDayCached(text) : null;
-  };
+  const scheduleAt = (offset: number) => scheduleOf(hours[WEEKDAYS[(todayIndex + offset + 7) % 7]]);
   // Every open span from yesterday to a week ahead on one axis (minutes from today's midnight).
   const spans: Array<[number, number]> = [];
   let knownUntil = (LOOKAHEAD_DAYS + 1) * DAY_MINUTES;
