@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/hydration";
 
 /** A seeded business with a photo, found through the public API. */
@@ -74,8 +75,11 @@ test.describe("browsing", () => {
     await page.goto("/city/New%20York");
     await expect(page.getByRole("heading", { level: 1, name: "Businesses in New York" })).toBeVisible();
     await expect(page.getByText(/^Found \d+ businesses in New York$/)).toBeVisible();
-    const first = page.getByRole("link", { name: /^View Details/ }).first();
-    await first.click();
+    // The same card as every list, with the city page's View Details; the whole card is the link.
+    const card = page.locator("main article").first();
+    await expect(card.getByText("View Details")).toBeVisible();
+    // The button is drawn under the card's link (one link per card): a click there follows it.
+    await card.getByText("View Details").click({ force: true });
     await expect(page).toHaveURL(/\/details\//);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Search" })).toHaveAttribute("href", "/");
@@ -111,12 +115,26 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Browse All Businesses" })).toBeVisible();
     await expect(page.getByText(/^[\d,]+ Total Businesses$/)).toBeVisible();
 
-    // Paging
-    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
-    await page.getByRole("link", { name: "Next" }).click();
+    // Paging: numbered links to the first, the last and two either side of the current page.
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    const [, last] = /^Page 1 of (\d+)$/.exec((await pager.getByText(/^Page 1 of \d+$/).textContent()) ?? "") ?? [];
+    expect(Number(last)).toBeGreaterThan(6);
+    await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await expect(pager.locator('[aria-current="page"]')).toHaveText("Page 1");
+    for (const n of ["2", "3", last]) await expect(pager.getByRole("link", { name: `Page ${n}`, exact: true })).toBeVisible();
+    await expect(pager.getByRole("link", { name: "Page 4", exact: true })).toHaveCount(0);
+    await pager.getByRole("link", { name: `Page ${last}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${last}`));
+    await expect(pager.getByText(`Page ${last} of ${last}`)).toBeVisible();
+    await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+    await pager.getByRole("link", { name: "Page 1", exact: true }).click();
+    await pager.getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    // Twenty cards fill their rows: four columns on a desktop.
+    await expect(page.locator("main article")).toHaveCount(20);
+    const tops = await page.locator("main article").evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(5);
 
     // Category filter resets to page 1. The select navigates from its change handler, so the router
     // must be running (page 2 may have been a full document load, hydrated only after load).
@@ -144,15 +162,6 @@ test.describe("browsing", () => {
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   });
 
-  test("a photo that fails to load falls back to the category image", async ({ page }) => {
-    const business = await businessWithPhoto(page);
-    await page.route(/\/demo\/photo-\d+\.svg/, (route) => route.fulfill({ status: 404, body: "" }));
-    await page.goto(`/business/${business.id}`);
-    const hero = page.locator("main img").first();
-    await expect(hero).toHaveAttribute("src", /\/images\/categories\/[a-z-]+\.svg$/);
-    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  });
-
   test("Business Not Found and the 404 page", async ({ page }) => {
     const missing = await page.goto("/business/99999999");
     expect(missing?.status()).toBe(404);
@@ -168,10 +177,35 @@ test.describe("browsing", () => {
   test("the second ad slot fills after two seconds with a neutral placeholder", async ({ page }) => {
     const business = await businessWithPhoto(page);
     await page.goto(`/business/${business.id}`);
+    // The slots are filled by the page's JavaScript, which starts when the visitor does.
+    await waitForHydration(page);
     const slots = page.getByTestId("ad-slot");
     await expect(slots).toHaveCount(2);
     await expect(slots.nth(0)).toContainText("Advertisement");
     await expect(slots.nth(1)).toHaveAttribute("data-ready", "false");
     await expect(slots.nth(1)).toContainText("Advertisement", { timeout: 4000 });
+  });
+});
+
+test.describe("broken photos", () => {
+  // The photos are made to fail here: their 404s are the point, not an error of the page.
+  test.use({ allowedConsoleErrors: [/status of 404 .*\/demo\//] });
+
+  test("a photo that fails to load falls back to the category image", async ({ page }) => {
+    const business = await businessWithPhoto(page);
+    await page.route(/\/demo\/[\w-]+\.(svg|jpg|webp)$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto(`/business/${business.id}`);
+    const hero = page.locator("main img").first();
+    await expect(hero).toHaveAttribute("src", /\/images\/categories\/[a-z-]+\.svg$/);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("a listing card whose photo fails shows its category image", async ({ page }) => {
+    await page.route(/\/demo\/[\w-]+\.(svg|jpg|webp)$/, (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/businesses");
+    const photo = page.locator("main article img").first();
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toHaveAttribute("src", /\/images\/categories\/[a-z-]+\.svg$/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 });
