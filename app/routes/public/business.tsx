@@ -1,6 +1,6 @@
 import { data, Link, useNavigate } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
-import { defaultImagePath, BusinessImage } from "~/components/business-image";
+import { BusinessImage, CategoryTile, defaultImagePath } from "~/components/business-image";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { Stars } from "~/components/stars";
@@ -185,12 +185,8 @@ function Hero({ b }: { b: Business }) {
       </div>
     );
   }
-  return (
-    <div className="mt-4 flex h-24 items-center gap-4 overflow-hidden rounded-2xl bg-gradient-to-r from-blue-50 via-slate-50 to-slate-100 px-5 sm:h-28" aria-hidden="true">
-      <img src={defaultImagePath(b.group)} alt="" width={142} height={80} className="h-16 w-auto rounded-lg shadow-sm sm:h-20" />
-      <span className="truncate text-lg font-semibold text-slate-700 sm:text-xl">{b.category || "Local business"}</span>
-    </div>
-  );
+  // The cards' category tile (one design), stretched to a low banner: the group's colour and icon.
+  return <CategoryTile group={b.group} category={b.category || "Local business"} className="mt-4 h-28 rounded-2xl sm:h-32" />;
 }
 
 /** Reviews per star beside the average: the counts are text, the bars only draw them. */
