@@ -1,6 +1,7 @@
 /**
  * Issue 17 item 3: Outscraper's reviews_per_score_1..5 (both layouts) reach businesses.reviews_per_score,
- * the API and the business page, matching the file.
+ * the API and the business page, matching the file; and the issue's "Done when" with the real 2025
+ * file imported (no hours, permanently closed, website and directions).
  */
 import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
@@ -88,5 +89,39 @@ describe("imported histograms", () => {
     expect(SCORE_COLUMNS.map((c) => row?.[header.indexOf(c)])).toEqual([6, 2, 5, 24, 87]);
     const mapped = mapRow(row as CellValue[], mapHeader(header), 2);
     expect(mapped.ok && mapped.input.reviewsPerScore).toEqual([6, 2, 5, 24, 87]);
+  });
+});
+
+describe("the real 2025 file imported (issue 17's 'Done when')", () => {
+  async function page(placeId: string) {
+    const row = await env.DB.prepare("SELECT id FROM businesses WHERE place_id = ?1").bind(placeId).first<{ id: number }>();
+    expect(row, placeId).not.toBeNull();
+    const html = await (await request(`/business/${row?.id}`)).text();
+    const api = (await getJson<Business>(`/api/businesses/${row?.id}`)).body;
+    return { html, api };
+  }
+
+  it("a business with no working_hours: 'Hours not listed', no Open Now in HTML or JSON-LD, isOpen false; its website and directions linked", async () => {
+    await importFixture(US_FIXTURE);
+    // PRF For Hair Restoration: OPERATIONAL, no working_hours, a site and a Google Maps link.
+    const { html, api } = await page("ChIJGWGChUZZwokRPVmKvj3Dvik");
+    expect(api.openingHours).toBeNull();
+    expect(api.isOpen).toBe(false);
+    expect(html).toContain("Hours not listed");
+    expect(html).not.toContain("Open Now");
+    expect(html).not.toContain("openingHoursSpecification");
+    expect(html).toContain('href="https://drgolberg.nyc/" rel="nofollow ugc noopener"');
+    expect(html).toMatch(/href="https:\/\/www\.google\.com\/maps\/place\/PRF\+For\+Hair\+Restoration\/[^"]*"[^>]*>Directions</);
+  });
+
+  it("the permanently closed business: the banner and no tel: link for its number", async () => {
+    await importFixture(US_FIXTURE);
+    // Bosley - Hair Restoration & Transplant, CLOSED_PERMANENTLY, phone +1 213-336-5300.
+    const { html, api } = await page("ChIJf-XtQc7HwoAR9iQ-aplh_hk");
+    expect(api.isOpen).toBe(false);
+    expect(api.openStatus.state).toBe("closed-permanently");
+    expect(html).toContain("Permanently closed");
+    expect(html).not.toContain("tel:+12133365300");
+    expect(html).not.toContain(">Call Now<");
   });
 });
