@@ -1,4 +1,6 @@
 import { useNavigate } from "react-router";
+import { Button } from "./ui/button";
+import { Input } from "./ui/field";
 
 /**
  * SPEC §2 Home: Search or Enter goes to /search?q=…&location=… when the service text is non-empty
@@ -27,27 +29,22 @@ export function HomeSearch() {
       <label htmlFor="home-q" className="sr-only">
         What service are you looking for?
       </label>
-      <input
+      <Input
         id="home-q"
         name="q"
         required
         pattern=".*\S.*"
         title="Enter a service or business name"
         placeholder="What service are you looking for?"
-        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-slate-900"
+        className="h-12 flex-1 px-4"
       />
       <label htmlFor="home-location" className="sr-only">
         Location (city, state)
       </label>
-      <input
-        id="home-location"
-        name="location"
-        placeholder="City, state"
-        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-4 py-3 text-slate-900 sm:max-w-xs"
-      />
-      <button type="submit" className="rounded-lg bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800">
+      <Input id="home-location" name="location" placeholder="City, state" className="h-12 flex-1 px-4 sm:max-w-xs" />
+      <Button type="submit" size="lg">
         Search
-      </button>
+      </Button>
     </form>
   );
 }
