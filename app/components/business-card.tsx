@@ -78,6 +78,9 @@ export function whereLine({ address, city, state, country }: Pick<CardBusiness, 
  */
 const PICTURE = "w-28 shrink-0 self-stretch bg-slate-100 object-cover sm:aspect-[8/5] sm:w-full sm:self-auto";
 
+/** Class strings made once, not per card. */
+const VIEW_DETAILS = buttonVariants({ variant: "outline", size: "sm" });
+
 /** Columns that fill their rows: 6 cards in 1/2/3, 20 (a full page) in 1/2/4. */
 export function CardGrid({ columns, children, className }: { columns: 3 | 4; children: React.ReactNode; className?: string }) {
   return <div className={cn("grid gap-5 sm:grid-cols-2", columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3", className)}>{children}</div>;
@@ -135,7 +138,11 @@ export function BusinessCard({
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.description ? (
-          <p className={cn("text-sm text-slate-600", descriptionLines === 3 ? "line-clamp-2 sm:line-clamp-3" : "line-clamp-2")}>
+          <p
+            className={
+              descriptionLines === 3 ? "line-clamp-2 text-sm text-slate-600 sm:line-clamp-3" : "line-clamp-2 text-sm text-slate-600"
+            }
+          >
             {business.description}
           </p>
         ) : null}
@@ -144,7 +151,7 @@ export function BusinessCard({
             {business.phone ? <PhoneLink phone={business.phone} className="relative z-10 text-sm" /> : <span />}
             {viewDetails ? (
               // Looks like a button; the card's link is what a click reaches (one link per card).
-              <span className={buttonVariants({ variant: "outline", size: "sm" })} aria-hidden="true">
+              <span className={VIEW_DETAILS} aria-hidden="true">
                 View Details
               </span>
             ) : null}

@@ -1,5 +1,4 @@
 import { filledStars, formatRating } from "~/lib/format";
-import { cn } from "./cn";
 
 /** One formatter for every card of a page (Intl formatters are costly to create). */
 const COUNT = new Intl.NumberFormat("en-US");
@@ -11,12 +10,12 @@ const COUNT = new Intl.NumberFormat("en-US");
 export function Stars({ rating, reviewCount, size = "sm" }: { rating: number; reviewCount?: number; size?: "sm" | "lg" }) {
   const filled = filledStars(rating);
   return (
-    <span className={cn("inline-flex items-center gap-1.5", size === "lg" ? "text-base" : "text-sm")}>
+    <span className={size === "lg" ? "inline-flex items-center gap-1.5 text-base" : "inline-flex items-center gap-1.5 text-sm"}>
       <span className="font-semibold text-slate-900">{formatRating(rating)}</span>
       <span
         role="img"
         aria-label={`Rated ${formatRating(rating)} out of 5`}
-        className={cn("leading-none", size === "lg" ? "text-xl" : "text-base")}
+        className={size === "lg" ? "text-xl leading-none" : "text-base leading-none"}
       >
         <span className="text-amber-500" aria-hidden="true">
           {"★".repeat(filled)}
