@@ -5,12 +5,9 @@
 import { z } from "zod";
 import { cleanLine } from "./untrusted-text";
 
-export const SEARCH_PAGE_SIZE = 20;
-/** Deeper pages than this are clamped: 1,000 results is more than anyone pages through. */
-export const MAX_SEARCH_PAGE = 50;
-export const SEARCH_SORTS = ["relevance", "rating", "reviews"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const MIN_RATING_CHOICES = [3, 3.5, 4, 4.5] as const;
+import { MAX_SEARCH_PAGE, SEARCH_SORTS, type SearchSort } from "./search-links";
+
+export { MAX_SEARCH_PAGE, MIN_RATING_CHOICES, SEARCH_PAGE_SIZE, SEARCH_SORTS, searchHref, type SearchSort } from "./search-links";
 
 const text = (max: number) =>
   z
@@ -64,18 +61,4 @@ export function parseSearchParams(url: string | URL): SearchParams {
   const raw: Record<string, string> = {};
   for (const [k, v] of new URL(url).searchParams) if (!(k in raw)) raw[k] = v;
   return searchParamsSchema.parse(raw);
-}
-
-/** The URL of a results page: blank and default values are left out. */
-export function searchHref(params: Partial<SearchParams>): string {
-  const sp = new URLSearchParams();
-  if (params.q) sp.set("q", params.q);
-  if (params.location) sp.set("location", params.location);
-  if (params.category) sp.set("category", params.category);
-  if (params.openNow) sp.set("openNow", "1");
-  if (params.minRating) sp.set("minRating", String(params.minRating));
-  if (params.sort && params.sort !== "relevance") sp.set("sort", params.sort);
-  if (params.page && params.page > 1) sp.set("page", String(params.page));
-  const qs = sp.toString();
-  return qs ? `/search?${qs}` : "/search";
 }
