@@ -422,3 +422,65 @@ describe("cities, static pages and the 404 page", () => {
     }
   });
 });
+
+describe("one card, numbered pages, a result count (issue 17)", () => {
+  /** The class of every listing card on a page: one source file gives one class everywhere. */
+  const cardClasses = (html: string) => [...html.matchAll(/<article class="([^"]+)"/g)].map((m) => m[1]);
+
+  it("renders the same card on home, /businesses, city, category and search", async () => {
+    const pages = await Promise.all(
+      [
+        "/",
+        "/businesses",
+        `/city/${encodeURIComponent(cityName)}`,
+        "/category/dentist",
+        `/search?q=${encodeURIComponent(`Bright Smile ${run}`)}`,
+      ].map((path) => page(path)),
+    );
+    const classes = pages.map((p) => cardClasses(p.html));
+    for (const list of classes) expect(list.length).toBeGreaterThan(0);
+    expect(new Set(classes.flat()).size).toBe(1);
+    // The card of a verified business says so, in the same words, on the city page and in search.
+    for (const p of [pages[2], pages[4]]) {
+      const at = p.html.indexOf(`>Bright Smile ${run}</a>`);
+      const card = p.html.slice(p.html.lastIndexOf("<article", at), p.html.indexOf("</article>", at));
+      expect(text(card)).toContain("Verified");
+      expect(card).toContain('href="tel:5035550199"');
+    }
+    // The city page keeps its spec texts on the same card.
+    expect(text(pages[2].html)).toContain("View Details");
+    expect(pages[2].html).toContain(`href="/details/bright-smile-${run}-vis-den"`);
+  });
+
+  it("shows the address once, with the country it does not name", async () => {
+    const { html } = await page(`/city/${encodeURIComponent(cityName)}`);
+    expect(text(html)).toContain(`12 Elm St, ${cityName}, OR 97000, United States`);
+  });
+
+  it("numbers the pages of /businesses: the first, the last and two either side of the current one", async () => {
+    // Nine pages of one category of its own.
+    await insert(...Array.from({ length: 170 }, (_, i) => buildBusiness({ name: `Numbered ${run} ${i}`, category: `Numbered ${run}` })));
+    const category = `numbered-${run}`;
+    const { html } = await page(`/businesses?category=${category}&page=5`);
+    expect(text(html)).toContain("Page 5 of 9");
+    const link = (n: number) => `href="/businesses?category=${category}${n > 1 ? `&amp;page=${n}` : ""}"`;
+    for (const n of [1, 3, 4, 6, 7, 9]) expect(html).toContain(link(n));
+    for (const n of [2, 8]) expect(html).not.toContain(link(n));
+    expect(html).toMatch(/aria-current="page"[^>]*><span class="sr-only">Page <\/span>5</);
+  });
+
+  it("counts the results on /search", async () => {
+    const one = await page(`/search?q=${encodeURIComponent(`Bright Smile ${run}`)}`);
+    expect(text(one.html)).toContain("1 result ");
+  });
+
+  it("offers a way on from the 404 page: a search box and links home and to every business", async () => {
+    const { status, html } = await page("/no-such-page");
+    expect(status).toBe(404);
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toContain('action="/search"');
+    expect(main).toContain('name="q"');
+    expect(main).toContain('href="/businesses"');
+    expect(text(html)).toContain("Go to the home page");
+  });
+});
