@@ -58,6 +58,7 @@ export default [
     route("categories", "routes/api/categories.ts"),
     route("countries", "routes/api/countries.ts"),
     route("search", "routes/api/search.ts"),
+    route("suggest", "routes/api/suggest.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
     ...prefix("admin", [
@@ -76,6 +77,11 @@ export default [
       route("delete-all", "routes/api/admin/delete-all.ts"),
       route("sitemap-stats", "routes/api/admin/sitemap-stats.ts"),
       route("audit", "routes/api/admin/audit.ts"),
+      // Issue 18: the import history API (list, error report, original file, retry).
+      route("imports", "routes/api/admin/imports.ts"),
+      route("imports/:id/errors", "routes/api/admin/imports-errors.ts"),
+      route("imports/:id/file", "routes/api/admin/imports-file.ts"),
+      route("imports/:id/retry", "routes/api/admin/imports-retry.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

@@ -68,3 +68,12 @@ export function queryObject(url: string | URL): Record<string, string> {
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
 }
+
+/** GET /api/suggest: what was typed (cut, never refused) and which box asks. */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").slice(0, 100)),
+  kind: z.enum(["service", "location"]).default("service"),
+});

@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { isAdminPath } from "~/lib/admin-path";
-import { businessesQuerySchema } from "~/lib/api-schemas";
+import { businessesQuerySchema, suggestQuerySchema } from "~/lib/api-schemas";
 import { searchParamsSchema } from "~/lib/search-params";
 import { siteStats } from "#db/schema";
 import type { Db } from "./db.server";
@@ -29,6 +29,7 @@ const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/(?:city|category)\/[^/]+$/i, ["page"]],
   [/^\/cities$/i, ["page"]],
   [/^\/api\/search$/i, SEARCH_PARAMS],
+  [/^\/api\/suggest$/i, Object.keys(suggestQuerySchema.shape)],
   [/^\/api\/businesses$/i, Object.keys(businessesQuerySchema.shape)],
   // React Router's lazy route discovery (routeDiscovery's default manifestPath): without its version
   // it answers "reload the document" and the client never finds the routes it asks for.
