@@ -38,6 +38,8 @@ export default defineConfig(async () => {
             TEST_SCHEMA_SQL: fs.readFileSync(path.join(import.meta.dirname, "db/schema.sql"), "utf8"),
             SITE_URL: "https://localatlas.test",
             EDGE_CACHE: "off",
+            // One writer batch per import workflow step, so a 20,000-row test import runs as several steps.
+            IMPORT_STEP_ROWS: "5000",
             ...adminBindings,
           },
         },

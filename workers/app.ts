@@ -7,6 +7,11 @@ import { memoizedDataVersion, pageMemory, withEdgeCache } from "~/server/edge-ca
 import type { QueryMeter } from "~/server/db.server";
 import { withScriptHashes, withSecurityHeaders, withServerTiming } from "~/server/security-headers.server";
 
+// The Workflows of wrangler.toml's [[workflows]]: imports, delete all and SEO generation run as durable jobs (ADR 0016).
+export { ImportWorkflow } from "~/server/import-workflow.server";
+export { DeleteAllWorkflow } from "~/server/delete-all-workflow.server";
+export { SeoWorkflow } from "~/server/seo-workflow.server";
+
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;
 

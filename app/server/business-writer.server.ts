@@ -299,29 +299,35 @@ export async function deleteBusiness(db: Db, id: number): Promise<boolean> {
 }
 
 /** Rows deleted per statement, so a large directory is emptied without one giant transaction. */
-const DELETE_CHUNK_ROWS = 2000;
+export const DELETE_CHUNK_ROWS = 2000;
+
+const markRebuild = (db: Db) => db.statement("UPDATE site_stats SET lists_need_rebuild = 1, data_version = data_version + 1 WHERE id = 1");
 
 /**
- * Removes every business; summaries fall to zero through the triggers, then empty rows go too.
- * The list positions are emptied at once and not kept per chunk (that cost more than the deletes:
- * over 5 min at 1,000,000 businesses): lists_need_rebuild is set first, so pages are read with an
- * exact OFFSET meanwhile; every chunk sets it again, so a rebuild by a concurrent import's
- * finishWrites cannot leave stale lists. If businesses remain at the end (a concurrent import),
- * the lists are rebuilt; if it stops half-way, the next finishWrites or delete-all does that.
+ * Removing every business, in three parts so a workflow can run it as steps (delete-all-workflow.server.ts):
+ * begin, any number of chunks, end. The list positions are emptied at once and not kept per chunk
+ * (that cost more than the deletes: over 5 min at 1,000,000 businesses): lists_need_rebuild is set
+ * first, so pages are read with an exact OFFSET meanwhile; every chunk sets it again, so a rebuild by
+ * a concurrent import's finishWrites cannot leave stale lists. Each chunk is one atomic batch and the
+ * delete triggers keep the FTS index and the summaries exact after every chunk. If businesses remain
+ * at the end (a concurrent import), the lists are rebuilt; if it stops half-way, the next
+ * finishWrites or delete-all does that. Every part may run again after a failure.
  */
-export async function deleteAllBusinesses(db: Db): Promise<number> {
-  const markRebuild = () => db.statement("UPDATE site_stats SET lists_need_rebuild = 1, data_version = data_version + 1 WHERE id = 1");
-  await db.batch([markRebuild(), ...emptyListStatements(db)]);
-  let deleted = 0;
-  for (;;) {
-    const [removed] = await db.batch<{ id: number }>([
-      db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [DELETE_CHUNK_ROWS]),
-      markRebuild(),
-    ]);
-    const changes = removed.results.length;
-    deleted += changes;
-    if (changes < DELETE_CHUNK_ROWS) break;
-  }
+export async function beginDeleteAll(db: Db): Promise<void> {
+  await db.batch([markRebuild(db), ...emptyListStatements(db)]);
+}
+
+/** Deletes up to `rows` businesses (the lowest ids) in one atomic batch; returns how many went. */
+export async function deleteAllChunk(db: Db, rows = DELETE_CHUNK_ROWS): Promise<number> {
+  const [removed] = await db.batch<{ id: number }>([
+    db.statement("DELETE FROM businesses WHERE id IN (SELECT id FROM businesses ORDER BY id LIMIT ?1) RETURNING id", [rows]),
+    markRebuild(db),
+  ]);
+  return removed.results.length;
+}
+
+/** Drops the summaries' empty rows and settles the lists: emptied, or rebuilt if businesses arrived meanwhile. */
+export async function endDeleteAll(db: Db): Promise<void> {
   const remaining = await db.first<{ n: number }>("SELECT count(*) AS n FROM (SELECT 1 FROM businesses LIMIT 1)");
   await db.batch([
     db.statement("DELETE FROM categories WHERE business_count <= 0"),
@@ -336,6 +342,18 @@ export async function deleteAllBusinesses(db: Db): Promise<number> {
           db.statement("UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM businesses)"),
         ]),
   ]);
+}
+
+/** Removes every business in one call (the seed and tests; the admin's delete-all runs as a workflow). */
+export async function deleteAllBusinesses(db: Db): Promise<number> {
+  await beginDeleteAll(db);
+  let deleted = 0;
+  for (;;) {
+    const changes = await deleteAllChunk(db);
+    deleted += changes;
+    if (changes < DELETE_CHUNK_ROWS) break;
+  }
+  await endDeleteAll(db);
   return deleted;
 }
 

@@ -3,7 +3,8 @@
  * `imports`, then read, map and write the rows in slices (docs/decisions/0008-import-slices.md).
  * The upload streams into R2 as it arrives and is validated there (import-upload.server.ts); the
  * rows come from import-source.server.ts. Small files finish inside the upload request; large ones
- * run in the background (ctx.waitUntil), a status poll starting the next slice when none runs.
+ * run as a Workflow (import-workflow.server.ts, docs/decisions/0016-workflows.md), one durable step
+ * per slice, with no browser needed. The status call only reads.
  */
 import { IMPORT_SLICE_MS, INLINE_IMPORT_ROWS, MAX_REPORTED_ERRORS, WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import { type ImportJobStatus, type ImportResult, mapHeader, mapRow, type RowError, usedColumns } from "~/lib/import-mapping";
@@ -13,6 +14,7 @@ import type { imports, SqlRow } from "#db/schema";
 import { finishWrites, INSERTED_IN_BATCH_SQL, insertBatch } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
+import { errorValue, IMPORT_ERRORS_KEPT, importErrorStatements, type StoredRowError } from "./import-errors.server";
 import { openSource, r2Source } from "./import-source.server";
 import { receiveUpload, type StoredUpload, validateUpload } from "./import-upload.server";
 
@@ -60,12 +62,13 @@ export function jobStatus(row: ImportRow): ImportJobStatus {
 }
 
 /** Seconds a slice may hold the import before another call may take it over (renewed per batch). */
-const LEASE_SECONDS = 60;
+export const LEASE_SECONDS = 60;
 
 /**
- * How an import is cut up. A slice (one invocation: the upload's background, or one status poll's)
- * reads the stored file in ONE streamed pass from where the import stands and writes it in batches,
- * until the sheet ends or its budget is spent; tests shrink the sizes to watch a job part-way.
+ * How an import is cut up. A slice (one invocation: the upload request's for a small file, or one
+ * workflow step) reads the stored file in ONE streamed pass from where the import stands and writes
+ * it in batches, until the sheet ends or its budget is spent; tests shrink the sizes to watch a job
+ * part-way.
  */
 export type ImportPlan = {
   /** Rows per writer batch: one atomic D1 batch that also saves the import's position and counts. */
@@ -74,15 +77,34 @@ export type ImportPlan = {
   inlineRows: number;
   /** Most rows one slice processes. */
   sliceRows: number;
-  /** Wall time after which a slice stops at the next batch boundary (a Worker's waitUntil allows 30 s). */
+  /** Wall time after which a slice stops at the next batch boundary (a workflow step may use 30 s of CPU). */
   sliceMs: number;
 };
-const DEFAULT_PLAN: ImportPlan = {
+
+/**
+ * Rows one workflow step imports: every step re-opens the file and inflates the sheet from its start
+ * (a deflate stream cannot resume), so steps of a few batches keep that repeated work small (a 200,000-row
+ * file: 8 steps) while a failed step redoes at most its own uncommitted batch. IMPORT_STEP_ROWS (a var)
+ * overrides it; the test suite sets one batch per step.
+ */
+export const IMPORT_STEP_ROWS = 25_000;
+
+export const DEFAULT_PLAN: ImportPlan = {
   batchRows: WRITE_BATCH_ROWS,
   inlineRows: INLINE_IMPORT_ROWS,
-  sliceRows: Number.POSITIVE_INFINITY,
+  sliceRows: IMPORT_STEP_ROWS,
   sliceMs: IMPORT_SLICE_MS,
 };
+
+/** The plan a workflow step runs with: the job's own (tests), else the default with IMPORT_STEP_ROWS from the environment when set. */
+export function stepPlan(env: Env, params: ImportJobParams): ImportPlan {
+  if (params.plan) return { ...DEFAULT_PLAN, ...params.plan };
+  const rows = Number((env as { IMPORT_STEP_ROWS?: string }).IMPORT_STEP_ROWS);
+  return Number.isInteger(rows) && rows > 0 ? { ...DEFAULT_PLAN, sliceRows: rows } : DEFAULT_PLAN;
+}
+
+/** Thrown when another invocation holds the import's lease: the workflow step retries after a backoff. */
+export class ImportBusy extends Error {}
 
 /**
  * Runs one slice of an import if no one else is; returns the import's row after. Each batch commits
@@ -90,7 +112,12 @@ const DEFAULT_PLAN: ImportPlan = {
  * nothing written and counts nothing twice: the next slice resumes after the last committed batch
  * (docs/decisions/0008-import-slices.md).
  */
-export async function advanceImport(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportRow | null> {
+export async function advanceImport(
+  app: AppContext,
+  id: number,
+  plan: ImportPlan = DEFAULT_PLAN,
+  options: { throwIfBusy?: boolean } = {},
+): Promise<ImportRow | null> {
   const { db } = app;
   const claimed = await db.first<ImportRow>(
     `UPDATE imports SET lease_until = unixepoch() + ?2
@@ -98,7 +125,13 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
      RETURNING *`,
     [id, LEASE_SECONDS],
   );
-  if (!claimed) return loadImport(db, id);
+  if (!claimed) {
+    const row = await loadImport(db, id);
+    if (options.throwIfBusy && row && (row.status === "running" || row.status === "pending")) {
+      throw new ImportBusy(`import ${id} is held by another slice until ${row.lease_until}`);
+    }
+    return row;
+  }
   const started = Date.now();
   try {
     const source = await openSource(claimed.format, r2Source(app.env.UPLOADS, claimed.r2_key, claimed.file_size));
@@ -106,11 +139,14 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
     if (!header) throw new SpreadsheetError("The stored file has no header row.");
     const map = mapHeader(header.cells);
     const errors = JSON.parse(claimed.errors) as RowError[];
+    /** Row errors so far (all counted; the first IMPORT_ERRORS_KEPT stored in import_errors). */
+    let errorCount = claimed.total_errors;
     let processed = 0;
     let stoppedAt: number | null = null;
     let writing: Promise<unknown> = Promise.resolve();
     for await (const batch of source.batches(claimed.next_row, usedColumns(map), plan.batchRows)) {
       const valid: ValidBusinessInput[] = [];
+      const kept: StoredRowError[] = [];
       let bad = 0;
       for (const row of batch.rows) {
         const mapped = mapRow(row.cells, map, row.rowNumber);
@@ -118,6 +154,9 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
         else {
           bad += 1;
           if (errors.length < MAX_REPORTED_ERRORS) errors.push(mapped.error);
+          if (errorCount < IMPORT_ERRORS_KEPT)
+            kept.push({ ...mapped.error, value: errorValue(header.cells, row.cells, mapped.error.column) });
+          errorCount += 1;
         }
       }
       const nextRow = (batch.rows.at(-1)?.rowNumber ?? claimed.next_row) + 1;
@@ -132,7 +171,7 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
       // One batch in flight: the next batch is read and mapped while D1 commits this one; batches
       // still commit in file order, each after the one before it.
       await writing;
-      writing = insertBatch(db, valid, { importId: id, alongside: [progress] });
+      writing = insertBatch(db, valid, { importId: id, alongside: [progress, ...importErrorStatements(db, id, kept)] });
       writing.catch(() => {}); // awaited (and thrown) at the next batch or after the loop
       processed += batch.rows.length;
       if (batch.last) break;
@@ -176,21 +215,53 @@ export async function advanceImport(app: AppContext, id: number, plan: ImportPla
   return loadImport(db, id);
 }
 
-/** Whether a running import has no live slice (none started, or its lease ran out). */
-function idle(row: ImportRow): boolean {
-  return (row.status === "pending" || row.status === "running") && (row.lease_until === null || row.lease_until * 1000 < Date.now());
-}
-
 export function statusUrl(id: number): string {
   return `/api/admin/import/${id}`;
 }
 
+/** A workflow's input: the import, and (tests) a smaller plan than the default's batches and steps. */
+export type ImportJobParams = { importId: number; plan?: { batchRows: number; sliceRows: number } };
+
+/**
+ * Starts the workflow that carries an import to its end (import-workflow.server.ts). Its id names the
+ * import (`import-7`, a retry `import-7-retry-…`), so the same start cannot run twice and
+ * `wrangler workflows instances describe` finds it. If the workflow cannot be started, the import is
+ * marked failed with the reason, so the history shows it and offers a retry.
+ */
+export async function startImportWorkflow(
+  app: AppContext,
+  id: number,
+  options: { attempt?: string; plan?: ImportPlan } = {},
+): Promise<string> {
+  const { attempt, plan } = options;
+  const instanceId = attempt ? `import-${id}-retry-${attempt}` : `import-${id}`;
+  const params: ImportJobParams = { importId: id };
+  if (plan && plan !== DEFAULT_PLAN && Number.isFinite(plan.sliceRows))
+    params.plan = { batchRows: plan.batchRows, sliceRows: plan.sliceRows };
+  try {
+    await app.env.IMPORT_WORKFLOW.create({ id: instanceId, params });
+  } catch (error) {
+    await markImportFailed(app.db, id, `the background job could not start (${error instanceof Error ? error.message : String(error)})`);
+    throw error;
+  }
+  return instanceId;
+}
+
+/** Ends an import as failed (a file that cannot be read, or a step that failed after its retries); what was written stays. */
+export async function markImportFailed(db: Db, id: number, reason: string): Promise<void> {
+  await db.run(
+    `UPDATE imports SET status = 'failed', message = ?2, finished_at = unixepoch(), lease_until = NULL
+     WHERE id = ?1 AND status IN ('pending', 'running')`,
+    [id, `Import failed: ${reason}`],
+  );
+}
+
 /**
  * What an upload came to: imported inside the request (a small file: done, or failed part-way), or
- * running as a job that status polls carry on. A refusal is thrown (ImportRefused) instead.
+ * running as a job (a workflow). A refusal is thrown (ImportRefused) instead.
  */
 export type ImportOutcome =
-  | { state: "done" | "failed"; message: string; stats: ImportResult["stats"]; errors: RowError[] }
+  | { state: "done" | "failed"; id: number; message: string; stats: ImportResult["stats"]; errors: RowError[] }
   | { state: "running"; jobId: number; fileName: string; total: number };
 
 /** POST /api/admin/import's work: store the upload, check it, record it, and import it or start the job. */
@@ -212,26 +283,59 @@ export async function importUpload(
     await bucket.delete(stored.key);
     throw error;
   }
+  const running = { state: "running", jobId: id, fileName: stored.fileName, total: upload.total } as const;
   if (upload.total <= plan.inlineRows) {
-    let row = await advanceImport(app, id, plan);
-    while (row && row.status === "running") row = await advanceImport(app, id, plan);
+    let row: ImportRow | null;
+    try {
+      row = await advanceImport(app, id, { ...plan, sliceRows: Number.POSITIVE_INFINITY });
+    } catch {
+      // A transient failure (D1, R2) part-way: the batches written stay, the workflow carries on from there.
+      await startImportWorkflow(app, id, { plan });
+      return running;
+    }
     if (!row) throw new Error("the import disappeared");
+    if (row.status === "running") {
+      await startImportWorkflow(app, id, { plan });
+      return running;
+    }
     const errors = JSON.parse(row.errors) as RowError[];
-    if (row.status === "failed") return { state: "failed", message: row.message ?? "Import failed", stats: statsOf(row), errors };
-    return { state: "done", message: row.message ?? summaryMessage(row), stats: statsOf(row), errors };
+    if (row.status === "failed") return { state: "failed", id, message: row.message ?? "Import failed", stats: statsOf(row), errors };
+    return { state: "done", id, message: row.message ?? summaryMessage(row), stats: statsOf(row), errors };
   }
-  // Large file: the upload's background carries it, and a status poll starts another slice when none runs.
-  app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
-  return { state: "running", jobId: id, fileName: stored.fileName, total: upload.total };
+  // Large file: a workflow imports it slice by slice, whether or not anyone watches.
+  await startImportWorkflow(app, id, { plan });
+  return running;
 }
 
-/**
- * GET /api/admin/import/:jobId's work: reports at once (null: no such import); when no slice is running
- * (the previous one spent its budget, or died), starts the next one in the background.
- */
-export async function importStatus(app: AppContext, id: number, plan: ImportPlan = DEFAULT_PLAN): Promise<ImportJobStatus | null> {
+/** GET /api/admin/import/:jobId's work: the import as D1 has it (null: no such import). It starts nothing. */
+export async function importStatus(app: AppContext, id: number): Promise<ImportJobStatus | null> {
   const row = await loadImport(app.db, id);
-  if (!row) return null;
-  if (idle(row)) app.ctx.waitUntil(advanceImport(app, id, plan).catch(() => undefined));
-  return jobStatus(row);
+  return row ? jobStatus(row) : null;
+}
+
+export type RetryOutcome =
+  { state: "started"; instanceId: string; row: ImportRow } | { state: "not-found" } | { state: "refused"; message: string };
+
+/**
+ * POST /api/admin/imports/:id/retry's work: a failed import resumes after its last committed batch in
+ * a new workflow; rows already written are not written again, nothing is counted twice. A running
+ * import needs no retry: its workflow retries a failed step itself, and marks the import failed once
+ * the retries are spent.
+ */
+export async function retryImport(app: AppContext, id: number): Promise<RetryOutcome> {
+  const row = await app.db.first<ImportRow>(
+    `UPDATE imports SET status = 'running', message = 'Resuming…', finished_at = NULL, lease_until = NULL
+     WHERE id = ?1 AND status = 'failed' RETURNING *`,
+    [id],
+  );
+  if (!row) {
+    const current = await loadImport(app.db, id);
+    if (!current) return { state: "not-found" };
+    return {
+      state: "refused",
+      message: current.status === "done" ? "This import is already done." : "This import is running; it retries by itself after an error.",
+    };
+  }
+  const instanceId = await startImportWorkflow(app, id, { attempt: String(Date.now()) });
+  return { state: "started", instanceId, row };
 }

@@ -1,9 +1,10 @@
 /**
- * POST /api/admin/generate-seo (CLARIFICATIONS 32): one chunk of businesses without content per
- * call; the tab repeats until `remaining` is 0. Reads walk the partial index
- * businesses_needs_content_idx (0003), so each call costs O(chunk) rows.
+ * SEO text for businesses without content (CLARIFICATIONS 32). POST /api/admin/generate-seo does one
+ * chunk itself and leaves the rest to a workflow (seo-workflow.server.ts), which walks the businesses
+ * by id a chunk at a time. Reads walk the partial index businesses_needs_content_idx (0003), so a
+ * chunk costs O(chunk) rows.
  */
-import { sql } from "drizzle-orm";
+import { and, gt, sql } from "drizzle-orm";
 import { parseJson } from "~/lib/business";
 import { parseOpeningHoursJson } from "~/lib/hours";
 import { generateSeoText } from "~/lib/seo-content";
@@ -22,8 +23,21 @@ const NEEDS_CONTENT = sql`(${businesses.uniqueContent} IS NULL OR ${businesses.u
 
 export type SeoRun = { message: string; updated: number; remaining: number };
 
-export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS): Promise<SeoRun> {
-  const rows = await db.orm.select().from(businesses).where(NEEDS_CONTENT).orderBy(businesses.id).limit(limit);
+/**
+ * Fills up to `limit` businesses without content whose id is above `afterId`, in id order; returns
+ * how many were filled, the last id looked at (the next chunk's start) and whether the chunk was full.
+ */
+export async function fillSeoAfter(
+  db: Db,
+  afterId: number,
+  limit = SEO_CHUNK_ROWS,
+): Promise<{ updated: number; lastId: number; full: boolean }> {
+  const rows = await db.orm
+    .select()
+    .from(businesses)
+    .where(and(NEEDS_CONTENT, gt(businesses.id, afterId)))
+    .orderBy(businesses.id)
+    .limit(limit);
   const fills = rows.map((row) => {
     const text = generateSeoText({
       id: row.id,
@@ -45,6 +59,17 @@ export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS): Promise<
     return { id: row.id, ...text };
   });
   const updated = await fillSeoContent(db, fills);
+  return { updated, lastId: rows.at(-1)?.id ?? afterId, full: rows.length === limit };
+}
+
+/** How many businesses have no content yet: reads the partial index's entries (O(remaining)). */
+export async function seoRemaining(db: Db): Promise<number> {
+  return db.orm.$count(businesses, NEEDS_CONTENT);
+}
+
+/** One chunk from the lowest id, and what remains after it. */
+export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS): Promise<SeoRun> {
+  const { updated } = await fillSeoAfter(db, 0, limit);
   const remaining = await db.orm.$count(businesses, NEEDS_CONTENT);
   const message =
     updated === 0

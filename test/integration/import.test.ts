@@ -1,6 +1,7 @@
+import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ImportJobStatus, ImportResult } from "~/lib/import-mapping";
+import type { ImportResult } from "~/lib/import-mapping";
 import { INLINE_IMPORT_ROWS } from "~/lib/import-plan";
 import { bufferSource } from "~/lib/xlsx-reader";
 import { importStatus, importUpload, statusUrl, validateUpload } from "~/server/import.server";
@@ -143,32 +144,36 @@ describe("duplicates and bad rows", () => {
   });
 });
 
-describe("a large file runs as a job, slice by slice", () => {
-  it("runs slice by slice through status polls without duplicates, and the status route reports it", async () => {
+describe("a large file runs as a workflow, slice by slice, with no poll", () => {
+  /** The one import workflow instance started since `introspector` was made, waited to its end. */
+  async function finished(introspector: Awaited<ReturnType<typeof introspectWorkflow>>) {
+    const [instance] = await introspector.get();
+    if (!instance) throw new Error("no workflow was started");
+    await instance.waitForStatus("complete");
+    return instance;
+  }
+  const record = (id: number) => env.DB.prepare("SELECT * FROM imports WHERE id = ?1").bind(id).first<Record<string, unknown>>();
+
+  it("imports slice by slice as durable steps, without duplicates, and the status route only reads", async () => {
     const prefix = `job-${crypto.randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: 12 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Job Shop ${i}` }));
     rows.push(specRow({ place_id: `${prefix}-3` }), specRow({ rating: "abc" }));
-    const plan = { batchRows: 2, inlineRows: 5, sliceRows: 5, sliceMs: 60_000 };
+    const plan = { batchRows: 2, inlineRows: 5, sliceRows: 6, sliceMs: 60_000 };
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
     const app = testApp();
     const started = await importUpload(app, await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "big.xlsx")), "tester", plan);
     if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
     expect(started).toMatchObject({ fileName: "big.xlsx", total: 14 });
     await settle(app);
 
-    let status: ImportJobStatus | null = null;
-    const seen: number[] = [];
-    for (let poll = 0; poll < 10; poll++) {
-      // Each poll answers at once and, while no slice runs, starts the next one in the background.
-      const pollApp = testApp();
-      status = await importStatus(pollApp, started.jobId, plan);
-      if (!status) throw new Error("the job disappeared");
-      await settle(pollApp);
-      expect(status.progress.total).toBe(14);
-      seen.push(status.progress.processed);
-      if (status.status !== "running") break;
-    }
-    // The upload's slice stopped after 6 rows (3 batches of 2), the next after 12, the third finished.
-    expect(seen).toEqual([6, 12, 14]);
+    // No request after the upload: the workflow runs every slice by itself, one step each (6, 6, 2 rows).
+    const instance = await finished(introspector);
+    expect(await instance.waitForStepResult({ name: "slice 1" })).toBe("running");
+    expect(await instance.waitForStepResult({ name: "slice 2" })).toBe("running");
+    expect(await instance.waitForStepResult({ name: "slice 3" })).toBe("done");
+    expect(await instance.getOutput()).toEqual({ importId: started.jobId, status: "done", slices: 3 });
+
+    const status = await importStatus(testApp(), started.jobId);
     expect(status).toMatchObject({
       status: "done",
       progress: { processed: 14, total: 14 },
@@ -191,57 +196,89 @@ describe("a large file runs as a job, slice by slice", () => {
     }
   });
 
-  it("POST /api/admin/import answers 202 with the job's status address for a file over the inline limit", async () => {
+  it("POST /api/admin/import answers 202 with the job's status address for a file over the inline limit, and finishes alone", async () => {
     const prefix = `route-${crypto.randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: INLINE_IMPORT_ROWS + 1 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Route Shop ${i}` }));
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
     const { status, body } = await importFile(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "large.xlsx"));
     expect(status).toBe(202);
     const started = body as unknown as { message: string; jobId: number; statusUrl: string };
     expect(started.message).toBe(`Importing ${INLINE_IMPORT_ROWS + 1} rows from large.xlsx in the background…`);
     expect(started.statusUrl).toBe(`/api/admin/import/${started.jobId}`);
-    // Polled to the end, so no slice is still writing when the next test starts.
-    let job: ImportJobStatus | null = null;
-    for (let poll = 0; poll < 200 && job?.status !== "done"; poll++) {
-      const reply = await adminRequest(started.statusUrl);
-      expect(reply.status).toBe(200);
-      job = (await reply.json()) as ImportJobStatus;
-      if (job.status === "failed") throw new Error(job.message);
-      if (job.status === "running") await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(job).toMatchObject({ status: "done", stats: { imported: INLINE_IMPORT_ROWS + 1, duplicatesSkipped: 0, totalErrors: 0 } });
+    await finished(introspector);
+    expect(await importStatus(testApp(), started.jobId)).toMatchObject({
+      status: "done",
+      stats: { imported: INLINE_IMPORT_ROWS + 1, duplicatesSkipped: 0, totalErrors: 0 },
+    });
   });
 
-  it("a failure part-way keeps the batches already written, and importing the file again completes it", async () => {
+  it("a step that keeps failing marks the import failed with its batches kept; a retry resumes it after them", async () => {
     const prefix = `fail-${crypto.randomUUID().slice(0, 8)}`;
     const rows = Array.from({ length: 10 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Fail Shop ${prefix} ${i}` }));
     const bytes = sheetBytes([SPEC_HEADER, ...rows]);
     const plan = { batchRows: 2, inlineRows: 4, sliceRows: 4, sliceMs: 60_000 };
-    const app = testApp();
-    const started = await importUpload(app, await uploadRequest(fileOf(bytes, "partial.xlsx")), "tester", plan);
-    if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
-    const { jobId } = started;
-    await settle(app);
     const stored = async () =>
       (await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1").bind(`${prefix}-%`).first<{ n: number }>())?.n;
+    const searchable = async () =>
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1")
+          .bind(`"${prefix}"`)
+          .first<{ n: number }>()
+      )?.n;
+
+    // The second slice fails on every try (as a lost D1 or R2 would): the workflow retries it, then gives up.
+    let jobId: number;
+    {
+      await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+      await introspector.modifyAll(async (m) => {
+        await m.disableRetryDelays();
+        await m.mockStepError({ name: "slice 2" }, new Error("D1 is unavailable"));
+      });
+      const app = testApp();
+      const started = await importUpload(app, await uploadRequest(fileOf(bytes, "partial.xlsx")), "tester", plan);
+      if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
+      jobId = started.jobId;
+      await settle(app);
+      const instance = await finished(introspector);
+      expect(await instance.getOutput()).toMatchObject({ status: "failed" });
+    }
+    const failed = await importStatus(testApp(), jobId);
+    expect(failed).toMatchObject({ status: "failed", progress: { processed: 4 }, stats: { imported: 4 } });
+    expect(failed?.message).toMatch(/D1 is unavailable/);
+    expect(await stored()).toBe(4);
+    expect(await searchable()).toBe(4);
+
+    // Retried while the stored file is gone: it fails again, saying why, and writes nothing.
+    const key = String((await record(jobId))?.r2_key);
+    await env.UPLOADS.delete(key);
+    {
+      await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+      const retry = await adminRequest(`/api/admin/imports/${jobId}/retry`, { method: "POST" });
+      expect(retry.status).toBe(202);
+      await finished(introspector);
+    }
+    expect(await importStatus(testApp(), jobId)).toMatchObject({ status: "failed", message: expect.stringMatching(/missing/) });
     expect(await stored()).toBe(4);
 
-    // The stored file disappears mid-import: the job fails with the reason, the first chunk stays.
-    const record = await env.DB.prepare("SELECT r2_key FROM imports WHERE id = ?1").bind(jobId).first<{ r2_key: string }>();
-    await env.UPLOADS.delete(String(record?.r2_key));
-    const poll = testApp();
-    expect(await importStatus(poll, jobId, plan)).toMatchObject({ status: "running" });
-    await settle(poll);
-    const failed = await importStatus(testApp(), jobId, plan);
-    expect(failed).toMatchObject({ status: "failed", stats: { imported: 4 } });
-    expect(failed?.message).toMatch(/missing/);
-    expect(await stored()).toBe(4);
-    const searchable = await env.DB.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1")
-      .bind(`"${prefix}"`)
-      .first<{ n: number }>();
-    expect(searchable?.n).toBe(4);
-
-    const again = await importFile(fileOf(bytes, "partial.xlsx"));
-    expect(again.body.stats).toEqual({ imported: 6, duplicatesSkipped: 4, totalErrors: 0 });
+    // The file back: the retry resumes after the 4 rows written, counting none of them twice.
+    await env.UPLOADS.put(key, bytes);
+    {
+      await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+      const retry = await adminRequest(`/api/admin/imports/${jobId}/retry`, { method: "POST" });
+      expect(retry.status).toBe(202);
+      expect(await retry.json()).toMatchObject({ jobId, statusUrl: statusUrl(jobId), message: expect.stringMatching(/after row 5/) });
+      await finished(introspector);
+    }
+    expect(await importStatus(testApp(), jobId)).toMatchObject({
+      status: "done",
+      progress: { processed: 10, total: 10 },
+      stats: { imported: 10, duplicatesSkipped: 0, totalErrors: 0 },
+    });
     expect(await stored()).toBe(10);
+    expect(await searchable()).toBe(10);
+
+    // A done import is not retried.
+    const again = await adminRequest(`/api/admin/imports/${jobId}/retry`, { method: "POST" });
+    expect(again.status).toBe(409);
   });
 });

@@ -1,23 +1,36 @@
+import { z } from "zod";
 import { deleteAllSchema } from "~/lib/admin-data-schemas";
-import { adminJson } from "~/server/admin-api.server";
+import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
+import { parseQuery } from "~/server/api.server";
 import { requireAdminApi } from "~/server/auth.server";
-import { deleteAllBusinesses } from "~/server/business-writer.server";
 import { getApp } from "~/server/context.server";
+import { deleteAllStatus, startDeleteAll } from "~/server/delete-all-workflow.server";
+import { JOB_ID_PATTERN } from "~/server/workflow-jobs.server";
 import type { Route } from "./+types/delete-all";
 
 /**
  * DELETE /api/admin/delete-all `{"confirm":"DELETE"}` (SPEC §5's typed word): businesses, FTS and
- * summaries go; import history and R2 files stay, so the data can be re-imported.
+ * summaries go; import history and R2 files stay, so the data can be re-imported. A small directory
+ * goes at once (200 `{message, deleted}`); a larger one as a workflow (202 `{message, deleted: 0,
+ * jobId, statusUrl, total}`), which finishes with no browser open (ADR 0016).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  await requireAdminApi(request, app);
-  if (request.method !== "DELETE") return adminJson({ message: "Method not allowed" }, 405);
+  const session = await requireAdminApi(request, app);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const parsed = deleteAllSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return adminJson({ message: 'Nothing was deleted. Send {"confirm":"DELETE"} to delete all data.' }, 400);
-  const deleted = await deleteAllBusinesses(app.db);
-  return adminJson({
-    message: `Deleted ${deleted} businesses. Import history and uploaded files are kept, so data can be re-imported.`,
-    deleted,
-  });
+  const { state, ...answer } = await startDeleteAll(app, session.username);
+  return adminJson(answer, state === "running" ? 202 : 200);
+}
+
+const statusQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
+
+/** GET /api/admin/delete-all?job={jobId} → `{status: running|done|failed, message, deleted, remaining}`; it only reads. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminApi(request, app);
+  const { job } = parseQuery(request, statusQuery);
+  const status = await deleteAllStatus(app, job);
+  return status ? adminJson(status) : adminJson({ message: "Job not found" }, 404);
 }

@@ -1,12 +1,32 @@
+import { z } from "zod";
+import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
+import { parseQuery } from "~/server/api.server";
 import { requireAdminApi } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
-import { json } from "~/server/http.server";
-import { generateSeoChunk } from "~/server/seo.server";
+import { seoJobStatus, startSeoGeneration } from "~/server/seo-workflow.server";
+import { JOB_ID_PATTERN } from "~/server/workflow-jobs.server";
 import type { Route } from "./+types/generate-seo";
 
+/**
+ * POST /api/admin/generate-seo → `{message, updated, remaining}` (SPEC §7, CLARIFICATIONS 32): the
+ * call fills one chunk itself (`updated`); when more remain it starts a workflow for all of them and
+ * answers 202 with `jobId` and `statusUrl` as well (ADR 0016). One click, no browser needed after.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
+  const session = await requireAdminApi(request, app);
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const answer = await startSeoGeneration(app, session.username);
+  return adminJson(answer, answer.jobId ? 202 : 200);
+}
+
+const statusQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
+
+/** GET /api/admin/generate-seo?job={jobId} → `{status: running|done|failed, message, updated, remaining}`; it only reads. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
   await requireAdminApi(request, app);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405, cache: "no-store" });
-  return json(await generateSeoChunk(app.db), { cache: "no-store" });
+  const { job } = parseQuery(request, statusQuery);
+  const status = await seoJobStatus(app, job);
+  return status ? adminJson(status) : adminJson({ message: "Job not found" }, 404);
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/import-status";
 
 const NOT_FOUND = { message: "Import not found" };
 
-/** GET /api/admin/import/:jobId → the job's status, progress, counts and row errors; 404 for no such job. */
+/** GET /api/admin/import/:jobId → the job's status, progress, counts and first row errors (it only reads; the workflow does the work); 404 for no such job. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);

@@ -1,12 +1,14 @@
 import { adminJson } from "~/server/admin-api.server";
 import { requireAdminApi } from "~/server/auth.server";
+import { recordAudit } from "~/server/audit.server";
 import { getApp } from "~/server/context.server";
 import { ImportRefused, importUpload, statusUrl } from "~/server/import.server";
 import type { Route } from "./+types/import";
 
 /**
  * POST /api/admin/import (multipart, field excelFile) → 200 imported, 422 failed part-way, 202 running
- * as a job (poll statusUrl), or a refusal with its status (400/411/413/415/422) that wrote nothing.
+ * as a job (a workflow that finishes by itself; statusUrl reports it), or a refusal with its status
+ * (400/411/413/415/422) that wrote nothing. One audit row per accepted upload.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
@@ -17,9 +19,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await importUpload(app, request, session.username);
     if (outcome.state === "running") {
       const { jobId, total, fileName } = outcome;
+      await recordAudit(app.db, {
+        actor: session.username,
+        action: "import",
+        targetId: jobId,
+        detail: `Import ${jobId}: ${fileName} (${total} rows) started`,
+      });
       return adminJson({ message: `Importing ${total} rows from ${fileName} in the background…`, jobId, statusUrl: statusUrl(jobId) }, 202);
     }
-    const { state, ...result } = outcome;
+    const { state, id, ...result } = outcome;
+    await recordAudit(app.db, { actor: session.username, action: "import", targetId: id, detail: `Import ${id}: ${result.message}` });
     return adminJson(result, state === "failed" ? 422 : 200);
   } catch (error) {
     if (error instanceof ImportRefused) return adminJson({ message: error.message }, error.status);
