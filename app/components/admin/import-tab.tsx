@@ -28,6 +28,8 @@ type SeoAnswer = { message?: string; updated?: number; remaining?: number };
 
 const ACCEPT = ".xlsx,.xls";
 const POLL_MS = 500;
+/** How often a running SEO or delete-all job's status is read (it runs on the server either way). */
+const JOB_POLL_MS = 1000;
 
 async function readJson<T>(response: Response): Promise<T | null> {
   try {
@@ -166,29 +168,50 @@ export function ImportTab({ onUnauthorized }: Props) {
   async function generateSeo() {
     setGenerating(true);
     setSeoProgress(null);
-    let updated = 0;
     try {
-      // The server does one chunk per call and says how many remain (CLARIFICATIONS 32).
-      for (let round = 0; round < 10_000; round++) {
-        const response = await fetch("/api/admin/generate-seo", { method: "POST", credentials: "include" });
-        if (response.status === 401) return onUnauthorized();
-        const body = await readJson<SeoAnswer>(response);
-        if (!response.ok || !body) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
-        updated += body.updated ?? 0;
-        setSeoProgress({ updated, remaining: body.remaining ?? 0 });
-        if (!body.remaining || !body.updated) {
-          toast({
-            title: "SEO Content Generated",
-            description: updated ? `Generated SEO content for ${updated} businesses.` : body.message || `${updated} businesses updated`,
-          });
-          break;
-        }
+      // One call: the server fills a chunk itself and, when more remain, runs the rest as a job
+      // (ADR 0016); the tab only watches the job's status (CLARIFICATIONS 26: polling while it runs).
+      const response = await fetch("/api/admin/generate-seo", { method: "POST", credentials: "include" });
+      if (response.status === 401) return onUnauthorized();
+      const body = await readJson<SeoAnswer & { statusUrl?: string }>(response);
+      if (!response.ok || !body) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
+      let updated = body.updated ?? 0;
+      let message = body.message;
+      setSeoProgress({ updated, remaining: body.remaining ?? 0 });
+      if (body.statusUrl) {
+        const job = await watchJob<{ updated: number | null; remaining: number }>(body.statusUrl, (s) =>
+          setSeoProgress({ updated, remaining: s.remaining }),
+        );
+        if (!job) return;
+        updated += job.updated ?? 0;
+        message = job.message;
       }
+      toast({
+        title: "SEO Content Generated",
+        description: updated ? `Generated SEO content for ${updated} businesses.` : message || `${updated} businesses updated`,
+      });
     } catch (error) {
       toast({ title: "SEO Generation failed", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
     } finally {
       setGenerating(false);
       setSeoProgress(null);
+    }
+  }
+
+  /** Polls a job's status address until it is no longer running; null after a 401. A failed job throws its message. */
+  async function watchJob<T>(url: string, onProgress: (status: T) => void): Promise<(T & { message: string }) | null> {
+    for (;;) {
+      await wait(JOB_POLL_MS);
+      const poll = await fetch(url, { credentials: "include" });
+      if (poll.status === 401) {
+        onUnauthorized();
+        return null;
+      }
+      const status = await readJson<T & { status: "running" | "done" | "failed"; message: string }>(poll);
+      if (!poll.ok || !status) throw new Error(status?.message || `${poll.status}: ${poll.statusText}`);
+      if (status.status === "failed") throw new Error(status.message);
+      if (status.status === "done") return status;
+      onProgress(status);
     }
   }
 
@@ -212,9 +235,16 @@ export function ImportTab({ onUnauthorized }: Props) {
         body: JSON.stringify({ confirm: typed }),
       });
       if (response.status === 401) return onUnauthorized();
-      const body = await readJson<{ message?: string }>(response);
+      const body = await readJson<{ message?: string; statusUrl?: string }>(response);
       if (!response.ok) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
-      toast({ title: "All data deleted", description: body?.message });
+      let message = body?.message;
+      if (body?.statusUrl) {
+        // A large directory is deleted by a job on the server; the tab only watches it.
+        const job = await watchJob<{ remaining: number }>(body.statusUrl, () => undefined);
+        if (!job) return;
+        message = job.message;
+      }
+      toast({ title: "All data deleted", description: message });
     } catch (error) {
       toast({ title: "Delete failed", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
     } finally {
