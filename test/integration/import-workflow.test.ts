@@ -1,0 +1,173 @@
+/**
+ * Issue 18's "done when" for imports, in the suite: a 20,000-row upload followed by no other request
+ * (no poll, no tab) ends with every row imported, the import done and the statistics exact, watched
+ * through the vitest plugin's workflow introspection instead of the app. The 200,000-row proof is
+ * `npm run bench:import -- --no-poll` (docs/perf/jobs.md): too slow for a 2-core suite.
+ * Then the history API reads that import: the list, the error report (JSON, CSV, .xlsx), the file.
+ */
+import { introspectWorkflow } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { SPEC_COLUMNS } from "~/lib/import-mapping";
+import { bufferSource, XlsxReader } from "~/lib/xlsx-reader";
+import { type XlsxCell, xlsxStream } from "~/lib/xlsx-writer";
+import { adminRequest } from "../helpers/admin";
+import { request } from "../helpers/factories";
+import { multipartInit } from "../helpers/import";
+import { fileOf, specRow } from "../helpers/spreadsheets";
+import { keptSummaries, recomputedSummaries } from "../helpers/summaries";
+
+const ROWS = 20_000;
+/** Rows (sheet row numbers) made bad on purpose, and the one repeated place id. */
+const BAD = new Map<number, Record<string, unknown>>([
+  [102, { rating: 9 }],
+  [5_003, { place_id: "" }],
+  [15_001, { reviews: "many" }],
+]);
+const DUPLICATE_ROW = 19_999;
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** A 20,000-row sheet in the spec's columns, written by the repo's streaming writer. */
+async function bigSheet(prefix: string): Promise<Uint8Array> {
+  async function* rows(): AsyncGenerator<XlsxCell[]> {
+    for (let i = 0; i < ROWS; i++) {
+      const sheetRow = i + 2;
+      const placeId = sheetRow === DUPLICATE_ROW ? `${prefix}-0` : `${prefix}-${i}`;
+      yield specRow({
+        place_id: placeId,
+        name: `Workflow Shop ${prefix} ${i}`,
+        category: ["Bakery", "Plumber", "Cafe"][i % 3],
+        full_address: `${i} Main St, Town ${i % 50}, Germany`,
+        ...BAD.get(sheetRow),
+      }) as XlsxCell[];
+    }
+  }
+  return bytesOf(xlsxStream({ sheetName: "Sheet1", columns: [...SPEC_COLUMNS], rows: rows() }));
+}
+
+describe("an import that finishes with no browser open", () => {
+  it("a 20,000-row upload and no other request: all rows imported in several durable steps, done, statistics exact", async () => {
+    const prefix = `wf-${crypto.randomUUID().slice(0, 8)}`;
+    const bytes = await bigSheet(prefix);
+    const before = (await env.DB.prepare("SELECT total_businesses AS n FROM site_stats").first<{ n: number }>())?.n ?? 0;
+
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+    const form = new FormData();
+    form.set("excelFile", fileOf(bytes, "twenty-thousand.xlsx"));
+    const upload = await adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(form)) });
+    expect(upload.status).toBe(202);
+    const { jobId } = (await upload.json()) as { jobId: number };
+
+    // Nothing asks the app anything from here on: the workflow runs to its end by itself.
+    const [instance] = await introspector.get();
+    await instance.waitForStatus("complete");
+    // IMPORT_STEP_ROWS = 5,000 in the suite: four steps of one writer batch each.
+    for (const n of [1, 2, 3]) expect(await instance.waitForStepResult({ name: `slice ${n}` })).toBe("running");
+    expect(await instance.waitForStepResult({ name: "slice 4" })).toBe("done");
+    expect(await instance.getOutput()).toEqual({ importId: jobId, status: "done", slices: 4 });
+
+    const record = await env.DB.prepare("SELECT * FROM imports WHERE id = ?1").bind(jobId).first<Record<string, unknown>>();
+    expect(record).toMatchObject({
+      status: "done",
+      total_rows: ROWS,
+      processed_rows: ROWS,
+      imported: ROWS - BAD.size - 1,
+      duplicates_skipped: 1,
+      total_errors: BAD.size,
+      lease_until: null,
+    });
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1")
+      .bind(`${prefix}-%`)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(ROWS - BAD.size - 1);
+    const after = (await env.DB.prepare("SELECT total_businesses AS n FROM site_stats").first<{ n: number }>())?.n ?? 0;
+    expect(after - before).toBe(ROWS - BAD.size - 1);
+    expect(await keptSummaries()).toEqual(await recomputedSummaries());
+    expect((await env.DB.prepare("SELECT lists_need_rebuild AS n FROM site_stats").first<{ n: number }>())?.n).toBe(0);
+
+    // The import history API, read afterwards: the list, the error report in three forms, the file.
+    const list = await adminRequest("/api/admin/imports?limit=5");
+    expect(list.status).toBe(200);
+    const page = (await list.json()) as { imports: Array<Record<string, unknown>>; next: number | null };
+    expect(page.imports[0]).toMatchObject({
+      id: jobId,
+      fileName: "twenty-thousand.xlsx",
+      fileSize: bytes.byteLength,
+      uploadedBy: "admin",
+      status: "done",
+      imported: ROWS - BAD.size - 1,
+      duplicatesSkipped: 1,
+      totalErrors: BAD.size,
+      durationSeconds: expect.any(Number),
+    });
+
+    const report = await adminRequest(`/api/admin/imports/${jobId}/errors`);
+    expect(report.status).toBe(200);
+    expect(await report.json()).toEqual({
+      importId: jobId,
+      fileName: "twenty-thousand.xlsx",
+      totalErrors: 3,
+      kept: 3,
+      next: null,
+      errors: [
+        { row: 102, column: "rating", value: "9", reason: "9 is outside 1–5" },
+        { row: 5_003, column: "place_id", value: "", reason: "place_id is required" },
+        { row: 15_001, column: "reviews", value: "many", reason: expect.any(String) },
+      ],
+    });
+    const paged = (await (await adminRequest(`/api/admin/imports/${jobId}/errors?limit=2`)).json()) as { errors: unknown[]; next: number };
+    expect(paged.errors).toHaveLength(2);
+    expect(paged.next).toBe(5_003);
+    const rest = (await (await adminRequest(`/api/admin/imports/${jobId}/errors?after=5003`)).json()) as { errors: Array<{ row: number }> };
+    expect(rest.errors.map((e) => e.row)).toEqual([15_001]);
+
+    const csv = await adminRequest(`/api/admin/imports/${jobId}/errors?format=csv`);
+    expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/attachment; filename="import-\d+-errors\.csv"/);
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("row,column,value,reason");
+    expect(lines.slice(1, 3)).toEqual(["102,rating,9,9 is outside 1–5", "5003,place_id,,place_id is required"]);
+
+    const xlsx = await adminRequest(`/api/admin/imports/${jobId}/errors?format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    const reader = await XlsxReader.open(bufferSource(new Uint8Array(await xlsx.arrayBuffer())));
+    const { rows } = await reader.readRows({ from: 1, to: 10 });
+    expect(rows.map((r) => r.cells.slice(0, 3))).toEqual([
+      ["row", "column", "value"],
+      [102, "rating", "9"],
+      [5003, "place_id", null],
+      [15001, "reviews", "many"],
+    ]);
+
+    const file = await adminRequest(`/api/admin/imports/${jobId}/file`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Disposition")).toContain('filename="twenty-thousand.xlsx"');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("the history API answers only an admin, and 404 for an import that does not exist", async () => {
+    for (const [path, method] of [
+      ["/api/admin/imports", "GET"],
+      ["/api/admin/imports/1/errors", "GET"],
+      ["/api/admin/imports/1/errors?format=csv", "GET"],
+      ["/api/admin/imports/1/file", "GET"],
+      ["/api/admin/imports/1/retry", "POST"],
+    ]) {
+      const stranger = await request(path, { method, headers: { Origin: "https://localatlas.test" } });
+      expect(stranger.status, path).toBe(401);
+    }
+    for (const [path, method] of [
+      ["/api/admin/imports/99999999/errors", "GET"],
+      ["/api/admin/imports/99999999/file", "GET"],
+      ["/api/admin/imports/99999999/retry", "POST"],
+      ["/api/admin/imports/abc/errors", "GET"],
+    ]) {
+      const none = await adminRequest(path, { method });
+      expect(none.status, path).toBe(404);
+      expect(none.headers.get("Cache-Control")).toBe("no-store");
+    }
+  });
+});
