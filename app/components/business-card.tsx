@@ -98,14 +98,15 @@ export function BusinessCard({
   href = detailPath(business),
   viewDetails = false,
   descriptionLines = 2,
-  eagerImage = false,
+  position = Infinity,
 }: {
   business: CardBusiness;
   headingLevel?: 2 | 3;
   href?: string;
   viewDetails?: boolean;
   descriptionLines?: 2 | 3;
-  eagerImage?: boolean;
+  /** The card's place in its list (0-based): the first row's pictures load at once, the first one first. */
+  position?: number;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const where = whereLine(business);
@@ -118,7 +119,8 @@ export function BusinessCard({
           alt=""
           width={400}
           height={250}
-          eager={eagerImage}
+          eager={position < 4}
+          priority={position === 0}
           className={PICTURE}
         />
       ) : (

@@ -13,13 +13,15 @@ type Props = {
   width: number;
   height: number;
   eager?: boolean;
+  /** The page's largest picture: fetched before the others (Lighthouse's LCP discovery). */
+  priority?: boolean;
 };
 
 /**
  * First photo, else the category default (SPEC §2). A photo that fails to load is swapped for
  * `data-fallback` by the image-fallback script (CLARIFICATIONS 23: no inline handlers under the CSP).
  */
-export function BusinessImage({ photos, group, alt, className, width, height, eager }: Props) {
+export function BusinessImage({ photos, group, alt, className, width, height, eager, priority }: Props) {
   const fallback = defaultImagePath(group);
   const src = photos.find((p) => p && p.trim()) ?? fallback;
   return (
@@ -29,7 +31,8 @@ export function BusinessImage({ photos, group, alt, className, width, height, ea
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? "eager" : "lazy"}
+      loading={eager || priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       decoding="async"
       className={className}
     />

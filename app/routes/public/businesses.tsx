@@ -144,7 +144,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
         <>
           <CardGrid columns={4} className="mt-8">
             {loaderData.businesses.map((b, i) => (
-              <BusinessCard key={b.id} business={b} descriptionLines={3} eagerImage={i < 4} />
+              <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} />
             ))}
           </CardGrid>
           <Pager page={loaderData.page} totalPages={loaderData.totalPages} hrefFor={(p) => browseHref({ search, category, sort, page: p })} />

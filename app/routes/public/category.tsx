@@ -82,7 +82,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <CardGrid columns={4} className="mt-8">
           {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} descriptionLines={3} eagerImage={i < 4} />
+            <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} />
           ))}
         </CardGrid>
       )}

@@ -91,7 +91,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <CardGrid columns={4} className="mt-8">
           {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails eagerImage={i < 4} />
+            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails position={i} />
           ))}
         </CardGrid>
       )}

@@ -127,7 +127,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </p>
           <CardGrid columns={4} className="mt-6">
             {result.businesses.map((b, i) => (
-              <BusinessCard key={b.id} business={b} descriptionLines={3} eagerImage={i < 4} />
+              <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} />
             ))}
           </CardGrid>
         </>
