@@ -10,6 +10,7 @@ import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "./hours";
 import { isClosedStatus, openStatus, type OpenStatus } from "./open-status";
 import { memoized } from "./memo";
 import { baseSlug, slugify } from "./slug";
+import { effectiveTimeZone } from "./time-zones";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 
 /** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
@@ -244,16 +245,18 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "businessStatus">;
+type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "businessStatus" | "countryCode" | "stateCode" | "state">;
 
 /**
- * Open at `now`: only from the hours in the business's own time zone; false when there are none or
- * they do not say (never the stored is_open flag), and never when Google says it closed
- * (CLARIFICATIONS 13). What the API's isOpen says and the search's openNow filter keeps.
+ * Open at `now`: only from the hours in the business's own time zone (its stored one, else the one
+ * its country or state implies); false when there are no hours, they do not say, or the zone is
+ * unknown (never the stored is_open flag), and never when Google says it closed (CLARIFICATIONS 13).
+ * What the API's isOpen says and the search's openNow filter keeps.
  */
 export function isOpenNow(row: OpenNowFields, now: Date, openingHours = parseOpeningHoursJson(row.openingHours)): boolean {
   if (isClosedStatus(row.businessStatus)) return false;
-  return isOpenAt(openingHours, now, row.timeZone) ?? false;
+  const timeZone = effectiveTimeZone(row);
+  return timeZone ? (isOpenAt(openingHours, now, timeZone) ?? false) : false;
 }
 
 const isoDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
@@ -270,7 +273,7 @@ function omit<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
  */
 export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.openingHours);
-  const status = openStatus({ openingHours, timeZone: row.timeZone, businessStatus: row.businessStatus }, now);
+  const status = openStatus({ openingHours, timeZone: effectiveTimeZone(row), businessStatus: row.businessStatus }, now);
   return {
     ...omit(row, HIDDEN_COLUMNS),
     group: row.groupSlug,

@@ -11,6 +11,7 @@ export type OpenState = "open" | "closed" | "unknown" | "closed-temporarily" | "
 /** The status line of a card or a detail page: its state (for colour) and its words. */
 export type OpenStatus = { state: OpenState; label: string };
 
+/** `timeZone`: the zone the hours are read in (time-zones.ts effectiveTimeZone); null when unknown. */
 export type OpenStatusFacts = { openingHours: OpeningHours | null; timeZone: string | null; businessStatus: string | null };
 
 /** Outscraper's business_status values that say the business is not trading. */
@@ -29,6 +30,9 @@ function when(change: HoursChange, withinDay: boolean): string {
 export function openStatus(business: OpenStatusFacts, now: Date): OpenStatus {
   if (business.businessStatus === "CLOSED_PERMANENTLY") return { state: "closed-permanently", label: "Permanently closed" };
   if (business.businessStatus === "CLOSED_TEMPORARILY") return { state: "closed-temporarily", label: "Temporarily closed" };
+  if (!business.openingHours) return { state: "unknown", label: "Hours not listed" };
+  // Hours without a known zone cannot say whether it is open now: the page shows them, claims nothing.
+  if (!business.timeZone) return { state: "unknown", label: "See opening hours" };
   const state = openStateAt(business.openingHours, now, business.timeZone);
   if (state === null) return { state: "unknown", label: "Hours not listed" };
   const { open, allDay, change } = state;

@@ -26,7 +26,14 @@ describe("reviewHistogram", () => {
 
 describe("isOpenNow (the API's isOpen and the search's open now)", () => {
   const monday3pm = new Date("2026-11-23T15:00:00Z");
-  const row = (openingHours: string | null, businessStatus: string | null = null) => ({ openingHours, timeZone: "UTC", businessStatus });
+  const row = (openingHours: string | null, businessStatus: string | null = null) => ({
+    openingHours,
+    timeZone: "UTC",
+    businessStatus,
+    countryCode: "US",
+    stateCode: "IL",
+    state: "Illinois",
+  });
 
   it("comes from the hours only: false without hours, whatever the stored flag said", () => {
     expect(isOpenNow(row('{"Monday":"9AM-5PM"}'), monday3pm)).toBe(true);
@@ -38,5 +45,15 @@ describe("isOpenNow (the API's isOpen and the search's open now)", () => {
   it("is false for Google's closed states", () => {
     expect(isOpenNow(row('{"Monday":"Open 24 hours"}', "CLOSED_TEMPORARILY"), monday3pm)).toBe(false);
     expect(isOpenNow(row('{"Monday":"Open 24 hours"}', "CLOSED_PERMANENTLY"), monday3pm)).toBe(false);
+  });
+
+  it("reads the hours in the zone the country or state implies when none is stored, and claims nothing without one", () => {
+    // 15:00 UTC is 9:00 AM in Chicago: open from 9; it is 10:00 AM in Brasília, but Brazil has several zones.
+    const hours = '{"Monday":"9AM-10AM"}';
+    expect(isOpenNow({ ...row(hours), timeZone: null }, monday3pm)).toBe(true);
+    expect(isOpenNow({ ...row(hours), timeZone: null, stateCode: "CA", state: "California" }, monday3pm)).toBe(false);
+    expect(
+      isOpenNow({ ...row('{"Monday":"Open 24 hours"}'), timeZone: null, countryCode: "BR", stateCode: "", state: "" }, monday3pm),
+    ).toBe(false);
   });
 });

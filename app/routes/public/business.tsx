@@ -12,6 +12,7 @@ import { directionsHref, telHref, websiteHref, websiteLabel } from "~/lib/contac
 import { formatRating, joinParts } from "~/lib/format";
 import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "~/lib/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
+import { effectiveTimeZone } from "~/lib/time-zones";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { getBusinessById, getBusinessBySlug } from "~/server/directory.server";
@@ -69,6 +70,11 @@ function aboutParagraph(b: Business): string {
   return first + second;
 }
 
+function todayOf(b: Business): string | null {
+  const zone = effectiveTimeZone(b);
+  return zone ? localTime(new Date(), zone).day : null;
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
@@ -101,8 +107,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     breadcrumbs,
     about: aboutParagraph(b),
     features: featureGroups(b.about),
-    // Today in the business's own time zone, worked out here so the server and the browser agree.
-    today: localTime(new Date(), b.timeZone).day,
+    // Today in the business's own time zone, worked out here so the server and the browser agree;
+    // none marked when the zone is unknown.
+    today: todayOf(b),
     links: {
       website: websiteHref(b.website),
       directions: directionsHref(b),
