@@ -1,7 +1,11 @@
+import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { countWords, generateSeoText, MIN_SEO_WORDS, type SeoFacts } from "~/lib/seo-content";
-import { generateSeoChunk } from "~/server/seo.server";
+import { insertBusinesses } from "~/server/business-writer.server";
+import { SEO_STEP_ROWS } from "~/server/seo-workflow.server";
+import { generateSeoChunk, SEO_CHUNK_ROWS, seoRemaining } from "~/server/seo.server";
+import { adminRequest } from "../helpers/admin";
 import { buildBusiness, insert, testDb } from "../helpers/factories";
 
 type Row = { seo_title: string | null; seo_description: string | null; unique_content: string | null };
@@ -88,5 +92,49 @@ describe("POST /api/admin/generate-seo logic", () => {
 
     const again = await generateSeoChunk(testDb());
     expect(again).toEqual({ message: "Every business already has SEO content.", updated: 0, remaining: 0 });
+  });
+
+  it("one POST fills a chunk and starts a workflow for the rest, which finishes with no further request", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    await insertBusinesses(
+      testDb(),
+      Array.from({ length: SEO_CHUNK_ROWS + SEO_STEP_ROWS + 40 }, (_, i) => buildBusiness({ name: `Job Shop ${tag} ${i}` })),
+    );
+    const waiting = await seoRemaining(testDb());
+    expect(waiting).toBeGreaterThan(SEO_CHUNK_ROWS + SEO_STEP_ROWS);
+
+    await using introspector = await introspectWorkflow(env.SEO_WORKFLOW);
+    const response = await adminRequest("/api/admin/generate-seo", { method: "POST" });
+    expect(response.status).toBe(202);
+    const answer = (await response.json()) as { message: string; updated: number; remaining: number; jobId: string; statusUrl: string };
+    expect(answer).toMatchObject({ updated: SEO_CHUNK_ROWS, remaining: waiting - SEO_CHUNK_ROWS });
+    expect(answer.message).toBe(
+      `Generated SEO content for ${SEO_CHUNK_ROWS} businesses; the other ${waiting - SEO_CHUNK_ROWS} are being generated in the background.`,
+    );
+
+    const [instance] = await introspector.get();
+    await instance.waitForStatus("complete");
+    expect(await instance.getOutput()).toEqual({ updated: waiting - SEO_CHUNK_ROWS });
+    expect(await instance.waitForStepResult({ name: "seo 1" })).toMatchObject({ updated: SEO_STEP_ROWS, done: false });
+    expect(await seoRemaining(testDb())).toBe(0);
+    const filled = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE name LIKE ?1 AND length(unique_content) > 0")
+      .bind(`Job Shop ${tag} %`)
+      .first<{ n: number }>();
+    expect(filled?.n).toBe(SEO_CHUNK_ROWS + SEO_STEP_ROWS + 40);
+
+    const status = await adminRequest(answer.statusUrl);
+    expect(await status.json()).toEqual({
+      status: "done",
+      updated: waiting - SEO_CHUNK_ROWS,
+      remaining: 0,
+      message: `Generated SEO content for ${waiting - SEO_CHUNK_ROWS} more businesses in the background.`,
+    });
+    const audit = await env.DB.prepare("SELECT actor, detail FROM audit_log WHERE action = 'seo' ORDER BY id DESC LIMIT 1").first();
+    expect(audit).toMatchObject({ actor: "admin", detail: expect.stringContaining(`started job ${answer.jobId}`) });
+
+    // Nothing left: the call says so at once and starts nothing.
+    const again = await adminRequest("/api/admin/generate-seo", { method: "POST" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: "Every business already has SEO content.", updated: 0, remaining: 0 });
   });
 });
