@@ -10,7 +10,7 @@ import { recordAudit } from "./audit.server";
 import { beginDeleteAll, DELETE_CHUNK_ROWS, deleteAllChunk, endDeleteAll } from "./business-writer.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
-import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, workflowJob } from "./workflow-jobs.server";
+import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workflowJob } from "./workflow-jobs.server";
 
 /** Businesses one step deletes: a few chunks, well under a second of a Worker's CPU (docs/perf/jobs.md). */
 export const DELETE_STEP_ROWS = 5 * DELETE_CHUNK_ROWS;
@@ -25,7 +25,9 @@ export class DeleteAllWorkflow extends WorkflowEntrypoint<Env, Record<string, ne
     });
     let deleted = 0;
     for (let n = 1; ; n++) {
-      const part = await step.do(`delete ${n}`, JOB_STEP_CONFIG, async () => deleteRows(jobDb(this.env), DELETE_STEP_ROWS));
+      const part = await step.do(`delete ${n}`, JOB_STEP_CONFIG, async () =>
+        timedStep("delete-all", `delete ${n}`, () => deleteRows(jobDb(this.env), DELETE_STEP_ROWS)),
+      );
       deleted += part.deleted;
       if (part.done) break;
     }

@@ -7,7 +7,7 @@
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { advanceImport, type ImportJobParams, markImportFailed, stepPlan } from "./import.server";
-import { JOB_STEP_CONFIG, jobDb } from "./workflow-jobs.server";
+import { JOB_STEP_CONFIG, jobDb, timedStep } from "./workflow-jobs.server";
 
 /** A step's context: no request, no waitUntil needed (a step ends when its work is done). */
 function stepApp(env: Env, ctx: ExecutionContext) {
@@ -26,8 +26,13 @@ export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportJobParams> {
         // Step names repeat per slice ("slice 1", "slice 2", …): replayed after a restart, finished
         // steps return their stored result and the loop arrives where it stopped.
         const status = await step.do(`slice ${slices}`, JOB_STEP_CONFIG, async () => {
-          const row = await advanceImport(stepApp(this.env, this.ctx), importId, stepPlan(this.env, event.payload), { throwIfBusy: true });
-          return row?.status ?? "failed";
+          const { state } = await timedStep("import", `slice ${slices}`, async () => {
+            const row = await advanceImport(stepApp(this.env, this.ctx), importId, stepPlan(this.env, event.payload), {
+              throwIfBusy: true,
+            });
+            return { importId, state: row?.status ?? "failed", processed: row?.processed_rows ?? 0 };
+          });
+          return state;
         });
         if (status === "done" || status === "failed") return { importId, status, slices };
       }

@@ -10,7 +10,7 @@ import { recordAudit } from "./audit.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
 import { fillSeoAfter, SEO_CHUNK_ROWS, seoRemaining } from "./seo.server";
-import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, workflowJob } from "./workflow-jobs.server";
+import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workflowJob } from "./workflow-jobs.server";
 
 /** Businesses one step fills: a couple of chunks, well under a second of a Worker's CPU (docs/perf/jobs.md). */
 export const SEO_STEP_ROWS = 2 * SEO_CHUNK_ROWS;
@@ -23,7 +23,9 @@ export class SeoWorkflow extends WorkflowEntrypoint<Env, SeoJobParams> {
     let afterId = event.payload.afterId;
     let updated = 0;
     for (let n = 1; ; n++) {
-      const part = await step.do(`seo ${n}`, JOB_STEP_CONFIG, async () => fillRows(jobDb(this.env), afterId, SEO_STEP_ROWS));
+      const part = await step.do(`seo ${n}`, JOB_STEP_CONFIG, async () =>
+        timedStep("seo", `seo ${n}`, () => fillRows(jobDb(this.env), afterId, SEO_STEP_ROWS)),
+      );
       updated += part.updated;
       afterId = part.lastId;
       if (part.done) return { updated };

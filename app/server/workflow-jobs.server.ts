@@ -44,3 +44,14 @@ export function jobInstanceId(kind: string): string {
 
 /** Instance ids the job status calls accept (jobInstanceId's shape). */
 export const JOB_ID_PATTERN = /^[a-z-]+-\d{10,16}-[0-9a-f]{8}$/;
+
+/**
+ * Runs a step's work and logs one line with its wall time (Workers Logs in production; the local
+ * server's output, which `npm run bench:jobs` reads). Wall time bounds the step's CPU time from above.
+ */
+export async function timedStep<T extends { [key: string]: unknown }>(job: string, step: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const result = await work();
+  console.log(`[job] ${JSON.stringify({ job, step, ms: Date.now() - started, ...result })}`);
+  return result;
+}
