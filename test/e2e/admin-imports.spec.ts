@@ -92,6 +92,11 @@ test("pick, preview, confirm, close the page; the history shows it finished and 
   await expect(cells.nth(6)).toHaveText("0");
   await expect(cells.nth(7)).toHaveText(BAD_ROWS.toLocaleString("en-US"));
 
+  // The Import tab lists it among the latest imports too.
+  await again.goto("/admin-panel/import");
+  await expect(again.getByTestId("recent-import").filter({ hasText: fileName })).toHaveAttribute("data-status", "done");
+  await again.goto("/admin-panel/imports");
+
   // The error report as CSV: the two crafted rows, with their row, column and reason.
   const downloading = again.waitForEvent("download");
   await entry.getByRole("link", { name: `Error report of ${fileName} as CSV` }).click();

@@ -66,6 +66,10 @@ describe("the Import History tab", () => {
     const real = (await importHistoryPage(testDb(), importsQuerySchema.parse({}))).imports.find((i) => i.fileName === VN_FIXTURE)!;
     if (real.totalErrors > 0) expect(html).toContain(`/api/admin/imports/${real.id}/errors?format=csv`);
     expect(real).toMatchObject({ uploadedBy: TEST_ADMIN_USERNAME, totalRows: 8 });
+    // The Import tab shows the latest imports, the failed one first (newest).
+    const tab = await (await adminRequest("/admin-panel/import")).text();
+    expect(tab).toContain("Latest imports");
+    expect(tab.indexOf("broken.xlsx")).toBeLessThan(tab.indexOf(VN_FIXTURE));
   });
 
   it("pages newest first by id, without repeats", async () => {

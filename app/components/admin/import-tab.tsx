@@ -60,9 +60,11 @@ const number = new Intl.NumberFormat("en-US");
 type Props = {
   /** A 401 from an admin call: the session ended (CLARIFICATIONS 27). */
   onUnauthorized: () => void;
+  /** An import was recorded or ended: the route reads its latest imports again. */
+  onImportChanged?: () => void;
 };
 
-export function ImportTab({ onUnauthorized }: Props) {
+export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [importing, setImporting] = useState(false);
   const [progress, setProgress] = useState<{ processed: number; total: number } | null>(null);
@@ -133,6 +135,7 @@ export function ImportTab({ onUnauthorized }: Props) {
       if (response.status === 202 && body?.statusUrl) {
         // A large file runs as a job: poll its status (the only polling, CLARIFICATIONS 26).
         setLastJob(body.message ?? "Importing in the background…");
+        onImportChanged?.();
         for (;;) {
           await wait(POLL_MS);
           const poll = await fetch(body.statusUrl, { credentials: "include" });
@@ -162,6 +165,7 @@ export function ImportTab({ onUnauthorized }: Props) {
       setImporting(false);
       setProgress(null);
       clearFile();
+      onImportChanged?.();
     }
   }
 

@@ -1,16 +1,33 @@
+import { useRevalidator } from "react-router";
 import { ImportTab } from "~/components/admin/import-tab";
+import { RecentImports } from "~/components/admin/recent-imports";
 import { useAdminApi } from "~/components/admin/use-admin-api";
+import { importsQuerySchema } from "~/lib/admin-imports";
 import { requireAdminPage } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
+import { importHistoryPage } from "~/server/import-history.server";
 import type { Route } from "./+types/import";
 
-/** /admin-panel/import: import a spreadsheet, generate SEO content, delete all data (CLARIFICATIONS 31). */
+/** How many of the latest imports the tab shows (the rest are in Import History). */
+const RECENT_IMPORTS = 3;
+
+/**
+ * /admin-panel/import: import a spreadsheet, generate SEO content, delete all data (CLARIFICATIONS 31),
+ * and the latest imports, running or finished (issue 18).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdminPage(request, getApp(context));
-  return null;
+  const app = getApp(context);
+  await requireAdminPage(request, app);
+  return { recent: await importHistoryPage(app.db, importsQuerySchema.parse({ limit: RECENT_IMPORTS })) };
 }
 
-export default function ImportRoute() {
+export default function ImportRoute({ loaderData }: Route.ComponentProps) {
   const { sessionEnded } = useAdminApi();
-  return <ImportTab onUnauthorized={sessionEnded} />;
+  const { revalidate } = useRevalidator();
+  return (
+    <div className="space-y-6">
+      <ImportTab onUnauthorized={sessionEnded} onImportChanged={() => void revalidate()} />
+      <RecentImports page={loaderData.recent} />
+    </div>
+  );
 }
