@@ -15,7 +15,7 @@
  *
  * Nothing here fetches from the network: CLOUDFLARE_CF_FETCH_ENABLED=false reaches every child (the
  * seed's getPlatformProxy fetched workers.cloudflare.com/cf.json without it: "getaddrinfo ENOTFOUND
- * workers.cloudflare.com" offline), and wrangler's usage metrics are off.
+ * workers.cloudflare.com" offline); wrangler's usage metrics and its banner's update check are off.
  */
 import { spawn, type SpawnOptions } from "node:child_process";
 import net from "node:net";
@@ -23,6 +23,8 @@ import { ensureDevVarsFile } from "./dev-vars-file";
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 process.env.WRANGLER_SEND_METRICS ??= "false";
+// Wrangler's banner asks npm for a newer version; the migrations' output is summed up anyway.
+process.env.WRANGLER_HIDE_BANNER ??= "true";
 
 const DEV_VARS = ".dev.vars";
 const state = process.env.LOCALATLAS_STATE || ".wrangler/state";
