@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { groupBySlug, HEADER_GROUP_SLUGS } from "~/lib/category-groups";
 
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
@@ -109,9 +109,26 @@ function Chevron() {
   );
 }
 
+/**
+ * Every menu closes when the page changes. The click handler of useMenus does this for a chosen link,
+ * but React starts at the visitor's first move (deferred hydration): a link chosen while it starts can
+ * navigate before that handler is attached. Not on the first render: a menu opened before React
+ * started stays open.
+ */
+function useCloseMenusOnNavigation(root: React.RefObject<HTMLElement | null>) {
+  const { key } = useLocation();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (seen.current === key) return;
+    seen.current = key;
+    root.current?.querySelectorAll<HTMLDetailsElement>("details[data-menu]").forEach((d) => (d.open = false));
+  }, [key, root]);
+}
+
 export function SiteHeader({ siteName }: { siteName: string }) {
   const ref = useRef<HTMLElement>(null);
   useMenus(ref);
+  useCloseMenusOnNavigation(ref);
   return (
     <header ref={ref} id="top" className="sticky top-0 z-50 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
