@@ -150,25 +150,38 @@ function weightedCity(rnd: () => number): DemoCity {
   return DEMO_CITIES[0];
 }
 
-/** The spread of a real histogram's "other" reviews over 1★..5★ (Google's are U-shaped: ones and fives). */
-const SPREAD = [0.3, 0.15, 0.15, 0.15, 0.25] as const;
-const SPREAD_MEAN = SPREAD.reduce((sum, p, i) => sum + p * (i + 1), 0);
+/** Mean stars of weights over 1★..5★. */
+function meanOf(weights: number[]): number {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  return weights.reduce((sum, w, i) => sum + w * (i + 1), 0) / total;
+}
 
 /**
- * Review counts per star (1★..5★) that add up to `reviews` and average about `rating`: most reviews on
- * the two stars around the rating, a share spread over all five, as Google's are. Its own
- * deterministic variation from (seed, index), so the main random stream (and so every other field of
- * every row) is what it was before histograms existed. Null without reviews.
+ * Review counts per star (1★..5★) that add up to `reviews` and average about `rating`, shaped as
+ * Google's are: rising towards 5★ (weights growing by a common factor, found by bisection to meet
+ * the rating) with a small bump of 1★ reviews. Its own deterministic variation from (seed, index),
+ * so the main random stream (and so every other field of every row) is what it was before
+ * histograms existed. Null without reviews.
  */
 export function demoHistogram(rating: number, reviews: number, seed: number, index: number): number[] | null {
   if (reviews <= 0 || rating <= 0) return null;
-  const spread = 0.08 + random(seed * 100003 + index)() * 0.1;
-  // The share spread over all stars is capped so that the rest can still reach the rating.
-  const share = Math.min(spread, (5 - rating) / (5 - SPREAD_MEAN));
-  const target = Math.min(5, Math.max(1, (rating - share * SPREAD_MEAN) / (1 - share)));
-  const low = Math.min(4, Math.floor(target));
-  const high = target - low;
-  const weights = SPREAD.map((p, i) => share * p + (1 - share) * (i + 1 === low ? 1 - high : i + 1 === low + 1 ? high : 0));
+  const target = Math.min(5, Math.max(1, rating));
+  // The 1★ bump: a few percent, less the closer the rating is to 5 (a 5.0 has none).
+  const bump = Math.min(0.08, (5 - target) / 10) * (0.5 + random(seed * 100003 + index)());
+  const mixed = (growth: number) => {
+    const w = [0, 1, 2, 3, 4].map((k) => Math.exp(growth * (k - 4)));
+    const total = w.reduce((sum, x) => sum + x, 0);
+    return w.map((x, k) => (1 - bump) * (x / total) + (k === 0 ? bump : 0));
+  };
+  // The mean rises with the growth factor: bisect for the one that meets the rating.
+  let low = -8;
+  let high = 12;
+  for (let i = 0; i < 40; i++) {
+    const mid = (low + high) / 2;
+    if (meanOf(mixed(mid)) < target) low = mid;
+    else high = mid;
+  }
+  const weights = mixed((low + high) / 2);
   // Whole counts by largest remainder, so they add up exactly.
   const raw = weights.map((w) => w * reviews);
   const counts = raw.map(Math.floor);
