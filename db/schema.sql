@@ -65,7 +65,7 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
@@ -76,6 +76,8 @@ CREATE INDEX `businesses_country_idx` ON `businesses` (`country_code`,`id`);
 CREATE INDEX `businesses_country_score_idx` ON `businesses` (`country_code`,`score`,`id`);
 
 CREATE INDEX `businesses_created_idx` ON `businesses` (`created_at`,`id`);
+
+CREATE INDEX businesses_geo_idx ON businesses (geo_cell);
 
 CREATE INDEX businesses_group_order_idx ON businesses (group_slug, score, id);
 

@@ -73,6 +73,16 @@ export const businesses = sqliteTable(
     updatedAt: integer("updated_at")
       .notNull()
       .default(sql`(unixepoch())`),
+    /**
+     * The 0.001° grid cell (~110 m) of the coordinates: row (latitude + 90) × 1000, column
+     * (longitude + 180) × 1000, as row × 360,000 + column, so the cells of one grid row are one
+     * range of the index and a box is one range per row (app/server/near.server.ts). Computed,
+     * never stored; null without coordinates.
+     */
+    geoCell: integer("geo_cell").generatedAlwaysAs(
+      sql`CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)`,
+      { mode: "virtual" },
+    ),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -96,6 +106,8 @@ export const businesses = sqliteTable(
     // search_facets: the search's "highest rated" and "most reviewed" orders, walked when the match is dense.
     index("businesses_rating_order_idx").on(t.rating, t.reviewCount, t.id),
     index("businesses_reviews_order_idx").on(t.reviewCount, t.rating, t.id),
+    // near_me: the near-me search's boxes (one range of cells per grid row).
+    index("businesses_geo_idx").on(t.geoCell),
   ],
 );
 
@@ -322,8 +334,8 @@ export type SqlRow<T extends SQLiteTable> = {
   [K in keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]: T["$inferSelect"][K & keyof T["$inferSelect"]];
 };
 
-/** The businesses columns the write module sets itself, not from an input (the facets are computed). */
-const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets"] as const;
+/** The businesses columns the write module sets itself, not from an input (facets and geo_cell are computed). */
+const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell"] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
 /**

@@ -29,7 +29,10 @@ export type CardBusiness = Pick<
   | "openStatus"
   | "isVerified"
   | "photos"
->;
+> & {
+  /** From the search's point (near me, or the location's centre), when it has one. */
+  distanceKm?: number;
+};
 
 const CARD_KEYS = [
   "id",
@@ -52,11 +55,21 @@ const CARD_KEYS = [
 ] as const satisfies ReadonlyArray<keyof CardBusiness>;
 
 /** Only what a card shows travels to the browser (loader data is serialized into the page). */
-export function toCard(b: Business): CardBusiness {
+export function toCard(b: Business & { distanceKm?: number }): CardBusiness {
   const out = {} as Record<string, unknown>;
   for (const k of CARD_KEYS) out[k] = b[k];
   out.photos = b.photos.slice(0, 1);
+  if (b.distanceKm !== undefined) out.distanceKm = b.distanceKm;
   return out as CardBusiness;
+}
+
+const KM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const WHOLE_KM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** "350 m away", "1.2 km away", "14 km away". */
+export function distanceText(km: number): string {
+  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m away`;
+  return `${(km < 10 ? KM : WHOLE_KM).format(km)} km away`;
 }
 
 /**
@@ -139,6 +152,9 @@ export function BusinessCard({
         <Stars rating={business.rating} reviewCount={business.reviewCount} />
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
+        {business.distanceKm !== undefined ? (
+          <p className="text-sm font-medium text-slate-700">{distanceText(business.distanceKm)}</p>
+        ) : null}
         {business.description ? (
           <p
             className={

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { cleanLine } from "./untrusted-text";
 
-import { MAX_SEARCH_PAGE, SEARCH_SORTS, type SearchSort } from "./search-links";
+import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_SEARCH_PAGE, SEARCH_SORTS, type SearchSort } from "./search-links";
 
 export { MAX_SEARCH_PAGE, MIN_RATING_CHOICES, SEARCH_PAGE_SIZE, SEARCH_SORTS, searchHref, type SearchSort } from "./search-links";
 
@@ -44,6 +44,27 @@ export const searchParamsSchema = z.object({
     .optional()
     .catch(undefined)
     .transform((v): SearchSort => ((SEARCH_SORTS as readonly string[]).includes(v ?? "") ? (v as SearchSort) : "relevance")),
+  /** "lat,lng" (the browser's geolocation, or a link): rounded to 4 decimals (~11 m). */
+  near: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => {
+      const m = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(v ?? "");
+      if (!m) return undefined;
+      const [lat, lng] = [Number(m[1]), Number(m[2])];
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
+      return { lat: Math.round(lat * 1e4) / 1e4, lng: Math.round(lng * 1e4) / 1e4 };
+    }),
+  /** Kilometres around `near`. */
+  radius: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => {
+      const n = Number(v);
+      return v && Number.isFinite(n) && n > 0 ? Math.min(MAX_RADIUS_KM, Math.max(0.1, n)) : DEFAULT_RADIUS_KM;
+    }),
   page: z
     .string()
     .optional()

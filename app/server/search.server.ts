@@ -44,9 +44,10 @@ import {
 import { slugify } from "~/lib/slug";
 import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
+import { distanceKm, nearSearch, type Point } from "./near.server";
 
 /** `businesses AS b`: the plans below name their columns as b.… (FROM_B in hand-written SQL). */
-const b = alias(businesses, "b");
+export const b = alias(businesses, "b");
 const FROM_B = sql`businesses AS b`;
 
 export type ResolvedLocation = {
@@ -304,7 +305,8 @@ function textMatch(words: SearchWords, expansion: string[] | null, facets: strin
  * A block's candidates are read with every column but `facets` (computed per row, and never shown):
  * the page's rows come from the blocks, so no second query reads them again.
  */
-const { facets: _facets, ...CANDIDATE_COLUMNS } = getTableColumns(b);
+const { facets: _facets, ...candidateColumns } = getTableColumns(b);
+export const CANDIDATE_COLUMNS = candidateColumns;
 export type CandidateRow = Omit<BusinessRow, "facets">;
 type Scored = CandidateRow & { relevance: number };
 
@@ -401,7 +403,7 @@ async function idsOf(db: Db, slice: SQL): Promise<number[]> {
 }
 
 /** Candidate rows for these ids, in the given order (bound ids, 100 a statement: D1's parameter limit). */
-async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateRow[]> {
+export async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateRow[]> {
   const rows: CandidateRow[] = [];
   for (let i = 0; i < ids.length; i += 100) {
     const chunk = ids.slice(i, i + 100);
@@ -534,9 +536,13 @@ const facetValue = (value: string | number | null) =>
     .toLowerCase();
 
 /** The row filters of a word-less search, checked in JS on the window's rows: exactly the FTS facets' meaning. */
-function facetFilter(location: ResolvedLocation, category: Category | null, minRating: number | undefined): (row: CandidateRow) => boolean {
+function facetFilter(
+  location: ResolvedLocation | null,
+  category: Category | null,
+  minRating: number | undefined,
+): (row: CandidateRow) => boolean {
   const columns: Record<PlaceKind, keyof CandidateRow> = { zip: "zipCode", city: "citySlug", state: "stateCode", country: "countryCode" };
-  const checks: Array<(row: CandidateRow) => boolean> = location.places.map(
+  const checks: Array<(row: CandidateRow) => boolean> = (location?.places ?? []).map(
     (p) => (row) => facetValue(row[columns[p.kind]] as string) === facetValue(p.value),
   );
   if (category) {
@@ -658,8 +664,11 @@ export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: Busine
   return { rows, approximate: !complete };
 }
 
+/** A result, with its distance when the search has a point (near=, or the location's centre). */
+export type SearchBusiness = Business & { distanceKm?: number };
+
 export type SearchResult = {
-  businesses: Business[];
+  businesses: SearchBusiness[];
   page: number;
   pageSize: number;
   hasPrevious: boolean;
@@ -671,6 +680,8 @@ export type SearchResult = {
   approximate: boolean;
   /** The location as understood, or null when none was given. */
   location: { text: string; label: string; found: boolean } | null;
+  /** Where distances are measured from: near=, or the location's centre for sort=distance; else null. */
+  point: Point | null;
 };
 
 type Criteria = { text: string; location: ResolvedLocation | null; filters: string[]; facets: string; match: string };
@@ -699,6 +710,30 @@ export async function searchCriteria(db: Db, params: SearchParams): Promise<Crit
 
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
 export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
+  const result = await searchPage(db, params, now);
+  const { point } = result;
+  if (!point) return result;
+  const withDistance = (business: SearchBusiness): SearchBusiness =>
+    business.distanceKm !== undefined || business.latitude === null || business.longitude === null
+      ? business
+      : { ...business, distanceKm: distanceKm(point, { lat: business.latitude, lng: business.longitude }) };
+  return { ...result, businesses: result.businesses.map(withDistance) };
+}
+
+/**
+ * The centre of a location, for "pizza in Hue" sorted by distance: the mean position of up to 50 of
+ * its businesses, read from the location's own index. Null when none has coordinates.
+ */
+async function locationCentre(db: Db, location: ResolvedLocation): Promise<Point | null> {
+  const { kind, value } = location.driving;
+  const row = await db.orm.get<{ lat: number | null; lng: number | null }>(
+    sql`SELECT avg(lat) AS lat, avg(lng) AS lng FROM (SELECT b.latitude AS lat, b.longitude AS lng FROM ${FROM_B} ${indexedBy(PLACES[kind].index)}
+        WHERE ${PLACES[kind].column} = ${value} AND b.latitude IS NOT NULL AND b.longitude IS NOT NULL LIMIT 50)`,
+  );
+  return row && row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+}
+
+async function searchPage(db: Db, params: SearchParams, now: Date): Promise<SearchResult> {
   const page = params.page;
   const offset = (page - 1) * SEARCH_PAGE_SIZE;
   const empty: SearchResult = {
@@ -709,20 +744,44 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
     hasNext: false,
     approximate: false,
     location: null,
+    point: params.near ?? null,
   };
   const criteria = await searchCriteria(db, params);
   if (params.location) {
     empty.location = { text: params.location, label: criteria?.location?.label ?? params.location, found: Boolean(criteria?.location) };
+    if (!criteria?.location) return empty;
+  }
+  const keep = params.openNow ? (row: CandidateRow) => isOpenNow(row, now) : undefined;
+
+  // Nearest first: from near=, else from the location's centre. Near alone (no words, no place) is a search too.
+  const point = params.near ?? (params.sort === "distance" && criteria?.location ? await locationCentre(db, criteria.location) : null);
+  if (point && (params.sort === "distance" || !criteria)) {
+    const filter = criteria?.text ? null : facetFilter(criteria?.location ?? null, categoryOf(params.category), params.minRating);
+    const found = await nearSearch(db, {
+      point,
+      radiusKm: params.radius,
+      count: Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP),
+      match: criteria?.text ? criteria.match : null,
+      keep: filter || keep ? (row) => (!filter || filter(row)) && (!keep || keep(row)) : undefined,
+    });
+    const list = found.rows.slice(offset).map((row) => ({ ...toBusiness({ ...row, facets: "" }, now), distanceKm: row.distanceKm }));
+    return {
+      ...empty,
+      point,
+      businesses: list.slice(0, SEARCH_PAGE_SIZE),
+      hasNext: list.length > SEARCH_PAGE_SIZE,
+      approximate: found.approximate,
+    };
   }
   if (!criteria) return empty;
-  const { text, location, filters, facets, match } = criteria;
-  const keep = params.openNow ? (row: CandidateRow) => isOpenNow(row, now) : undefined;
+  const { text, location, filters, match } = criteria;
+  const order = params.sort === "distance" ? "relevance" : params.sort;
 
   if (text) {
     const found = await windowSearch(db, {
       text,
-      facets,
-      order: params.sort,
+      facets: criteria.facets,
+      order,
       offset,
       limit: SEARCH_PAGE_SIZE + 1,
       keep,
@@ -739,7 +798,7 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
   if (!location) return empty;
 
   // A location alone in the recommended order: its own (column, score, id) index, exact, read to the page.
-  if (params.sort === "relevance" && filters.length === 0 && !keep) {
+  if (order === "relevance" && filters.length === 0 && !keep) {
     const rows = await planRows(db, locationPlan(location), sql`LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}`);
     const list = rows.sort(COMPARE.score).map((r) => toBusiness(r, now));
     return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE };
@@ -750,7 +809,7 @@ export async function search(db: Db, params: SearchParams, now: Date = new Date(
     category: categoryOf(params.category),
     minRating: params.minRating,
     match,
-    order: params.sort === "relevance" ? "score" : params.sort,
+    order: order === "relevance" ? "score" : order,
     offset,
     limit: SEARCH_PAGE_SIZE + 1,
     keep,

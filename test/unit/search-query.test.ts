@@ -71,8 +71,31 @@ describe("splitLocation", () => {
 describe("search params", () => {
   it("falls back to defaults instead of failing", () => {
     const p = parseSearchParams("https://x.test/search?q=%20pizza%20&page=-3&sort=nope&minRating=abc&openNow=1");
-    expect(p).toEqual({ q: "pizza", location: "", category: "", openNow: true, minRating: undefined, sort: "relevance", page: 1 });
+    expect(p).toEqual({
+      q: "pizza",
+      location: "",
+      category: "",
+      openNow: true,
+      minRating: undefined,
+      near: undefined,
+      radius: 25,
+      sort: "relevance",
+      page: 1,
+    });
     expect(parseSearchParams("https://x.test/search?page=999999").page).toBe(50);
+  });
+
+  it("reads near=lat,lng to ~11 m and a radius in km, and drops what is not a point", () => {
+    expect(parseSearchParams("https://x.test/search?near=16.463712,107.590888&radius=5")).toMatchObject({
+      near: { lat: 16.4637, lng: 107.5909 },
+      radius: 5,
+    });
+    for (const near of ["91,0", "0,181", "abc", "16.4", "1,2,3", ""])
+      expect(parseSearchParams(`https://x.test/search?near=${near}`).near).toBeUndefined();
+    expect(parseSearchParams("https://x.test/search?near=1,2&radius=5000").radius).toBe(100);
+    expect(searchHref({ q: "cafe", near: { lat: 1.5, lng: -2 }, radius: 25, sort: "distance" })).toBe(
+      "/search?q=cafe&sort=distance&near=1.5%2C-2",
+    );
   });
 
   it("builds result URLs without blank or default values", () => {

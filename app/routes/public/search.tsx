@@ -17,7 +17,7 @@ import type { Route } from "./+types/search";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
   // CLARIFICATIONS 17: a blank query with a location lists that location; both blank go home.
-  if (!params.q && !params.location) throw redirect("/");
+  if (!params.q && !params.location && !params.near) throw redirect("/");
   const { db, env } = getApp(context);
   const [result, categories] = await Promise.all([search(db, params), getCategories(db, 20, 0)]);
   const businesses = result.businesses.map(toCard);
@@ -28,16 +28,18 @@ export function headers(): HeadersInit {
   return { "Cache-Control": PUBLIC_CACHE };
 }
 
-function headingFor(params: Pick<SearchParams, "q" | "location">): string {
+function headingFor(params: Pick<SearchParams, "q" | "location" | "near">): string {
   if (params.q && params.location) return `Results for "${params.q}" in ${params.location}`;
+  if (params.q && params.near) return `Results for "${params.q}" near you`;
   if (params.q) return `Results for "${params.q}"`;
+  if (!params.location) return "Businesses near you";
   return `Businesses in ${params.location}`;
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) return [{ title: "Search" }];
   const { params, siteName } = loaderData;
-  const what = params.q && params.location ? `${params.q} in ${params.location}` : params.q || `Businesses in ${params.location}`;
+  const what = params.q && params.location ? `${params.q} in ${params.location}` : params.q || headingFor(params);
   return [
     { title: `${what} | Search | ${siteName}` },
     { name: "description", content: `${headingFor(params)}: ratings, hours, addresses and phone numbers of local businesses.` },
@@ -46,7 +48,12 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   ];
 }
 
-const SORT_LABELS: Record<SearchSort, string> = { relevance: "Relevance", rating: "Highest rated", reviews: "Most reviewed" };
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: "Relevance",
+  rating: "Highest rated",
+  reviews: "Most reviewed",
+  distance: "Nearest first",
+};
 
 const COUNT = new Intl.NumberFormat("en-US");
 
@@ -75,6 +82,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <Field label="Location" htmlFor="search-location" hideLabel className="flex-1">
             <Input id="search-location" name="location" defaultValue={params.location} placeholder="City, state or postal code" maxLength={200} />
           </Field>
+          {params.near ? (
+            <>
+              {/* The point stays with the search when the filters change (near=, from "Use my location" or a link). */}
+              <input type="hidden" name="near" value={`${params.near.lat},${params.near.lng}`} />
+              <input type="hidden" name="radius" value={params.radius} />
+            </>
+          ) : null}
           <Button type="submit">Search</Button>
         </div>
         <div className="mt-3 grid grid-cols-2 items-end gap-3 text-sm md:flex md:flex-wrap">

@@ -1,0 +1,121 @@
+/**
+ * Issue 19 items 1–2: near me. /search and /api/search take near=lat,lng (radius in km, default 25)
+ * and sort=distance; every result then carries its distance, and a page reads a bounded number of
+ * rows however dense the area.
+ */
+import { describe, expect, it } from "vitest";
+import { mapHeader, mapRow, type CellValue } from "~/lib/import-mapping";
+import type { ValidBusinessInput } from "~/lib/business";
+import { boxRanges, distanceKm, NEAR_CAP } from "~/server/near.server";
+import { search, type SearchBusiness } from "~/server/search.server";
+import { parseSearchParams } from "~/lib/search-params";
+import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
+import { fixtureRecords, VN_FIXTURE } from "../helpers/spreadsheets";
+
+type SearchBody = { businesses: SearchBusiness[]; hasNext: boolean; approximate: boolean; point: { lat: number; lng: number } | null };
+
+const HUE = { lat: 16.4637, lng: 107.5909 };
+
+/** A business `km` east of `from` (along its parallel). */
+const eastOf = (from: { lat: number; lng: number }, km: number) => ({
+  latitude: from.lat,
+  longitude: from.lng + km / (111.32 * Math.cos((from.lat * Math.PI) / 180)),
+});
+
+async function importHueCafes(): Promise<number> {
+  const records = await fixtureRecords(VN_FIXTURE);
+  const header = Object.keys(records[0]);
+  const map = mapHeader(header);
+  const inputs: ValidBusinessInput[] = [];
+  records.forEach((record, i) => {
+    const mapped = mapRow(
+      header.map((h) => record[h] as CellValue),
+      map,
+      i + 2,
+    );
+    if (mapped.ok) inputs.push(mapped.input as ValidBusinessInput);
+  });
+  await insert(...inputs);
+  return inputs.length;
+}
+
+describe("distances", () => {
+  it("measures great-circle kilometres", () => {
+    expect(distanceKm(HUE, HUE)).toBe(0);
+    // Hue to Da Nang: ~77 km as the crow flies.
+    expect(distanceKm(HUE, { lat: 16.0544, lng: 108.2022 })).toBeGreaterThan(75);
+    expect(distanceKm(HUE, { lat: 16.0544, lng: 108.2022 })).toBeLessThan(80);
+  });
+
+  it("covers a box with one index range per grid row", () => {
+    const ranges = boxRanges(HUE, 1);
+    // 2 km of latitude is 18 rows of 0.001°.
+    expect(ranges.length).toBeGreaterThanOrEqual(18);
+    expect(ranges.length).toBeLessThanOrEqual(19);
+    for (const [from, to] of ranges) expect(to - from).toBeLessThan(25);
+  });
+});
+
+describe("GET /api/search?near=…&sort=distance", () => {
+  it("lists the Hue cafes of the real 2026 file nearest first, each with its distance", async () => {
+    const imported = await importHueCafes();
+    expect(imported).toBeGreaterThanOrEqual(8);
+    await insert(buildBusiness({ name: "Far Away Coffee", category: "Coffee shop", ...eastOf(HUE, 60) }));
+    const { status, body } = await getJson<SearchBody>(`/api/search?q=coffee&near=${HUE.lat},${HUE.lng}&sort=distance`);
+    expect(status).toBe(200);
+    // Every match of the file is within 25 km of the centre of Hue: the same businesses as without near=.
+    const plain = await getJson<SearchBody>("/api/search?q=coffee");
+    const fromFile = plain.body.businesses.filter((b) => b.country === "Vietnam").map((b) => b.name);
+    expect(fromFile.length).toBeGreaterThan(3);
+    expect(body.businesses.map((b) => b.name).sort()).toEqual(fromFile.sort());
+    const distances = body.businesses.map((b) => b.distanceKm as number);
+    expect(distances.every((d) => typeof d === "number")).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(body.businesses.every((b) => b.country === "Vietnam" && b.distanceKm! < 25)).toBe(true);
+    // 60 km is past the default 25 km radius.
+    expect(body.businesses.map((b) => b.name)).not.toContain("Far Away Coffee");
+    const wide = await getJson<SearchBody>(`/api/search?q=far+away+coffee&near=${HUE.lat},${HUE.lng}&radius=100&sort=distance`);
+    expect(wide.body.businesses.map((b) => b.name)).toContain("Far Away Coffee");
+  });
+
+  it("sorts a place by distance from its centre when no point is given", async () => {
+    await insert(
+      buildBusiness({ name: "Centre Pizza", category: "Pizza restaurant", city: "Pizzaville", ...eastOf(HUE, 0.1) }),
+      buildBusiness({ name: "Edge Pizza", category: "Pizza restaurant", city: "Pizzaville", ...eastOf(HUE, 3) }),
+      buildBusiness({ name: "Middle Pizza", category: "Pizza restaurant", city: "Pizzaville", ...eastOf(HUE, 0.5) }),
+    );
+    const { body } = await getJson<SearchBody>("/api/search?q=pizza&location=Pizzaville&sort=distance");
+    expect(body.point).not.toBeNull();
+    const names = body.businesses.map((b) => b.name);
+    expect(names.indexOf("Edge Pizza")).toBeGreaterThan(names.indexOf("Middle Pizza"));
+    const distances = body.businesses.map((b) => b.distanceKm as number);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+  });
+
+  it("finds businesses near a point with nothing else asked, and the page says so", async () => {
+    await insert(buildBusiness({ name: "Corner Bakery Nearby", category: "Bakery", ...eastOf({ lat: 40.7, lng: -74 }, 0.2) }));
+    const { body } = await getJson<SearchBody>("/api/search?near=40.7,-74");
+    expect(body.businesses[0]?.name).toBe("Corner Bakery Nearby");
+    expect(body.businesses[0]?.distanceKm).toBeCloseTo(0.2, 1);
+    const page = await request("/search?near=40.7,-74");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Businesses near you");
+    expect(html).toContain("200 m away");
+  });
+
+  it("reads a bounded number of rows in a dense area, exactly nearest first", async () => {
+    const centre = { lat: 51.5, lng: -0.12 };
+    // 2,000 businesses within ~1.5 km, in rings: the nearest 21 are the first ring's.
+    await insert(
+      ...Array.from({ length: 2000 }, (_, i) =>
+        buildBusiness({ name: `Dense ${i}`, category: "Cafe", ...eastOf(centre, 0.02 + (i / 2000) * 1.5) }),
+      ),
+    );
+    const db = testDb();
+    const result = await search(db, parseSearchParams(`https://x.test/search?near=${centre.lat},${centre.lng}`));
+    expect(result.businesses.map((b) => b.name).slice(0, 3)).toEqual(["Dense 0", "Dense 1", "Dense 2"]);
+    expect(result.hasNext).toBe(true);
+    expect(db.meter.rowsRead).toBeLessThanOrEqual(2 * NEAR_CAP + 50);
+  });
+});
