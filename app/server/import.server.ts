@@ -234,12 +234,19 @@ export async function startImportWorkflow(
   options: { attempt?: string; plan?: ImportPlan } = {},
 ): Promise<string> {
   const { attempt, plan } = options;
-  const instanceId = attempt ? `import-${id}-retry-${attempt}` : `import-${id}`;
+  let instanceId = attempt ? `import-${id}-retry-${attempt}` : `import-${id}`;
   const params: ImportJobParams = { importId: id };
   if (plan && plan !== DEFAULT_PLAN && Number.isFinite(plan.sliceRows))
     params.plan = { batchRows: plan.batchRows, sliceRows: plan.sliceRows };
   try {
-    await app.env.IMPORT_WORKFLOW.create({ id: instanceId, params });
+    try {
+      await app.env.IMPORT_WORKFLOW.create({ id: instanceId, params });
+    } catch {
+      // The id is taken by an instance kept from an earlier database (a recreated D1 numbers imports
+      // from 1 again, while Workflows keep finished instances for days): a unique one instead.
+      instanceId = `${instanceId}-${Date.now()}`;
+      await app.env.IMPORT_WORKFLOW.create({ id: instanceId, params });
+    }
   } catch (error) {
     await markImportFailed(app.db, id, `the background job could not start (${error instanceof Error ? error.message : String(error)})`);
     throw error;

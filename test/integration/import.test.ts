@@ -281,4 +281,25 @@ describe("a large file runs as a workflow, slice by slice, with no poll", () => 
     const again = await adminRequest(`/api/admin/imports/${jobId}/retry`, { method: "POST" });
     expect(again.status).toBe(409);
   });
+
+  it("starts under another instance id when the import's own is taken by an instance kept from an earlier database", async () => {
+    const next = ((await env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'imports'").first<{ seq: number }>())?.seq ?? 0) + 1;
+    // An instance left from before (its import id is no import here: it ends at once).
+    await (await env.IMPORT_WORKFLOW.create({ id: `import-${next}`, params: { importId: 99_999_999 } })).status();
+    const prefix = `taken-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 8 }, (_, i) => specRow({ place_id: `${prefix}-${i}` }));
+    await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+    const app = testApp();
+    const started = await importUpload(app, await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "taken.xlsx")), "tester", {
+      batchRows: 4,
+      inlineRows: 2,
+      sliceRows: 4,
+      sliceMs: 60_000,
+    });
+    if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
+    expect(started.jobId).toBe(next);
+    await settle(app);
+    await finished(introspector);
+    expect(await importStatus(testApp(), next)).toMatchObject({ status: "done", stats: { imported: 8 } });
+  });
 });
