@@ -240,6 +240,17 @@ test("the login page, the panel's tabs and the edit form pass axe (WCAG 2 A/AA)"
   await tabLink(page, "Import").click();
   await expect(page.getByRole("button", { name: "Delete All Data" })).toBeVisible();
   await audit("import");
+  // The delete-all dialog while open (the rest of the page is inert then).
+  await page.getByRole("button", { name: "Delete All Data" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await audit("delete-all dialog");
+  await page.keyboard.press("Escape");
+  await tabLink(page, "Import History").click();
+  await expect(page.getByRole("heading", { name: "Import history" })).toBeVisible();
+  await audit("import history");
+  await tabLink(page, "Audit Log").click();
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
+  await audit("audit log");
 });
 
 test("the tabs and the filters are URLs: reload keeps them, the back button returns to the previous ones", async ({ page }) => {
