@@ -14,9 +14,7 @@ export type OpenStatus = { state: OpenState; label: string };
 /** `timeZone`: the zone the hours are read in (time-zones.ts effectiveTimeZone); null when unknown. */
 export type OpenStatusFacts = { openingHours: OpeningHours | null; timeZone: string | null; businessStatus: string | null };
 
-/** Outscraper's business_status values that say the business is not trading. */
-export const CLOSED_STATUSES = ["CLOSED_TEMPORARILY", "CLOSED_PERMANENTLY"] as const;
-
+/** Outscraper's business_status says the business is not trading, for now or for good. */
 export function isClosedStatus(businessStatus: string | null | undefined): boolean {
   return businessStatus === "CLOSED_TEMPORARILY" || businessStatus === "CLOSED_PERMANENTLY";
 }
