@@ -96,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="bg-slate-50 px-4 py-14" aria-labelledby="popular-cities">
         <div className="mx-auto max-w-6xl">
-          <div className="flex items-end justify-between gap-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
             <h2 id="popular-cities" className="text-2xl font-bold">
               Popular Cities
             </h2>
@@ -143,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 function BusinessSection(props: { id: string; title: string; link: string; linkText: string; businesses: Route.ComponentProps["loaderData"]["recommended"] }) {
   return (
     <section className="mx-auto max-w-6xl px-4 py-14" aria-labelledby={props.id}>
-      <div className="flex items-end justify-between gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={props.id} className="text-2xl font-bold">
           {props.title}
         </h2>
