@@ -2,7 +2,9 @@ import { Form, Link, redirect } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { NearMeButton } from "~/components/near-me-button";
+import { SuggestInput } from "~/components/suggest-input";
+import { Field } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~/lib/search-links";
@@ -77,10 +79,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" action="/search" className="rounded-xl border border-slate-200 bg-slate-50 p-4" role="search">
         <div className="flex flex-col gap-3 md:flex-row">
           <Field label="What are you looking for?" htmlFor="search-q" hideLabel className="flex-1">
-            <Input id="search-q" name="q" defaultValue={params.q} placeholder="What are you looking for?" maxLength={600} />
+            <SuggestInput kind="service" id="search-q" name="q" defaultValue={params.q} placeholder="What are you looking for?" maxLength={600} className="h-11" />
           </Field>
           <Field label="Location" htmlFor="search-location" hideLabel className="flex-1">
-            <Input id="search-location" name="location" defaultValue={params.location} placeholder="City, state or postal code" maxLength={200} />
+            <SuggestInput
+              kind="location"
+              id="search-location"
+              name="location"
+              defaultValue={params.location}
+              placeholder="City, state or postal code"
+              maxLength={200}
+              className="h-11"
+            />
           </Field>
           {params.near ? (
             <>
@@ -121,6 +131,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ))}
             </Select>
           </Field>
+          <NearMeButton className="col-span-2 md:col-span-1" />
           <label className="flex h-10 items-center gap-2 font-medium text-slate-700">
             <input type="checkbox" name="openNow" value="1" defaultChecked={params.openNow} className="h-4 w-4 accent-blue-700" />
             Open now

@@ -1,0 +1,30 @@
+import { cn } from "./ui/cn";
+
+// Served as a file (public/): the CSP allows our origin's scripts; React 19 hoists it once per page.
+const NEAR_ME_SCRIPT = "/near-me.js";
+
+/**
+ * "Use my location" in a search form (issue 19): public/near-me.js asks the browser for the position
+ * and opens /search?near=…&sort=distance; a refusal is said in the status line beside it.
+ */
+export function NearMeButton({ form, className }: { form?: string; className?: string }) {
+  return (
+    <span className={cn("flex flex-col gap-1", className)}>
+      <script async src={NEAR_ME_SCRIPT} />
+      <button
+        type="button"
+        form={form}
+        data-near-me=""
+        className="inline-flex h-10 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-medium text-blue-800 hover:bg-blue-50 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="3" />
+          <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+          <circle cx="12" cy="12" r="7" />
+        </svg>
+        Use my location
+      </button>
+      <span data-near-me-status="" role="status" className="text-xs text-slate-700" />
+    </span>
+  );
+}
