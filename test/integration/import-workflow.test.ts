@@ -11,10 +11,11 @@ import { describe, expect, it } from "vitest";
 import { SPEC_COLUMNS } from "~/lib/import-mapping";
 import { bufferSource, XlsxReader } from "~/lib/xlsx-reader";
 import { type XlsxCell, xlsxStream } from "~/lib/xlsx-writer";
+import { advanceImport, importUpload } from "~/server/import.server";
 import { adminRequest } from "../helpers/admin";
 import { request } from "../helpers/factories";
-import { multipartInit } from "../helpers/import";
-import { fileOf, specRow } from "../helpers/spreadsheets";
+import { multipartInit, settle, testApp, uploadRequest } from "../helpers/import";
+import { fileOf, SPEC_HEADER, sheetBytes, specRow } from "../helpers/spreadsheets";
 import { keptSummaries, recomputedSummaries } from "../helpers/summaries";
 
 const ROWS = 20_000;
@@ -169,5 +170,57 @@ describe("an import that finishes with no browser open", () => {
       expect(none.status, path).toBe(404);
       expect(none.headers.get("Cache-Control")).toBe("no-store");
     }
+  });
+
+  it("resumes after an invocation that died holding the lease: the step retries after its backoff and counts nothing twice", async () => {
+    const prefix = `crash-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = Array.from({ length: 9 }, (_, i) => specRow({ place_id: `${prefix}-${i}` }));
+    // Stored and recorded as an upload does, imported inline up to one 3-row batch (as a slice that
+    // then crashed would have left it), its workflow not started yet: a plan that never goes inline.
+    const plan = { batchRows: 3, inlineRows: 0, sliceRows: 3, sliceMs: 60_000 };
+    let id: number;
+    {
+      await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+      await introspector.modifyAll(async (m) => {
+        // The first workflow (the upload's) is held back: its step fails at once, it gives up, and
+        // the import is left as a crash would leave it.
+        await m.disableRetryDelays([{ name: "slice 1" }]);
+        await m.mockStepError({ name: "slice 1" }, new Error("the isolate was evicted"));
+      });
+      const app = testApp();
+      const started = await importUpload(
+        app,
+        await uploadRequest(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "crash.xlsx")),
+        "tester",
+        plan,
+      );
+      if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
+      await settle(app);
+      const [held] = await introspector.get();
+      await held.waitForStatus("complete");
+      id = started.jobId;
+    }
+    await env.DB.prepare("UPDATE imports SET status = 'running', finished_at = NULL WHERE id = ?1").bind(id).run();
+    await advanceImport(testApp(), id, plan);
+    // A slice died after committing its batch, still holding the lease for 3 more seconds.
+    await env.DB.prepare("UPDATE imports SET lease_until = unixepoch() + 3 WHERE id = ?1").bind(id).run();
+    const before = await env.DB.prepare("SELECT processed_rows AS p, imported AS i FROM imports WHERE id = ?1").bind(id).first();
+    expect(before).toEqual({ p: 3, i: 3 });
+
+    await using resumed = await introspectWorkflow(env.IMPORT_WORKFLOW);
+    await env.IMPORT_WORKFLOW.create({ id: `import-${id}-resume`, params: { importId: id, plan: { batchRows: 3, sliceRows: 3 } } });
+    const [instance] = await resumed.get();
+    await instance.waitForStatus("complete");
+    expect(await instance.getOutput()).toMatchObject({ status: "done" });
+    const after = await env.DB.prepare(
+      "SELECT status, processed_rows AS p, imported AS i, duplicates_skipped AS d FROM imports WHERE id = ?1",
+    )
+      .bind(id)
+      .first();
+    expect(after).toEqual({ status: "done", p: 9, i: 9, d: 0 });
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM businesses WHERE place_id LIKE ?1")
+      .bind(`${prefix}-%`)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(9);
   });
 });
