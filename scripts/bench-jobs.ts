@@ -156,6 +156,12 @@ try {
   summarize("seo", seoMs, seo.status, (performance.now() - started) / 1000);
   const withoutText = count("SELECT count(*) AS n FROM businesses WHERE unique_content IS NULL OR unique_content = ''");
   if (withoutText !== 0) throw new Error(`${withoutText} businesses still without SEO text`);
+  const afterSeo = {
+    businesses: count("SELECT count(*) AS n FROM businesses"),
+    total: count("SELECT total_businesses AS n FROM site_stats"),
+  };
+  console.log(`after SEO generation: ${JSON.stringify({ ...afterSeo, withoutText })}`);
+  if (afterSeo.businesses !== ROWS || afterSeo.total !== ROWS) throw new Error("SEO generation changed the counts");
 
   // 3. Delete all: one call.
   started = performance.now();
