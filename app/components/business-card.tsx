@@ -166,7 +166,14 @@ export function BusinessCard({
         ) : null}
         {business.phone || viewDetails ? (
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
-            {business.phone ? <PhoneLink phone={business.phone} className="relative z-10 text-sm" /> : <span />}
+            {!business.phone ? (
+              <span />
+            ) : business.openStatus.state === "closed-permanently" ? (
+              // Closed for good: the number is a fact, not an invitation to call (issue 17).
+              <span className="text-sm text-slate-600">{business.phone}</span>
+            ) : (
+              <PhoneLink phone={business.phone} className="relative z-10 text-sm" />
+            )}
             {viewDetails ? (
               // Looks like a button; the card's link is what a click reaches (one link per card).
               <span className={VIEW_DETAILS} aria-hidden="true">

@@ -613,7 +613,7 @@ type FacetQuery = {
  * hits skipped, ids only up to the page (rows for `keep`, at most as many as results are still wanted),
  * at most RESULT_CAP results, approximate.
  */
-export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: BusinessRow[]; approximate: boolean }> {
+export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: BusinessRow[]; approximate: boolean; total: number | null }> {
   const driver = await chooseDriver(db, q.location, q.category);
   const window = await db.orm
     .select(CANDIDATE_COLUMNS)
@@ -661,7 +661,8 @@ export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: Busine
   }
   // `facets` was not read: an empty string stands in (toBusiness never shows it).
   const rows: BusinessRow[] = page.map((row) => ({ ...row, facets: "" }));
-  return { rows, approximate: !complete };
+  // A complete window is the whole match, filters and open now included: its hits are the count.
+  return { rows, approximate: !complete, total: complete ? hits.length : null };
 }
 
 /** A result, with its distance when the search has a point (near=, or the location's centre). */
@@ -682,6 +683,8 @@ export type SearchResult = {
   location: { text: string; label: string; found: boolean } | null;
   /** Where distances are measured from: near=, or the location's centre for sort=distance; else null. */
   point: Point | null;
+  /** How many results there are, when the search knows it exactly (never when approximate); else null. */
+  total: number | null;
 };
 
 type Criteria = { text: string; location: ResolvedLocation | null; filters: string[]; facets: string; match: string };
@@ -745,6 +748,7 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
     approximate: false,
     location: null,
     point: params.near ?? null,
+    total: null,
   };
   const criteria = await searchCriteria(db, params);
   if (params.location) {
@@ -765,9 +769,12 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
       keep: filter || keep ? (row) => (!filter || filter(row)) && (!keep || keep(row)) : undefined,
     });
     const list = found.rows.slice(offset).map((row) => ({ ...toBusiness({ ...row, facets: "" }, now), distanceKm: row.distanceKm }));
+    // Fewer than asked for: everything within the radius was found, so that is the total.
+    const all = !found.approximate && found.rows.length < Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP);
     return {
       ...empty,
       point,
+      total: all ? found.rows.length : null,
       businesses: list.slice(0, SEARCH_PAGE_SIZE),
       hasNext: list.length > SEARCH_PAGE_SIZE,
       approximate: found.approximate,
@@ -793,15 +800,21 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
       businesses: list.slice(0, SEARCH_PAGE_SIZE),
       hasNext: list.length > SEARCH_PAGE_SIZE,
       approximate: found.approximate,
+      // Open now is checked on the rows a page reads, so the match's size is not the count of open ones.
+      total: found.approximate || keep ? null : found.total,
     };
   }
   if (!location) return empty;
 
   // A location alone in the recommended order: its own (column, score, id) index, exact, read to the page.
   if (order === "relevance" && filters.length === 0 && !keep) {
-    const rows = await planRows(db, locationPlan(location), sql`LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}`);
+    const [rows, size] = await Promise.all([
+      planRows(db, locationPlan(location), sql`LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}`),
+      // A city's or a country's count is in the summary tables (one row); a state's or postal code's is not.
+      locationSize(db, location),
+    ]);
     const list = rows.sort(COMPARE.score).map((r) => toBusiness(r, now));
-    return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE };
+    return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE, total: size };
   }
   // Anything else without words: a bounded window of the recommended order (ADR 0015).
   const found = await facetSearch(db, {
@@ -815,7 +828,13 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
     keep,
   });
   const list = found.rows.map((r) => toBusiness(r, now));
-  return { ...empty, businesses: list.slice(0, SEARCH_PAGE_SIZE), hasNext: list.length > SEARCH_PAGE_SIZE, approximate: found.approximate };
+  return {
+    ...empty,
+    businesses: list.slice(0, SEARCH_PAGE_SIZE),
+    hasNext: list.length > SEARCH_PAGE_SIZE,
+    approximate: found.approximate,
+    total: found.total,
+  };
 }
 
 /**

@@ -119,3 +119,21 @@ describe("GET /api/search?near=…&sort=distance", () => {
     expect(db.meter.rowsRead).toBeLessThanOrEqual(2 * NEAR_CAP + 50);
   });
 });
+
+describe("a permanently closed business on a card", () => {
+  it("shows its number without a tel: link", async () => {
+    await insert(
+      buildBusiness({
+        name: "Gone For Good Bakery",
+        category: "Bakery",
+        phone: "(555) 010-9999",
+        businessStatus: "CLOSED_PERMANENTLY",
+        ...eastOf({ lat: 48.85, lng: 2.35 }, 0.1),
+      }),
+    );
+    const html = await (await request("/search?near=48.85,2.35")).text();
+    expect(html).toContain("Gone For Good Bakery");
+    expect(html).toContain("(555) 010-9999");
+    expect(html).not.toContain('href="tel:');
+  });
+});

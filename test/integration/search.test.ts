@@ -319,3 +319,20 @@ describe("/search page", () => {
     expect(html).toContain("Popular categories");
   });
 });
+
+describe("the result count", () => {
+  it("is exact on the first page of a city and of a text search, with the number of pages", async () => {
+    const city = `Countville ${crypto.randomUUID().slice(0, 6)}`;
+    await insert(...Array.from({ length: 25 }, (_, i) => buildBusiness({ name: `Counted Locksmith ${i}`, category: "Locksmith", city })));
+    const byPlace = await search(testDb(), parseSearchParams(`https://x.test/search?location=${encodeURIComponent(city)}`));
+    expect([byPlace.total, byPlace.businesses.length, byPlace.hasNext]).toEqual([25, 20, true]);
+    const byWords = await search(
+      testDb(),
+      parseSearchParams(`https://x.test/search?q=counted+locksmith&location=${encodeURIComponent(city)}`),
+    );
+    expect(byWords.total).toBe(25);
+    const html = await (await request(`/search?location=${encodeURIComponent(city)}`)).text();
+    expect(html).toContain("25 results");
+    expect(html).toContain("Page 1 of 2");
+  });
+});

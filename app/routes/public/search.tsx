@@ -59,20 +59,30 @@ const SORT_LABELS: Record<SearchSort, string> = {
 
 const COUNT = new Intl.NumberFormat("en-US");
 
+type Counted = { page: number; pageSize: number; hasNext: boolean; approximate: boolean; total: number | null; businesses: unknown[] };
+
+/** The number of results when known: the search's exact total, or, on the last page, what came before and on it. */
+function knownTotal(result: Counted): number | null {
+  if (result.approximate) return null;
+  if (result.total !== null) return result.total;
+  return result.hasNext ? null : (result.page - 1) * result.pageSize + result.businesses.length;
+}
+
 /**
- * "N results". The search knows its total exactly once the last page is reached; a dense search
- * lists at most 1,000 (`approximate`, ADR 0012); otherwise all it knows is that there is more.
+ * "N results". Most searches know their total (search.server.ts); a dense one lists at most 1,000
+ * (`approximate`, ADR 0012); a search that only knows there is more says so.
  */
-function resultCount(result: { page: number; pageSize: number; hasNext: boolean; approximate: boolean; businesses: unknown[] }): string {
+function resultCount(result: Counted): string {
   if (result.approximate) return `${COUNT.format(1000)}+ results`;
-  const seen = (result.page - 1) * result.pageSize + result.businesses.length;
-  if (result.hasNext) return `More than ${COUNT.format(seen)} results`;
-  return `${COUNT.format(seen)} ${seen === 1 ? "result" : "results"}`;
+  const total = knownTotal(result);
+  if (total === null) return `More than ${COUNT.format((result.page - 1) * result.pageSize + result.businesses.length)} results`;
+  return `${COUNT.format(total)} ${total === 1 ? "result" : "results"}`;
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { params, result, categories } = loaderData;
   const heading = headingFor(params);
+  const total = knownTotal(result);
   const filtered = Boolean(params.category || params.openNow || params.minRating);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -162,8 +172,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       <Pager
         page={result.page}
-        // Known only when this is the last page (see resultCount).
-        totalPages={result.hasNext ? null : result.page}
+        totalPages={total === null ? null : Math.max(1, Math.ceil(total / result.pageSize))}
         hasNext={result.hasNext}
         hrefFor={(page) => searchHref({ ...params, page })}
       />
