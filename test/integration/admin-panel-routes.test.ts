@@ -3,9 +3,11 @@
  * session (one 401 path: a redirect to /admin-login with the 'Authentication required' toast), the
  * Businesses filters are read from the URL, and the row and edit actions write through the routes.
  */
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminRequest, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, idOf, insert, request, resetDirectory } from "../helpers/factories";
+import { TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 
 const PANEL_PAGES = [
   "/admin-panel",
@@ -140,6 +142,12 @@ describe("the panel's tabs for the admin", () => {
         })
       ).status,
     ).toBe(404);
+
+    // The panel's own actions are in the audit log like the API's (the refused delete is not).
+    const audit = await env.DB.prepare(
+      "SELECT actor, action, target_id FROM audit_log WHERE action IN ('verify', 'delete') ORDER BY id",
+    ).all();
+    expect(audit.results).toEqual([{ actor: TEST_ADMIN_USERNAME, action: "verify", target_id: id }]);
   });
 
   it("the edit page saves: field errors answer 400, a valid save returns to the list it came from with 'Business updated'", async () => {
