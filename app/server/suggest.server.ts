@@ -3,7 +3,8 @@
  * so far. Every lookup is a prefix seek on a slug index (slugs are lower-case and accent-free, so
  * "hue" finds "Huế"), bounded by PREFIX_WINDOW rows whatever the directory's size, then ranked by
  * how many businesses each has. A short prefix therefore ranks the first PREFIX_WINDOW matches in
- * alphabetical order, not all of them: "s" may miss a big city, "sa" rarely does.
+ * alphabetical order, not all of them: "s" may miss a big city, "sa" rarely does. At most 50 rows
+ * are read per suggestion list (groups 10, categories 16, names 8; or cities 16 and their places 16).
  */
 import { and, desc, gt, gte, inArray, lt } from "drizzle-orm";
 import { businesses, categories, categoryGroups, cities, cityCountries } from "#db/schema";
@@ -11,8 +12,9 @@ import { detailPath, slugify } from "~/lib/slug";
 import type { Db } from "./db.server";
 
 export const MAX_SUGGESTIONS = 8;
-/** Rows read per prefix lookup at most. */
-export const PREFIX_WINDOW = 50;
+/** Rows read per prefix lookup at most: a suggestion reads ≤ 50 rows in all (issue 19). */
+export const PREFIX_WINDOW = 16;
+const GROUP_WINDOW = 10;
 
 export type SuggestKind = "service" | "location";
 
@@ -41,7 +43,7 @@ async function suggestServices(db: Db, prefix: string): Promise<Suggestion[]> {
       .select()
       .from(categoryGroups)
       .where(and(slugRange(categoryGroups.slug, prefix), gt(categoryGroups.businessCount, 0)))
-      .limit(PREFIX_WINDOW),
+      .limit(GROUP_WINDOW),
     db.orm.select().from(categories).where(slugRange(categories.slug, prefix)).limit(PREFIX_WINDOW),
     db.orm
       .select({

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SUGGESTIONS, PREFIX_WINDOW, suggest, type Suggestion } from "~/server/suggest.server";
+import { MAX_SUGGESTIONS, suggest, type Suggestion } from "~/server/suggest.server";
+import type { ValidBusinessInput } from "~/lib/business";
+import { mapHeader, mapRow, type CellValue } from "~/lib/import-mapping";
 import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
+import { fixtureRecords, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
 
 const suggestions = async (q: string, kind: "service" | "location") =>
   (await getJson<{ suggestions: Suggestion[] }>(`/api/suggest?q=${encodeURIComponent(q)}&kind=${kind}`)).body.suggestions;
@@ -63,14 +66,40 @@ describe("GET /api/suggest", () => {
     expect(response.headers.get("Cache-Control")).toContain("public");
   });
 
-  it("reads a bounded number of rows however many names share the prefix", async () => {
+  it("reads at most 50 rows however many names share the prefix", async () => {
     await insert(
       ...Array.from({ length: 300 }, (_, i) => buildBusiness({ name: `Alpha ${i}`, category: `Alpha kind ${i}`, city: `Alphaville ${i}` })),
     );
     for (const kind of ["service", "location"] as const) {
       const db = testDb();
       await suggest(db, "alpha", kind);
-      expect(db.meter.rowsRead).toBeLessThanOrEqual(3 * PREFIX_WINDOW + MAX_SUGGESTIONS + 10);
+      expect(db.meter.rowsRead).toBeLessThanOrEqual(50);
     }
+  });
+});
+
+describe("suggestions from the real files", () => {
+  it("offers Huế for 'hu' and the 2025 file's hair categories for 'hair'", async () => {
+    for (const name of [US_FIXTURE, VN_FIXTURE]) {
+      const records = await fixtureRecords(name);
+      const header = Object.keys(records[0]);
+      const map = mapHeader(header);
+      const inputs = records.flatMap((record, i) => {
+        const mapped = mapRow(
+          header.map((h) => record[h] as CellValue),
+          map,
+          i + 2,
+        );
+        return mapped.ok ? [mapped.input as ValidBusinessInput] : [];
+      });
+      await insert(...inputs);
+    }
+    expect((await suggestions("hu", "location")).map((s) => s.label)).toContain("Huế");
+    const hairCategories = new Set(
+      (await fixtureRecords(US_FIXTURE)).map((r) => String(r.category ?? r.type ?? "")).filter((c) => /^hair/i.test(c)),
+    );
+    expect(hairCategories.size).toBeGreaterThan(0);
+    const offered = (await suggestions("hair", "service")).filter((s) => s.kind === "category").map((s) => s.label);
+    for (const category of [...hairCategories].slice(0, 4)) expect(offered).toContain(category);
   });
 });
