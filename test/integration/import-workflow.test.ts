@@ -88,6 +88,10 @@ describe("an import that finishes with no browser open", () => {
     expect(after - before).toBe(ROWS - BAD.size - 1);
     expect(await keptSummaries()).toEqual(await recomputedSummaries());
     expect((await env.DB.prepare("SELECT lists_need_rebuild AS n FROM site_stats").first<{ n: number }>())?.n).toBe(0);
+    const audit = await env.DB.prepare(
+      "SELECT actor, target_id, detail FROM audit_log WHERE action = 'import' ORDER BY id DESC LIMIT 1",
+    ).first();
+    expect(audit).toEqual({ actor: "admin", target_id: jobId, detail: `Import ${jobId}: twenty-thousand.xlsx (${ROWS} rows) started` });
 
     // The import history API, read afterwards: the list, the error report in three forms, the file.
     const list = await adminRequest("/api/admin/imports?limit=5");
