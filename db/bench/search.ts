@@ -8,6 +8,8 @@
  * admin list's search — for a sparse, a dense, a prefix and a multi-word term: rows_read ≤ 300 and a
  * dense search's D1 time ≤ 3 × the sparse one's. `LOCALATLAS_STATE=/tmp/… BENCH_COUNT=1000000` reuses
  * a seeded state (nothing is seeded when it holds enough businesses).
+ * Issue 19: near-me searches (in SEARCHES) and type-ahead suggestions (SUGGESTS): rows_read ≤ 300 and
+ * ≤ 50, D1 time flat from 10k to 1M.
  */
 import { getPlatformProxy } from "wrangler";
 import { businessInputSchema } from "../../app/lib/business";
@@ -18,6 +20,7 @@ import { adminListQuerySchema } from "../../app/lib/admin-businesses";
 import { listAdminBusinesses } from "../../app/server/admin-businesses.server";
 import { getStatistics } from "../../app/server/directory.server";
 import { search, searchCriteria, searchList } from "../../app/server/search.server";
+import { suggest, type SuggestKind } from "../../app/server/suggest.server";
 import { generateDemoBusinesses } from "../seed/generate";
 
 const count = Number(process.env.BENCH_COUNT || 100_000);
@@ -73,6 +76,28 @@ const SEARCHES = [
   "location=Illinois&minRating=4.5&sort=reviews",
   "location=Chicago&openNow=1",
   "location=60601&category=restaurants",
+  // Near me (issue 19, ADR 0017): the centre of the demo's Chicago (41.8781,-87.6298), and a point
+  // with nothing around it (the middle of the Atlantic).
+  "near=41.8781,-87.6298",
+  "near=41.8781,-87.6298&sort=distance",
+  "near=41.8781,-87.6298&sort=distance&page=5",
+  "q=pizza&near=41.8781,-87.6298&sort=distance",
+  "q=service&near=41.8781,-87.6298&sort=distance",
+  "near=41.8781,-87.6298&category=restaurants&sort=distance",
+  "q=restaurant&location=Chicago&sort=distance",
+  "near=30,-40&sort=distance",
+];
+
+/** Type-ahead (issue 19): a prefix per box, short and long. */
+const SUGGESTS: Array<[string, SuggestKind]> = [
+  ["c", "location"],
+  ["chi", "location"],
+  ["new y", "location"],
+  ["zu", "location"],
+  ["s", "service"],
+  ["pizz", "service"],
+  ["rest", "service"],
+  ["hair sal", "service"],
 ];
 
 const proxy = await getPlatformProxy<Env>({ persist: { path: `${state}/v3` } });
@@ -179,6 +204,26 @@ try {
     }
   }
   console.table(formRows);
+
+  const suggestRows: Array<Record<string, string | number>> = [];
+  for (const [text, kind] of SUGGESTS.filter(([t]) => only.test(t))) {
+    const runs: Array<{ d1: number; rowsRead: number; queries: number; found: number }> = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const timed = new Db(proxy.env.DB);
+      const found = await suggest(timed, text, kind);
+      if (i > 0) runs.push({ d1: timed.meter.d1Ms, rowsRead: timed.meter.rowsRead, queries: timed.meter.queries, found: found.length });
+    }
+    const meanD1 = runs.reduce((sum, r) => sum + r.d1, 0) / runs.length;
+    const median = runs[Math.floor(runs.length / 2)];
+    suggestRows.push({
+      suggest: `${kind}: ${text}`,
+      "D1 ms": Number(meanD1.toFixed(2)),
+      rows_read: median.rowsRead,
+      queries: median.queries,
+      found: median.found,
+    });
+  }
+  console.table(suggestRows);
 } finally {
   await proxy.dispose();
 }
