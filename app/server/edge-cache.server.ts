@@ -17,6 +17,8 @@ import type { Db } from "./db.server";
 
 const SEARCH_PARAMS = Object.keys(searchParamsSchema.shape);
 const PAGING_PARAMS = ["limit", "offset"];
+/** Open now and a minimum rating on listing pages (app/lib/listing-filters.ts). */
+const LISTING_FILTER_PARAMS = ["openNow", "minRating"];
 
 /**
  * The query parameters each cacheable path reads (its loader's schema or `searchParams.get`); any
@@ -25,8 +27,8 @@ const PAGING_PARAMS = ["limit", "offset"];
  */
 const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/search$/i, SEARCH_PARAMS],
-  [/^\/businesses$/i, ["search", "category", "sort", "page"]],
-  [/^\/(?:city|category)\/[^/]+$/i, ["page"]],
+  [/^\/businesses$/i, ["search", "category", "sort", "page", ...LISTING_FILTER_PARAMS]],
+  [/^\/(?:city|category)\/[^/]+$/i, ["page", ...LISTING_FILTER_PARAMS]],
   [/^\/cities$/i, ["page"]],
   [/^\/api\/search$/i, SEARCH_PARAMS],
   [/^\/api\/suggest$/i, Object.keys(suggestQuerySchema.shape)],

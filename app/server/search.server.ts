@@ -26,6 +26,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isOpenNow, toBusiness, type Business } from "~/lib/business";
+import type { ListingFilters } from "~/lib/listing-filters";
 import { groupBySlug } from "~/lib/category-groups";
 import { countryCode } from "~/lib/countries";
 import { regionCode, splitLocation } from "~/lib/locations";
@@ -115,8 +116,10 @@ async function qualifier(db: Db, text: string): Promise<Place | null> {
  */
 export async function resolveLocation(db: Db, text: string): Promise<ResolvedLocation | null> {
   const found = await readLocation(db, text);
-  if (!found) return null;
-  const { label, places } = found;
+  return found ? locationOf(found.label, found.places) : null;
+}
+
+function locationOf(label: string, places: Place[]): ResolvedLocation {
   // The most selective place drives: the location's listing reads its index.
   const kinds = Object.keys(PLACES) as PlaceKind[];
   const driving = [...places].sort((x, y) => kinds.indexOf(x.kind) - kinds.indexOf(y.kind))[0];
@@ -129,6 +132,11 @@ export async function resolveLocation(db: Db, text: string): Promise<ResolvedLoc
     driving,
     places,
   };
+}
+
+/** A city the page already found (its slug): no text to read. */
+export function cityLocation(slug: string, name: string): ResolvedLocation {
+  return locationOf(name, [{ kind: "city", value: slug }]);
 }
 
 async function readLocation(db: Db, text: string): Promise<{ label: string; places: Place[] } | null> {
@@ -569,7 +577,20 @@ function categoryOf(text: string | undefined): Category | null {
  * or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
  * taken as the smallest; a state, which has none, as 2% of the directory).
  */
-async function chooseDriver(db: Db, location: ResolvedLocation, category: Category | null): Promise<Driver> {
+async function chooseDriver(db: Db, location: ResolvedLocation | null, category: Category | null): Promise<Driver> {
+  const categoryDriver = async (c: Category): Promise<Driver> => {
+    const size = await valueOf(
+      db,
+      c.kind === "group"
+        ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${c.slug}`
+        : sql`SELECT business_count AS n FROM categories WHERE slug = ${c.slug}`,
+    );
+    return c.kind === "group"
+      ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${c.slug}`, size }
+      : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${c.slug}`, size };
+  };
+  // A listing's filters without a place (issue 19: /businesses, a category page).
+  if (!location) return category ? categoryDriver(category) : { index: "businesses_order_idx", where: sql`1 = 1`, size: null };
   const { kind, value } = location.driving;
   const place: Driver = {
     index: PLACES[kind].index,
@@ -577,22 +598,15 @@ async function chooseDriver(db: Db, location: ResolvedLocation, category: Catego
     size: kind === "zip" ? 0 : await locationSize(db, location),
   };
   if (!category || place.size === 0) return place;
-  const size = await valueOf(
-    db,
-    category.kind === "group"
-      ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${category.slug}`
-      : sql`SELECT business_count AS n FROM categories WHERE slug = ${category.slug}`,
-  );
-  if (size === null) return place;
+  const driver = await categoryDriver(category);
+  if (driver.size === null) return place;
   const placeSize = place.size ?? (await totalBusinesses(db)) / 50;
-  if (size >= placeSize) return place;
-  return category.kind === "group"
-    ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${category.slug}`, size }
-    : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${category.slug}`, size };
+  return driver.size >= placeSize ? place : driver;
 }
 
 type FacetQuery = {
-  location: ResolvedLocation;
+  /** Null: no place (a listing page's filters over a category or the whole directory). */
+  location: ResolvedLocation | null;
   category: Category | null;
   minRating: number | undefined;
   /** The same filters as one FTS query (the continuation past the window reads it newest first). */
@@ -636,7 +650,8 @@ export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: Busine
   const seen = new Set(hits.map((r) => r.id));
   let position = hits.length;
   let last: number | null = null;
-  let more = !complete;
+  // Without any facet (open now over the whole directory) there is no FTS match to continue with.
+  let more = !complete && q.match !== "";
   // Rows checked past the window for `keep` (open now): as many as results are still wanted, so a
   // page stays bounded when few businesses are open (at night); the page may then come out short.
   let scan = Math.max(0, want - position);
@@ -835,6 +850,44 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
     approximate: found.approximate,
     total: found.total,
   };
+}
+
+export type ListingScope = { kind: "city"; slug: string; name: string } | { kind: "group" | "category"; slug: string } | { kind: "all" };
+
+export type ListingPage = { businesses: Business[]; hasNext: boolean; approximate: boolean; total: number | null };
+
+/**
+ * A listing page (/businesses, a city, a category) with the search's filters (issue 19: open now and
+ * a minimum rating on every listing): the bounded word-less search of ADR 0015, driven by the city's
+ * or the category's index, or by the recommended order of the whole directory.
+ */
+export async function listingSearch(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  page: number,
+  pageSize: number,
+  now: Date = new Date(),
+): Promise<ListingPage> {
+  const location = scope.kind === "city" ? cityLocation(scope.slug, scope.name) : null;
+  const category: Category | null = scope.kind === "group" || scope.kind === "category" ? { kind: scope.kind, slug: scope.slug } : null;
+  const facets = [
+    ...(location?.facets ?? []),
+    ...(category ? [facetToken(category.kind, category.slug)] : []),
+    ...(filters.minRating ? [minRatingFacets(filters.minRating)] : []),
+  ];
+  const found = await facetSearch(db, {
+    location,
+    category,
+    minRating: filters.minRating,
+    match: facetsQuery(facets),
+    order: "score",
+    offset: (page - 1) * pageSize,
+    limit: pageSize + 1,
+    keep: filters.openNow ? (row) => isOpenNow(row, now) : undefined,
+  });
+  const list = found.rows.map((r) => toBusiness(r, now));
+  return { businesses: list.slice(0, pageSize), hasNext: list.length > pageSize, approximate: found.approximate, total: found.total };
 }
 
 /**

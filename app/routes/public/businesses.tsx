@@ -8,7 +8,12 @@ import { clampPage, Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { getCategories, listBusinesses } from "~/server/directory.server";
+import { findCategory, getCategories, listBusinesses } from "~/server/directory.server";
+import type { Db } from "~/server/db.server";
+import { listingSearch, search, type ListingPage } from "~/server/search.server";
+import { ListingFilterBar } from "~/components/listing-filters";
+import { filtersActive, filteredCount, listingHref, parseListingFilters, type ListingFilters } from "~/lib/listing-filters";
+import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "~/lib/search-links";
 import type { Route } from "./+types/businesses";
 
 export const BUSINESSES_PAGE_SIZE = 20;
@@ -43,6 +48,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = browseQuerySchema.parse(Object.fromEntries(url.searchParams));
   const categories = await getCategories(db, CATEGORY_DROPDOWN_SIZE, 0);
+  const filters = parseListingFilters(url.searchParams);
+  if (filtersActive(filters)) {
+    // Open now, a minimum rating (issue 19): the search's bounded reads, with the page's words if any.
+    const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
+    const found = await filteredBusinesses(db, query, filters, page);
+    const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
+    return {
+      search: query.search,
+      category: query.category,
+      sort: query.sort,
+      siteName: config.siteName,
+      siteUrl: config.siteUrl,
+      categories,
+      page,
+      totalPages: found.total === null ? null : Math.max(1, Math.ceil(found.total / BUSINESSES_PAGE_SIZE)),
+      totalCount: found.total ?? shown,
+      approximate: found.approximate || found.total === null,
+      businesses: found.businesses.map(toCard),
+      filters,
+      filtered: { summary: filteredCount(found, (page - 1) * BUSINESSES_PAGE_SIZE, found.businesses.length), hasNext: found.hasNext },
+    };
+  }
   const list = (page: number) =>
     listBusinesses(db, {
       limit: BUSINESSES_PAGE_SIZE,
@@ -70,7 +97,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalCount: result.totalCount,
     approximate: result.approximate ?? false,
     businesses: result.businesses.map(toCard),
+    filters,
+    filtered: null,
   };
+}
+
+async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySchema>, filters: ListingFilters, page: number): Promise<ListingPage> {
+  if (query.search) {
+    const found = await search(db, {
+      q: query.search,
+      location: "",
+      category: query.category,
+      openNow: filters.openNow,
+      minRating: filters.minRating,
+      sort: "relevance",
+      page,
+      near: undefined,
+      radius: DEFAULT_RADIUS_KM,
+    });
+    return { businesses: found.businesses, hasNext: found.hasNext, approximate: found.approximate, total: found.total };
+  }
+  const category = query.category ? await findCategory(db, query.category) : null;
+  if (query.category && !category) return { businesses: [], hasNext: false, approximate: false, total: 0 };
+  return listingSearch(db, category ? { kind: category.kind, slug: category.slug } : { kind: "all" }, filters, page, BUSINESSES_PAGE_SIZE);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -131,6 +180,12 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
         {sort === "latest" ? <input type="hidden" name="sort" value="latest" /> : null}
         <Button type="submit">Search</Button>
       </Form>
+      <ListingFilterBar
+        filters={loaderData.filters}
+        action="/businesses"
+        hidden={{ search, category, sort: sort === "latest" ? "latest" : "" }}
+        summary={loaderData.filtered?.summary}
+      />
 
       {loaderData.businesses.length === 0 ? (
         <div className="mt-12 text-center">
@@ -147,7 +202,12 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
               <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} />
             ))}
           </CardGrid>
-          <Pager page={loaderData.page} totalPages={loaderData.totalPages} hrefFor={(p) => browseHref({ search, category, sort, page: p })} />
+          <Pager
+            page={loaderData.page}
+            totalPages={loaderData.totalPages}
+            hasNext={loaderData.filtered?.hasNext}
+            hrefFor={(p) => listingHref("/businesses", loaderData.filters, p, new URLSearchParams(browseHref({ search, category, sort }).split("?")[1] ?? ""))}
+          />
         </>
       )}
     </main>

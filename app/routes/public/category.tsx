@@ -12,6 +12,11 @@ import { cleanLine } from "~/lib/untrusted-text";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCategory, listCategoryBusinesses } from "~/server/directory.server";
+import { listingSearch } from "~/server/search.server";
+import { ListingFilterBar } from "~/components/listing-filters";
+import type { Business } from "~/lib/business";
+import { filtersActive, filteredCount, listingHref, parseListingFilters } from "~/lib/listing-filters";
+import { MAX_SEARCH_PAGE } from "~/lib/search-links";
 import type { Route } from "./+types/category";
 
 export const CATEGORY_PAGE_SIZE = 20;
@@ -32,10 +37,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
   const heading = headingOf(raw);
   const canonical = `${config.siteUrl}/category/${category.slug}`;
-  const totalPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
-  const page = clampPage(new URL(request.url).searchParams.get("page"), totalPages);
+  const url = new URL(request.url);
+  const filters = parseListingFilters(url.searchParams);
+  let totalPages: number | null = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
+  let page = clampPage(url.searchParams.get("page"), totalPages);
+  let businesses: Business[];
+  let filtered: { summary: string; hasNext: boolean } | null = null;
+  if (filtersActive(filters)) {
+    // Open now, a minimum rating: the bounded search over the category's own index (issue 19).
+    page = clampPage(url.searchParams.get("page"), MAX_SEARCH_PAGE);
+    const found = await listingSearch(db, { kind: category.kind, slug: category.slug }, filters, page, CATEGORY_PAGE_SIZE);
+    businesses = found.businesses;
+    totalPages = found.total === null ? null : Math.max(1, Math.ceil(found.total / CATEGORY_PAGE_SIZE));
+    filtered = { summary: filteredCount(found, (page - 1) * CATEGORY_PAGE_SIZE, businesses.length), hasNext: found.hasNext };
+  } else {
+    businesses = category.count ? await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, (page - 1) * CATEGORY_PAGE_SIZE) : [];
+  }
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
-  const businesses = category.count ? await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, offset) : [];
   const structured = [
     itemListJsonLd(
       `${heading} businesses`,
@@ -47,7 +65,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { name: heading, url: canonical },
     ]),
   ];
-  return { heading, raw, siteName: config.siteName, canonical, count: category.count, businesses: businesses.map(toCard), page, totalPages, structured };
+  return {
+    heading,
+    raw,
+    siteName: config.siteName,
+    canonical,
+    count: category.count,
+    businesses: businesses.map(toCard),
+    page,
+    totalPages,
+    structured,
+    filters,
+    filtered,
+  };
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -62,7 +92,8 @@ function CategoryNotFound({ heading }: { heading: string }) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, raw, count, businesses, page, totalPages, structured } = loaderData;
+  const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered } = loaderData;
+  const path = `/category/${encodeURIComponent(raw)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       {structured.map((s, i) => (
@@ -71,7 +102,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
       <p className="mt-4 font-semibold text-slate-800">{COUNT.format(count)} Businesses Found</p>
-      {businesses.length === 0 ? (
+      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
+      {businesses.length === 0 && filtered ? (
+        <div className="mt-12 text-center">
+          <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
+          <p className="mt-2 text-slate-600">No business in this category matches these filters.</p>
+        </div>
+      ) : businesses.length === 0 ? (
         <div className="mt-12 text-center">
           <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
           <p className="mt-2 text-slate-600">Try browsing other categories or check back later for new listings.</p>
@@ -86,7 +123,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           ))}
         </CardGrid>
       )}
-      <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/category/${encodeURIComponent(raw)}${p > 1 ? `?page=${p}` : ""}`} />
+      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
     </main>
   );
 }

@@ -10,6 +10,11 @@ import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCity, listCityBusinesses } from "~/server/directory.server";
+import { listingSearch } from "~/server/search.server";
+import { ListingFilterBar } from "~/components/listing-filters";
+import type { Business } from "~/lib/business";
+import { filtersActive, filteredCount, listingHref, parseListingFilters } from "~/lib/listing-filters";
+import { MAX_SEARCH_PAGE } from "~/lib/search-links";
 import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
@@ -30,9 +35,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!city) throw data(null, { status: 404 });
   // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
   const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
-  const totalPages = Math.ceil(city.count / CITY_PAGE_SIZE);
-  const page = clampPage(new URL(request.url).searchParams.get("page"), totalPages);
-  const businesses = city.count ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE) : [];
+  const url = new URL(request.url);
+  const filters = parseListingFilters(url.searchParams);
+  let totalPages: number | null = Math.ceil(city.count / CITY_PAGE_SIZE);
+  let page = clampPage(url.searchParams.get("page"), totalPages);
+  let businesses: Business[];
+  let filtered: { summary: string; hasNext: boolean } | null = null;
+  if (filtersActive(filters)) {
+    // Open now, a minimum rating: the bounded search over the city's own index (issue 19).
+    page = clampPage(url.searchParams.get("page"), MAX_SEARCH_PAGE);
+    const found = await listingSearch(db, { kind: "city", slug: city.slug, name: city.name }, filters, page, CITY_PAGE_SIZE);
+    businesses = found.businesses;
+    totalPages = found.total === null ? null : Math.max(1, Math.ceil(found.total / CITY_PAGE_SIZE));
+    filtered = { summary: filteredCount(found, (page - 1) * CITY_PAGE_SIZE, businesses.length), hasNext: found.hasNext };
+  } else {
+    businesses = city.count ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE) : [];
+  }
   const offset = (page - 1) * CITY_PAGE_SIZE;
   const structured = [
     itemListJsonLd(
@@ -46,7 +64,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { name: cityName, url: canonical },
     ]),
   ];
-  return { cityName, siteName: config.siteName, canonical, count: city.count, businesses: businesses.map(toCard), page, totalPages, structured };
+  return {
+    cityName,
+    siteName: config.siteName,
+    canonical,
+    count: city.count,
+    businesses: businesses.map(toCard),
+    page,
+    totalPages,
+    structured,
+    filters,
+    filtered,
+  };
 }
 
 export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -66,7 +95,8 @@ function CityNotFound() {
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { cityName, count, businesses, page, totalPages, structured } = loaderData;
+  const { cityName, count, businesses, page, totalPages, structured, filters, filtered } = loaderData;
+  const path = `/city/${encodeURIComponent(cityName)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       {structured.map((s, i) => (
@@ -83,10 +113,13 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           {COUNT.format(count)} Results
         </Badge>
       </div>
+      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
       {businesses.length === 0 ? (
         <div className="mt-12 text-center">
           <h2 className="text-xl font-semibold">No businesses found</h2>
-          <p className="mt-2 text-slate-600">There are no businesses listed in {cityName} yet.</p>
+          <p className="mt-2 text-slate-600">
+            {filtered ? `No business in ${cityName} matches these filters.` : `There are no businesses listed in ${cityName} yet.`}
+          </p>
         </div>
       ) : (
         <CardGrid columns={4} className="mt-8">
@@ -95,7 +128,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           ))}
         </CardGrid>
       )}
-      <Pager page={page} totalPages={totalPages} hrefFor={(p) => `/city/${encodeURIComponent(cityName)}${p > 1 ? `?page=${p}` : ""}`} />
+      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
     </main>
   );
 }
