@@ -14,8 +14,9 @@ async function businessWithPhoto(page: Page): Promise<{ id: number; slug: string
 test.describe("home search", () => {
   test("a blank service does nothing; a filled one goes to /search with q and location", async ({ page }) => {
     await page.goto("/");
-    const service = page.getByRole("textbox", { name: "What service are you looking for?" });
-    const location = page.getByRole("textbox", { name: "Location (city, state)" });
+    // Type-ahead boxes (issue 19): comboboxes that are plain inputs of the GET form.
+    const service = page.getByRole("combobox", { name: "What service are you looking for?" });
+    const location = page.getByRole("combobox", { name: "Location (city, state)" });
     const search = page.getByRole("main").getByRole("button", { name: "Search" });
     await search.click();
     await service.fill("   ");
@@ -30,6 +31,47 @@ test.describe("home search", () => {
     expect(url.pathname).toBe("/search");
     expect(url.searchParams.get("q")).toBe("plumber");
     expect(url.searchParams.get("location")).toBe("Chicago, IL");
+  });
+});
+
+test.describe("type-ahead and near me", () => {
+  test("the location box suggests cities as you type; arrow keys and Enter take one", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const location = page.getByRole("combobox", { name: "Location (city, state)" });
+    await location.pressSequentially("chic");
+    const list = page.getByRole("listbox", { name: "Suggestions" });
+    await expect(list.getByRole("option", { name: /^Chicago/ })).toBeVisible();
+    await expect(location).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("status").filter({ hasText: /suggestions?$/ })).toHaveText(/^\d+ suggestions?$/);
+    await location.press("ArrowDown");
+    await expect(location).toHaveAttribute("aria-activedescendant", /.+/);
+    await location.press("Enter");
+    await expect(location).toHaveValue("Chicago");
+    await expect(list).toBeHidden();
+    await location.pressSequentially("x");
+    await location.press("Escape");
+    await expect(location).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("'Use my location' searches near the browser's position, nearest first", async ({ page, context }) => {
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 41.8781, longitude: -87.6298 });
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "What service are you looking for?" }).fill("restaurant");
+    await page.getByRole("button", { name: "Use my location" }).click();
+    await page.waitForURL(/\/search\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("near")).toBe("41.8781,-87.6298");
+    expect(url.searchParams.get("sort")).toBe("distance");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText('Results for "restaurant" near you');
+    const distances = await page
+      .locator("main article")
+      .getByText(/ (m|km) away$/)
+      .allTextContents();
+    expect(distances.length).toBeGreaterThan(0);
+    const km = distances.map((d) => (d.endsWith(" m away") ? Number(d.split(" ")[0]) / 1000 : Number(d.split(" ")[0])));
+    expect(km).toEqual([...km].sort((a, b) => a - b));
   });
 });
 
