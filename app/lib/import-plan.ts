@@ -26,8 +26,8 @@ export const WRITE_BATCH_ROWS = 5000;
 export const INLINE_IMPORT_ROWS = 5_000;
 
 /**
- * Wall time one slice of a larger import may run (the upload's background, or a status poll's): a
- * Worker's waitUntil lasts at most 30 s after the response, and its CPU limit defaults to 30 s.
+ * Wall time one slice of a larger import may run: one Workflow step (docs/decisions/0016-workflows.md),
+ * well inside a step's default CPU limit of 30 s, so a step that fails redoes little.
  */
 export const IMPORT_SLICE_MS = 15_000;
 
