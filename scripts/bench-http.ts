@@ -236,9 +236,12 @@ for (const [name, page] of pages) {
     fs.writeFileSync(path.join(tree.dir, `build/client/__bench/${name}.html`), html);
   }
 }
+/** Each ref's own bytes of each page (the static twin is the first ref's). */
+const refSizes = new Map<string, number>();
 // No page may grow: each ref's bytes of each page (times of day aside, the same data gives the same page).
 for (const [name, page] of pages) {
   const bytes = await Promise.all(servers.map(async (s) => Buffer.byteLength(await (await get(`${s.off.origin}${page}`)).text())));
+  bytes.forEach((b, i) => refSizes.set(`${trees[i].commit} ${name}`, b));
   console.log(`  ${name}: ${bytes.map((b, i) => `${trees[i].commit} ${b.toLocaleString("en-US")} B`).join(", ")}`);
 }
 // Assets are read when the server starts.
@@ -321,7 +324,7 @@ for (const [name] of pages) {
     if (!row) continue;
     const hitShare = row.hit.reduce((t, f) => t + f.hits, 0) / row.hit.reduce((t, f) => t + f.requests, 0);
     console.log(
-      `| ${name} | ${tree.commit} | ${(sizes[name] / 1024).toFixed(0)} | ${n0(median(row.hit.map((f) => f.rps)))}${hitShare < 0.99 ? ` (${(hitShare * 100).toFixed(0)} % hits)` : ""} | ${ms(median(row.hit.map((f) => f.p50)))} / ${ms(median(row.hit.map((f) => f.p99)))} | ${r2(median(row.hitRatio))} | ${n0(median(row.render.map((f) => f.rps)))} | ${ms(median(row.render.map((f) => f.p50)))} / ${ms(median(row.render.map((f) => f.p99)))} | ${r2(median(row.renderRatio))} | ${n0(median(stat.map((f) => f.rps)))} |`,
+      `| ${name} | ${tree.commit} | ${((refSizes.get(`${tree.commit} ${name}`) ?? sizes[name]) / 1024).toFixed(0)} | ${n0(median(row.hit.map((f) => f.rps)))}${hitShare < 0.99 ? ` (${(hitShare * 100).toFixed(0)} % hits)` : ""} | ${ms(median(row.hit.map((f) => f.p50)))} / ${ms(median(row.hit.map((f) => f.p99)))} | ${r2(median(row.hitRatio))} | ${n0(median(row.render.map((f) => f.rps)))} | ${ms(median(row.render.map((f) => f.p50)))} / ${ms(median(row.render.map((f) => f.p99)))} | ${r2(median(row.renderRatio))} | ${n0(median(stat.map((f) => f.rps)))} |`,
     );
   }
 }
