@@ -297,6 +297,12 @@ async function expandPrefix(db: Db, prefix: string): Promise<string[]> {
   return found;
 }
 
+/** A text search's match as the bounded searches ask it (a prefix expanded, never `word*`), with the facets. */
+async function boundedMatch(db: Db, text: string, facets: string): Promise<string | null> {
+  const words = searchWords(text);
+  return textMatch(words, words.prefix ? await expandPrefix(db, words.prefix) : null, facets)?.match ?? null;
+}
+
 /** What a text search looks for: the match over the word columns, and over the name alone. */
 type TextMatch = { words: SearchWords; expansion: string[] | null; match: string; nameMatch: string };
 
@@ -776,11 +782,14 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
   const point = params.near ?? (params.sort === "distance" && criteria?.location ? await locationCentre(db, criteria.location) : null);
   if (point && (params.sort === "distance" || !criteria)) {
     const filter = criteria?.text ? null : facetFilter(criteria?.location ?? null, categoryOf(params.category), params.minRating);
+    const match = criteria?.text ? await boundedMatch(db, criteria.text, criteria.facets) : null;
+    // Words that match nothing the vocabulary knows: nothing near either.
+    if (criteria?.text && !match) return { ...empty, point };
     const found = await nearSearch(db, {
       point,
       radiusKm: params.radius,
       count: Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP),
-      match: criteria?.text ? criteria.match : null,
+      match,
       keep: filter || keep ? (row) => (!filter || filter(row)) && (!keep || keep(row)) : undefined,
     });
     const list = found.rows.slice(offset).map((row) => ({ ...toBusiness({ ...row, facets: "" }, now), distanceKm: row.distanceKm }));
