@@ -9,7 +9,7 @@
  * a box that would hold more is read at 1/√2 of its size once more, and if that is still full the
  * nearest of those rows are given, marked approximate.
  *
- * With words, a match of at most NEAR_CAP businesses is read whole and sorted by distance (exact);
+ * With words, a match of at most SPARSE_MATCH businesses is read whole and sorted by distance (exact);
  * a larger match walks the boxes, asking the match about each box's ids (one FTS query per 99 ids).
  * The match is the bounded text query of ADR 0012 (a prefix expanded through the vocabulary), never
  * `word*`, whose doclist FTS5 would build whole for every question.
@@ -25,6 +25,8 @@ export type Point = { lat: number; lng: number };
 
 /** Rows one box reads at most. */
 export const NEAR_CAP = 250;
+/** A text match up to this size is read whole and sorted by distance (exact); a larger one walks the boxes. */
+export const SPARSE_MATCH = 1000;
 const FIRST_BOX_KM = 0.25;
 const KM_PER_DEGREE = 111.32;
 const CELLS_PER_DEGREE = 1000;
