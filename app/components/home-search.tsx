@@ -50,7 +50,7 @@ export function HomeSearch() {
           Search
         </Button>
       </form>
-      <NearMeButton form="home-search" className="mx-auto mt-2 max-w-3xl items-center" />
+      <NearMeButton form="home-search" tone="dark" className="mx-auto mt-2 max-w-3xl items-center" />
     </>
   );
 }

@@ -7,7 +7,13 @@ const NEAR_ME_SCRIPT = "/near-me.js";
  * "Use my location" in a search form (issue 19): public/near-me.js asks the browser for the position
  * and opens /search?near=…&sort=distance; a refusal is said in the status line beside it.
  */
-export function NearMeButton({ form, className }: { form?: string; className?: string }) {
+const TONES = {
+  light: "text-blue-800 hover:bg-blue-50 hover:text-blue-900 focus-visible:outline-blue-600",
+  // On the home page's blue hero.
+  dark: "text-white hover:bg-white/10 focus-visible:outline-white",
+} as const;
+
+export function NearMeButton({ form, className, tone = "light" }: { form?: string; className?: string; tone?: keyof typeof TONES }) {
   return (
     <span className={cn("flex flex-col gap-1", className)}>
       <script async src={NEAR_ME_SCRIPT} />
@@ -15,7 +21,10 @@ export function NearMeButton({ form, className }: { form?: string; className?: s
         type="button"
         form={form}
         data-near-me=""
-        className="inline-flex h-10 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-medium text-blue-800 hover:bg-blue-50 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+        className={cn(
+          "inline-flex h-10 items-center gap-1.5 self-start rounded-lg px-2 text-sm font-medium focus-visible:outline-2",
+          TONES[tone],
+        )}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="12" cy="12" r="3" />
@@ -24,7 +33,7 @@ export function NearMeButton({ form, className }: { form?: string; className?: s
         </svg>
         Use my location
       </button>
-      <span data-near-me-status="" role="status" className="text-xs text-slate-700" />
+      <span data-near-me-status="" role="status" className={cn("text-xs", tone === "dark" ? "text-white" : "text-slate-700")} />
     </span>
   );
 }
