@@ -2,6 +2,8 @@
  * The Import tab's look before the write (issue 18): what POST /api/admin/import/preview answers,
  * shared by the tab and the server. Pure: no server imports.
  */
+import { SPEC_COLUMNS } from "./import-mapping";
+
 export type ImportLayout = "outscraper-2025" | "outscraper-2026" | "spec" | "other";
 
 export const LAYOUT_LABELS: Record<ImportLayout, string> = {
@@ -59,21 +61,6 @@ export const PREVIEW_ROWS = 5;
 
 /** Outscraper's own columns, absent from the spec's sheet: any of them marks an Outscraper export. */
 const OUTSCRAPER_MARKERS = ["query", "google_id", "reviews_link", "reviews_per_score", "photos_count", "plus_code", "kgmid", "cid"];
-const SPEC_HEADERS = [
-  "name",
-  "category",
-  "full_address",
-  "postal_code",
-  "country",
-  "phone",
-  "rating",
-  "reviews",
-  "photo",
-  "working_hours",
-  "about",
-  "place_id",
-  "location_link",
-];
 
 /** The layout a header row (normalized names) shows: the two Outscraper years differ in address and website. */
 export function detectLayout(headers: ReadonlySet<string>): ImportLayout {
@@ -81,7 +68,7 @@ export function detectLayout(headers: ReadonlySet<string>): ImportLayout {
     if (headers.has("full_address") || headers.has("site")) return "outscraper-2025";
     if (headers.has("address") || headers.has("website")) return "outscraper-2026";
   }
-  if (SPEC_HEADERS.every((h) => headers.has(h))) return "spec";
+  if (SPEC_COLUMNS.every((h) => headers.has(h))) return "spec";
   return "other";
 }
 

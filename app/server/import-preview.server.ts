@@ -17,18 +17,15 @@ import {
 } from "~/lib/import-preview";
 import { mapHeader, mapRow, normalizeHeader, usedColumns, type ImportField } from "~/lib/import-mapping";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from "~/lib/import-plan";
-import { boundaryOf, MultipartError, MultipartScanner, type PartHeaders } from "~/lib/multipart";
+import { MultipartError, MultipartScanner, type PartHeaders } from "~/lib/multipart";
 import { bufferSource, SpreadsheetError } from "~/lib/xlsx-reader";
 import { businesses } from "#db/schema";
 import type { Db } from "./db.server";
 import { openSource } from "./import-source.server";
-import { ImportRefused, validateUpload } from "./import-upload.server";
+import { checkUploadHeaders, ImportRefused, NOT_MULTIPART, validateUpload } from "./import-upload.server";
 
 const FILE_FIELD = "excelFile";
 /** As the import allows: boundaries, part headers, a stray small field around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The fields shown in the mapping, in the order a reader expects them (the sheet's own order is kept within). */
 const FIELD_LABELS: Partial<Record<ImportField, string>> = {
@@ -68,22 +65,7 @@ const FIELD_LABELS: Partial<Record<ImportField, string>> = {
 
 /** The file part of a multipart body, in memory, refused early by the same headers and sizes as the import. */
 async function readUpload(request: Request): Promise<{ fileName: string; bytes: Uint8Array }> {
-  const boundary = boundaryOf(request.headers.get("Content-Type"));
-  if (!boundary) throw new ImportRefused(400, NOT_MULTIPART);
-  const declared = request.headers.get("Content-Length");
-  if (declared === null || !/^\d+$/.test(declared.trim())) {
-    throw new ImportRefused(
-      411,
-      `Send the upload with a Content-Length header: its size is checked before it is read (at most ${MAX_IMPORT_LABEL}).`,
-    );
-  }
-  const declaredLength = Number(declared);
-  if (declaredLength > MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw new ImportRefused(
-      413,
-      `The upload is ${megabytes(declaredLength)}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`,
-    );
-  }
+  const { boundary, declaredLength } = checkUploadHeaders(request);
   const scanner = new MultipartScanner(boundary);
   // One buffer the size the body declares: the file is copied in once, never grown or joined.
   const buffer = new Uint8Array(Math.min(declaredLength, MAX_IMPORT_BYTES));

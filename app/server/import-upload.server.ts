@@ -30,7 +30,7 @@ const FILE_FIELD = "excelFile";
  * A Content-Length over MAX_IMPORT_BYTES plus this is refused before a byte is read.
  */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
+export const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
 
 /** The checks a file name allows, made as soon as the upload's part headers arrive. */
 function checkFileName(fileName: string | null): asserts fileName is string {
@@ -102,15 +102,11 @@ function safeFileName(name: string): string {
   return name.replace(/[^\w.-]+/g, "_").slice(-120);
 }
 
-/** An upload stored in R2, not yet validated. */
-export type StoredUpload = { key: string; fileName: string; size: number };
-
 /**
- * Receives POST /api/admin/import's body into R2 under a new key: refuses by its headers before
- * reading (type, Content-Length), by the file part's headers before storing (name, extension), and
- * while reading (framing, size). A refusal leaves nothing in R2.
+ * An upload's request headers, checked before any byte is read (the import and its preview alike):
+ * multipart with a boundary, a declared Content-Length, and no larger than an importable file.
  */
-export async function receiveUpload(app: AppContext, request: Request, uploadedBy: string): Promise<StoredUpload> {
+export function checkUploadHeaders(request: Request): { boundary: string; declaredLength: number } {
   const boundary = boundaryOf(request.headers.get("Content-Type"));
   if (!boundary) throw new ImportRefused(400, NOT_MULTIPART);
   const declared = request.headers.get("Content-Length");
@@ -127,6 +123,19 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
       `The upload is ${megabytes(declaredLength)}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`,
     );
   }
+  return { boundary, declaredLength };
+}
+
+/** An upload stored in R2, not yet validated. */
+export type StoredUpload = { key: string; fileName: string; size: number };
+
+/**
+ * Receives POST /api/admin/import's body into R2 under a new key: refuses by its headers before
+ * reading (type, Content-Length), by the file part's headers before storing (name, extension), and
+ * while reading (framing, size). A refusal leaves nothing in R2.
+ */
+export async function receiveUpload(app: AppContext, request: Request, uploadedBy: string): Promise<StoredUpload> {
+  const { boundary, declaredLength } = checkUploadHeaders(request);
   const day = new Date().toISOString().slice(0, 10);
   try {
     const received = await receiveFile(request.body, {
