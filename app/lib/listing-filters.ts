@@ -27,17 +27,3 @@ export function listingHref(path: string, filters: ListingFilters, page = 1, ext
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
-
-const COUNT = new Intl.NumberFormat("en-US");
-
-/** "N results" for a filtered listing: exact when known, "1,000+" when approximate, else "More than N". */
-export function filteredCount(
-  page: { total: number | null; approximate: boolean; hasNext: boolean },
-  shownBefore: number,
-  shown: number,
-): string {
-  if (page.approximate) return `${COUNT.format(1000)}+ results`;
-  const total = page.total ?? (page.hasNext ? null : shownBefore + shown);
-  if (total === null) return `More than ${COUNT.format(shownBefore + shown)} results`;
-  return `${COUNT.format(total)} ${total === 1 ? "result" : "results"}`;
-}

@@ -297,10 +297,11 @@ async function expandPrefix(db: Db, prefix: string): Promise<string[]> {
   return found;
 }
 
-/** A text search's match as the bounded searches ask it (a prefix expanded, never `word*`), with the facets. */
-async function boundedMatch(db: Db, text: string, facets: string): Promise<string | null> {
+/** A text's match as the bounded searches ask it (a prefix expanded, never `word*`), with the facets; null: no word. */
+async function boundedTextMatch(db: Db, text: string, facets: string): Promise<TextMatch | null> {
   const words = searchWords(text);
-  return textMatch(words, words.prefix ? await expandPrefix(db, words.prefix) : null, facets)?.match ?? null;
+  if (words.whole.length === 0 && !words.prefix) return null;
+  return textMatch(words, words.prefix ? await expandPrefix(db, words.prefix) : null, facets);
 }
 
 /** What a text search looks for: the match over the word columns, and over the name alone. */
@@ -451,9 +452,7 @@ export async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateR
  */
 export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult> {
   const none: WindowResult = { rows: [], total: 0, approximate: false, estimate: 0 };
-  const words = searchWords(q.text);
-  if (words.whole.length === 0 && !words.prefix) return none;
-  const m = textMatch(words, words.prefix ? await expandPrefix(db, words.prefix) : null, q.facets);
+  const m = await boundedTextMatch(db, q.text, q.facets);
   if (!m) return none;
   const match = m;
   const want = Math.min(q.offset + q.limit, RESULT_CAP);
@@ -782,7 +781,7 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
   const point = params.near ?? (params.sort === "distance" && criteria?.location ? await locationCentre(db, criteria.location) : null);
   if (point && (params.sort === "distance" || !criteria)) {
     const filter = criteria?.text ? null : facetFilter(criteria?.location ?? null, categoryOf(params.category), params.minRating);
-    const match = criteria?.text ? await boundedMatch(db, criteria.text, criteria.facets) : null;
+    const match = criteria?.text ? ((await boundedTextMatch(db, criteria.text, criteria.facets))?.match ?? null) : null;
     // Words that match nothing the vocabulary knows: nothing near either.
     if (criteria?.text && !match) return { ...empty, point };
     const found = await nearSearch(db, {

@@ -12,7 +12,8 @@ import { findCategory, getCategories, listBusinesses } from "~/server/directory.
 import type { Db } from "~/server/db.server";
 import { listingSearch, search, type ListingPage } from "~/server/search.server";
 import { ListingFilterBar } from "~/components/listing-filters";
-import { filtersActive, filteredCount, listingHref, parseListingFilters, type ListingFilters } from "~/lib/listing-filters";
+import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "~/lib/listing-filters";
+import { resultCount } from "~/lib/result-count";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "~/lib/search-links";
 import type { Route } from "./+types/businesses";
 
@@ -31,14 +32,19 @@ const browseQuerySchema = z.object({
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 
-/** URL of the page for a state; blank parts and page 1 are left out. */
-export function browseHref({ search, category, sort, page }: BrowseQuery): string {
+/** The query of the page for a state; blank parts and page 1 are left out. */
+function browseParams({ search, category, sort, page }: BrowseQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (search) params.set("search", search);
   if (category) params.set("category", category);
   if (sort === "latest") params.set("sort", "latest");
   if (page && page > 1) params.set("page", String(page));
-  const qs = params.toString();
+  return params;
+}
+
+/** URL of the page for a state. */
+export function browseHref(query: BrowseQuery): string {
+  const qs = browseParams(query).toString();
   return qs ? `/businesses?${qs}` : "/businesses";
 }
 
@@ -67,7 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       approximate: found.approximate || found.total === null,
       businesses: found.businesses.map(toCard),
       filters,
-      filtered: { summary: filteredCount(found, (page - 1) * BUSINESSES_PAGE_SIZE, found.businesses.length), hasNext: found.hasNext },
+      filtered: {
+        summary: resultCount({ ...found, before: (page - 1) * BUSINESSES_PAGE_SIZE, shown: found.businesses.length }),
+        hasNext: found.hasNext,
+      },
     };
   }
   const list = (page: number) =>
@@ -206,7 +215,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
             page={loaderData.page}
             totalPages={loaderData.totalPages}
             hasNext={loaderData.filtered?.hasNext}
-            hrefFor={(p) => listingHref("/businesses", loaderData.filters, p, new URLSearchParams(browseHref({ search, category, sort }).split("?")[1] ?? ""))}
+            hrefFor={(p) => listingHref("/businesses", loaderData.filters, p, browseParams({ search, category, sort }))}
           />
         </>
       )}

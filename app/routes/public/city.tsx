@@ -10,11 +10,10 @@ import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCity, listCityBusinesses } from "~/server/directory.server";
-import { listingSearch } from "~/server/search.server";
+import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
-import { filtersActive, filteredCount, listingHref, parseListingFilters } from "~/lib/listing-filters";
-import { MAX_SEARCH_PAGE } from "~/lib/search-links";
+import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
@@ -37,20 +36,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
   const url = new URL(request.url);
   const filters = parseListingFilters(url.searchParams);
-  let totalPages: number | null = Math.ceil(city.count / CITY_PAGE_SIZE);
-  let page = clampPage(url.searchParams.get("page"), totalPages);
-  let businesses: Business[];
-  let filtered: { summary: string; hasNext: boolean } | null = null;
-  if (filtersActive(filters)) {
-    // Open now, a minimum rating: the bounded search over the city's own index (issue 19).
-    page = clampPage(url.searchParams.get("page"), MAX_SEARCH_PAGE);
-    const found = await listingSearch(db, { kind: "city", slug: city.slug, name: city.name }, filters, page, CITY_PAGE_SIZE);
-    businesses = found.businesses;
-    totalPages = found.total === null ? null : Math.max(1, Math.ceil(found.total / CITY_PAGE_SIZE));
-    filtered = { summary: filteredCount(found, (page - 1) * CITY_PAGE_SIZE, businesses.length), hasNext: found.hasNext };
-  } else {
-    businesses = city.count ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE) : [];
-  }
+  const listing = filtersActive(filters)
+    ? // Open now, a minimum rating: the bounded search over the city's own index (issue 19).
+      await filteredListing(db, { kind: "city", slug: city.slug, name: city.name }, filters, url.searchParams.get("page"), CITY_PAGE_SIZE)
+    : null;
+  const allPages = Math.ceil(city.count / CITY_PAGE_SIZE);
+  const totalPages = listing ? listing.totalPages : allPages;
+  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
+  const businesses: Business[] = listing
+    ? listing.businesses
+    : city.count
+      ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE)
+      : [];
+  const filtered = listing?.filtered ?? null;
   const offset = (page - 1) * CITY_PAGE_SIZE;
   const structured = [
     itemListJsonLd(

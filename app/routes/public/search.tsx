@@ -7,6 +7,7 @@ import { SuggestInput } from "~/components/suggest-input";
 import { Field } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
+import { knownTotal, resultCount } from "~/lib/result-count";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~/lib/search-links";
 import { parseSearchParams, type SearchParams } from "~/lib/search-params";
 import { siteConfig } from "~/server/config.server";
@@ -57,32 +58,16 @@ const SORT_LABELS: Record<SearchSort, string> = {
   distance: "Nearest first",
 };
 
-const COUNT = new Intl.NumberFormat("en-US");
 
-type Counted = { page: number; pageSize: number; hasNext: boolean; approximate: boolean; total: number | null; businesses: unknown[] };
-
-/** The number of results when known: the search's exact total, or, on the last page, what came before and on it. */
-function knownTotal(result: Counted): number | null {
-  if (result.approximate) return null;
-  if (result.total !== null) return result.total;
-  return result.hasNext ? null : (result.page - 1) * result.pageSize + result.businesses.length;
-}
-
-/**
- * "N results". Most searches know their total (search.server.ts); a dense one lists at most 1,000
- * (`approximate`, ADR 0012); a search that only knows there is more says so.
- */
-function resultCount(result: Counted): string {
-  if (result.approximate) return `${COUNT.format(1000)}+ results`;
-  const total = knownTotal(result);
-  if (total === null) return `More than ${COUNT.format((result.page - 1) * result.pageSize + result.businesses.length)} results`;
-  return `${COUNT.format(total)} ${total === 1 ? "result" : "results"}`;
+/** The result's page as a count (result-count.ts). */
+function counted(result: { page: number; pageSize: number; hasNext: boolean; approximate: boolean; total: number | null; businesses: unknown[] }) {
+  return { ...result, before: (result.page - 1) * result.pageSize, shown: result.businesses.length };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { params, result, categories } = loaderData;
   const heading = headingFor(params);
-  const total = knownTotal(result);
+  const total = knownTotal(counted(result));
   const filtered = Boolean(params.category || params.openNow || params.minRating);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -156,7 +141,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {result.businesses.length > 0 ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            {resultCount(result)}
+            {resultCount(counted(result))}
             {params.openNow ? " · open now" : ""}
             {params.minRating ? ` · ${params.minRating}+ stars` : ""}
           </p>
