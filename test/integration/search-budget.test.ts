@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ValidBusinessInput } from "~/lib/business";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, getJson, insert, request, rowsRead } from "../helpers/factories";
+import { visibleText } from "../helpers/html";
 
 const ROWS_READ_BOUND = 300;
 const BUSINESSES = 10_000;
@@ -190,11 +191,7 @@ describe("what a bounded search answers", () => {
     expect(dense.body.approximate).toBe(true);
     const sparse = await getJson<ListBody & { approximate?: boolean }>("/api/businesses?limit=20&search=wombat%20depot%207777");
     expect(sparse.body.approximate).toBeUndefined();
-    const text = (html: string) =>
-      html
-        .replace(/<!-- -->/g, "")
-        .replace(/<[^>]+>/g, " ")
-        .replace(/\s+/g, " ");
+    const text = visibleText;
     expect(text(await (await request("/businesses?search=wombat")).text())).toContain("1,000+ Total Businesses");
     expect(text(await (await request("/businesses?search=wombat%20depot%207777")).text())).toContain(" 1 Total Businesses");
   });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Business } from "~/lib/business";
 import { buildBusiness, getJson, idOf, insert, request, rowsRead } from "../helpers/factories";
+import { visibleText } from "../helpers/html";
 
 const run = crypto.randomUUID().slice(0, 6);
 const city = `Truthton ${run}`;
@@ -18,16 +19,7 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
 
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
+const text = visibleText;
 
 async function detail(placeId: string) {
   const id = await idOf(placeId);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { deleteBusiness } from "~/server/business-writer.server";
 import { buildBusiness, idOf, insert, request, rowsRead, testDb } from "../helpers/factories";
+import { visibleText } from "../helpers/html";
 
 const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 const HOSTILE = "</script><script>alert(1)</script>";
@@ -15,17 +16,7 @@ async function page(path: string) {
   return { response, status: response.status, html: await response.text() };
 }
 
-/** Visible text with tags stripped and React's comment markers gone, for text assertions. */
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
+const text = visibleText;
 
 const run = crypto.randomUUID().slice(0, 6);
 const cityName = `Vistaville ${run}`;

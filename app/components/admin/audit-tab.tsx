@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { AUDIT_ACTION_LABELS, type AuditPageView } from "~/lib/admin-audit";
+import { KeysetPager } from "./keyset-pager";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -50,21 +50,7 @@ export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPa
           </table>
         </div>
       )}
-      <nav aria-label="Audit log pages" className="flex gap-2">
-        {isFirstPage ? null : (
-          <Link to="/admin-panel/audit" className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
-            Newest
-          </Link>
-        )}
-        {page.next ? (
-          <Link
-            to={`/admin-panel/audit?before=${page.next}`}
-            className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
-          >
-            Older
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager path="/admin-panel/audit" label="Audit log pages" isFirstPage={isFirstPage} next={page.next} />
     </div>
   );
 }

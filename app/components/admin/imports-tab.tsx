@@ -4,6 +4,7 @@ import { durationLabel, fileSizeLabel, importLinks, type ImportHistoryEntry, typ
 import { errorText } from "~/lib/admin-fetch";
 import { toast } from "~/lib/toast";
 import { useAdminApi } from "./use-admin-api";
+import { KeysetPager } from "./keyset-pager";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const number = new Intl.NumberFormat("en-US");
@@ -98,21 +99,7 @@ export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isF
           </table>
         </div>
       )}
-      <nav aria-label="Import history pages" className="flex gap-2">
-        {isFirstPage ? null : (
-          <Link to="/admin-panel/imports" className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
-            Newest
-          </Link>
-        )}
-        {page.next ? (
-          <Link
-            to={`/admin-panel/imports?before=${page.next}`}
-            className="rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
-          >
-            Older
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager path="/admin-panel/imports" label="Import history pages" isFirstPage={isFirstPage} next={page.next} />
     </div>
   );
 }
