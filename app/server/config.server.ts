@@ -7,7 +7,23 @@ export type SiteConfig = {
   adsenseClient: string;
   adSlots: { top: string; bottom: string };
   analyticsToken: string;
+  /** Issue 20: a business page is indexed when it has at least this many of hours, phone, rating. */
+  indexMinFacts: number;
+  /** Issue 20: a city, category or city × category page is indexed from this many businesses. */
+  indexMinListing: number;
+  /** Issue 20: generated text on pages and from SEO generation. */
+  generatedText: boolean;
+  /** Issue 20: aggregateRating in the business page's JSON-LD. */
+  structuredDataRating: boolean;
+  /** Issue 19: the map tiles' URL template ({z}/{x}/{y}); empty means no map tiles. */
+  mapTileUrl: string;
+  mapTileAttribution: string;
 };
+
+function count(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
+}
 
 export function siteConfig(env: Env): SiteConfig {
   return {
@@ -18,5 +34,11 @@ export function siteConfig(env: Env): SiteConfig {
     adsenseClient: env.ADSENSE_CLIENT || "",
     adSlots: { top: env.ADSENSE_SLOT_TOP || "", bottom: env.ADSENSE_SLOT_BOTTOM || "" },
     analyticsToken: env.CF_ANALYTICS_TOKEN || "",
+    indexMinFacts: count(env.INDEX_MIN_FACTS, 1),
+    indexMinListing: count(env.INDEX_MIN_LISTING, 3),
+    generatedText: env.GENERATED_TEXT !== "off",
+    structuredDataRating: env.STRUCTURED_DATA_RATING !== "off",
+    mapTileUrl: env.MAP_TILE_URL ?? "",
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? "",
   };
 }
