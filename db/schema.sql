@@ -65,7 +65,7 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
@@ -270,7 +270,7 @@ CREATE TABLE `imports` (
 	`errors` text DEFAULT '[]' NOT NULL,
 	`created_at` integer DEFAULT (unixepoch()) NOT NULL,
 	`finished_at` integer
-, `format` text DEFAULT 'xlsx' NOT NULL, `header_row` integer DEFAULT 1 NOT NULL, `next_row` integer DEFAULT 2 NOT NULL, `lease_until` integer);
+, `format` text DEFAULT 'xlsx' NOT NULL, `header_row` integer DEFAULT 1 NOT NULL, `next_row` integer DEFAULT 2 NOT NULL, `lease_until` integer, mode text DEFAULT 'skip' NOT NULL, updated integer DEFAULT 0 NOT NULL);
 
 CREATE INDEX `imports_created_idx` ON `imports` (`created_at`);
 

@@ -79,6 +79,11 @@ export const businesses = sqliteTable(
      * range of the index and a box is one range per row (app/server/near.server.ts). Computed,
      * never stored; null without coordinates.
      */
+    /**
+     * Columns an admin changed by hand (JSON array of column names, e.g. ["name","phone"]): an import
+     * in update mode never overwrites them (docs/decisions/0018-reimport-update.md). Set by the edit path only.
+     */
+    editedFields: text("edited_fields").notNull().default("[]"),
     geoCell: integer("geo_cell").generatedAlwaysAs(
       sql`CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)`,
       { mode: "virtual" },
@@ -283,6 +288,12 @@ export const imports = sqliteTable(
     headerRow: integer("header_row").notNull().default(1),
     nextRow: integer("next_row").notNull().default(2),
     leaseUntil: integer("lease_until"),
+    /** 'skip' (SPEC §3): a place_id already stored is skipped; 'update': it is refreshed from the file (issue 20). */
+    mode: text("mode", { enum: ["skip", "update"] })
+      .notNull()
+      .default("skip"),
+    /** Known businesses this import refreshed (update mode); unchanged ones count as duplicates skipped. */
+    updated: integer("updated").notNull().default(0),
   },
   (t) => [index("imports_created_idx").on(t.createdAt)],
 );
@@ -335,7 +346,7 @@ export type SqlRow<T extends SQLiteTable> = {
 };
 
 /** The businesses columns the write module sets itself, not from an input (facets and geo_cell are computed). */
-const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell"] as const;
+const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell", "edited_fields"] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
 /**

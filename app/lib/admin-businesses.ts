@@ -147,6 +147,52 @@ export function editValues(b: Business): BusinessEditInput {
   };
 }
 
+/** The column each form field writes: the names businesses.edited_fields records. */
+const EDIT_COLUMNS: Record<keyof BusinessEdit, string> = {
+  name: "name",
+  category: "category",
+  address: "address",
+  city: "city",
+  state: "state",
+  zipCode: "zip_code",
+  country: "country",
+  phone: "phone",
+  email: "email",
+  website: "website",
+  rating: "rating",
+  reviewCount: "review_count",
+  openingHours: "opening_hours",
+  photos: "photos",
+  isVerified: "is_verified",
+  description: "description",
+  seoTitle: "seo_title",
+  seoDescription: "seo_description",
+  canonicalUrl: "canonical_url",
+  uniqueContent: "unique_content",
+};
+
+/** A form value in one spelling: text trimmed, numbers as numbers, hours by weekday, photos by line. */
+function comparable(field: keyof BusinessEdit, value: unknown): string {
+  if (field === "openingHours") {
+    const hours = (value ?? {}) as Record<string, unknown>;
+    return JSON.stringify(WEEKDAYS.map((d) => String(hours[d] ?? "").trim()));
+  }
+  if (field === "photos") return JSON.stringify(photoLines(String(value ?? "")));
+  if (field === "rating" || field === "reviewCount") return String(Number(value));
+  return String(value ?? "").trim();
+}
+
+/**
+ * The columns an edit changed by hand: the submitted form against the form as the stored business
+ * fills it (editValues). Only these are recorded, so saving the form untouched protects nothing
+ * from a later update-mode import.
+ */
+export function editedColumns(before: BusinessEditInput, edit: BusinessEdit): string[] {
+  return (Object.keys(EDIT_COLUMNS) as Array<keyof BusinessEdit>)
+    .filter((field) => comparable(field, before[field]) !== comparable(field, edit[field]))
+    .map((field) => EDIT_COLUMNS[field]);
+}
+
 /** The edited fields as a write input; what the form does not show is kept from `current`. */
 export function applyEdit(current: BusinessInput, edit: BusinessEdit): BusinessInput {
   const sameText = (a: string | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.trim().toLowerCase();

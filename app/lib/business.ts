@@ -14,7 +14,7 @@ import { effectiveTimeZone } from "./time-zones";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 
 /** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
-const HIDDEN_COLUMNS = ["groupSlug", "keywords", "citySlug", "stateCode", "score", "facets", "importId"] as const;
+const HIDDEN_COLUMNS = ["groupSlug", "keywords", "citySlug", "stateCode", "score", "facets", "importId", "editedFields"] as const;
 /** Columns stored as JSON text. */
 type JsonColumn = "photos" | "openingHours" | "about" | "reviewsPerScore";
 
@@ -294,7 +294,7 @@ const DERIVED_COLUMNS = ["categorySlug", "groupSlug", "keywords", "citySlug", "s
 /** The stored row as a write input, so an edit keeps every field the form does not show. */
 export function rowToInput(row: BusinessRow): BusinessInput {
   return {
-    ...omit(row, [...DERIVED_COLUMNS, "id", "slug", "importId", "createdAt", "updatedAt"] as const),
+    ...omit(row, [...DERIVED_COLUMNS, "id", "slug", "importId", "createdAt", "updatedAt", "editedFields"] as const),
     photos: parseJson<string[]>(row.photos, []),
     openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),
     about: parseJson<About | null>(row.about, null),

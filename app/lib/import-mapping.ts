@@ -347,10 +347,20 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
   }
 }
 
-/** The import endpoint's answer (SPEC §3 Import result, plus the first row errors). */
+/**
+ * What an import does with a place_id already listed (the form field `mode`, issue 20): `skip` it
+ * (SPEC §3, the default) or `update` that business's rating, reviews, hours, status, photos, website
+ * and phone (app/lib/business-refresh.ts).
+ */
+export const IMPORT_MODES = ["skip", "update"] as const;
+export const importModeSchema = z.enum(IMPORT_MODES).default("skip");
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const IMPORT_MODE_REFUSAL = 'The field mode must be "skip" (the default: rows already listed are skipped) or "update" (they are refreshed).';
+
+/** The import endpoint's answer (SPEC §3 Import result, plus the first row errors; `updated` in update mode only). */
 export const importResultSchema = z.object({
   message: z.string(),
-  stats: z.object({ imported: z.number(), duplicatesSkipped: z.number(), totalErrors: z.number() }),
+  stats: z.object({ imported: z.number(), duplicatesSkipped: z.number(), totalErrors: z.number(), updated: z.number().optional() }),
   errors: z.array(z.object({ row: z.number(), column: z.string(), reason: z.string() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
@@ -358,6 +368,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 /** 202 answer and the status poll of a long import. */
 export type ImportJobStatus = {
   status: "running" | "done" | "failed";
+  mode: ImportMode;
   progress: { processed: number; total: number };
   message: string;
   stats: ImportResult["stats"];

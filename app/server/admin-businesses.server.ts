@@ -11,7 +11,9 @@
 import {
   ADMIN_PAGE_SIZE,
   applyEdit,
+  editedColumns,
   editFieldErrors,
+  editValues,
   type FieldErrors,
   type AdminBusinessPage,
   type AdminListQuery,
@@ -171,7 +173,8 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, actor
   if (!row) return { ok: false, notFound: true };
   const parsed = businessInputSchema.safeParse(applyEdit(rowToInput(row), edit));
   if (!parsed.success) return { ok: false, notFound: false, fieldErrors: editFieldErrors(parsed.error) };
-  const business = (await updateBusiness(db, id, parsed.data)) ? await getAdminBusiness(db, id) : null;
+  const edited = editedColumns(editValues(toBusiness(row)), edit);
+  const business = (await updateBusiness(db, id, parsed.data, edited)) ? await getAdminBusiness(db, id) : null;
   if (!business) return { ok: false, notFound: true };
   // Recorded after the write succeeded (the writer's batch is its own): a refused edit is no action.
   await recordAudit(db, { actor, action: "edit", targetId: id, detail: `Edited ${businessLabel(id, business.name)}` });

@@ -6,6 +6,7 @@
  * and the data version.
  */
 import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "~/lib/business";
+import { type Refresh, type RefreshableRow, refreshOf, REFRESHED_COLUMNS } from "~/lib/business-refresh";
 import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import type { Db } from "./db.server";
@@ -107,6 +108,8 @@ export type InsertOutcome = {
   inserted: number;
   /** Indexes (into the input array) skipped because their place_id already exists or repeats. */
   duplicates: number[];
+  /** Businesses already stored that the batch refreshed (InsertOptions.refresh); their rows are not in `duplicates`. */
+  updated: number;
 };
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -153,8 +156,17 @@ function payloads(rows: string[]): string[] {
 
 export type InsertOptions = {
   importId?: number;
-  /** Statements to run in the same transaction as the rows (see INSERTED_IN_BATCH_SQL). */
-  alongside?: D1PreparedStatement[];
+  /**
+   * Statements to run in the same transaction as the rows (see INSERTED_IN_BATCH_SQL); as a function,
+   * given how many stored businesses the batch refreshes.
+   */
+  alongside?: D1PreparedStatement[] | ((updated: number) => D1PreparedStatement[]);
+  /**
+   * Update mode (issue 20): a place_id already stored refreshes that business's rating, reviews,
+   * hours, status, photos, website and phone (app/lib/business-refresh.ts) instead of being skipped;
+   * one that would change nothing is still a duplicate.
+   */
+  refresh?: boolean;
 };
 
 /**
@@ -165,14 +177,21 @@ export type InsertOptions = {
  */
 export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInput>, options: InsertOptions = {}): Promise<InsertOutcome> {
   if (inputs.length > WRITE_BATCH_ROWS) throw new Error(`insertBatch takes at most ${WRITE_BATCH_ROWS} rows`);
-  const outcome: InsertOutcome = { inserted: 0, duplicates: [] };
+  const outcome: InsertOutcome = { inserted: 0, duplicates: [], updated: 0 };
   const rows = inputs.map(prepareBusiness);
   const placeIds = rows.flatMap((r) => (r.place_id ? [r.place_id] : []));
   const known = await stored(db, placeIds, [...new Set(rows.flatMap((r) => (r.base_slug ? slugCandidates(r, 0) : [])))]);
   const seen = new Set<string>();
   const fresh: PreparedBusiness[] = [];
+  /** Update mode: the first row of each stored place_id, by input index. */
+  const again = new Map<string, number>();
   rows.forEach((row, index) => {
     const id = row.place_id;
+    if (id && options.refresh && known.placeIds.has(id) && !seen.has(id)) {
+      seen.add(id);
+      again.set(id, index);
+      return;
+    }
     if (id && (known.placeIds.has(id) || seen.has(id))) {
       outcome.duplicates.push(index);
       return;
@@ -180,9 +199,13 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     if (id) seen.add(id);
     fresh.push(row);
   });
+  const refreshes = again.size ? await refreshesOf(db, rows, again, outcome.duplicates) : [];
+  outcome.updated = refreshes.length;
+  const kept = (fresh.length || refreshes.length) && (await listsKept(db));
   // The first statement records where the batch's rows begin (see NEW_ROWS); with no new rows the
   // alongside statements still see an empty batch.
   const statements: D1PreparedStatement[] = [db.statement(RECORD_BATCH_START_SQL)];
+  if (refreshes.length) statements.push(...refreshStatements(db, refreshes, Boolean(kept)));
   const insertAt: number[] = [];
   if (fresh.length) {
     const slugs = await resolveSlugs(db, fresh, known.slugs);
@@ -210,9 +233,11 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       );
     }
     statements.push(...NEW_ROWS_SUMMARY_SQL.map((sql) => db.statement(sql)));
-    if (await listsKept(db)) statements.push(...listChangeStatements(db, NEW_ROWS_AS_B, [], 1), ...rebalanceStatements(db));
+    if (kept) statements.push(...listChangeStatements(db, NEW_ROWS_AS_B, [], 1));
   }
-  statements.push(...(options.alongside ?? []));
+  if (kept) statements.push(...rebalanceStatements(db));
+  const alongside = options.alongside ?? [];
+  statements.push(...(typeof alongside === "function" ? alongside(outcome.updated) : alongside));
   const results = await db.batch(statements);
   // meta.changes counts trigger writes too; RETURNING counts exactly the rows inserted.
   for (const at of insertAt) outcome.inserted += results[at].results.length;
@@ -225,13 +250,76 @@ export async function insertBusinesses(
   inputs: ReadonlyArray<ValidBusinessInput>,
   options: { importId?: number } = {},
 ): Promise<InsertOutcome> {
-  const outcome: InsertOutcome = { inserted: 0, duplicates: [] };
+  const outcome: InsertOutcome = { inserted: 0, duplicates: [], updated: 0 };
   for (let start = 0; start < inputs.length; start += WRITE_BATCH_ROWS) {
     const part = await insertBatch(db, inputs.slice(start, start + WRITE_BATCH_ROWS), options);
     outcome.inserted += part.inserted;
+    outcome.updated += part.updated;
     outcome.duplicates.push(...part.duplicates.map((i) => i + start));
   }
   return outcome;
+}
+
+/** What a refresh reads of the stored businesses (business-refresh.ts's RefreshableRow). */
+const REFRESHABLE_SQL = `SELECT id, place_id, rating, review_count, reviews_per_score, score, opening_hours, business_status,
+  is_open, photos, website, phone, edited_fields
+FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`;
+
+/**
+ * The refreshes of a batch's stored place_ids (`again`: place_id → input index); a row that would
+ * change nothing goes to `duplicates`. One read: the place_id index, O(rows).
+ */
+async function refreshesOf(db: Db, rows: PreparedBusiness[], again: Map<string, number>, duplicates: number[]): Promise<Refresh[]> {
+  const stored = await db.all<RefreshableRow>(REFRESHABLE_SQL, [JSON.stringify([...again.keys()])]);
+  const refreshes: Refresh[] = [];
+  const done = new Set<string>();
+  for (const row of stored) {
+    const index = again.get(row.place_id);
+    if (index === undefined) continue;
+    done.add(row.place_id);
+    const refresh = refreshOf(row, rows[index]);
+    if (refresh) refreshes.push(refresh);
+    else duplicates.push(index);
+  }
+  // Known a moment ago but gone now (deleted meanwhile): a duplicate as in skip mode, nothing written.
+  for (const [placeId, index] of again) if (!done.has(placeId)) duplicates.push(index);
+  duplicates.sort((a, b) => a - b);
+  return refreshes;
+}
+
+/** A refresh payload row: the id, the edited_fields the refresh was computed from, then the new values. */
+const REFRESH_PAYLOAD = ["id", "edited_fields", ...REFRESHED_COLUMNS, "score", "is_open"] as const;
+const refreshValue = (column: (typeof REFRESH_PAYLOAD)[number]) => `j.value ->> ${REFRESH_PAYLOAD.indexOf(column)}`;
+
+/**
+ * The refresh's UPDATE. `ranked` rows (rating or review count changed) also set rating and score,
+ * whose triggers keep the FTS rating facet and the summaries; the others leave those columns out of
+ * the SET, so no trigger runs for a changed phone or photo. A row whose edited_fields changed since
+ * it was read (an admin saved an edit meanwhile) is left alone: the admin's edit wins.
+ */
+function refreshSql(ranked: boolean): string {
+  const columns = REFRESH_PAYLOAD.slice(2).filter((c) => ranked || (c !== "rating" && c !== "score"));
+  return `UPDATE businesses SET ${columns.map((c) => `${c} = ${refreshValue(c)}`).join(", ")}, updated_at = unixepoch()
+FROM json_each(?1) AS j
+WHERE businesses.id = ${refreshValue("id")} AND businesses.edited_fields = ${refreshValue("edited_fields")}`;
+}
+
+/**
+ * Writes refreshes within the caller's atomic batch: the rows whose score moves leave their lists
+ * first and join them again after (as updateBusiness does for one), each UPDATE binds one JSON
+ * parameter of at most MAX_PAYLOAD_BYTES, and the data version is bumped.
+ */
+function refreshStatements(db: Db, refreshes: Refresh[], listsKept: boolean): D1PreparedStatement[] {
+  const moved = JSON.stringify(refreshes.filter((r) => r.ranked).map((r) => r.id));
+  const movedRows = "FROM businesses AS b WHERE b.id IN (SELECT value FROM json_each(?1))";
+  const lists = (delta: 1 | -1) => (listsKept && moved !== "[]" ? listChangeStatements(db, movedRows, [moved], delta) : []);
+  const updates = [true, false].flatMap((ranked) => {
+    const rows = refreshes
+      .filter((r) => r.ranked === ranked)
+      .map((r) => JSON.stringify(REFRESH_PAYLOAD.map((c) => r[c])).replace(NON_ASCII_ALL, escapeChar));
+    return payloads(rows).map((payload) => db.statement(refreshSql(ranked), [payload]));
+  });
+  return [...lists(-1), ...updates, ...lists(1), db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1")];
 }
 
 /**
@@ -256,12 +344,23 @@ export async function finishWrites(db: Db): Promise<void> {
 /** One business (parameter ?1 is its id) as a FROM clause for listChangeStatements. */
 const ONE_BUSINESS = "FROM businesses AS b WHERE b.id = ?1";
 
-/** Fields an admin edit may change; the slug stays stable so links keep working. */
-export async function updateBusiness(db: Db, id: number, input: ValidBusinessInput): Promise<boolean> {
+/**
+ * Fields an admin edit may change; the slug stays stable so links keep working. `edited` names the
+ * columns the admin changed by hand: they join businesses.edited_fields in the same statement, and
+ * an update-mode import leaves them alone from then on (app/lib/business-refresh.ts).
+ */
+export async function updateBusiness(db: Db, id: number, input: ValidBusinessInput, edited: readonly string[] = []): Promise<boolean> {
   const row = prepareBusiness(input);
   const columns = INSERT_COLUMNS.filter((c) => c !== "place_id" || row.place_id !== null);
-  const assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
-  const params = columns.map((c) => (JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null)));
+  const params: Array<string | number | null> = columns.map((c) =>
+    JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null),
+  );
+  let assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
+  if (edited.length) {
+    params.push(JSON.stringify(edited));
+    assignments += `, edited_fields = (SELECT json_group_array(value) FROM
+      (SELECT value FROM json_each(edited_fields) UNION SELECT value FROM json_each(?${params.length})))`;
+  }
   // The business leaves its lists at its old place and joins them at its new one: a few block and
   // section counts, and the positions of the sections between.
   const kept = await listsKept(db);

@@ -126,8 +126,8 @@ export function checkUploadHeaders(request: Request): { boundary: string; declar
   return { boundary, declaredLength };
 }
 
-/** An upload stored in R2, not yet validated. */
-export type StoredUpload = { key: string; fileName: string; size: number };
+/** An upload stored in R2, not yet validated, with the form's other fields (`mode`) as sent. */
+export type StoredUpload = { key: string; fileName: string; size: number; fields: { mode?: string } };
 
 /**
  * Receives POST /api/admin/import's body into R2 under a new key: refuses by its headers before
@@ -142,6 +142,7 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
       boundary,
       declaredLength,
       field: FILE_FIELD,
+      fields: ["mode"],
       maxFileBytes: MAX_IMPORT_BYTES,
       open(part: PartHeaders) {
         checkFileName(part.fileName);
@@ -152,7 +153,7 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
       },
     });
     if (!received) throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
-    return { key: received.key, fileName: received.part.fileName ?? "", size: received.size };
+    return { key: received.key, fileName: received.part.fileName ?? "", size: received.size, fields: { mode: received.fields.mode } };
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     const { fault } = error;

@@ -7,7 +7,17 @@
  * per slice, with no browser needed. The status call only reads.
  */
 import { IMPORT_SLICE_MS, INLINE_IMPORT_ROWS, MAX_REPORTED_ERRORS, WRITE_BATCH_ROWS } from "~/lib/import-plan";
-import { type ImportJobStatus, type ImportResult, mapHeader, mapRow, type RowError, usedColumns } from "~/lib/import-mapping";
+import {
+  IMPORT_MODE_REFUSAL,
+  type ImportJobStatus,
+  type ImportMode,
+  importModeSchema,
+  type ImportResult,
+  mapHeader,
+  mapRow,
+  type RowError,
+  usedColumns,
+} from "~/lib/import-mapping";
 import { SpreadsheetError } from "~/lib/xlsx-reader";
 import type { ValidBusinessInput } from "~/lib/business";
 import type { imports, SqlRow } from "#db/schema";
@@ -16,7 +26,7 @@ import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
 import { errorValue, IMPORT_ERRORS_KEPT, importErrorStatements, type StoredRowError } from "./import-errors.server";
 import { openSource, r2Source } from "./import-source.server";
-import { receiveUpload, type StoredUpload, validateUpload } from "./import-upload.server";
+import { ImportRefused, receiveUpload, type StoredUpload, validateUpload } from "./import-upload.server";
 
 export { ImportRefused, validateUpload } from "./import-upload.server";
 
@@ -29,11 +39,12 @@ export async function createImport(
   stored: StoredUpload,
   upload: Awaited<ReturnType<typeof validateUpload>>,
   uploadedBy: string,
+  mode: ImportMode = "skip",
 ): Promise<number> {
   const row = await app.db.first<{ id: number }>(
-    `INSERT INTO imports (r2_key, file_name, file_size, uploaded_by, status, message, total_rows, format, header_row, next_row)
-     VALUES (?1, ?2, ?3, ?4, 'running', 'Importing…', ?5, ?6, ?7, ?8) RETURNING id`,
-    [stored.key, stored.fileName, upload.size, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1],
+    `INSERT INTO imports (r2_key, file_name, file_size, uploaded_by, status, message, total_rows, format, header_row, next_row, mode)
+     VALUES (?1, ?2, ?3, ?4, 'running', 'Importing…', ?5, ?6, ?7, ?8, ?9) RETURNING id`,
+    [stored.key, stored.fileName, upload.size, uploadedBy, upload.total, upload.format, upload.headerRow, upload.headerRow + 1, mode],
   );
   if (!row) throw new Error("the import could not be recorded");
   return row.id;
@@ -43,17 +54,23 @@ async function loadImport(db: Db, id: number): Promise<ImportRow | null> {
   return db.first<ImportRow>("SELECT * FROM imports WHERE id = ?1", [id]);
 }
 
+/** The spec's three counts; an update-mode import adds `updated` (a skip-mode answer stays as SPEC §3 has it). */
 function statsOf(row: ImportRow): ImportResult["stats"] {
-  return { imported: row.imported, duplicatesSkipped: row.duplicates_skipped, totalErrors: row.total_errors };
+  const stats = { imported: row.imported, duplicatesSkipped: row.duplicates_skipped, totalErrors: row.total_errors };
+  return row.mode === "update" ? { ...stats, updated: row.updated } : stats;
 }
 
-export function summaryMessage(row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors">): string {
-  return `Imported ${row.imported} businesses from ${row.file_name}: ${row.duplicates_skipped} duplicates skipped, ${row.total_errors} errors.`;
+export function summaryMessage(
+  row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors" | "updated">,
+): string {
+  const spec = `Imported ${row.imported} businesses from ${row.file_name}: ${row.duplicates_skipped} duplicates skipped, ${row.total_errors} errors.`;
+  return row.updated > 0 ? `${spec} Updated ${row.updated} businesses already listed.` : spec;
 }
 
 export function jobStatus(row: ImportRow): ImportJobStatus {
   return {
     status: row.status === "pending" ? "running" : row.status,
+    mode: row.mode,
     progress: { processed: row.processed_rows, total: row.total_rows },
     message: row.message ?? "",
     stats: statsOf(row),
@@ -160,18 +177,24 @@ export async function advanceImport(
         }
       }
       const nextRow = (batch.rows.at(-1)?.rowNumber ?? claimed.next_row) + 1;
-      const progress = db.statement(
-        `UPDATE imports SET next_row = ?2, processed_rows = processed_rows + ?3,
-           imported = imported + ${INSERTED_IN_BATCH_SQL},
-           duplicates_skipped = duplicates_skipped + ?4 - ${INSERTED_IN_BATCH_SQL},
-           total_errors = total_errors + ?5, errors = ?6, lease_until = unixepoch() + ?7
-         WHERE id = ?1`,
-        [id, nextRow, batch.rows.length, valid.length, bad, JSON.stringify(errors), LEASE_SECONDS],
-      );
+      const progress = (updated: number) =>
+        db.statement(
+          `UPDATE imports SET next_row = ?2, processed_rows = processed_rows + ?3,
+             imported = imported + ${INSERTED_IN_BATCH_SQL}, updated = updated + ?8,
+             duplicates_skipped = duplicates_skipped + ?4 - ?8 - ${INSERTED_IN_BATCH_SQL},
+             total_errors = total_errors + ?5, errors = ?6, lease_until = unixepoch() + ?7
+           WHERE id = ?1`,
+          [id, nextRow, batch.rows.length, valid.length, bad, JSON.stringify(errors), LEASE_SECONDS, updated],
+        );
+      const errorRows = importErrorStatements(db, id, kept);
       // One batch in flight: the next batch is read and mapped while D1 commits this one; batches
       // still commit in file order, each after the one before it.
       await writing;
-      writing = insertBatch(db, valid, { importId: id, alongside: [progress, ...importErrorStatements(db, id, kept)] });
+      writing = insertBatch(db, valid, {
+        importId: id,
+        refresh: claimed.mode === "update",
+        alongside: (updated) => [progress(updated), ...errorRows],
+      });
       writing.catch(() => {}); // awaited (and thrown) at the next batch or after the loop
       processed += batch.rows.length;
       if (batch.last) break;
@@ -283,8 +306,10 @@ export async function importUpload(
   let upload: Awaited<ReturnType<typeof validateUpload>>;
   let id: number;
   try {
+    const mode = importModeSchema.safeParse(stored.fields.mode ?? undefined);
+    if (!mode.success) throw new ImportRefused(400, IMPORT_MODE_REFUSAL);
     upload = await validateUpload(r2Source(bucket, stored.key, stored.size), stored.fileName);
-    id = await createImport(app, stored, upload, uploadedBy);
+    id = await createImport(app, stored, upload, uploadedBy, mode.data);
   } catch (error) {
     // A refused (or unrecorded) file is not kept: no `imports` row points at it.
     await bucket.delete(stored.key);

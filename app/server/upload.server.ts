@@ -87,7 +87,11 @@ export class UploadError extends Error {
   }
 }
 
-export type ReceivedFile = { part: PartHeaders; key: string; size: number };
+/** The file, and the small text fields asked for (`fields`) that the body carried, by name. */
+export type ReceivedFile = { part: PartHeaders; key: string; size: number; fields: Record<string, string> };
+
+/** A text field longer than this is cut here: the fields read beside a file are short words (an import's mode). */
+export const MAX_FIELD_BYTES = 256;
 
 /**
  * Reads a multipart/form-data body and streams the first file sent in `field` into R2 through the
@@ -105,12 +109,17 @@ export async function receiveFile(
     field: string;
     maxFileBytes: number;
     open(part: PartHeaders): R2ObjectWriter;
+    /** Plain text fields to keep (the first of each name, cut at MAX_FIELD_BYTES); other parts are dropped. */
+    fields?: ReadonlyArray<string>;
   },
 ): Promise<ReceivedFile | null> {
   const scanner = new MultipartScanner(options.boundary);
   let file: { part: PartHeaders; writer: R2ObjectWriter } | null = null;
   /** Whether the current part's content goes to the writer. */
   let storing = false;
+  const fields: Record<string, string> = {};
+  /** The text field being read, with its bytes so far. */
+  let text: { name: string; bytes: number[] } | null = null;
   let read = 0;
   const reader = body?.getReader();
   try {
@@ -124,8 +133,12 @@ export async function receiveFile(
       if (read > options.declaredLength) throw new UploadError({ kind: "longer-than-declared" });
       for (const event of scanner.write(value)) {
         if (event.type === "part") {
-          storing = !file && event.headers.name === options.field && event.headers.fileName !== null;
+          const { name, fileName } = event.headers;
+          storing = !file && name === options.field && fileName !== null;
           if (storing) file = { part: event.headers, writer: options.open(event.headers) };
+          text = name !== null && fileName === null && options.fields?.includes(name) && !(name in fields) ? { name, bytes: [] } : null;
+        } else if (event.type === "data" && text) {
+          for (const byte of event.bytes.subarray(0, MAX_FIELD_BYTES - text.bytes.length)) text.bytes.push(byte);
         } else if (event.type === "data" && storing && file) {
           if (file.writer.size + event.bytes.byteLength > options.maxFileBytes) {
             throw new UploadError({ kind: "file-too-large", part: file.part, limit: options.maxFileBytes });
@@ -133,13 +146,15 @@ export async function receiveFile(
           await file.writer.write(event.bytes);
         } else if (event.type === "part-end") {
           storing = false;
+          if (text) fields[text.name] = new TextDecoder().decode(new Uint8Array(text.bytes));
+          text = null;
         }
       }
     }
     scanner.end();
     if (!file) return null;
     const size = await file.writer.close();
-    return { part: file.part, key: file.writer.key, size };
+    return { part: file.part, key: file.writer.key, size, fields };
   } catch (error) {
     // Stop reading the rest of the body and drop what reached R2.
     await reader?.cancel().catch(() => undefined);
