@@ -26,6 +26,10 @@ export type ImportHistoryEntry = {
   imported: number;
   duplicatesSkipped: number;
   totalErrors: number;
+  /** "skip" (SPEC §3) or "update": what the import did with place_ids already listed (issue 20). */
+  mode: "skip" | "update";
+  /** Businesses already listed that an update-mode import refreshed. */
+  updated: number;
   /** Unix seconds. */
   createdAt: number;
   finishedAt: number | null;

@@ -355,7 +355,8 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
 export const IMPORT_MODES = ["skip", "update"] as const;
 export const importModeSchema = z.enum(IMPORT_MODES).default("skip");
 export type ImportMode = (typeof IMPORT_MODES)[number];
-export const IMPORT_MODE_REFUSAL = 'The field mode must be "skip" (the default: rows already listed are skipped) or "update" (they are refreshed).';
+export const IMPORT_MODE_REFUSAL =
+  'The field mode must be "skip" (the default: rows already listed are skipped) or "update" (they are refreshed).';
 
 /** The import endpoint's answer (SPEC §3 Import result, plus the first row errors; `updated` in update mode only). */
 export const importResultSchema = z.object({

@@ -22,6 +22,8 @@ export async function importHistoryPage(db: Db, query: ImportsQuery): Promise<Im
       imported: imports.imported,
       duplicatesSkipped: imports.duplicatesSkipped,
       totalErrors: imports.totalErrors,
+      mode: imports.mode,
+      updated: imports.updated,
       createdAt: imports.createdAt,
       finishedAt: imports.finishedAt,
     })

@@ -60,9 +60,7 @@ function statsOf(row: ImportRow): ImportResult["stats"] {
   return row.mode === "update" ? { ...stats, updated: row.updated } : stats;
 }
 
-export function summaryMessage(
-  row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors" | "updated">,
-): string {
+export function summaryMessage(row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors" | "updated">): string {
   const spec = `Imported ${row.imported} businesses from ${row.file_name}: ${row.duplicates_skipped} duplicates skipped, ${row.total_errors} errors.`;
   return row.updated > 0 ? `${spec} Updated ${row.updated} businesses already listed.` : spec;
 }

@@ -13,3 +13,21 @@ describe("the Import tab", () => {
     expect(html).not.toContain("Processing...");
   });
 });
+
+describe("the Import tab's mode choice", () => {
+  it("asks what to do with rows already listed: a radio group named mode, skip checked by default", () => {
+    const html = renderToString(createElement(ImportTab, { onUnauthorized: () => {} }));
+    expect(html).toContain("<legend");
+    expect(html).toContain("Rows already listed (same place_id)");
+    const radios = [...html.matchAll(/<input [^>]*name="mode"[^>]*>/g)].map(([tag]) => ({
+      type: /type="([^"]*)"/.exec(tag)?.[1],
+      value: /value="([^"]*)"/.exec(tag)?.[1],
+      checked: tag.includes('checked=""'),
+    }));
+    expect(radios).toEqual([
+      { type: "radio", value: "skip", checked: true },
+      { type: "radio", value: "update", checked: false },
+    ]);
+    expect(html).toContain("Fields edited by hand are kept");
+  });
+});

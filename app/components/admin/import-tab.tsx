@@ -15,7 +15,9 @@ import type { ImportPreview } from "~/lib/import-preview";
 import { toast } from "~/lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";
 
-type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number };
+type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
+/** What the import does with a place_id already listed (the form field `mode`, issue 20). */
+type Mode = "skip" | "update";
 type ImportAnswer = {
   message?: string;
   stats?: Stats;
@@ -27,6 +29,14 @@ type JobStatus = { status: "running" | "done" | "failed"; progress: { processed:
 type SeoAnswer = { message?: string; updated?: number; remaining?: number };
 
 const ACCEPT = ".xlsx,.xls";
+const MODES: ReadonlyArray<{ value: Mode; label: string; hint: string }> = [
+  { value: "skip", label: "Skip them", hint: "Businesses already listed stay as they are." },
+  {
+    value: "update",
+    label: "Update them",
+    hint: "Refresh their rating, reviews, hours, status, photos, website and phone from the file. Fields edited by hand are kept; blank cells change nothing.",
+  },
+];
 const POLL_MS = 500;
 /** How often a running SEO or delete-all job's status is read (it runs on the server either way). */
 const JOB_POLL_MS = 1000;
@@ -40,7 +50,8 @@ async function readJson<T>(response: Response): Promise<T | null> {
 }
 
 function summary(stats: Stats): string {
-  return `Imported: ${stats.imported}, duplicates skipped: ${stats.duplicatesSkipped}, errors: ${stats.totalErrors}`;
+  const spec = `Imported: ${stats.imported}, duplicates skipped: ${stats.duplicatesSkipped}, errors: ${stats.totalErrors}`;
+  return stats.updated ? `${spec}, updated: ${stats.updated}` : spec;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +88,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
   const [previewing, setPreviewing] = useState(false);
   const [preview, setPreview] = useState<{ file: File; answer: ImportPreview } | null>(null);
   const [lastJob, setLastJob] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>("skip");
 
   function clearFile() {
     if (fileInput.current) fileInput.current.value = "";
@@ -121,6 +133,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
     setLastErrors([]);
     try {
       const form = new FormData();
+      form.set("mode", mode);
       form.set("excelFile", file);
       const response = await fetch("/api/admin/import", { method: "POST", body: form, credentials: "include" });
       if (response.status === 401) return onUnauthorized();
@@ -266,8 +279,32 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
         <p className="mt-1 text-sm text-slate-600">
           Upload a Google Maps scraper (Outscraper) export or a sheet with the columns name, category, full_address, postal_code, country,
           phone, rating, reviews, photo, working_hours, about, place_id and location_link. Rows whose place_id is already listed are
-          skipped.
+          skipped, or updated when you choose so below.
         </p>
+        <fieldset className="mt-4" disabled={importing}>
+          <legend className="text-sm font-medium text-slate-700">Rows already listed (same place_id)</legend>
+          <div className="mt-2 space-y-2 text-sm">
+            {MODES.map((m) => (
+              <label key={m.value} className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="mode"
+                  value={m.value}
+                  checked={mode === m.value}
+                  onChange={() => setMode(m.value)}
+                  aria-describedby={`import-mode-${m.value}-hint`}
+                  className="mt-1"
+                />
+                <span>
+                  <span className="font-medium text-slate-900">{m.label}</span>
+                  <span id={`import-mode-${m.value}-hint`} className="block text-slate-600">
+                    {m.hint}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <label className="mt-4 block text-sm font-medium text-slate-700" htmlFor="excel-file">
           Excel file (.xlsx or .xls)
         </label>
@@ -290,7 +327,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
           </p>
         ) : null}
         {preview ? (
-          <PreviewPanel preview={preview.answer} onConfirm={() => void importFile(preview.file)} onCancel={cancelPreview} />
+          <PreviewPanel preview={preview.answer} mode={mode} onConfirm={() => void importFile(preview.file)} onCancel={cancelPreview} />
         ) : null}
         {lastJob && !importing ? (
           <p className="mt-4 text-sm text-slate-700">
@@ -388,7 +425,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
 }
 
 /** What the import would do with the chosen file; "Import" sends it, "Cancel" drops it (nothing was stored). */
-function PreviewPanel({ preview, onConfirm, onCancel }: { preview: ImportPreview; onConfirm(): void; onCancel(): void }) {
+function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportPreview; mode: Mode; onConfirm(): void; onCancel(): void }) {
   const cell = "py-1 pr-3 align-top";
   return (
     <section aria-labelledby="import-preview-heading" className="mt-4 space-y-4 rounded-md border border-blue-200 bg-blue-50/40 p-4">
@@ -475,7 +512,11 @@ function PreviewPanel({ preview, onConfirm, onCancel }: { preview: ImportPreview
                   <td className={cell}>{r.row}</td>
                   <td className={cell}>
                     {r.values.name}
-                    {r.duplicate ? <span className="block text-amber-900">Already listed: will be skipped</span> : null}
+                    {r.duplicate ? (
+                      <span className="block text-amber-900">
+                        {mode === "update" ? "Already listed: will be updated where the file differs" : "Already listed: will be skipped"}
+                      </span>
+                    ) : null}
                   </td>
                   <td className={cell}>{r.values.category}</td>
                   <td className={cell}>
@@ -508,7 +549,7 @@ function PreviewPanel({ preview, onConfirm, onCancel }: { preview: ImportPreview
           onClick={onConfirm}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700"
         >
-          Import {number.format(preview.rowCount)} rows
+          Import {number.format(preview.rowCount)} rows{mode === "update" ? " (update mode)" : ""}
         </button>
         <button
           type="button"

@@ -132,7 +132,8 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       <td className="py-2 pr-3">
         <span className="font-medium break-all">{entry.fileName}</span>
         <span className="block text-xs text-slate-600">
-          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {number.format(entry.totalRows)} rows
+          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {number.format(entry.totalRows)} rows ·{" "}
+          {entry.mode === "update" ? "update mode" : "skip mode"}
         </span>
       </td>
       <td className="py-2 pr-3">{entry.uploadedBy || "—"}</td>
@@ -149,7 +150,10 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
         ) : null}
       </td>
       <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{duration ?? "—"}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.imported)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">
+        {number.format(entry.imported)}
+        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{number.format(entry.updated)} updated</span> : null}
+      </td>
       <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.duplicatesSkipped)}</td>
       <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.totalErrors)}</td>
       <td className="py-2">

@@ -41,7 +41,9 @@ export function RecentImports({ page }: { page: ImportHistoryPage }) {
               <span className="text-slate-600">
                 · {STATUS[i.status] ?? i.status}
                 {active ? ` (${number.format(i.processedRows)} of ${number.format(i.totalRows)} rows, ${percent}%)` : null} · imported{" "}
-                {number.format(i.imported)}, duplicates {number.format(i.duplicatesSkipped)}, errors {number.format(i.totalErrors)}
+                {number.format(i.imported)}
+                {i.updated > 0 ? `, updated ${number.format(i.updated)}` : null}, duplicates {number.format(i.duplicatesSkipped)}, errors{" "}
+                {number.format(i.totalErrors)}
               </span>
             </li>
           );
