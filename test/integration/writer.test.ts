@@ -136,7 +136,7 @@ describe("inserting", () => {
     await insert(a);
     const b = buildBusiness();
     const outcome = await insertBusinesses(testDb(), [a, b, { ...b, name: "Same place again" }]);
-    expect(outcome).toEqual({ inserted: 1, duplicates: [0, 2] });
+    expect(outcome).toEqual({ inserted: 1, duplicates: [0, 2], updated: 0 });
     await expectSummariesExact();
   });
 
