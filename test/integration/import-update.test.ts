@@ -1,3 +1,4 @@
+import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { editValues } from "~/lib/admin-businesses";
@@ -6,7 +7,8 @@ import type { CellValue, ImportJobStatus, ImportResult } from "~/lib/import-mapp
 import type { SearchResult } from "~/server/search.server";
 import { adminRequest } from "../helpers/admin";
 import { getJson } from "../helpers/factories";
-import { multipartInit, writtenState } from "../helpers/import";
+import { importStatus, importUpload } from "~/server/import.server";
+import { multipartInit, settle, testApp, writtenState } from "../helpers/import";
 import { expectPagesExact, expectPositionsExact } from "../helpers/list-positions";
 import { fileOf, fixtureBytes, fixtureRecords, sheetBytes, SPEC_HEADER, specRow, US_FIXTURE } from "../helpers/spreadsheets";
 import { keptSummaries, recomputedSummaries } from "../helpers/summaries";
@@ -180,5 +182,52 @@ describe("the mode field", () => {
       .first();
     expect(row).toMatchObject({ phone: "+49 30 1111111", rating: 4.1, review_count: 30 });
     expect(JSON.parse(String(row?.opening_hours))).toHaveProperty("Monday");
+  });
+});
+
+describe("an update-mode import run as a workflow", () => {
+  it("keeps its mode through a failed step and a retry, counting each refreshed business once", async () => {
+    const prefix = `upd-wf-${crypto.randomUUID().slice(0, 8)}`;
+    const rows = (rating: number) =>
+      Array.from({ length: 10 }, (_, i) => specRow({ place_id: `${prefix}-${i}`, name: `Workflow Shop ${i}`, rating, reviews: 20 + i }));
+    await importFile(fileOf(sheetBytes([SPEC_HEADER, ...rows(4)]), "known.xlsx"));
+
+    const form = new FormData();
+    form.set("mode", "update");
+    form.set("excelFile", fileOf(sheetBytes([SPEC_HEADER, ...rows(2.5)]), "refresh.xlsx"));
+    const upload = new Request("https://localatlas.test/api/admin/import", { method: "POST", ...(await multipartInit(form)) });
+    let jobId: number;
+    {
+      // Slice 2 fails on every try: slice 1's 4 rows stay refreshed, the import is failed.
+      await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+      await introspector.modifyAll(async (m) => {
+        await m.disableRetryDelays();
+        await m.mockStepError({ name: "slice 2" }, new Error("D1 is unavailable"));
+      });
+      const app = testApp();
+      const started = await importUpload(app, upload, "tester", { batchRows: 2, inlineRows: 4, sliceRows: 4, sliceMs: 60_000 });
+      if (started.state !== "running") throw new Error(`expected a running job, got ${started.state}`);
+      jobId = started.jobId;
+      await settle(app);
+      const [instance] = await introspector.get();
+      await instance.waitForStatus("complete");
+    }
+    expect(await importStatus(testApp(), jobId)).toMatchObject({ status: "failed", mode: "update", stats: { imported: 0, updated: 4 } });
+    {
+      await using introspector = await introspectWorkflow(env.IMPORT_WORKFLOW);
+      expect((await adminRequest(`/api/admin/imports/${jobId}/retry`, { method: "POST" })).status).toBe(202);
+      const [instance] = await introspector.get();
+      await instance.waitForStatus("complete");
+    }
+    expect(await importStatus(testApp(), jobId)).toMatchObject({
+      status: "done",
+      mode: "update",
+      stats: { imported: 0, updated: 10, duplicatesSkipped: 0, totalErrors: 0 },
+    });
+    const { results } = await env.DB.prepare("SELECT rating FROM businesses WHERE place_id LIKE ?1")
+      .bind(`${prefix}-%`)
+      .all<{ rating: number }>();
+    expect(results.map((r) => r.rating)).toEqual(Array(10).fill(2.5));
+    expect(await keptSummaries()).toEqual(await recomputedSummaries());
   });
 });
