@@ -6,7 +6,8 @@ import type { Business } from "~/lib/business";
 import type { CellValue, ImportJobStatus, ImportResult } from "~/lib/import-mapping";
 import type { SearchResult } from "~/server/search.server";
 import { adminRequest } from "../helpers/admin";
-import { getJson } from "../helpers/factories";
+import { buildBusiness, getJson, testDb } from "../helpers/factories";
+import { insertBatch, insertBusinesses, updateBusiness } from "~/server/business-writer.server";
 import { importStatus, importUpload } from "~/server/import.server";
 import { multipartInit, settle, testApp, writtenState } from "../helpers/import";
 import { expectPagesExact, expectPositionsExact } from "../helpers/list-positions";
@@ -230,4 +231,54 @@ describe("an update-mode import run as a workflow", () => {
     expect(results.map((r) => r.rating)).toEqual(Array(10).fill(2.5));
     expect(await keptSummaries()).toEqual(await recomputedSummaries());
   });
+});
+
+describe("what a refresh costs", () => {
+  it("reads the batch's rows once more than skip mode, and writes no more per changed business than an admin edit", async () => {
+    const prefix = `upd-cost-${crypto.randomUUID().slice(0, 8)}`;
+    const shops = (count: number, change: (i: number) => Partial<Parameters<typeof buildBusiness>[0]> = () => ({})) =>
+      Array.from({ length: count }, (_, i) =>
+        buildBusiness({
+          placeId: `${prefix}-${i}`,
+          name: `Cost Shop ${i}`,
+          category: "Barber",
+          rating: 4,
+          reviewCount: 10 + i,
+          ...change(i),
+        }),
+      );
+    await insertBusinesses(testDb(), shops(3000));
+    const measure = async (batch: ReturnType<typeof shops>, refresh: boolean) => {
+      const db = testDb();
+      const outcome = await insertBatch(db, batch, { refresh });
+      return { outcome, ...db.meter };
+    };
+    // One batch of 500 rows of the file; every 50th changes.
+    const moved = (i: number) => (i % 50 === 0 ? { rating: 2.5 } : {});
+    const skip = await measure(shops(500, moved), false);
+    const unchanged = await measure(shops(500), true);
+    expect(unchanged.outcome).toMatchObject({ inserted: 0, updated: 0 });
+    // Only the batch's start marker in site_stats (every writer batch sets it): no business, no summary.
+    expect(unchanged.rowsWritten).toBe(1);
+    expect(unchanged.rowsRead - skip.rowsRead).toBeLessThanOrEqual(3 * 500);
+
+    const changed = await measure(shops(500, moved), true);
+    expect(changed.outcome).toMatchObject({ inserted: 0, updated: 10 });
+    // The same 10 changes back, one admin edit (updateBusiness) each: the per-row path of the writer.
+    const single = testDb();
+    const back = shops(500);
+    for (let i = 0; i < 500; i += 50) {
+      const [row] = await single.all<{ id: number }>("SELECT id FROM businesses WHERE place_id = ?1", [`${prefix}-${i}`]);
+      await updateBusiness(single, row.id, back[i]);
+    }
+    expect(changed.rowsWritten).toBeLessThanOrEqual(single.meter.rowsWritten);
+    expect(changed.rowsRead - unchanged.rowsRead).toBeLessThanOrEqual(single.meter.rowsRead);
+    expect(changed.queries).toBeLessThan(single.meter.queries);
+    const meter = ({ rowsRead, rowsWritten, queries }: typeof skip) => ({ rowsRead, rowsWritten, queries });
+    console.log(
+      `[refresh-cost] ${JSON.stringify({ skip: meter(skip), unchanged: meter(unchanged), changed: meter(changed), single: single.meter })}`,
+    );
+    await expectPositionsExact();
+    expect(await keptSummaries()).toEqual(await recomputedSummaries());
+  }, 120_000);
 });

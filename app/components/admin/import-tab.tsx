@@ -285,8 +285,9 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
           <legend className="text-sm font-medium text-slate-700">Rows already listed (same place_id)</legend>
           <div className="mt-2 space-y-2 text-sm">
             {MODES.map((m) => (
-              <label key={m.value} className="flex items-start gap-2">
+              <div key={m.value} className="flex items-start gap-2">
                 <input
+                  id={`import-mode-${m.value}`}
                   type="radio"
                   name="mode"
                   value={m.value}
@@ -295,13 +296,15 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
                   aria-describedby={`import-mode-${m.value}-hint`}
                   className="mt-1"
                 />
-                <span>
-                  <span className="font-medium text-slate-900">{m.label}</span>
-                  <span id={`import-mode-${m.value}-hint`} className="block text-slate-600">
+                <div>
+                  <label htmlFor={`import-mode-${m.value}`} className="font-medium text-slate-900">
+                    {m.label}
+                  </label>
+                  <p id={`import-mode-${m.value}-hint`} className="text-slate-600">
                     {m.hint}
-                  </span>
-                </span>
-              </label>
+                  </p>
+                </div>
+              </div>
             ))}
           </div>
         </fieldset>
