@@ -6,9 +6,10 @@ import { ImportRefused, importUpload, statusUrl } from "~/server/import.server";
 import type { Route } from "./+types/import";
 
 /**
- * POST /api/admin/import (multipart, field excelFile) → 200 imported, 422 failed part-way, 202 running
- * as a job (a workflow that finishes by itself; statusUrl reports it), or a refusal with its status
- * (400/411/413/415/422) that wrote nothing. One audit row per accepted upload.
+ * POST /api/admin/import (multipart: field excelFile, and optionally mode = skip | update, issue 20)
+ * → 200 imported, 422 failed part-way, 202 running as a job (a workflow that finishes by itself;
+ * statusUrl reports it), or a refusal with its status (400/411/413/415/422) that wrote nothing.
+ * One audit row per accepted upload.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
