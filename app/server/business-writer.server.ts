@@ -260,7 +260,10 @@ const ONE_BUSINESS = "FROM businesses AS b WHERE b.id = ?1";
 export async function updateBusiness(db: Db, id: number, input: ValidBusinessInput): Promise<boolean> {
   const row = prepareBusiness(input);
   const columns = INSERT_COLUMNS.filter((c) => c !== "place_id" || row.place_id !== null);
-  const assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
+  // Generated text stays marked as generated while the edit leaves it as it was (the edit form sends it back).
+  const assignments = columns
+    .map((c, i) => (c === "unique_content" ? `unique_content_generated = unique_content_generated AND unique_content IS ?${i + 1}, ` : "") + `${c} = ?${i + 1}`)
+    .join(", ");
   const params = columns.map((c) => (JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null)));
   // The business leaves its lists at its old place and joins them at its new one: a few block and
   // section counts, and the positions of the sections between.
@@ -372,6 +375,7 @@ export async function fillSeoContent(db: Db, fills: ReadonlyArray<SeoFill>): Pro
          seo_title = coalesce(nullif(seo_title, ''), j.value ->> 'seoTitle'),
          seo_description = coalesce(nullif(seo_description, ''), j.value ->> 'seoDescription'),
          unique_content = j.value ->> 'uniqueContent',
+         unique_content_generated = 1,
          updated_at = unixepoch()
        FROM json_each(?1) AS j
        WHERE businesses.id = j.value ->> 'id' AND (businesses.unique_content IS NULL OR businesses.unique_content = '')
