@@ -27,7 +27,10 @@ export default defineConfig(async () => {
       .map((f) => [f, fs.readFileSync(path.join(fixtureDir, f)).toString("base64")]),
   );
   // The schema.org vocabulary's LocalBusiness types (/work/shared/validators), for the JSON-LD type test.
-  const localBusinessTypes = schemaOrgSubtypes(`${process.env.VALIDATORS_DIR || "/work/shared/validators"}/schemaorg-current-https.jsonld`, "LocalBusiness");
+  const localBusinessTypes = schemaOrgSubtypes(
+    `${process.env.VALIDATORS_DIR || "/work/shared/validators"}/schemaorg-current-https.jsonld`,
+    "LocalBusiness",
+  );
   return {
     plugins: [
       cloudflareTest({

@@ -339,7 +339,16 @@ export type SqlRow<T extends SQLiteTable> = {
 };
 
 /** The businesses columns the write module sets itself, not from an input (facets and geo_cell are computed). */
-const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell", "unique_content_generated"] as const;
+const WRITER_OWN_COLUMNS = [
+  "id",
+  "slug",
+  "import_id",
+  "created_at",
+  "updated_at",
+  "facets",
+  "geo_cell",
+  "unique_content_generated",
+] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
 /**

@@ -128,10 +128,13 @@ function dayRuns(hours: OpeningHours, open = false): string[] {
     if (last && last.text === text && WEEKDAYS.indexOf(last.to) === WEEKDAYS.indexOf(day) - 1) last.to = day;
     else runs.push({ from: day, to: day, text });
   }
-  return runs.filter((r) => !open || r.text !== "Closed").map((r) => {
-    const days = r.from === r.to ? r.from : `${r.from}${WEEKDAYS.indexOf(r.to) - WEEKDAYS.indexOf(r.from) === 1 ? " and " : " to "}${r.to}`;
-    return `${days}: ${r.text === "Closed" ? "closed" : r.text}`;
-  });
+  return runs
+    .filter((r) => !open || r.text !== "Closed")
+    .map((r) => {
+      const days =
+        r.from === r.to ? r.from : `${r.from}${WEEKDAYS.indexOf(r.to) - WEEKDAYS.indexOf(r.from) === 1 ? " and " : " to "}${r.to}`;
+      return `${days}: ${r.text === "Closed" ? "closed" : r.text}`;
+    });
 }
 
 function hoursPart(f: SeoFacts): Part {
@@ -179,7 +182,8 @@ function hoursPart(f: SeoFacts): Part {
     );
   }
   if (allDay.length && allDay.length < 7) sentences.push(`On ${list(allDay.map((d) => d.day))} it is open around the clock.`);
-  if (weekly > 0 && allDay.length < 7) sentences.push(`Added up, the listed hours come to ${count(Math.round(weekly / 60), "hour")} a week.`);
+  if (weekly > 0 && allDay.length < 7)
+    sentences.push(`Added up, the listed hours come to ${count(Math.round(weekly / 60), "hour")} a week.`);
   if (allDay.length < 7)
     sentences.push(
       weekend.length === 2
@@ -211,7 +215,9 @@ function ratingPart(f: SeoFacts): Part {
   // Most common first: the order itself tells the shape of the opinions.
   const ranked = [...stars].filter((x) => x.n > 0).sort((a, b) => b.n - a.n || b.s - a.s);
   const word = (s: number) => ["one star", "two stars", "three stars", "four stars", "five stars"][s - 1];
-  const split = ranked.map((x, i) => (i === 0 ? `${word(x.s)}, from ${NUMBER.format(x.n)} (${share(x.n)}%)` : `${word(x.s)} (${NUMBER.format(x.n)})`));
+  const split = ranked.map((x, i) =>
+    i === 0 ? `${word(x.s)}, from ${NUMBER.format(x.n)} (${share(x.n)}%)` : `${word(x.s)} (${NUMBER.format(x.n)})`,
+  );
   const high = share(counts[3] + counts[4]);
   const low = share(counts[0] + counts[1]);
   const sentences = [
@@ -223,7 +229,8 @@ function ratingPart(f: SeoFacts): Part {
   const missing = stars.filter((x) => x.n === 0).map((x) => word(x.s));
   if (ranked.length === 1) {
     // Said already: every review gives the same score.
-  } else if (low >= 20) sentences.push(`With ${low}% of reviewers at one or two stars against ${high}% at four or five, opinions of ${f.name} are divided.`);
+  } else if (low >= 20)
+    sentences.push(`With ${low}% of reviewers at one or two stars against ${high}% at four or five, opinions of ${f.name} are divided.`);
   else if (share(counts[4]) >= 75) sentences.push(`Five-star reviews alone are ${share(counts[4])}% of the ${NUMBER.format(total)}.`);
   else sentences.push(`${high}% of ${f.name}'s reviewers gave four or five stars and ${low}% one or two.`);
   if (missing.length && ranked.length > 1) sentences.push(`No reviewer gave ${list(missing)}.`);
@@ -284,12 +291,18 @@ function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
   const others = hood.peers.filter((p) => p.id !== f.id);
   if (others.length === 0) return [{ text: `${f.name} is the only ${category} we list in ${f.city} so far.`, weight: 2 }];
   const full = hood.peers.length >= hood.limit;
-  const group = full ? `the ${hood.peers.length} best-ranked ${category} listings in ${f.city}` : `the ${hood.peers.length} ${category} listings we hold for ${f.city}`;
+  const group = full
+    ? `the ${hood.peers.length} best-ranked ${category} listings in ${f.city}`
+    : `the ${hood.peers.length} ${category} listings we hold for ${f.city}`;
   const rank = hood.peers.findIndex((p) => p.id === f.id) + 1;
   const ratings = others.filter((p) => p.rating > 0).map((p) => p.rating);
   const sentences: string[] = [];
-  if (rank === 1) sentences.push(`${f.name} comes first of ${group} in our recommended order, which weighs each rating by its number of reviews.`);
-  else if (rank > 0) sentences.push(`In our recommended order, which weighs each rating by its number of reviews, ${f.name} is ${ordinal(rank)} of ${group}.`);
+  if (rank === 1)
+    sentences.push(`${f.name} comes first of ${group} in our recommended order, which weighs each rating by its number of reviews.`);
+  else if (rank > 0)
+    sentences.push(
+      `In our recommended order, which weighs each rating by its number of reviews, ${f.name} is ${ordinal(rank)} of ${group}.`,
+    );
   else sentences.push(`${f.name} is not among ${group} in our recommended order, which weighs each rating by its number of reviews.`);
   if (f.rating > 0 && ratings.length) {
     const above = ratings.filter((r) => r < f.rating).length;
@@ -304,7 +317,8 @@ function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
     );
   }
   const mostReviewed = others.reduce((a, b) => (b.reviewCount > a.reviewCount ? b : a));
-  if (f.reviewCount > mostReviewed.reviewCount) sentences.push(`None of them has more reviews than the ${NUMBER.format(f.reviewCount)} of ${f.name}.`);
+  if (f.reviewCount > mostReviewed.reviewCount)
+    sentences.push(`None of them has more reviews than the ${NUMBER.format(f.reviewCount)} of ${f.name}.`);
   else if (mostReviewed.reviewCount > 0)
     sentences.push(
       `${mostReviewed.name} is the most reviewed of them with ${NUMBER.format(mostReviewed.reviewCount)}, against ${NUMBER.format(f.reviewCount)} for ${f.name}.`,
@@ -320,7 +334,9 @@ function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
         .slice(0, 3)
     : [];
   if (located.length) {
-    const near = located.map(({ peer, m }) => `${peer.name} (${distance(m)} away${peer.rating > 0 ? `, rated ${peer.rating.toFixed(1)}` : ""})`);
+    const near = located.map(
+      ({ peer, m }) => `${peer.name} (${distance(m)} away${peer.rating > 0 ? `, rated ${peer.rating.toFixed(1)}` : ""})`,
+    );
     const closest = located[0];
     parts.push({
       text:

@@ -262,7 +262,11 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
   const columns = INSERT_COLUMNS.filter((c) => c !== "place_id" || row.place_id !== null);
   // Generated text stays marked as generated while the edit leaves it as it was (the edit form sends it back).
   const assignments = columns
-    .map((c, i) => (c === "unique_content" ? `unique_content_generated = unique_content_generated AND unique_content IS ?${i + 1}, ` : "") + `${c} = ?${i + 1}`)
+    .map(
+      (c, i) =>
+        (c === "unique_content" ? `unique_content_generated = unique_content_generated AND unique_content IS ?${i + 1}, ` : "") +
+        `${c} = ?${i + 1}`,
+    )
     .join(", ");
   const params = columns.map((c) => (JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null)));
   // The business leaves its lists at its old place and joins them at its new one: a few block and

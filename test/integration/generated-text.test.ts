@@ -60,17 +60,76 @@ const STREETS = ["Main St", "Oak Ave", "Lincoln Blvd", "Washington St", "Cedar L
 
 /** Hours as Google Maps lists dentists: weekday offices, some late evenings, some Saturdays, one emergency practice. */
 const HOURS: Array<Record<string, string>> = [
-  { Monday: "8:00 AM - 5:00 PM", Tuesday: "8:00 AM - 5:00 PM", Wednesday: "8:00 AM - 5:00 PM", Thursday: "8:00 AM - 5:00 PM", Friday: "8:00 AM - 2:00 PM", Saturday: "Closed", Sunday: "Closed" },
-  { Monday: "9:00 AM - 6:00 PM", Tuesday: "9:00 AM - 6:00 PM", Wednesday: "Closed", Thursday: "9:00 AM - 7:00 PM", Friday: "9:00 AM - 5:00 PM", Saturday: "9:00 AM - 1:00 PM", Sunday: "Closed" },
-  { Monday: "7:30 AM - 4:00 PM", Tuesday: "7:30 AM - 4:00 PM", Wednesday: "7:30 AM - 4:00 PM", Thursday: "7:30 AM - 4:00 PM", Friday: "Closed", Saturday: "Closed", Sunday: "Closed" },
-  { Monday: "10:00 AM - 7:00 PM", Tuesday: "8:00 AM - 5:00 PM", Wednesday: "10:00 AM - 7:00 PM", Thursday: "8:00 AM - 5:00 PM", Friday: "8:00 AM - 3:00 PM", Saturday: "8:00 AM - 12:00 PM", Sunday: "Closed" },
-  { Monday: "8:00 AM - 8:00 PM", Tuesday: "8:00 AM - 8:00 PM", Wednesday: "8:00 AM - 8:00 PM", Thursday: "8:00 AM - 8:00 PM", Friday: "8:00 AM - 8:00 PM", Saturday: "9:00 AM - 3:00 PM", Sunday: "10:00 AM - 2:00 PM" },
-  { Monday: "Open 24 hours", Tuesday: "Open 24 hours", Wednesday: "Open 24 hours", Thursday: "Open 24 hours", Friday: "Open 24 hours", Saturday: "Open 24 hours", Sunday: "Open 24 hours" },
-  { Monday: "9:00 AM - 5:00 PM", Tuesday: "9:00 AM - 5:00 PM", Wednesday: "9:00 AM - 5:00 PM", Thursday: "9:00 AM - 5:00 PM", Friday: "9:00 AM - 5:00 PM", Saturday: "Closed", Sunday: "Closed" },
+  {
+    Monday: "8:00 AM - 5:00 PM",
+    Tuesday: "8:00 AM - 5:00 PM",
+    Wednesday: "8:00 AM - 5:00 PM",
+    Thursday: "8:00 AM - 5:00 PM",
+    Friday: "8:00 AM - 2:00 PM",
+    Saturday: "Closed",
+    Sunday: "Closed",
+  },
+  {
+    Monday: "9:00 AM - 6:00 PM",
+    Tuesday: "9:00 AM - 6:00 PM",
+    Wednesday: "Closed",
+    Thursday: "9:00 AM - 7:00 PM",
+    Friday: "9:00 AM - 5:00 PM",
+    Saturday: "9:00 AM - 1:00 PM",
+    Sunday: "Closed",
+  },
+  {
+    Monday: "7:30 AM - 4:00 PM",
+    Tuesday: "7:30 AM - 4:00 PM",
+    Wednesday: "7:30 AM - 4:00 PM",
+    Thursday: "7:30 AM - 4:00 PM",
+    Friday: "Closed",
+    Saturday: "Closed",
+    Sunday: "Closed",
+  },
+  {
+    Monday: "10:00 AM - 7:00 PM",
+    Tuesday: "8:00 AM - 5:00 PM",
+    Wednesday: "10:00 AM - 7:00 PM",
+    Thursday: "8:00 AM - 5:00 PM",
+    Friday: "8:00 AM - 3:00 PM",
+    Saturday: "8:00 AM - 12:00 PM",
+    Sunday: "Closed",
+  },
+  {
+    Monday: "8:00 AM - 8:00 PM",
+    Tuesday: "8:00 AM - 8:00 PM",
+    Wednesday: "8:00 AM - 8:00 PM",
+    Thursday: "8:00 AM - 8:00 PM",
+    Friday: "8:00 AM - 8:00 PM",
+    Saturday: "9:00 AM - 3:00 PM",
+    Sunday: "10:00 AM - 2:00 PM",
+  },
+  {
+    Monday: "Open 24 hours",
+    Tuesday: "Open 24 hours",
+    Wednesday: "Open 24 hours",
+    Thursday: "Open 24 hours",
+    Friday: "Open 24 hours",
+    Saturday: "Open 24 hours",
+    Sunday: "Open 24 hours",
+  },
+  {
+    Monday: "9:00 AM - 5:00 PM",
+    Tuesday: "9:00 AM - 5:00 PM",
+    Wednesday: "9:00 AM - 5:00 PM",
+    Thursday: "9:00 AM - 5:00 PM",
+    Friday: "9:00 AM - 5:00 PM",
+    Saturday: "Closed",
+    Sunday: "Closed",
+  },
 ];
 
 const FEATURES: Array<BusinessInput["about"]> = [
-  { Accessibility: { "Wheelchair accessible entrance": true, "Wheelchair accessible parking lot": true }, Amenities: { "Gender-neutral restroom": true } },
+  {
+    Accessibility: { "Wheelchair accessible entrance": true, "Wheelchair accessible parking lot": true },
+    Amenities: { "Gender-neutral restroom": true },
+  },
   { "Service options": { "Online appointments": true, "Onsite services": true }, Payments: { "Credit cards": true, NFC: false } },
   { Accessibility: { "Wheelchair accessible entrance": false }, Planning: { "Appointment required": true } },
   null,
@@ -123,7 +182,9 @@ function dentists(city: string, run: string): BusinessInput[] {
 
 /** The lowest id of a test's businesses (ids rise with the score within a write batch, not with the input). */
 async function firstId(placePrefix: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT min(id) AS id FROM businesses WHERE place_id LIKE ?1").bind(`${placePrefix}%`).first<{ id: number }>();
+  const row = await env.DB.prepare("SELECT min(id) AS id FROM businesses WHERE place_id LIKE ?1")
+    .bind(`${placePrefix}%`)
+    .first<{ id: number }>();
   return Number(row?.id);
 }
 
@@ -159,12 +220,17 @@ describe("generated text from facts", () => {
     expect(summary.median).toBeLessThanOrEqual(0.3);
 
     // Facts of its own and of its neighbourhood, nothing else: its hours, its histogram, its rank, its nearest peers.
-    const top = texts[inputs.findIndex((i) => i.reviewCount === Math.max(...inputs.map((x) => x.reviewCount)))];
+    const reviews = inputs.map((x) => x.reviewCount ?? 0);
+    const top = texts[reviews.indexOf(Math.max(...reviews))];
     expect(top).toMatch(/None of them has more reviews than the \d[\d,]* of /);
     const emergency = texts[5];
     expect(emergency).toContain(`${NAMES[5]} is listed as open 24 hours a day, seven days a week.`);
-    expect(texts[1]).toContain("is closed on Wednesday and Sunday. Its hours read Monday and Tuesday: 9:00 AM - 6:00 PM, Thursday: 9:00 AM - 7:00 PM");
-    expect(texts[1]).toMatch(/Of those listings, the nearest to Oak Street Family Dentistry are [^.]+ \(\d+(\.\d)? k?m away, rated \d\.\d\)/);
+    expect(texts[1]).toContain(
+      "is closed on Wednesday and Sunday. Its hours read Monday and Tuesday: 9:00 AM - 6:00 PM, Thursday: 9:00 AM - 7:00 PM",
+    );
+    expect(texts[1]).toMatch(
+      /Of those listings, the nearest to Oak Street Family Dentistry are [^.]+ \(\d+(\.\d)? k?m away, rated \d\.\d\)/,
+    );
     expect(texts[0]).not.toMatch(/trust|popular|best|excellent|renowned/i);
   });
 
@@ -175,7 +241,13 @@ describe("generated text from facts", () => {
       const city = `Bigtown ${size} ${run}`;
       await insert(
         ...Array.from({ length: size }, (_, i) =>
-          buildBusiness({ placeId: `big-${size}-${run}-${i}`, name: `Plumbing Pro ${i}`, city, rating: 3 + (i % 20) / 10, reviewCount: i * 3 }),
+          buildBusiness({
+            placeId: `big-${size}-${run}-${i}`,
+            name: `Plumbing Pro ${i}`,
+            city,
+            rating: 3 + (i % 20) / 10,
+            reviewCount: i * 3,
+          }),
         ),
       );
       const db = testDb();
@@ -185,7 +257,9 @@ describe("generated text from facts", () => {
     };
     const small = await readFor(40);
     const large = await readFor(400);
-    console.log(`rows read for a chunk of ${chunk}: ${small} in a city × category of 40, ${large} in one of 400 (PEER_LIMIT ${PEER_LIMIT})`);
+    console.log(
+      `rows read for a chunk of ${chunk}: ${small} in a city × category of 40, ${large} in one of 400 (PEER_LIMIT ${PEER_LIMIT})`,
+    );
     expect(large).toBe(small);
     // The chunk's rows, their peers (index entries, the id list, the rows) and the update.
     expect(large).toBeLessThan(chunk * 6 + 3 * PEER_LIMIT + 10);
@@ -196,7 +270,11 @@ describe("GENERATED_TEXT", () => {
   it("off: SEO generation writes nothing and says why; pages hide generated text and the about paragraph but keep an admin's", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const generated = buildBusiness({ placeId: `gt-gen-${run}`, name: `Generated Cafe ${run}`, category: "Coffee shop" });
-    const written = buildBusiness({ placeId: `gt-own-${run}`, name: `Written Cafe ${run}`, uniqueContent: `An admin wrote this about ${run}.` });
+    const written = buildBusiness({
+      placeId: `gt-own-${run}`,
+      name: `Written Cafe ${run}`,
+      uniqueContent: `An admin wrote this about ${run}.`,
+    });
     await insert(generated, written);
     const generatedId = await idOf(String(generated.placeId));
     const writtenId = await idOf(String(written.placeId));

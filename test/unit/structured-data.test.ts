@@ -1,6 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { localBusinessJsonLd, openingHoursSpecification, SCHEMA_TYPES, schemaTypeForCategory, serializeJsonLd } from "~/lib/structured-data";
+import {
+  localBusinessJsonLd,
+  openingHoursSpecification,
+  SCHEMA_TYPES,
+  schemaTypeForCategory,
+  serializeJsonLd,
+} from "~/lib/structured-data";
 
 const base = {
   id: 7,
