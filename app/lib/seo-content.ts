@@ -321,7 +321,7 @@ function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
     sentences.push(`None of them has more reviews than the ${NUMBER.format(f.reviewCount)} of ${f.name}.`);
   else if (mostReviewed.reviewCount > 0)
     sentences.push(
-      `${mostReviewed.name} is the most reviewed of them with ${NUMBER.format(mostReviewed.reviewCount)}, against ${NUMBER.format(f.reviewCount)} for ${f.name}.`,
+      `${mostReviewed.name} is the most reviewed of them with ${NUMBER.format(mostReviewed.reviewCount)}, against ${f.reviewCount > 0 ? NUMBER.format(f.reviewCount) : "none recorded"} for ${f.name}.`,
     );
   const parts: Part[] = [{ text: sentences.join(" "), weight: rank > 0 && rank <= 3 ? 5 : 2.5 }];
 

@@ -11,10 +11,12 @@ import { countWords, MIN_SEO_WORDS } from "~/lib/seo-content";
 import { updateBusiness } from "~/server/business-writer.server";
 import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, PEER_LIMIT } from "~/server/seo.server";
 import worker from "../../workers/app";
-import { loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
+import { adminRequest, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, idOf, insert, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
+import { multipartInit } from "../helpers/import";
 import { jaccard, median, shingles } from "../helpers/shingles";
+import { fileOf, fixtureBytes, US_FIXTURE } from "../helpers/spreadsheets";
 
 /** The Worker itself with some vars changed (GENERATED_TEXT, STRUCTURED_DATA_RATING). */
 async function fetchWith(vars: Partial<Env>, path: string, init?: RequestInit): Promise<Response> {
@@ -232,6 +234,38 @@ describe("generated text from facts", () => {
       /Of those listings, the nearest to Oak Street Family Dentistry are [^.]+ \(\d+(\.\d)? k?m away, rated \d\.\d\)/,
     );
     expect(texts[0]).not.toMatch(/trust|popular|best|excellent|renowned/i);
+  });
+
+  it("keeps the median ≤ 0.3 on the real 2025 scrape too: every pair within its four largest city × category groups", async () => {
+    const form = new FormData();
+    form.set("excelFile", fileOf(fixtureBytes(US_FIXTURE), US_FIXTURE));
+    expect((await adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(form)) })).status).toBe(200);
+    const db = testDb();
+    for (let afterId = 0, full = true; full;) ({ lastId: afterId, full } = await fillSeoAfter(db, afterId));
+    const { results } = await env.DB.prepare(
+      `SELECT city_slug || '|' || category_slug AS pair, unique_content AS text FROM businesses
+        WHERE city_slug || '|' || category_slug IN (
+          SELECT city_slug || '|' || category_slug FROM businesses WHERE import_id IS NOT NULL AND city_slug <> ''
+           GROUP BY city_slug, category_slug HAVING count(*) >= 10)`,
+    ).all<{ pair: string; text: string }>();
+    const groups = Map.groupBy(results, (r) => r.pair);
+    expect(groups.size).toBe(4);
+    const similarities: number[] = [];
+    for (const rows of groups.values()) {
+      const sets = rows.map((r) => shingles(r.text));
+      for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) similarities.push(jaccard(sets[a], sets[b]));
+    }
+    const words = results.map((r) => countWords(r.text));
+    const summary = {
+      groups: [...groups.values()].map((g) => g.length),
+      pairs: similarities.length,
+      median: median(similarities),
+      max: Math.max(...similarities),
+      minWords: Math.min(...words),
+    };
+    console.log(`real 2025 file: ${JSON.stringify(summary)}`);
+    expect(summary.minWords).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
+    expect(summary.median).toBeLessThanOrEqual(0.3);
   });
 
   it("reads at most PEER_LIMIT peers per city × category: the same rows for a city of 40 as for one of 400", async () => {
