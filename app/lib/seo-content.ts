@@ -137,6 +137,17 @@ function dayRuns(hours: OpeningHours, open = false): string[] {
     });
 }
 
+/** Days as a reader says them: consecutive runs of three or more joined ("Monday to Friday and Sunday"). */
+function dayList(days: Weekday[]): string {
+  const runs: Weekday[][] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && WEEKDAYS.indexOf(last[last.length - 1]) === WEEKDAYS.indexOf(day) - 1) last.push(day);
+    else runs.push([day]);
+  }
+  return list(runs.flatMap((run) => (run.length >= 3 ? [`${run[0]} to ${run[run.length - 1]}`] : run)));
+}
+
 function hoursPart(f: SeoFacts): Part {
   const hours = f.openingHours;
   if (!hours || Object.keys(hours).length === 0) {
@@ -156,7 +167,7 @@ function hoursPart(f: SeoFacts): Part {
   else if (open.length === 7) sentences.push(`${f.name} opens every day of the week: ${list(dayRuns(hours))}.`);
   else
     sentences.push(
-      `${f.name} opens ${count(open.length, "day")} a week${closed.length ? ` and is closed on ${list(closed)}` : ""}. Its hours read ${list(dayRuns(hours, closed.length > 0))}.`,
+      `${f.name} opens ${count(open.length, "day")} a week${closed.length ? ` and is closed on ${dayList(closed)}` : ""}. Its hours read ${list(dayRuns(hours, closed.length > 0))}.`,
     );
   let earliest: { minutes: number; days: Weekday[] } | null = null;
   let latest: { minutes: number; days: Weekday[] } | null = null;
@@ -174,14 +185,14 @@ function hoursPart(f: SeoFacts): Part {
     else if (last === latest.minutes) latest.days.push(day);
   }
   const timed = open.length - allDay.length;
-  const daysOf = (days: Weekday[]) => (days.length === timed && days.length > 2 ? "on every day it opens" : `on ${list(days)}`);
+  const daysOf = (days: Weekday[]) => (days.length === timed && days.length > 2 ? "on every day it opens" : `on ${dayList(days)}`);
   // Uniform hours were said in full above.
   if (earliest && latest && allDay.length < 7 && !(earliest.days.length === timed && latest.days.length === timed)) {
     sentences.push(
       `Doors open earliest at ${formatMinutes(earliest.minutes)} ${daysOf(earliest.days)}, and ${f.name} stays open latest, until ${formatMinutes(latest.minutes)}${latest.minutes > 1440 ? " after midnight" : ""}, ${daysOf(latest.days)}.`,
     );
   }
-  if (allDay.length && allDay.length < 7) sentences.push(`On ${list(allDay.map((d) => d.day))} it is open around the clock.`);
+  if (allDay.length && allDay.length < 7) sentences.push(`On ${dayList(allDay.map((d) => d.day))} it is open around the clock.`);
   if (weekly > 0 && allDay.length < 7)
     sentences.push(`Added up, the listed hours come to ${count(Math.round(weekly / 60), "hour")} a week.`);
   if (allDay.length < 7)
