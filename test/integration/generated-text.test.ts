@@ -248,7 +248,8 @@ describe("generated text from facts", () => {
           SELECT city_slug || '|' || category_slug FROM businesses WHERE import_id IS NOT NULL AND city_slug <> ''
            GROUP BY city_slug, category_slug HAVING count(*) >= 10)`,
     ).all<{ pair: string; text: string }>();
-    const groups = Map.groupBy(results, (r) => r.pair);
+    const groups = new Map<string, Array<{ pair: string; text: string }>>();
+    for (const row of results) groups.set(row.pair, [...(groups.get(row.pair) ?? []), row]);
     expect(groups.size).toBe(4);
     const similarities: number[] = [];
     for (const rows of groups.values()) {
