@@ -388,6 +388,23 @@ describe("STRUCTURED_DATA_RATING", () => {
       ],
     });
 
+    // Without a city the trail goes through the category the page links.
+    const nowhere = buildBusiness({
+      placeId: `sdr-nc-${run}`,
+      name: `Roaming Salon ${run}`,
+      category: "Hair salon",
+      city: "",
+      address: "",
+    });
+    await insert(nowhere);
+    const nowhereId = await idOf(String(nowhere.placeId));
+    const [, trail] = jsonLd(await (await fetchWith({}, `/business/${nowhereId}`)).text());
+    expect(trail.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://localatlas.test/" },
+      { "@type": "ListItem", position: 2, name: "Hair salon", item: "https://localatlas.test/category/hair-salon" },
+      { "@type": "ListItem", position: 3, name: `Roaming Salon ${run}`, item: `https://localatlas.test/business/${nowhereId}` },
+    ]);
+
     const [without] = jsonLd(await (await fetchWith({ STRUCTURED_DATA_RATING: "off" }, `/business/${id}`)).text());
     expect(without.aggregateRating).toBeUndefined();
     expect(without).toMatchObject({ "@type": "HairSalon", name: `Rated Salon ${run}`, geo: business.geo });
