@@ -26,6 +26,12 @@ export default defineConfig(async () => {
       .filter((f) => /\.(xlsx|xls|csv)$/.test(f))
       .map((f) => [f, fs.readFileSync(path.join(fixtureDir, f)).toString("base64")]),
   );
+  // The schema.org vocabulary's LocalBusiness types (shared/validators beside the project), for the JSON-LD type test.
+  const validators =
+    process.env.VALIDATORS_DIR ||
+    [path.join(import.meta.dirname, "../shared/validators"), "/work/shared/validators"].find((dir) => fs.existsSync(dir)) ||
+    "";
+  const localBusinessTypes = schemaOrgSubtypes(path.join(validators, "schemaorg-current-https.jsonld"), "LocalBusiness");
   return {
     plugins: [
       cloudflareTest({
@@ -36,6 +42,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             TEST_FIXTURES: fixtures,
             TEST_SCHEMA_SQL: fs.readFileSync(path.join(import.meta.dirname, "db/schema.sql"), "utf8"),
+            TEST_LOCAL_BUSINESS_TYPES: localBusinessTypes,
             SITE_URL: "https://localatlas.test",
             EDGE_CACHE: "off",
             // One writer batch per import workflow step, so a 20,000-row test import runs as several steps.
@@ -56,3 +63,21 @@ export default defineConfig(async () => {
     },
   };
 });
+
+/** The classes of a schema.org vocabulary file that are `root` or below it; none when the file is missing. */
+function schemaOrgSubtypes(file: string, root: string): string[] {
+  if (!fs.existsSync(file)) return [];
+  const graph = (JSON.parse(fs.readFileSync(file, "utf8")) as { "@graph": Array<Record<string, unknown>> })["@graph"];
+  const parents = new Map<string, string[]>();
+  const name = (id: unknown) => String(id).replace(/^schema:/, "");
+  for (const node of graph) {
+    if (![node["@type"]].flat().includes("rdfs:Class")) continue;
+    parents.set(
+      name(node["@id"]),
+      [node["rdfs:subClassOf"] ?? []].flat().map((p) => name((p as { "@id": string })["@id"])),
+    );
+  }
+  const below = (type: string, seen: Set<string>): boolean =>
+    type === root || (!seen.has(type) && (seen.add(type), (parents.get(type) ?? []).some((p) => below(p, seen))));
+  return [...parents.keys()].filter((type) => below(type, new Set()));
+}

@@ -65,9 +65,11 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL, unique_content_generated integer DEFAULT 0 NOT NULL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
+
+CREATE INDEX businesses_city_category_score_idx ON businesses (city_slug, category_slug, score, id);
 
 CREATE INDEX `businesses_city_score_idx` ON `businesses` (`city_slug`,`score`,`id`);
 

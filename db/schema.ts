@@ -54,6 +54,8 @@ export const businesses = sqliteTable(
     seoDescription: text("seo_description"),
     canonicalUrl: text("canonical_url"),
     uniqueContent: text("unique_content"),
+    /** Whether uniqueContent was written by SEO generation (GENERATED_TEXT=off hides it), not by an admin or an import. */
+    uniqueContentGenerated: integer("unique_content_generated", { mode: "boolean" }).notNull().default(false),
     importId: integer("import_id"),
     /**
      * The search's filters as FTS tokens (city, state, country, postal code, category, group, rating
@@ -113,6 +115,8 @@ export const businesses = sqliteTable(
     index("businesses_reviews_order_idx").on(t.reviewCount, t.rating, t.id),
     // near_me: the near-me search's boxes (one range of cells per grid row).
     index("businesses_geo_idx").on(t.geoCell),
+    // generated_text: a category in a city, best first (the generated text's comparison and peers).
+    index("businesses_city_category_score_idx").on(t.citySlug, t.categorySlug, t.score, t.id),
   ],
 );
 
@@ -346,7 +350,17 @@ export type SqlRow<T extends SQLiteTable> = {
 };
 
 /** The businesses columns the write module sets itself, not from an input (facets and geo_cell are computed). */
-const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell", "edited_fields"] as const;
+const WRITER_OWN_COLUMNS = [
+  "id",
+  "slug",
+  "import_id",
+  "created_at",
+  "updated_at",
+  "facets",
+  "geo_cell",
+  "edited_fields",
+  "unique_content_generated",
+] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
 /**

@@ -10,6 +10,7 @@ type JsonLd = Record<string, unknown>;
 
 /** First match wins: the most specific schema.org LocalBusiness subtype for a Google category. */
 const TYPE_RULES: ReadonlyArray<[RegExp, string]> = [
+  [/internet caf/i, "InternetCafe"],
   [/\b(cafe|café|coffee)/i, "CafeOrCoffeeShop"],
   [/\bbaker(y|ies)\b|patisserie/i, "Bakery"],
   [/\bice cream/i, "IceCreamShop"],
@@ -17,17 +18,24 @@ const TYPE_RULES: ReadonlyArray<[RegExp, string]> = [
   [/\b(bar|pub|brewpub|cocktail)\b/i, "BarOrPub"],
   [/\bwinery/i, "Winery"],
   [/\bbrewery/i, "Brewery"],
+  [/distiller/i, "Distillery"],
   [/restaurant|pizz|diner|bistro|sushi|steak|eatery|grill|brasserie|ramen|taco|kebab|bbq|barbecue/i, "Restaurant"],
   [/dentist|dental|orthodont/i, "Dentist"],
   [/pharmac|drugstore|chemist/i, "Pharmacy"],
-  [/veterinar|animal hospital/i, "VeterinaryCare"],
+  // schema.org's VeterinaryCare is no LocalBusiness (it is a MedicalOrganization, without address or hours).
+  [/veterinar|animal hospital/i, "LocalBusiness"],
   [/hospital/i, "Hospital"],
   [/optician|optometr/i, "Optician"],
-  [/doctor|physician|clinic|pediatric|dermatolog|cardiolog|surgeon|medical|urgent care|chiropract|physiotherap/i, "Physician"],
+  [/physiotherap|physical therap/i, "MedicalBusiness"],
+  [/doctor|physician|clinic|pediatric|dermatolog|cardiolog|surgeon|medical|urgent care|chiropract/i, "Physician"],
   [/auto ?body|collision/i, "AutoBodyShop"],
   [/car wash|auto wash/i, "AutoWash"],
   [/car dealer|auto dealer|used car/i, "AutoDealer"],
   [/tire|tyre/i, "TireShop"],
+  [/auto parts|car parts/i, "AutoPartsStore"],
+  [/motorcycle dealer/i, "MotorcycleDealer"],
+  [/motorcycle repair/i, "MotorcycleRepair"],
+  [/gas station|petrol|fuel station/i, "GasStation"],
   [/car rental/i, "AutoRental"],
   [/auto|mechanic|car repair|oil change|transmission|brake|garage\b/i, "AutoRepair"],
   [/hair|barber/i, "HairSalon"],
@@ -53,7 +61,13 @@ const TYPE_RULES: ReadonlyArray<[RegExp, string]> = [
   [/\bbank\b|credit union/i, "BankOrCreditUnion"],
   [/employment|recruit|staffing/i, "EmploymentAgency"],
   [/travel agen/i, "TravelAgency"],
-  [/hotel|motel|hostel|inn\b|lodging/i, "LodgingBusiness"],
+  [/bed (and|&) breakfast|guest ?house/i, "BedAndBreakfast"],
+  [/motel/i, "Motel"],
+  [/hostel/i, "Hostel"],
+  [/resort\b/i, "Resort"],
+  [/campground|camping/i, "Campground"],
+  [/hotel/i, "Hotel"],
+  [/inn\b|lodging/i, "LodgingBusiness"],
   [/child ?care|day ?care|preschool|kindergarten/i, "ChildCare"],
   [/florist/i, "Florist"],
   [/grocery|supermarket/i, "GroceryStore"],
@@ -64,12 +78,32 @@ const TYPE_RULES: ReadonlyArray<[RegExp, string]> = [
   [/jewel/i, "JewelryStore"],
   [/furniture store/i, "FurnitureStore"],
   [/pet store|pet shop/i, "PetStore"],
+  [/shoe store/i, "ShoeStore"],
+  [/toy store/i, "ToyStore"],
+  [/bicycle|bike shop/i, "BikeStore"],
+  [/liquor store|wine store|wine shop/i, "LiquorStore"],
+  [/convenience store/i, "ConvenienceStore"],
+  [/garden center|nursery/i, "GardenStore"],
+  [/sporting goods/i, "SportingGoodsStore"],
+  [/computer store/i, "ComputerStore"],
+  [/department store/i, "DepartmentStore"],
+  [/pawn/i, "PawnShop"],
+  [/laundr|dry clean/i, "DryCleaningOrLaundry"],
+  [/self.?storage|storage facility/i, "SelfStorage"],
   [/store|shop\b|market/i, "Store"],
   [/night ?club/i, "NightClub"],
   [/bowling/i, "BowlingAlley"],
   [/cinema|movie theater/i, "MovieTheater"],
+  [/casino/i, "Casino"],
+  [/amusement park/i, "AmusementPark"],
+  [/art gallery/i, "ArtGallery"],
+  [/golf course/i, "GolfCourse"],
+  [/tourist information/i, "TouristInformationCenter"],
   [/software|it services|computer|web design|marketing|consult|agency|architect|engineer/i, "ProfessionalService"],
 ];
+
+/** Every type the rules can give, for the test that checks each is a LocalBusiness in the schema.org vocabulary. */
+export const SCHEMA_TYPES: readonly string[] = [...new Set(TYPE_RULES.map(([, type]) => type))];
 
 /** Most specific schema.org type for a category (LocalBusiness when nothing fits). */
 export function schemaTypeForCategory(category: string, subtypes = ""): string {
@@ -151,7 +185,23 @@ function streetAddress(address: string, city: string): string {
   return (cut > 0 ? address.slice(0, cut) : address).trim();
 }
 
-export function localBusinessJsonLd(business: StructuredBusiness, options: { url: string; image: string; description: string }): JsonLd {
+/** Degrees to 5 decimals (about 1 m), the precision Google's local business guidelines ask for. */
+function degrees(value: number): number {
+  return Math.round(value * 1e5) / 1e5;
+}
+
+export type LocalBusinessOptions = {
+  url: string;
+  image: string;
+  description: string;
+  /**
+   * aggregateRating (CLARIFICATIONS 14) unless STRUCTURED_DATA_RATING=off: Google's review snippets
+   * for local businesses are meant for reviews the site collects itself, and these come from Google Maps.
+   */
+  rating?: boolean;
+};
+
+export function localBusinessJsonLd(business: StructuredBusiness, options: LocalBusinessOptions): JsonLd {
   const out: JsonLd = {
     "@context": "https://schema.org",
     "@type": schemaTypeForCategory(business.category, business.subtypes),
@@ -173,13 +223,13 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: { url
   if (business.email) out.email = business.email;
   if (business.website) out.sameAs = business.website;
   if (business.latitude != null && business.longitude != null) {
-    out.geo = { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude };
+    out.geo = { "@type": "GeoCoordinates", latitude: degrees(business.latitude), longitude: degrees(business.longitude) };
   }
   // Real hours only (CLARIFICATIONS 13): never the default schedule, never for a closed-for-good business.
   const spec = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : openingHoursSpecification(business.openingHours);
   if (spec.length) out.openingHoursSpecification = spec;
   // CLARIFICATIONS 14: only a real rating; the count defaults to 1 (SPEC §2).
-  if (business.rating > 0) {
+  if (business.rating > 0 && options.rating !== false) {
     out.aggregateRating = {
       "@type": "AggregateRating",
       ratingValue: business.rating,

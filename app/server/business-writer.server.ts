@@ -355,7 +355,14 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
   const params: Array<string | number | null> = columns.map((c) =>
     JSON_COLUMNS.has(c) && row[c] !== null ? JSON.stringify(row[c]) : (row[c] as string | number | null),
   );
-  let assignments = columns.map((c, i) => `${c} = ?${i + 1}`).join(", ");
+  // Generated text stays marked as generated while the edit leaves it as it was (the edit form sends it back).
+  let assignments = columns
+    .map(
+      (c, i) =>
+        (c === "unique_content" ? `unique_content_generated = unique_content_generated AND unique_content IS ?${i + 1}, ` : "") +
+        `${c} = ?${i + 1}`,
+    )
+    .join(", ");
   if (edited.length) {
     params.push(JSON.stringify(edited));
     assignments += `, edited_fields = (SELECT json_group_array(value) FROM
@@ -471,6 +478,7 @@ export async function fillSeoContent(db: Db, fills: ReadonlyArray<SeoFill>): Pro
          seo_title = coalesce(nullif(seo_title, ''), j.value ->> 'seoTitle'),
          seo_description = coalesce(nullif(seo_description, ''), j.value ->> 'seoDescription'),
          unique_content = j.value ->> 'uniqueContent',
+         unique_content_generated = 1,
          updated_at = unixepoch()
        FROM json_each(?1) AS j
        WHERE businesses.id = j.value ->> 'id' AND (businesses.unique_content IS NULL OR businesses.unique_content = '')

@@ -7,9 +7,10 @@
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { recordAudit } from "./audit.server";
+import { siteConfig } from "./config.server";
 import type { AppContext } from "./context.server";
 import type { Db } from "./db.server";
-import { fillSeoAfter, SEO_CHUNK_ROWS, seoRemaining } from "./seo.server";
+import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, SEO_CHUNK_ROWS, seoRemaining } from "./seo.server";
 import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workflowJob } from "./workflow-jobs.server";
 
 /** Businesses one step fills: a couple of chunks, well under a second of a Worker's CPU (docs/perf/jobs.md). */
@@ -22,6 +23,8 @@ export class SeoWorkflow extends WorkflowEntrypoint<Env, SeoJobParams> {
   async run(event: Readonly<WorkflowEvent<SeoJobParams>>, step: WorkflowStep): Promise<SeoJobOutput> {
     let afterId = event.payload.afterId;
     let updated = 0;
+    // Turned off while a job was waiting: it writes nothing more.
+    if (!siteConfig(this.env).generatedText) return { updated };
     for (let n = 1; ; n++) {
       const part = await step.do(`seo ${n}`, JOB_STEP_CONFIG, async () =>
         timedStep("seo", `seo ${n}`, () => fillRows(jobDb(this.env), afterId, SEO_STEP_ROWS)),
@@ -53,6 +56,7 @@ export type SeoAnswer = { message: string; updated: number; remaining: number; j
 /** POST /api/admin/generate-seo's work: the first chunk now, the rest as a workflow; one audit row. */
 export async function startSeoGeneration(app: AppContext, actor: string): Promise<SeoAnswer> {
   const { db } = app;
+  if (!siteConfig(app.env).generatedText) return { message: GENERATED_TEXT_OFF_MESSAGE, updated: 0, remaining: await seoRemaining(db) };
   const first = await fillSeoAfter(db, 0, SEO_CHUNK_ROWS);
   if (!first.full) {
     const message =

@@ -2,17 +2,48 @@
  * SEO text for businesses without content (CLARIFICATIONS 32). POST /api/admin/generate-seo does one
  * chunk itself and leaves the rest to a workflow (seo-workflow.server.ts), which walks the businesses
  * by id a chunk at a time. Reads walk the partial index businesses_needs_content_idx (0003), so a
- * chunk costs O(chunk) rows.
+ * chunk costs O(chunk) rows, plus at most PEER_LIMIT peers per city × category of the chunk (one
+ * statement, businesses_city_category_score_idx): the text compares each business with them (ADR 0021).
  */
 import { and, gt, sql } from "drizzle-orm";
 import { parseJson } from "~/lib/business";
 import { parseOpeningHoursJson } from "~/lib/hours";
-import { generateSeoText } from "~/lib/seo-content";
-import { businesses } from "#db/schema";
+import { generateSeoText, type Neighbourhood, type Peer } from "~/lib/seo-content";
+import { businesses, type BusinessRow } from "#db/schema";
 import { fillSeoContent } from "./business-writer.server";
 import type { Db } from "./db.server";
 
 export const SEO_CHUNK_ROWS = 500;
+
+/** Peers the text compares a business with: the best-ranked of its category in its city. */
+export const PEER_LIMIT = 30;
+
+/** What POST /api/admin/generate-seo says when GENERATED_TEXT=off. */
+export const GENERATED_TEXT_OFF_MESSAGE = "Generated text is turned off (GENERATED_TEXT=off), so no SEO content was generated.";
+
+/**
+ * The best-ranked PEER_LIMIT businesses (recommended order) of each city × category of `rows`, in one
+ * statement: a correlated LIMIT per pair walks businesses_city_category_score_idx backwards, so a
+ * pair costs at most PEER_LIMIT index entries and rows however large the city or category.
+ */
+async function neighbourhoods(db: Db, rows: BusinessRow[]): Promise<Map<string, Neighbourhood>> {
+  const pairs = [...new Set(rows.filter((r) => r.citySlug && r.categorySlug).map((r) => JSON.stringify([r.citySlug, r.categorySlug])))];
+  const out = new Map<string, Neighbourhood>();
+  if (pairs.length === 0) return out;
+  const found = await db.all<Peer & { pair: number; score: number }>(
+    `SELECT j.key AS pair, b.id, b.name, b.rating, b.review_count AS reviewCount, b.latitude, b.longitude, b.score
+       FROM json_each(?1) AS j
+       JOIN businesses AS b ON b.id IN (
+         SELECT p.id FROM businesses AS p
+          WHERE p.city_slug = j.value ->> 0 AND p.category_slug = j.value ->> 1
+          ORDER BY p.score DESC, p.id DESC LIMIT ?2)`,
+    [`[${pairs.join(",")}]`, PEER_LIMIT],
+  );
+  for (const pair of pairs) out.set(pair, { peers: [], limit: PEER_LIMIT });
+  found.sort((a, b) => b.score - a.score || b.id - a.id);
+  for (const { pair, score: _score, ...peer } of found) out.get(pairs[pair])?.peers.push(peer);
+  return out;
+}
 
 /**
  * The businesses without content: the partial index businesses_needs_content_idx's own condition,
@@ -38,6 +69,7 @@ export async function fillSeoAfter(
     .where(and(NEEDS_CONTENT, gt(businesses.id, afterId)))
     .orderBy(businesses.id)
     .limit(limit);
+  const hoods = await neighbourhoods(db, rows);
   const fills = rows.map((row) => {
     const text = generateSeoText({
       id: row.id,
@@ -55,6 +87,10 @@ export async function fillSeoAfter(
       openingHours: parseOpeningHoursJson(row.openingHours),
       about: parseJson(row.about, null),
       businessStatus: row.businessStatus,
+      reviewsPerScore: parseJson<number[] | null>(row.reviewsPerScore, null),
+      latitude: row.latitude,
+      longitude: row.longitude,
+      neighbourhood: hoods.get(JSON.stringify([row.citySlug, row.categorySlug])) ?? null,
     });
     return { id: row.id, ...text };
   });

@@ -141,6 +141,7 @@ describe("editedColumns: what an admin edit records as edited by hand", () => {
       seoDescription: p.seo_description,
       canonicalUrl: p.canonical_url,
       uniqueContent: p.unique_content,
+      uniqueContentGenerated: false,
       importId: null,
       facets: "",
       createdAt: 0,

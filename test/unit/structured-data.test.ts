@@ -1,5 +1,12 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { localBusinessJsonLd, openingHoursSpecification, schemaTypeForCategory, serializeJsonLd } from "~/lib/structured-data";
+import {
+  localBusinessJsonLd,
+  openingHoursSpecification,
+  SCHEMA_TYPES,
+  schemaTypeForCategory,
+  serializeJsonLd,
+} from "~/lib/structured-data";
 
 const base = {
   id: 7,
@@ -31,6 +38,19 @@ describe("schemaTypeForCategory", () => {
     expect(schemaTypeForCategory("Hair salon")).toBe("HairSalon");
     expect(schemaTypeForCategory("Plumber")).toBe("Plumber");
     expect(schemaTypeForCategory("Something unusual")).toBe("LocalBusiness");
+    expect(schemaTypeForCategory("Electrician")).toBe("Electrician");
+    expect(schemaTypeForCategory("Beauty salon")).toBe("BeautySalon");
+    expect(schemaTypeForCategory("Cosmetic dentist")).toBe("Dentist");
+    expect(schemaTypeForCategory("Bed & breakfast")).toBe("BedAndBreakfast");
+    // schema.org's VeterinaryCare is a MedicalOrganization, not a place with an address and hours.
+    expect(schemaTypeForCategory("Veterinarian")).toBe("LocalBusiness");
+  });
+
+  it("gives only types that are LocalBusiness or one of its subtypes in the schema.org vocabulary", () => {
+    const vocabulary = new Set(env.TEST_LOCAL_BUSINESS_TYPES);
+    expect(vocabulary.has("LocalBusiness")).toBe(true);
+    expect(SCHEMA_TYPES.length).toBeGreaterThan(60);
+    expect(SCHEMA_TYPES.filter((type) => !vocabulary.has(type))).toEqual([]);
   });
 });
 
@@ -76,6 +96,15 @@ describe("localBusinessJsonLd", () => {
       addressCountry: "US",
     });
     expect(ld.geo).toBeUndefined();
+  });
+  it("rounds geo to 5 decimals", () => {
+    const ld = localBusinessJsonLd({ ...base, latitude: 39.78172349871, longitude: -89.650148912345 }, options);
+    expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: 39.78172, longitude: -89.65015 });
+  });
+  it("leaves aggregateRating out when the rating markup is switched off (STRUCTURED_DATA_RATING=off)", () => {
+    const rated = { ...base, rating: 4.5, reviewCount: 80 };
+    expect(localBusinessJsonLd(rated, { ...options, rating: false }).aggregateRating).toBeUndefined();
+    expect(localBusinessJsonLd(rated, { ...options, rating: true }).aggregateRating).toMatchObject({ ratingValue: 4.5 });
   });
   it("marks up real hours only: none without hours, none for a permanently closed business", () => {
     const hours = { Monday: "9:00 AM - 5:00 PM" };

@@ -56,17 +56,20 @@ function reviewsText(count: number): string {
   return `${COUNT.format(count)} ${count === 1 ? "review" : "reviews"}`;
 }
 
-/** SPEC §2's about paragraph, from name, city, state, review count, rating and category. */
+/**
+ * SPEC §2's about paragraph, from name, city, state, review count, rating and category: what the
+ * page shows and nothing more (issue 20: no praise the data does not hold).
+ */
 function aboutParagraph(b: Business): string {
   const place = joinParts([b.city, b.state]);
   const category = b.category ? b.category.toLowerCase() : "local business";
-  const first = `${b.name} is ${article(b.category || "local business")} ${category}${place ? ` located in ${place}` : ""}.`;
+  const first = `${b.name} is ${article(b.category || "local business")} ${category}${place ? ` in ${place}` : ""}.`;
   const second =
     b.rating > 0 && b.reviewCount > 0
-      ? ` With a rating of ${formatRating(b.rating)} out of 5 based on ${reviewsText(b.reviewCount)}, it is a choice customers trust for ${category} services.`
+      ? ` It is rated ${formatRating(b.rating)} out of 5 from ${reviewsText(b.reviewCount)}.`
       : b.rating > 0
-        ? ` It holds a rating of ${formatRating(b.rating)} out of 5.`
-        : ` It offers ${category} services to customers${place ? ` in ${place}` : ""}.`;
+        ? ` It is rated ${formatRating(b.rating)} out of 5.`
+        : " It has no rating in our data yet.";
   return first + second;
 }
 
@@ -92,10 +95,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const description = b.seoDescription || `Discover ${b.category || "local"} services at ${b.name}${place ? ` in ${place}` : ""}.`;
   const canonical = b.canonicalUrl ? absolute(config.siteUrl, b.canonicalUrl) : `${config.siteUrl}/business/${b.id}`;
   const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));
-  const structured = localBusinessJsonLd(b, { url: canonical, image, description });
+  const structured = localBusinessJsonLd(b, { url: canonical, image, description, rating: config.structuredDataRating });
+  // Home › City › Business; without a city, Home › Category › Business (the links the page shows).
   const breadcrumbs = breadcrumbJsonLd([
     { name: "Home", url: `${config.siteUrl}/` },
-    ...(b.city ? [{ name: b.city, url: `${config.siteUrl}/city/${encodeURIComponent(b.city)}` }] : []),
+    ...(b.city
+      ? [{ name: b.city, url: `${config.siteUrl}/city/${encodeURIComponent(b.city)}` }]
+      : b.category
+        ? [{ name: b.category, url: `${config.siteUrl}/category/${b.categorySlug}` }]
+        : []),
     { name: b.name, url: canonical },
   ]);
   const permanentlyClosed = b.openStatus.state === "closed-permanently";
@@ -105,7 +113,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     meta: { title, description, canonical, image },
     structured,
     breadcrumbs,
-    about: aboutParagraph(b),
+    // GENERATED_TEXT=off: no text made by the site, only what an admin or the data wrote.
+    about: config.generatedText ? aboutParagraph(b) : null,
+    details: config.generatedText || !b.uniqueContentGenerated ? b.uniqueContent : null,
     features: featureGroups(b.about),
     // Today in the business's own time zone, worked out here so the server and the browser agree;
     // none marked when the zone is unknown.
@@ -226,7 +236,7 @@ function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
 const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold";
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, structured, breadcrumbs, about, features, ads, today, links, favorite, histogram } = loaderData;
+  const { business: b, structured, breadcrumbs, about, details, features, ads, today, links, favorite, histogram } = loaderData;
   const hours = b.openingHours;
   const place = joinParts([b.city, b.state, b.country]);
   const address = b.address || place;
@@ -292,13 +302,15 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 
           <AdSlot client={ads.client} slot={ads.top} label="Advertisement" />
 
-          <section aria-labelledby="about-heading" className="rounded-xl border border-slate-200 p-6">
-            <h2 id="about-heading" className="text-xl font-semibold">
-              About {b.name}
-            </h2>
-            {b.description ? <p className="mt-3 text-slate-700">{b.description}</p> : null}
-            <p className="mt-3 text-slate-700">{about}</p>
-          </section>
+          {b.description || about ? (
+            <section aria-labelledby="about-heading" className="rounded-xl border border-slate-200 p-6">
+              <h2 id="about-heading" className="text-xl font-semibold">
+                About {b.name}
+              </h2>
+              {b.description ? <p className="mt-3 text-slate-700">{b.description}</p> : null}
+              {about ? <p className="mt-3 text-slate-700">{about}</p> : null}
+            </section>
+          ) : null}
 
           <section aria-labelledby="features-heading" className="rounded-xl border border-slate-200 p-6">
             <h2 id="features-heading" className="text-xl font-semibold">
@@ -341,12 +353,12 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
-          {b.uniqueContent ? (
+          {details ? (
             <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 p-6">
               <h2 id="details-heading" className="text-xl font-semibold">
                 Detailed Information
               </h2>
-              {b.uniqueContent.split(/\n{2,}/).map((para, i) => (
+              {details.split(/\n{2,}/).map((para, i) => (
                 <p key={i} className="mt-3 whitespace-pre-line text-slate-700">
                   {para}
                 </p>
