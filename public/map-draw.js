@@ -2,8 +2,8 @@
 // scrolls into view (docs/decisions/0022-maps.md). Leaflet itself is our origin's copy, its URLs
 // in the panel's data-leaflet-js and data-leaflet-css (hashed build assets).
 //
-// The panel stays a neutral placeholder ("Map unavailable") when the browser is offline or the tile
-// host does not answer with a tile: one probe tile is asked for before Leaflet is downloaded, so a
+// The panel stays a neutral placeholder ("Map unavailable") when the tile host does not answer with a
+// tile (maps.js does not even load this file when the browser is offline): one probe tile is asked for before Leaflet is downloaded, so a
 // tile host that is down costs one request, not Leaflet and a screen of failing tiles.
 (function () {
   if (window.__mapDraw) return;
@@ -139,7 +139,7 @@
       markers = [];
     }
     var template = el.getAttribute("data-tiles");
-    if (!markers.length || !template || navigator.onLine === false) {
+    if (!markers.length || !template) {
       unavailable(el);
       return;
     }

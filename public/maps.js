@@ -5,7 +5,13 @@
   if (window.__maps) return;
   window.__maps = true;
   var drawer;
+  function unavailable(el) {
+    el.setAttribute("data-state", "unavailable");
+    el.textContent = "Map unavailable";
+  }
   function draw(el) {
+    // Offline: no tiles to be had, and nothing to download for them.
+    if (navigator.onLine === false) return unavailable(el);
     drawer = drawer || new Promise(function (resolve, reject) {
       var s = document.createElement("script");
       s.src = "/map-draw.js";
@@ -13,7 +19,7 @@
       s.onerror = reject;
       document.head.appendChild(s);
     });
-    drawer.then(function (run) { run(el); }, function () { drawer = null; el.setAttribute("data-state", "unavailable"); el.textContent = "Map unavailable"; });
+    drawer.then(function (run) { run(el); }, function () { drawer = null; unavailable(el); });
   }
   var watcher = "IntersectionObserver" in window && new IntersectionObserver(function (entries) {
     entries.forEach(function (e) {
