@@ -99,7 +99,9 @@ test("offline, the map is the placeholder: nothing is downloaded for it and noth
   // The rest of the page is all in (React, every card's picture) before the connection drops: what
   // fails offline then is only what the map would ask for.
   await waitForHydration(page);
-  await page.locator('img[loading="lazy"]').evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = "eager")));
+  await page
+    .locator('img[loading="lazy"]')
+    .evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = "eager")));
   await page.waitForLoadState("networkidle");
   await context.setOffline(true);
   expect(await showMap(page)).toBe("unavailable");

@@ -19,7 +19,12 @@ async function page(path: string, vars: Partial<Env> = {}) {
 }
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The value of a data attribute on the map panel, as the browser reads it. */
 function mapAttribute(html: string, name: string): string | null {
@@ -41,7 +46,13 @@ beforeAll(async () => {
   const at = (i: number) => ({ latitude: 16.4637 + i / 1000, longitude: 107.5909 + i / 1000 });
   await insert(
     ...[0, 1, 2].map((i) =>
-      buildBusiness({ placeId: `map-${run}-${i}`, name: `Pho ${i} ${word}`, city: cityName, address: `${i} Le Loi, ${cityName}`, ...at(i) }),
+      buildBusiness({
+        placeId: `map-${run}-${i}`,
+        name: `Pho ${i} ${word}`,
+        city: cityName,
+        address: `${i} Le Loi, ${cityName}`,
+        ...at(i),
+      }),
     ),
     // No coordinates: listed, but no marker.
     buildBusiness({ placeId: `map-${run}-nowhere`, name: `Nowhere ${word}`, city: cityName, address: `9 Le Loi, ${cityName}` }),
