@@ -32,7 +32,7 @@ export function MapPanel({
   markers: MapMarker[];
   tiles: MapTiles | null;
   heading: string;
-  /** Said to everyone under the heading: what the map shows and where the same facts are as text. */
+  /** Said under the heading when there is a map: what it shows and where the same facts are as text. */
   description: string;
   /** A fixed zoom (the business page); without it the map fits its markers. */
   zoom?: number;
@@ -46,7 +46,7 @@ export function MapPanel({
       <h2 id="map-heading" className={headingClassName}>
         {heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      {tiles ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       {tiles ? (
         <>
           <script async src={MAPS_SCRIPT} />

@@ -127,6 +127,7 @@ describe("the CSP and the tile host", () => {
   it("without a tile host: a static placeholder, no map script, no tile host in the CSP", async () => {
     const { html, csp } = await page(`/city/${encodeURIComponent(cityName)}`, { MAP_TILE_URL: "" });
     expect(html).toContain("Map unavailable");
+    expect(html).not.toContain("of this page on the map");
     expect(html).not.toContain('data-map=""');
     expect(html).not.toContain("/maps.js");
     expect(html).not.toContain("leaflet");
