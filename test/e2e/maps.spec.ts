@@ -120,3 +120,23 @@ test("a tile host that answers no tile leaves the placeholder, without Leaflet a
   await expect(page.getByTestId("map")).toHaveText("Map unavailable");
   expect(downloads.filter((url) => url.includes("leaflet"))).toEqual([]);
 });
+
+test("a client-side navigation to the next page draws that page's markers", async ({ page }) => {
+  await page.goto("/city/Chicago");
+  await waitForHydration(page);
+  expect(await showMap(page)).toBe("ready");
+  const first = await ids(page, "[data-marker-id]", "data-marker-id");
+
+  // A mark on the window that a full page load would lose.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  expect(await showMap(page)).toBe("ready");
+  const cards = await ids(page, "[data-map-card]", "data-map-card");
+  const markers = await ids(page, "[data-marker-id]", "data-marker-id");
+  expect(markers.toSorted()).toEqual(cards.toSorted());
+  expect(markers.some((id) => first.includes(id))).toBe(false);
+  // One map on the page: the first page's was removed with its panel.
+  await expect(page.locator(".leaflet-container")).toHaveCount(1);
+});
