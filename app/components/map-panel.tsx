@@ -1,4 +1,4 @@
-// Leaflet's own files, emitted by Vite as hashed assets of our origin: public/maps.js loads them only
+// Leaflet's own files, emitted by Vite as hashed assets of our origin: public/map-draw.js loads them only
 // when a map scrolls into view, so a page whose map is not in view downloads none of it.
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import leafletJs from "leaflet/dist/leaflet.js?url";

@@ -1,6 +1,7 @@
 /**
  * Maps (issue 19): the markers a page's map shows and the tile host the CSP allows.
- * The map itself is drawn in the browser by public/maps.js (docs/decisions/0022-maps.md).
+ * The map itself is drawn in the browser by public/maps.js and public/map-draw.js
+ * (docs/decisions/0022-maps.md).
  */
 
 /** One marker: the business it stands for (its card carries the same id) and where it is. */
