@@ -89,7 +89,9 @@
     if (!el.isConnected) return;
     el.replaceChildren();
     el.setAttribute("data-state", "ready");
-    var map = L.map(el, { scrollWheelZoom: false });
+    // The page scrolls past the map: no wheel zoom, and on phones no one-finger drag (pinch and the
+    // zoom buttons still work), so a thumb on the map scrolls the page as it does everywhere else.
+    var map = L.map(el, { scrollWheelZoom: false, dragging: !L.Browser.mobile });
     drawn.push({ el: el, map: map });
     var tiles = L.tileLayer(el.getAttribute("data-tiles"), {
       attribution: escapeHtml(el.getAttribute("data-attribution") || ""),
