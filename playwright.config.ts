@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { TEST_ADMIN_PASSWORD } from "./test/setup/admin-credentials";
+import { E2E_TILE_URL } from "./test/e2e/support/map-tiles";
 
 // End-to-end: Debian's chromium drives the built Worker served by workerd (`npm run preview`), on a
 // throw-away local state that is migrated and seeded before the server starts.
@@ -42,7 +43,9 @@ export default defineConfig({
   webServer: {
     // The admin secrets go into the BUILD's .dev.vars (which `vite preview` reads), with the known test
     // password: a developer's own .dev.vars is never touched (docs/decisions/0006-admin-sessions.md).
-    command: `rm -rf ${stateDir} && npm run db:migrate && npm run db:seed && npx tsx scripts/ensure-dev-vars.ts --file build/server/.dev.vars && npm run preview`,
+    // Map tiles come from this server (any z/x/y answers its favicon), so no test reaches an outside
+    // tile host (docs/decisions/0022-maps.md); maps.spec.ts takes the tiles away to see the placeholder.
+    command: `rm -rf ${stateDir} && npm run db:migrate && npm run db:seed && npx tsx scripts/ensure-dev-vars.ts --file build/server/.dev.vars && sed -i '/^MAP_TILE_URL=/d' build/server/.dev.vars && echo 'MAP_TILE_URL="${E2E_TILE_URL(port)}"' >> build/server/.dev.vars && npm run preview`,
     env: { LOCALATLAS_STATE: stateDir, PORT: String(port), LOCALATLAS_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
     url: `http://localhost:${port}/api/statistics`,
     timeout: 120_000,

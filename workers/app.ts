@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import { tileOrigin } from "~/lib/map";
 import { siteConfig } from "~/server/config.server";
 import { appContext, finishResponse, makeAppContext, type AppContext } from "~/server/context.server";
 import { shouldDeferHydration } from "~/server/deferred-hydration.server";
@@ -39,13 +40,17 @@ export default {
     let made: Promise<AppContext> | undefined;
     let context: AppContext | undefined;
     const app = () => (made ??= makeAppContext(env, ctx, request).then((c) => (context = c)));
-    const httpsSite = siteConfig(env).siteUrl.startsWith("https:");
+    const config = siteConfig(env);
+    const httpsSite = config.siteUrl.startsWith("https:");
     // The finished response, security headers included: what the edge cache stores, so a hit needs no rewriting.
     const render = async (page: Request, dataVersion?: number) => {
       const routerContext = new RouterContextProvider();
       routerContext.set(appContext, { ...(await app()), dataVersion });
       const rendered = await requestHandler(page, routerContext);
-      const hashed = await withScriptHashes(rendered, { deferHydration: shouldDeferHydration(page, rendered) });
+      const hashed = await withScriptHashes(rendered, {
+        deferHydration: shouldDeferHydration(page, rendered),
+        tileOrigin: tileOrigin(config.mapTileUrl),
+      });
       return withSecurityHeaders(request, hashed, { httpsSite });
     };
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).

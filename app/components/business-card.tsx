@@ -112,6 +112,7 @@ export function BusinessCard({
   viewDetails = false,
   descriptionLines = 2,
   position = Infinity,
+  onMap = false,
 }: {
   business: CardBusiness;
   headingLevel?: 2 | 3;
@@ -120,11 +121,16 @@ export function BusinessCard({
   descriptionLines?: 2 | 3;
   /** The card's place in its list (0-based): the first row's pictures load at once, the first one first. */
   position?: number;
+  /** The page's map has a marker for it (map-panel.tsx): the marker finds, marks and scrolls to this card. */
+  onMap?: boolean;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const where = whereLine(business);
   return (
-    <article className="group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-slate-300 hover:shadow-md sm:flex-col">
+    <article
+      className="group relative flex scroll-mt-24 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-slate-300 hover:shadow-md data-highlighted:border-blue-700 data-highlighted:ring-2 data-highlighted:ring-blue-700 sm:flex-col"
+      data-map-card={onMap ? business.id : undefined}
+    >
       {business.photos.length ? (
         <BusinessImage
           photos={business.photos}

@@ -14,15 +14,19 @@ import { NO_STORE } from "./http.server";
 const AD_HOSTS =
   "https://pagead2.googlesyndication.com https://*.googlesyndication.com https://*.doubleclick.net https://*.google.com https://*.adtrafficquality.google";
 
-/** Scripts from our origin, the ad and analytics hosts, and the inline scripts with these hashes. */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/**
+ * Scripts from our origin, the ad and analytics hosts, and the inline scripts with these hashes.
+ * `tileOrigin` is the map tiles' host (MAP_TILE_URL, app/lib/map.ts): images only, named even when
+ * it is https (already allowed) so the policy says which host the maps use, and so an http host works.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], tileOrigin: string | null = null): string {
   const inline = scriptHashes.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline, "https://static.cloudflareinsights.com", AD_HOSTS].join(" "),
     // The critical CSS is inlined into <head> (ADR 0004).
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    ["img-src 'self' data: https:", ...(tileOrigin ? [tileOrigin] : [])].join(" "),
     "font-src 'self'",
     `connect-src 'self' https://cloudflareinsights.com ${AD_HOSTS}`,
     `frame-src ${AD_HOSTS}`,
@@ -79,14 +83,17 @@ async function hashesOf(texts: string[]): Promise<string[]> {
  * `deferHydration` the document is rewritten (deferred-hydration.server.ts) in the same pass that
  * collects its scripts: one parse, and the body stays bytes (never decoded into a string).
  */
-export async function withScriptHashes(response: Response, options: { deferHydration?: boolean } = {}): Promise<Response> {
+export async function withScriptHashes(
+  response: Response,
+  options: { deferHydration?: boolean; tileOrigin?: string | null } = {},
+): Promise<Response> {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const { rewriter, texts } = collectInlineScripts(options.deferHydration ? deferHydration(new HTMLRewriter()) : new HTMLRewriter());
   const body = await rewriter.transform(response).arrayBuffer();
   // The loader is inserted at </body> after parsing, as the last script of the document.
   if (options.deferHydration) texts.push(LOADER_SCRIPT_TEXT);
   const headers = new Headers(response.headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(await hashesOf(texts)));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(await hashesOf(texts), options.tileOrigin));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -3,6 +3,7 @@ import { AdSlot } from "~/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "~/components/business-image";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
+import { MapPanel } from "~/components/map-panel";
 import { OpenStatusLine } from "~/components/open-status";
 import { Stars } from "~/components/stars";
 import { businessIdParamsSchema } from "~/lib/api-schemas";
@@ -10,6 +11,7 @@ import { article } from "~/lib/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "~/lib/business";
 import { directionsHref, telHref, websiteHref, websiteLabel } from "~/lib/contact-links";
 import { formatRating, joinParts } from "~/lib/format";
+import { mapMarkers, mapTiles } from "~/lib/map";
 import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "~/lib/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
 import { effectiveTimeZone } from "~/lib/time-zones";
@@ -129,6 +131,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     favorite: isCustomerFavorite(b),
     histogram: reviewHistogram(b.reviewsPerScore),
     ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
+    map: { markers: mapMarkers([b]), tiles: mapTiles(config) },
   };
 }
 
@@ -236,7 +239,7 @@ function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
 const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold";
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, structured, breadcrumbs, about, details, features, ads, today, links, favorite, histogram } = loaderData;
+  const { business: b, structured, breadcrumbs, about, details, features, ads, today, links, favorite, histogram, map } = loaderData;
   const hours = b.openingHours;
   const place = joinParts([b.city, b.state, b.country]);
   const address = b.address || place;
@@ -451,6 +454,16 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </section>
+
+          <MapPanel
+            markers={map.markers}
+            tiles={map.tiles}
+            heading="Location"
+            description={address ? `On the map: ${address}.` : `On the map: where ${b.name} is.`}
+            zoom={15}
+            className="rounded-xl border border-slate-200 p-6"
+            headingClassName="text-lg font-semibold"
+          />
 
           <AdSlot client={ads.client} slot={ads.bottom} delayMs={2000} label="Advertisement (second)" />
         </aside>

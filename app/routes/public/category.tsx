@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
+import { MapPanel } from "~/components/map-panel";
 import { ButtonLink } from "~/components/ui/button";
 import { clampPage, Pager } from "~/components/ui/pager";
 import { titleCaseFromSlug } from "~/lib/format";
@@ -15,6 +16,7 @@ import { findCategory, listCategoryBusinesses } from "~/server/directory.server"
 import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
+import { mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
 import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import type { Route } from "./+types/category";
 
@@ -75,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     structured,
     filters,
     filtered,
+    map: { markers: mapMarkers(businesses), tiles: mapTiles(config) },
   };
 }
 
@@ -90,7 +93,7 @@ function CategoryNotFound({ heading }: { heading: string }) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered } = loaderData;
+  const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered, map } = loaderData;
   const path = `/category/${encodeURIComponent(raw)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -117,10 +120,17 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <CardGrid columns={4} className="mt-8">
           {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} />
+            <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap />
           ))}
         </CardGrid>
       )}
+      <MapPanel
+        markers={map.markers}
+        tiles={map.tiles}
+        heading={`${heading} businesses on a map`}
+        description={resultsMapDescription(map.markers.length)}
+        className="mt-10"
+      />
       <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
     </main>
   );

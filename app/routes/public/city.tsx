@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
+import { MapPanel } from "~/components/map-panel";
 import { Badge } from "~/components/ui/badge";
 import { clampPage, Pager } from "~/components/ui/pager";
 import { pageMeta } from "~/lib/meta";
@@ -13,6 +14,7 @@ import { findCity, listCityBusinesses } from "~/server/directory.server";
 import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
+import { mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
 import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import type { Route } from "./+types/city";
 
@@ -73,6 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     structured,
     filters,
     filtered,
+    map: { markers: mapMarkers(businesses), tiles: mapTiles(config) },
   };
 }
 
@@ -93,7 +96,7 @@ function CityNotFound() {
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { cityName, count, businesses, page, totalPages, structured, filters, filtered } = loaderData;
+  const { cityName, count, businesses, page, totalPages, structured, filters, filtered, map } = loaderData;
   const path = `/city/${encodeURIComponent(cityName)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -122,10 +125,17 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <CardGrid columns={4} className="mt-8">
           {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails position={i} />
+            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails position={i} onMap />
           ))}
         </CardGrid>
       )}
+      <MapPanel
+        markers={map.markers}
+        tiles={map.tiles}
+        heading={`Businesses in ${cityName} on a map`}
+        description={resultsMapDescription(map.markers.length)}
+        className="mt-10"
+      />
       <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
     </main>
   );

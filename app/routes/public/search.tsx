@@ -2,11 +2,13 @@ import { Form, Link, redirect } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button } from "~/components/ui/button";
+import { MapPanel } from "~/components/map-panel";
 import { NearMeButton } from "~/components/near-me-button";
 import { SuggestInput } from "~/components/suggest-input";
 import { Field } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
+import { mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
 import { knownTotal, resultCount } from "~/lib/result-count";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~/lib/search-links";
 import { parseSearchParams, type SearchParams } from "~/lib/search-params";
@@ -24,7 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const [result, categories] = await Promise.all([search(db, params), getCategories(db, 20, 0)]);
   const businesses = result.businesses.map(toCard);
-  return { params, result: { ...result, businesses }, categories, siteName: siteConfig(env).siteName };
+  const config = siteConfig(env);
+  return {
+    params,
+    result: { ...result, businesses },
+    categories,
+    siteName: config.siteName,
+    map: { markers: mapMarkers(result.businesses), tiles: mapTiles(config) },
+  };
 }
 
 export function headers(): HeadersInit {
@@ -65,7 +74,7 @@ function counted(result: { page: number; pageSize: number; hasNext: boolean; app
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { params, result, categories } = loaderData;
+  const { params, result, categories, map } = loaderData;
   const heading = headingFor(params);
   const total = knownTotal(counted(result));
   const filtered = Boolean(params.category || params.openNow || params.minRating);
@@ -147,9 +156,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </p>
           <CardGrid columns={4} className="mt-6">
             {result.businesses.map((b, i) => (
-              <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} />
+              <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap />
             ))}
           </CardGrid>
+          <MapPanel
+            markers={map.markers}
+            tiles={map.tiles}
+            heading="These results on a map"
+            description={resultsMapDescription(map.markers.length)}
+            className="mt-10"
+          />
         </>
       ) : (
         <EmptyState params={params} filtered={filtered} locationFound={result.location?.found ?? true} categories={categories.slice(0, 8)} />
