@@ -163,9 +163,11 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     totalBusinesses: number;
     totalSitemaps: number;
     businessesPerSitemap: number;
-    sitemapUrls: Record<"main" | "mainPages" | "categories" | "cities" | "businesses", string[]>;
+    sitemapUrls: Record<"main" | "mainPages" | "categories" | "cities" | "businesses" | "cityCategories", string[]>;
   };
   expect(stats.totalSitemaps).toBeGreaterThan(0);
+  // Every file /sitemap.xml lists: the business sitemaps, the three fixed ones and the city × category ones (issue 20).
+  const files = stats.totalSitemaps + 3 + stats.sitemapUrls.cityCategories.length;
 
   // The tab's loader request (the same data as the API's).
   await slowDown(page, "**/admin-panel/sitemap.data*");
@@ -175,7 +177,7 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
   await expect(page).toHaveURL(/\/admin-panel\/sitemap$/);
   const figure = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd");
   await expect(figure("Toplam İşletme")).toHaveText(stats.totalBusinesses.toLocaleString("en-US"));
-  await expect(figure("Toplam Site Haritası Dosyası")).toHaveText(String(stats.totalSitemaps + 3));
+  await expect(figure("Toplam Site Haritası Dosyası")).toHaveText(String(files));
   await expect(figure("Site Haritası Başına İşletme")).toHaveText(stats.businessesPerSitemap.toLocaleString("en-US"));
   await expect(page.getByText("Site haritası adresini Google Search Console'a gönderin.", { exact: true })).toBeVisible();
 
@@ -185,6 +187,7 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     ["Kategoriler", stats.sitemapUrls.categories],
     ["Şehirler", stats.sitemapUrls.cities],
     ["İşletme Site Haritaları", stats.sitemapUrls.businesses],
+    ["Şehir × Kategori Site Haritaları", stats.sitemapUrls.cityCategories],
   ];
   let urlCount = 0;
   for (const [title, urls] of lists) {
@@ -194,7 +197,7 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     await expect(section.getByRole("button", { name: "Kopyala" })).toHaveCount(urls.length);
     urlCount += urls.length;
   }
-  expect(urlCount).toBe(stats.totalSitemaps + 4);
+  expect(urlCount).toBe(files + 1);
   expect(stats.sitemapUrls.main[0]).toMatch(/\/sitemap\.xml$/);
   expect(stats.sitemapUrls.mainPages[0]).toMatch(/\/sitemaps\/main\.xml$/);
 });

@@ -8,7 +8,7 @@ export type SitemapStatsData = {
   totalBusinesses: number;
   totalSitemaps: number;
   businessesPerSitemap: number;
-  sitemapUrls: { main: string[]; mainPages: string[]; categories: string[]; cities: string[]; businesses: string[] };
+  sitemapUrls: { main: string[]; mainPages: string[]; categories: string[]; cities: string[]; businesses: string[]; cityCategories: string[] };
 };
 
 function CopyButton({ text }: { text: string }) {
@@ -44,7 +44,7 @@ function UrlList({ title, urls }: { title: string; urls: string[] }) {
 export function SeoSitemapTab({ stats }: { stats: SitemapStatsData }) {
   const figures = [
     { label: "Toplam İşletme", value: stats.totalBusinesses },
-    { label: "Toplam Site Haritası Dosyası", value: stats.totalSitemaps + 3 },
+    { label: "Toplam Site Haritası Dosyası", value: stats.totalSitemaps + 3 + stats.sitemapUrls.cityCategories.length },
     { label: "Site Haritası Başına İşletme", value: stats.businessesPerSitemap },
   ];
   return (
@@ -64,6 +64,7 @@ export function SeoSitemapTab({ stats }: { stats: SitemapStatsData }) {
       <UrlList title="Kategoriler" urls={stats.sitemapUrls.categories} />
       <UrlList title="Şehirler" urls={stats.sitemapUrls.cities} />
       <UrlList title="İşletme Site Haritaları" urls={stats.sitemapUrls.businesses} />
+      <UrlList title="Şehir × Kategori Site Haritaları" urls={stats.sitemapUrls.cityCategories} />
     </div>
   );
 }
