@@ -65,7 +65,7 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, index_facts integer GENERATED ALWAYS AS ((opening_hours IS NOT NULL AND opening_hours NOT IN ('', '{}', 'null')) + (phone IS NOT NULL AND phone <> '') + (rating > 0)) VIRTUAL);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, index_facts integer GENERATED ALWAYS AS (coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)) VIRTUAL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 

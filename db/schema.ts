@@ -84,12 +84,12 @@ export const businesses = sqliteTable(
       { mode: "virtual" },
     ),
     /**
-     * How many of {opening hours, phone, rating > 0} the business has (issue 20): its page is indexed
+     * How many of {opening hours (a day with text), phone, rating > 0} the business has (issue 20): its page is indexed
      * and in the business sitemaps from INDEX_MIN_FACTS on (docs/decisions/0020-indexing-and-city-categories.md).
      * Computed, never stored.
      */
     indexFacts: integer("index_facts").generatedAlwaysAs(
-      sql`(opening_hours IS NOT NULL AND opening_hours NOT IN ('', '{}', 'null')) + (phone IS NOT NULL AND phone <> '') + (rating > 0)`,
+      sql`coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)`,
       { mode: "virtual" },
     ),
   },

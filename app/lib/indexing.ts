@@ -20,7 +20,7 @@ type FactSource = { openingHours: Record<string, unknown> | null; phone: string 
 
 /** How many of {opening hours, phone, rating > 0} a business has (the SQL column index_facts, in TypeScript). */
 export function businessFacts(business: FactSource): number {
-  const hours = business.openingHours !== null && Object.keys(business.openingHours).length > 0;
+  const hours = business.openingHours !== null && Object.values(business.openingHours).some((text) => text !== "");
   const phone = (business.phone ?? "") !== "";
   return Number(hours) + Number(phone) + Number(business.rating > 0);
 }

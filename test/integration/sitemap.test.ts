@@ -70,7 +70,8 @@ describe("business sitemaps", () => {
   });
 
   it("main, categories and cities list absolute URLs on SITE_URL", async () => {
-    await insert(buildBusiness({ name: "Sitemap Cafe", category: "Coffee shop", city: "São Sitemapolis" }));
+    // Three: a city or a category page is listed from INDEX_MIN_LISTING (3) businesses on.
+    await insert(...[1, 2, 3].map((i) => buildBusiness({ name: `Sitemap Cafe ${i}`, category: "Coffee shop", city: "São Sitemapolis" })));
     const main = locs(await (await request("/sitemaps/main.xml")).text());
     expect(main).toContain(`${SITE}/`);
     expect(main).toContain(`${SITE}/terms-of-service`);
