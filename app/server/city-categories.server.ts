@@ -24,7 +24,12 @@ export const CITY_CATEGORY_MAX_PAGE = 50;
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
 
 /** The page of a city and a category, or null (404) when either is unknown or it has too few businesses. */
-export async function findCityCategory(db: Db, cityName: string, categoryName: string, rules: IndexingRules): Promise<CityCategoryScope | null> {
+export async function findCityCategory(
+  db: Db,
+  cityName: string,
+  categoryName: string,
+  rules: IndexingRules,
+): Promise<CityCategoryScope | null> {
   const [city, category] = await Promise.all([findCity(db, cityName), findCategory(db, categoryName)]);
   if (!city || !category) return null;
   const row = await db.orm

@@ -11,7 +11,7 @@
  * through its (index_facts, id) index), and city, category and city × category pages with at least
  * INDEX_MIN_LISTING businesses. A range whose businesses are all thin is not listed either.
  */
-import { and, eq, gt, gte, inArray, lte, max, sql } from "drizzle-orm";
+import { eq, gte, max, sql } from "drizzle-orm";
 import { indexedFactCounts, type IndexingRules } from "~/lib/indexing";
 import { cityCategoryPath } from "~/lib/slug";
 import type { SitemapUrl } from "~/lib/xml";
@@ -53,7 +53,11 @@ export function sitemapRules(env: Env): SitemapRules {
  * The index_facts values that are indexed, as an SQL list: `index_facts IN (…)` is one seek of the
  * (index_facts, id) index per value (at most four), where `>=` would walk every listed business.
  */
-const indexedFacts = (rules: IndexingRules) => sql.join(indexedFactCounts(rules.indexMinFacts).map((n) => sql`${n}`), sql`, `);
+const indexedFacts = (rules: IndexingRules) =>
+  sql.join(
+    indexedFactCounts(rules.indexMinFacts).map((n) => sql`${n}`),
+    sql`, `,
+  );
 
 /** Numbers n of the business sitemaps that hold at least one indexed business, ascending. */
 export async function businessSitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {

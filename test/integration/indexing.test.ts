@@ -135,7 +135,9 @@ describe("listing variants: canonical, noindex and a title of their own", () => 
   const cityPath = `/city/${encodeURIComponent(city)}`;
 
   it("page 2, filtered and sorted URLs carry a canonical and noindex, follow; titles differ per page", async () => {
-    await insert(...Array.from({ length: 45 }, (_, i) => buildBusiness({ city, category, name: `Pager ${run} ${i}`, rating: 3 + (i % 20) / 10 })));
+    await insert(
+      ...Array.from({ length: 45 }, (_, i) => buildBusiness({ city, category, name: `Pager ${run} ${i}`, rating: 3 + (i % 20) / 10 })),
+    );
 
     const cases: Array<{ path: string; canonical: string; robots: string | null }> = [
       { path: cityPath, canonical: `${SITE}${cityPath}`, robots: null },
@@ -209,7 +211,9 @@ describe("city × category pages", () => {
 
   it("a header group in a city has its page too", async () => {
     const groupCity = `Groupville ${run}`;
-    await insert(...["Dentist", "Dentist", "Pediatrician"].map((c, i) => buildBusiness({ city: groupCity, category: c, name: `Clinic ${run} ${i}` })));
+    await insert(
+      ...["Dentist", "Dentist", "Pediatrician"].map((c, i) => buildBusiness({ city: groupCity, category: c, name: `Clinic ${run} ${i}` })),
+    );
     const shown = await page(`/city/${encodeURIComponent(groupCity)}/healthcare`);
     expect(shown.status).toBe(200);
     expect(visibleText(shown.html)).toContain(`Healthcare in ${groupCity}`);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { businessSitemap, businessSitemapNumbers, cityCategorySitemapNumbers, sitemapIndex, sitemapStats, type SitemapRules } from "~/server/sitemap.server";
+import {
+  businessSitemap,
+  businessSitemapNumbers,
+  cityCategorySitemapNumbers,
+  sitemapIndex,
+  sitemapStats,
+  type SitemapRules,
+} from "~/server/sitemap.server";
 import { buildBusiness, idOf, insert, request, resetDirectory, testDb } from "../helpers/factories";
 
 const SITE = "https://localatlas.test";

@@ -8,7 +8,14 @@ export type SitemapStatsData = {
   totalBusinesses: number;
   totalSitemaps: number;
   businessesPerSitemap: number;
-  sitemapUrls: { main: string[]; mainPages: string[]; categories: string[]; cities: string[]; businesses: string[]; cityCategories: string[] };
+  sitemapUrls: {
+    main: string[];
+    mainPages: string[];
+    categories: string[];
+    cities: string[];
+    businesses: string[];
+    cityCategories: string[];
+  };
 };
 
 function CopyButton({ text }: { text: string }) {
