@@ -156,7 +156,9 @@ test("Generate SEO content shows its pending label, toasts 'SEO Content Generate
   await expect(details).toContainText(CAFES[0]);
 });
 
-test("the SEO Sitemap tab shows its Turkish texts, the file count (business sitemaps + 3 + city × category sitemaps) and the URL lists", async ({ page }) => {
+test("the SEO Sitemap tab shows its Turkish texts, the file count (business sitemaps + 3 + city × category sitemaps) and the URL lists", async ({
+  page,
+}) => {
   const response = await page.request.get("/api/admin/sitemap-stats");
   expect(response.ok()).toBe(true);
   const stats = (await response.json()) as {
