@@ -9,6 +9,8 @@ export default [
     route("business/:id", "routes/public/business.tsx", { id: "business-by-id" }),
     route("details/:slug", "routes/public/business.tsx", { id: "business-by-slug" }),
     route("city/:cityName", "routes/public/city.tsx"),
+    // Issue 20: city × category pages ("Dentists in Chicago").
+    route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),
     route("category/:categoryName", "routes/public/category.tsx"),
     route("cities", "routes/public/cities.tsx"),
     route("about", "routes/public/about.tsx"),

@@ -65,11 +65,13 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL, unique_content_generated integer DEFAULT 0 NOT NULL);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL, index_facts integer GENERATED ALWAYS AS (coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)) VIRTUAL, unique_content_generated integer DEFAULT 0 NOT NULL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
-CREATE INDEX businesses_city_category_score_idx ON businesses (city_slug, category_slug, score, id);
+CREATE INDEX businesses_city_category_order_idx ON businesses (city_slug, category_slug, score, id);
+
+CREATE INDEX businesses_city_group_order_idx ON businesses (city_slug, group_slug, score, id);
 
 CREATE INDEX `businesses_city_score_idx` ON `businesses` (`city_slug`,`score`,`id`);
 
@@ -82,6 +84,8 @@ CREATE INDEX `businesses_created_idx` ON `businesses` (`created_at`,`id`);
 CREATE INDEX businesses_geo_idx ON businesses (geo_cell);
 
 CREATE INDEX businesses_group_order_idx ON businesses (group_slug, score, id);
+
+CREATE INDEX businesses_index_facts_idx ON businesses (index_facts, id);
 
 CREATE INDEX `businesses_needs_content_idx` ON `businesses` (`id`) WHERE `unique_content` IS NULL OR `unique_content` = '';
 
@@ -147,6 +151,29 @@ ON businesses BEGIN
   INSERT OR IGNORE INTO countries (name, code, business_count)
     SELECT new.country, new.country_code, 0 WHERE new.country <> '';
   UPDATE countries SET business_count = business_count + 1 WHERE name = new.country;
+END;
+
+CREATE TRIGGER businesses_city_categories_ad AFTER DELETE ON businesses WHEN old.city_slug <> '' BEGIN
+  UPDATE city_categories SET business_count = business_count - 1
+    WHERE city_slug = old.city_slug AND kind = 'category' AND slug = old.category_slug;
+  UPDATE city_categories SET business_count = business_count - 1
+    WHERE city_slug = old.city_slug AND kind = 'group' AND slug = old.group_slug;
+END;
+
+CREATE TRIGGER businesses_city_categories_au AFTER UPDATE OF city_slug, category_slug, group_slug ON businesses
+WHEN old.city_slug IS NOT new.city_slug OR old.category_slug IS NOT new.category_slug OR old.group_slug IS NOT new.group_slug BEGIN
+  UPDATE city_categories SET business_count = business_count - 1
+    WHERE city_slug = old.city_slug AND kind = 'category' AND slug = old.category_slug;
+  UPDATE city_categories SET business_count = business_count - 1
+    WHERE city_slug = old.city_slug AND kind = 'group' AND slug = old.group_slug;
+  INSERT OR IGNORE INTO city_categories (city_slug, kind, slug, business_count)
+    SELECT new.city_slug, 'category', new.category_slug, 0 WHERE new.city_slug <> '' AND new.category_slug <> '';
+  UPDATE city_categories SET business_count = business_count + 1
+    WHERE city_slug = new.city_slug AND kind = 'category' AND slug = new.category_slug;
+  INSERT OR IGNORE INTO city_categories (city_slug, kind, slug, business_count)
+    SELECT new.city_slug, 'group', new.group_slug, 0 WHERE new.city_slug <> '' AND new.group_slug <> '';
+  UPDATE city_categories SET business_count = business_count + 1
+    WHERE city_slug = new.city_slug AND kind = 'group' AND slug = new.group_slug;
 END;
 
 CREATE TRIGGER businesses_fts_ad AFTER DELETE ON businesses BEGIN
@@ -225,6 +252,20 @@ CREATE TRIGGER cities_au AFTER UPDATE OF business_count ON cities
 WHEN (old.business_count > 0) <> (new.business_count > 0) BEGIN
   UPDATE site_stats SET total_cities = total_cities + (CASE WHEN new.business_count > 0 THEN 1 ELSE -1 END) WHERE id = 1;
 END;
+
+CREATE TABLE city_categories (
+  id integer PRIMARY KEY,
+  city_slug text NOT NULL,
+  kind text NOT NULL,
+  slug text NOT NULL,
+  business_count integer DEFAULT 0 NOT NULL
+);
+
+CREATE INDEX city_categories_category_idx ON city_categories (kind, slug, business_count DESC, city_slug);
+
+CREATE INDEX city_categories_city_idx ON city_categories (city_slug, kind, business_count DESC, slug);
+
+CREATE UNIQUE INDEX city_categories_key_idx ON city_categories (city_slug, kind, slug);
 
 CREATE TABLE `city_countries` (
 	`city_slug` text NOT NULL,

@@ -90,6 +90,15 @@ export const businesses = sqliteTable(
       sql`CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)`,
       { mode: "virtual" },
     ),
+    /**
+     * How many of {opening hours (a day with text), phone, rating > 0} the business has (issue 20): its page is indexed
+     * and in the business sitemaps from INDEX_MIN_FACTS on (docs/decisions/0020-indexing-and-city-categories.md).
+     * Computed, never stored.
+     */
+    indexFacts: integer("index_facts").generatedAlwaysAs(
+      sql`coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)`,
+      { mode: "virtual" },
+    ),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -115,8 +124,11 @@ export const businesses = sqliteTable(
     index("businesses_reviews_order_idx").on(t.reviewCount, t.rating, t.id),
     // near_me: the near-me search's boxes (one range of cells per grid row).
     index("businesses_geo_idx").on(t.geoCell),
-    // generated_text: a category in a city, best first (the generated text's comparison and peers).
-    index("businesses_city_category_score_idx").on(t.citySlug, t.categorySlug, t.score, t.id),
+    // indexing_city_categories: the indexable businesses of an id range (sitemaps), the city × category pages' order
+    // (also the generated text's comparison and peers, ADR 0021).
+    index("businesses_index_facts_idx").on(t.indexFacts, t.id),
+    index("businesses_city_category_order_idx").on(t.citySlug, t.categorySlug, t.score, t.id),
+    index("businesses_city_group_order_idx").on(t.citySlug, t.groupSlug, t.score, t.id),
   ],
 );
 
@@ -172,6 +184,28 @@ export const countries = sqliteTable(
     businessCount: integer("business_count").notNull().default(0),
   },
   (t) => [index("countries_count_idx").on(desc(t.businessCount), t.name)],
+);
+
+/**
+ * Businesses per city and fine category (kind "category") and per city and header group (kind
+ * "group"): the city × category pages (/city/{city}/{category}), their sitemap and the links between
+ * them and their parents. Inserts are counted by the writer, edits and deletes by triggers
+ * (db/migrations/20261124090300_indexing_city_categories.sql).
+ */
+export const cityCategories = sqliteTable(
+  "city_categories",
+  {
+    id: integer("id").primaryKey(),
+    citySlug: text("city_slug").notNull(),
+    kind: text("kind", { enum: ["category", "group"] }).notNull(),
+    slug: text("slug").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("city_categories_key_idx").on(t.citySlug, t.kind, t.slug),
+    index("city_categories_city_idx").on(t.citySlug, t.kind, desc(t.businessCount), t.slug),
+    index("city_categories_category_idx").on(t.kind, t.slug, desc(t.businessCount), t.citySlug),
+  ],
 );
 
 /** A single row (id = 1): the global statistics. */
@@ -360,6 +394,7 @@ const WRITER_OWN_COLUMNS = [
   "geo_cell",
   "edited_fields",
   "unique_content_generated",
+  "index_facts",
 ] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 

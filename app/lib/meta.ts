@@ -1,8 +1,9 @@
 /** Shared page metadata: title, description, canonical link and the social-sharing tags. Pure. */
-export type PageMetaInput = { title: string; description: string; canonical: string };
+export type PageMetaInput = { title: string; description: string; canonical: string; robots?: string | null };
 
-export function pageMeta({ title, description, canonical }: PageMetaInput) {
+export function pageMeta({ title, description, canonical, robots }: PageMetaInput) {
   return [
+    ...(robots ? [{ name: "robots", content: robots }] : []),
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },

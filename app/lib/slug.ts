@@ -92,3 +92,8 @@ export function baseSlug(input: { name: string; category?: string; city?: string
     .slice(0, 80)
     .replace(/-+$/, "");
 }
+
+/** A city × category page (issue 20): the city's display name and the category's slug. */
+export function cityCategoryPath(cityName: string, categorySlug: string): string {
+  return `/city/${encodeURIComponent(cityName)}/${encodeURIComponent(categorySlug)}`;
+}

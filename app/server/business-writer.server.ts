@@ -99,6 +99,15 @@ const NEW_ROWS_SUMMARY_SQL = [
    SELECT country, min(country_code), count(*) ${NEW_ROWS} AND country <> ''
    GROUP BY country
    ON CONFLICT(name) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  // The city × category pages (issue 20): per city and fine category, per city and group.
+  `INSERT INTO city_categories (city_slug, kind, slug, business_count)
+   SELECT city_slug, 'category', category_slug, count(*) ${NEW_ROWS} AND city_slug <> '' AND category_slug <> ''
+   GROUP BY city_slug, category_slug
+   ON CONFLICT(city_slug, kind, slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
+  `INSERT INTO city_categories (city_slug, kind, slug, business_count)
+   SELECT city_slug, 'group', group_slug, count(*) ${NEW_ROWS} AND city_slug <> '' AND group_slug <> ''
+   GROUP BY city_slug, group_slug
+   ON CONFLICT(city_slug, kind, slug) DO UPDATE SET business_count = business_count + excluded.business_count`,
 ];
 
 /** The running batch's new rows as a FROM clause for listChangeStatements. */
@@ -440,6 +449,7 @@ export async function endDeleteAll(db: Db): Promise<void> {
     db.statement("DELETE FROM cities WHERE business_count <= 0"),
     db.statement("DELETE FROM city_countries WHERE business_count <= 0"),
     db.statement("DELETE FROM countries WHERE business_count <= 0"),
+    db.statement("DELETE FROM city_categories WHERE business_count <= 0"),
     ...(remaining?.n
       ? rebuildListStatements(db)
       : // Empty already, unless a concurrent finishWrites rebuilt them between two chunks.

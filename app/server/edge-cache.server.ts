@@ -28,7 +28,8 @@ const LISTING_FILTER_PARAMS = ["openNow", "minRating"];
 const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/search$/i, SEARCH_PARAMS],
   [/^\/businesses$/i, ["search", "category", "sort", "page", ...LISTING_FILTER_PARAMS]],
-  [/^\/(?:city|category)\/[^/]+$/i, ["page", ...LISTING_FILTER_PARAMS]],
+  // A city, a category, and a city × category page (/city/{city}/{category}, issue 20).
+  [/^\/(?:city|category)\/[^/]+$|^\/city\/[^/]+\/[^/]+$/i, ["page", ...LISTING_FILTER_PARAMS]],
   [/^\/cities$/i, ["page"]],
   [/^\/api\/search$/i, SEARCH_PARAMS],
   [/^\/api\/suggest$/i, Object.keys(suggestQuerySchema.shape)],

@@ -860,7 +860,12 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
   };
 }
 
-export type ListingScope = { kind: "city"; slug: string; name: string } | { kind: "group" | "category"; slug: string } | { kind: "all" };
+export type ListingScope =
+  | { kind: "city"; slug: string; name: string }
+  | { kind: "group" | "category"; slug: string }
+  | { kind: "all" }
+  // Issue 20: a city × category page (/city/{city}/{category}).
+  | { kind: "city-category"; city: { slug: string; name: string }; category: { kind: "group" | "category"; slug: string } };
 
 export type ListingPage = { businesses: Business[]; hasNext: boolean; approximate: boolean; total: number | null };
 
@@ -877,8 +882,18 @@ export async function listingSearch(
   pageSize: number,
   now: Date = new Date(),
 ): Promise<ListingPage> {
-  const location = scope.kind === "city" ? cityLocation(scope.slug, scope.name) : null;
-  const category: Category | null = scope.kind === "group" || scope.kind === "category" ? { kind: scope.kind, slug: scope.slug } : null;
+  const location =
+    scope.kind === "city"
+      ? cityLocation(scope.slug, scope.name)
+      : scope.kind === "city-category"
+        ? cityLocation(scope.city.slug, scope.city.name)
+        : null;
+  const category: Category | null =
+    scope.kind === "group" || scope.kind === "category"
+      ? { kind: scope.kind, slug: scope.slug }
+      : scope.kind === "city-category"
+        ? { kind: scope.category.kind, slug: scope.category.slug }
+        : null;
   const facets = [
     ...(location?.facets ?? []),
     ...(category ? [facetToken(category.kind, category.slug)] : []),

@@ -3,7 +3,7 @@
  * chunk itself and leaves the rest to a workflow (seo-workflow.server.ts), which walks the businesses
  * by id a chunk at a time. Reads walk the partial index businesses_needs_content_idx (0003), so a
  * chunk costs O(chunk) rows, plus at most PEER_LIMIT peers per city × category of the chunk (one
- * statement, businesses_city_category_score_idx): the text compares each business with them (ADR 0021).
+ * statement, businesses_city_category_order_idx): the text compares each business with them (ADR 0021).
  */
 import { and, gt, sql } from "drizzle-orm";
 import { parseJson } from "~/lib/business";
@@ -23,7 +23,7 @@ export const GENERATED_TEXT_OFF_MESSAGE = "Generated text is turned off (GENERAT
 
 /**
  * The best-ranked PEER_LIMIT businesses (recommended order) of each city × category of `rows`, in one
- * statement: a correlated LIMIT per pair walks businesses_city_category_score_idx backwards, so a
+ * statement: a correlated LIMIT per pair walks businesses_city_category_order_idx backwards, so a
  * pair costs at most PEER_LIMIT index entries and rows however large the city or category.
  */
 async function neighbourhoods(db: Db, rows: BusinessRow[]): Promise<Map<string, Neighbourhood>> {

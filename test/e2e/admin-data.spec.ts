@@ -163,7 +163,7 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     totalBusinesses: number;
     totalSitemaps: number;
     businessesPerSitemap: number;
-    sitemapUrls: Record<"main" | "mainPages" | "categories" | "cities" | "businesses", string[]>;
+    sitemapUrls: Record<"main" | "mainPages" | "categories" | "cities" | "businesses" | "cityCategories", string[]>;
   };
   expect(stats.totalSitemaps).toBeGreaterThan(0);
 
@@ -185,6 +185,7 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     ["Kategoriler", stats.sitemapUrls.categories],
     ["Şehirler", stats.sitemapUrls.cities],
     ["İşletme Site Haritaları", stats.sitemapUrls.businesses],
+    ["Şehir × Kategori Site Haritaları", stats.sitemapUrls.cityCategories],
   ];
   let urlCount = 0;
   for (const [title, urls] of lists) {
@@ -194,7 +195,8 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     await expect(section.getByRole("button", { name: "Kopyala" })).toHaveCount(urls.length);
     urlCount += urls.length;
   }
-  expect(urlCount).toBe(stats.totalSitemaps + 4);
+  // CLARIFICATIONS 33's count (business sitemaps + 3) leaves out the city × category files (issue 20), listed too.
+  expect(urlCount).toBe(stats.totalSitemaps + 4 + stats.sitemapUrls.cityCategories.length);
   expect(stats.sitemapUrls.main[0]).toMatch(/\/sitemap\.xml$/);
   expect(stats.sitemapUrls.mainPages[0]).toMatch(/\/sitemaps\/main\.xml$/);
 });

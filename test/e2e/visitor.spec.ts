@@ -143,6 +143,25 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Businesses in Chicago" })).toBeVisible();
   });
 
+  test("city page → a city × category page → back to the category (issue 20)", async ({ page }) => {
+    await page.goto("/city/New%20York");
+    await waitForHydration(page);
+    const popular = page.getByRole("navigation", { name: "Popular categories in New York" });
+    await popular.getByRole("link", { name: /^Italian restaurants in New York/ }).click();
+    await expect(page).toHaveURL(/\/city\/New%20York\/italian-restaurant$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Italian restaurants in New York" })).toBeVisible();
+    const cards = page.locator("main article");
+    await expect(cards.first()).toBeVisible();
+    for (const text of await cards.allInnerTexts()) expect(text).toContain("New York");
+    await page.getByRole("link", { name: "Italian restaurant everywhere" }).click();
+    await expect(page).toHaveURL(/\/category\/italian-restaurant$/);
+    await expect(
+      page.getByRole("navigation", { name: "Italian Restaurant by city" }).getByRole("link", { name: /New York/ }),
+    ).toBeVisible();
+    await page.goto("/city/New%20York/flying-carpets");
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  });
+
   test("category page", async ({ page }) => {
     await page.goto("/category/restaurants");
     await expect(page.getByRole("heading", { level: 1, name: "Restaurants" })).toBeVisible();

@@ -12,6 +12,9 @@ export async function keptSummaries() {
     groups: await all("SELECT slug, business_count AS n FROM category_groups WHERE business_count > 0 ORDER BY slug"),
     cities: await all("SELECT slug, business_count AS n FROM cities WHERE business_count > 0 ORDER BY slug"),
     countries: await all("SELECT name, business_count AS n FROM countries WHERE business_count > 0 ORDER BY name"),
+    cityCategories: await all(
+      "SELECT city_slug, kind, slug, business_count AS n FROM city_categories WHERE business_count > 0 ORDER BY city_slug, kind, slug",
+    ),
     fts: await env.DB.prepare("SELECT count(*) AS n FROM businesses_fts").first(),
   };
 }
@@ -28,6 +31,13 @@ export async function recomputedSummaries() {
     groups: await all("SELECT group_slug AS slug, count(*) AS n FROM businesses GROUP BY 1 ORDER BY 1"),
     cities: await all("SELECT city_slug AS slug, count(*) AS n FROM businesses WHERE city_slug <> '' GROUP BY 1 ORDER BY 1"),
     countries: await all("SELECT country AS name, count(*) AS n FROM businesses WHERE country <> '' GROUP BY 1 ORDER BY 1"),
+    cityCategories: await all(
+      `SELECT city_slug, 'category' AS kind, category_slug AS slug, count(*) AS n FROM businesses
+         WHERE city_slug <> '' AND category_slug <> '' GROUP BY 1, 3
+       UNION ALL
+       SELECT city_slug, 'group', group_slug, count(*) FROM businesses WHERE city_slug <> '' AND group_slug <> '' GROUP BY 1, 3
+       ORDER BY 1, 2, 3`,
+    ),
     fts: await env.DB.prepare("SELECT count(*) AS n FROM businesses").first(),
   };
 }

@@ -73,6 +73,12 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     "/api/categories",
     "/api/countries",
     "/",
+    // Issue 20: the city and category pages with their city × category links, and those pages.
+    "/city/City%207",
+    "/category/plumber",
+    "/city/City%207/electrician",
+    "/city/City%207/electrician?page=3",
+    "/city/City%207/home-services",
   ];
 
   it.each(endpoints)("%s", async (path) => {

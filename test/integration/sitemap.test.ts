@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { businessSitemap, businessSitemapNumbers, sitemapIndex, sitemapStats } from "~/server/sitemap.server";
+import {
+  businessSitemap,
+  businessSitemapNumbers,
+  cityCategorySitemapNumbers,
+  sitemapIndex,
+  sitemapStats,
+  type SitemapRules,
+} from "~/server/sitemap.server";
 import { buildBusiness, idOf, insert, request, resetDirectory, testDb } from "../helpers/factories";
 
 const SITE = "https://localatlas.test";
+
+/** The sitemaps' rules with the default indexing thresholds (INDEX_MIN_FACTS 1, INDEX_MIN_LISTING 3). */
+const rules = (perFile: number): SitemapRules => ({ perFile, indexMinFacts: 1, indexMinListing: 3 });
 
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
@@ -17,22 +27,24 @@ describe("business sitemaps", () => {
     const ids = await Promise.all(inputs.map((b) => idOf(b.placeId!)));
     const db = testDb();
 
-    const numbers = await businessSitemapNumbers(db, perFile);
+    const numbers = await businessSitemapNumbers(db, rules(perFile));
     expect(numbers).toHaveLength(2);
-    const files = await Promise.all(numbers.map((n) => businessSitemap(db, SITE, perFile, n)));
+    const files = await Promise.all(numbers.map((n) => businessSitemap(db, SITE, rules(perFile), n)));
     const urls = files.flatMap((f) => f!.map((u) => u.loc));
     for (const f of files) expect(f!.length).toBeLessThanOrEqual(perFile);
     expect(urls.sort()).toEqual(ids.map((id) => `${SITE}/business/${id}`).sort());
 
-    const index = await sitemapIndex(db, SITE, perFile);
+    const index = await sitemapIndex(db, SITE, rules(perFile));
+    const cityCategoryNumbers = await cityCategorySitemapNumbers(db, rules(perFile));
     expect(index.map((s) => s.loc)).toEqual([
       `${SITE}/sitemaps/main.xml`,
       `${SITE}/sitemaps/categories.xml`,
       `${SITE}/sitemaps/cities.xml`,
       ...numbers.map((n) => `${SITE}/sitemaps/businesses-${n}.xml`),
+      ...cityCategoryNumbers.map((n) => `${SITE}/sitemaps/city-categories-${n}.xml`),
     ]);
     // Exactly perFile businesses fit one file when they start a range.
-    expect(await businessSitemap(db, SITE, perFile, Math.max(...numbers) + 1)).toBeNull();
+    expect(await businessSitemap(db, SITE, rules(perFile), Math.max(...numbers) + 1)).toBeNull();
   });
 
   it("a business file reads only its own rows", async () => {
@@ -40,7 +52,7 @@ describe("business sitemaps", () => {
     await insert(...inputs);
     const db = testDb();
     const before = db.meter.rowsRead;
-    const urls = await businessSitemap(db, SITE, 10, Math.ceil((await idOf(inputs[15].placeId!)) / 10));
+    const urls = await businessSitemap(db, SITE, rules(10), Math.ceil((await idOf(inputs[15].placeId!)) / 10));
     expect(urls!.length).toBeLessThanOrEqual(10);
     // At most the file's own rows: a full file stops at its LIMIT instead of reading the row past its
     // range, and a partial one reads that one row but holds fewer than 10.
@@ -65,7 +77,8 @@ describe("business sitemaps", () => {
   });
 
   it("main, categories and cities list absolute URLs on SITE_URL", async () => {
-    await insert(buildBusiness({ name: "Sitemap Cafe", category: "Coffee shop", city: "São Sitemapolis" }));
+    // Three: a city or a category page is listed from INDEX_MIN_LISTING (3) businesses on.
+    await insert(...[1, 2, 3].map((i) => buildBusiness({ name: `Sitemap Cafe ${i}`, category: "Coffee shop", city: "São Sitemapolis" })));
     const main = locs(await (await request("/sitemaps/main.xml")).text());
     expect(main).toContain(`${SITE}/`);
     expect(main).toContain(`${SITE}/terms-of-service`);
@@ -101,8 +114,8 @@ describe("sitemap stats", () => {
     await insert(buildBusiness({ name: "Stats Business" }));
     const db = testDb();
     const perFile = 4;
-    const stats = await sitemapStats(db, SITE, perFile);
-    const numbers = await businessSitemapNumbers(db, perFile);
+    const stats = await sitemapStats(db, SITE, rules(perFile));
+    const numbers = await businessSitemapNumbers(db, rules(perFile));
     const total = await db.first<{ total_businesses: number }>("SELECT total_businesses FROM site_stats WHERE id = 1");
     expect(stats.totalBusinesses).toBe(total!.total_businesses);
     expect(stats.businessesPerSitemap).toBe(perFile);

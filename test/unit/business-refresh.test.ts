@@ -147,6 +147,7 @@ describe("editedColumns: what an admin edit records as edited by hand", () => {
       createdAt: 0,
       updatedAt: 0,
       editedFields: "[]",
+      indexFacts: 0,
       geoCell: null,
     };
   };

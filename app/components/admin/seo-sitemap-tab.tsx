@@ -8,7 +8,14 @@ export type SitemapStatsData = {
   totalBusinesses: number;
   totalSitemaps: number;
   businessesPerSitemap: number;
-  sitemapUrls: { main: string[]; mainPages: string[]; categories: string[]; cities: string[]; businesses: string[] };
+  sitemapUrls: {
+    main: string[];
+    mainPages: string[];
+    categories: string[];
+    cities: string[];
+    businesses: string[];
+    cityCategories: string[];
+  };
 };
 
 function CopyButton({ text }: { text: string }) {
@@ -64,6 +71,7 @@ export function SeoSitemapTab({ stats }: { stats: SitemapStatsData }) {
       <UrlList title="Kategoriler" urls={stats.sitemapUrls.categories} />
       <UrlList title="Şehirler" urls={stats.sitemapUrls.cities} />
       <UrlList title="İşletme Site Haritaları" urls={stats.sitemapUrls.businesses} />
+      <UrlList title="Şehir × Kategori Site Haritaları" urls={stats.sitemapUrls.cityCategories} />
     </div>
   );
 }

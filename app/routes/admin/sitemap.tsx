@@ -2,7 +2,7 @@ import { SeoSitemapTab } from "~/components/admin/seo-sitemap-tab";
 import { requireAdminPage } from "~/server/auth.server";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
-import { businessesPerSitemap, sitemapStats } from "~/server/sitemap.server";
+import { sitemapRules, sitemapStats } from "~/server/sitemap.server";
 import type { Route } from "./+types/sitemap";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminPage(request, app);
-  return { stats: await sitemapStats(app.db, siteConfig(app.env).siteUrl, businessesPerSitemap(app.env)) };
+  return { stats: await sitemapStats(app.db, siteConfig(app.env).siteUrl, sitemapRules(app.env)) };
 }
 
 export default function SitemapTab({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { data, Link, useNavigate } from "react-router";
+import { isBusinessIndexed, NOINDEX_FOLLOW } from "~/lib/indexing";
 import { AdSlot } from "~/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "~/components/business-image";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
@@ -112,7 +113,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     siteName: config.siteName,
     business: b,
-    meta: { title, description, canonical, image },
+    // Issue 20: too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index.
+    meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     structured,
     breadcrumbs,
     // GENERATED_TEXT=off: no text made by the site, only what an admin or the data wrote.
@@ -137,8 +139,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) return errorMeta(error, "Business Not Found", siteNameOf(matches));
-  const { title, description, canonical, image } = loaderData.meta;
+  const { title, description, canonical, image, robots } = loaderData.meta;
   return [
+    ...(robots ? [{ name: "robots", content: robots }] : []),
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },

@@ -14,6 +14,7 @@ import { listingSearch, search, type ListingPage } from "~/server/search.server"
 import { ListingFilterBar } from "~/components/listing-filters";
 import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "~/lib/listing-filters";
 import { resultCount } from "~/lib/result-count";
+import { filterVariant, listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "~/lib/search-links";
 import type { Route } from "./+types/businesses";
 
@@ -133,18 +134,33 @@ async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySche
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? siteNameOf(matches);
-  const title = `Browse All Businesses | ${siteName}`;
+  // Issue 20: searched, filtered and sorted views point at the plain list; page N at itself; neither is indexed.
+  const variant = loaderData
+    ? [
+        loaderData.search ? `“${loaderData.search}”` : null,
+        loaderData.category ? loaderData.category : null,
+        filterVariant(loaderData.filters, loaderData.sort === "latest" ? "newest" : null),
+      ]
+        .filter(Boolean)
+        .join(", ") || null
+    : null;
+  const { canonical, robots, titleSuffix } = listingIndexing({
+    canonicalBase: `${loaderData?.siteUrl ?? ""}/businesses`,
+    page: loaderData?.page ?? 1,
+    variant,
+    indexable: true,
+  });
+  const title = titleWithSuffix(`Browse All Businesses | ${siteName}`, titleSuffix);
   const description = "Browse every business in the directory: search by name or service and filter by category.";
   const tags: Route.MetaDescriptors = [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${loaderData?.siteUrl ?? ""}/businesses` },
+    { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
   ];
-  // Filtered and paged variants are not separate documents for search engines.
-  if (loaderData?.search || loaderData?.category) tags.push({ name: "robots", content: "noindex, follow" });
+  if (robots) tags.push({ name: "robots", content: robots });
   return tags;
 }
 

@@ -13,6 +13,9 @@ import { cleanLine } from "~/lib/untrusted-text";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCategory, listCategoryBusinesses } from "~/server/directory.server";
+import { categoryTopCities } from "~/server/city-categories.server";
+import { TopLinks } from "~/components/top-links";
+import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
@@ -21,6 +24,8 @@ import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-f
 import type { Route } from "./+types/category";
 
 export const CATEGORY_PAGE_SIZE = 20;
+/** Links to the category's city × category pages (issue 20), largest first. */
+const CATEGORY_TOP_CITIES = 12;
 
 const COUNT = new Intl.NumberFormat("en-US");
 
@@ -54,6 +59,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : [];
   const filtered = listing?.filtered ?? null;
   const offset = (page - 1) * CATEGORY_PAGE_SIZE;
+  const indexing = listingIndexing({
+    canonicalBase: canonical,
+    page,
+    variant: filterVariant(filters),
+    indexable: isListingIndexed(category.count, config),
+  });
   const structured = [
     itemListJsonLd(
       `${heading} businesses`,
@@ -69,8 +80,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     heading,
     raw,
     siteName: config.siteName,
-    canonical,
+    indexing,
     count: category.count,
+    topCities: await categoryTopCities(db, category, config, CATEGORY_TOP_CITIES),
     businesses: businesses.map(toCard),
     page,
     totalPages,
@@ -83,9 +95,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) return errorMeta(error, "Category Not Found", siteNameOf(matches));
-  const title = `${loaderData.heading} Businesses & Services | ${loaderData.siteName}`;
+  const { canonical, robots, titleSuffix } = loaderData.indexing;
+  const title = titleWithSuffix(`${loaderData.heading} Businesses & Services | ${loaderData.siteName}`, titleSuffix);
   const description = `Discover quality ${loaderData.heading} businesses and services in your area. Compare ratings, opening hours and contact details.`;
-  return pageMeta({ title, description, canonical: loaderData.canonical });
+  return pageMeta({ title, description, canonical, robots });
 }
 
 function CategoryNotFound({ heading }: { heading: string }) {
@@ -93,7 +106,7 @@ function CategoryNotFound({ heading }: { heading: string }) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered, map } = loaderData;
+  const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered, map, topCities } = loaderData;
   const path = `/category/${encodeURIComponent(raw)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -103,6 +116,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
       <p className="mt-4 font-semibold text-slate-800">{COUNT.format(count)} Businesses Found</p>
+      <TopLinks title={`${heading} by city`} links={topCities} />
       <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
       {businesses.length === 0 && filtered ? (
         <div className="mt-12 text-center">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { Pager } from "~/components/ui/pager";
@@ -29,12 +30,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? "LocalAtlas";
-  const title = `All Cities | ${siteName}`;
+  // Issue 20: page N canonical to itself, noindex, follow, its own title (app/lib/indexing.ts).
+  const { canonical, robots, titleSuffix } = listingIndexing({
+    canonicalBase: `${loaderData?.siteUrl ?? ""}/cities`,
+    page: loaderData?.page ?? 1,
+    variant: null,
+    indexable: true,
+  });
+  const title = titleWithSuffix(`All Cities | ${siteName}`, titleSuffix);
   const description = "Browse local businesses in every city of the directory, grouped by country.";
   return [
+    ...(robots ? [{ name: "robots", content: robots }] : []),
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${loaderData?.siteUrl ?? ""}/cities${loaderData && loaderData.page > 1 ? `?page=${loaderData.page}` : ""}` },
+    { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
   ];

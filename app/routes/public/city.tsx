@@ -11,6 +11,9 @@ import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCity, listCityBusinesses } from "~/server/directory.server";
+import { cityTopCategories } from "~/server/city-categories.server";
+import { TopLinks } from "~/components/top-links";
+import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
@@ -19,6 +22,8 @@ import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-f
 import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
+/** Links to the city's city × category pages (issue 20), largest first. */
+const CITY_TOP_CATEGORIES = 12;
 
 const COUNT = new Intl.NumberFormat("en-US");
 
@@ -52,6 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : [];
   const filtered = listing?.filtered ?? null;
   const offset = (page - 1) * CITY_PAGE_SIZE;
+  const indexing = listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: isListingIndexed(city.count, config) });
   const structured = [
     itemListJsonLd(
       `Businesses in ${cityName}`,
@@ -67,8 +73,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     cityName,
     siteName: config.siteName,
-    canonical,
+    indexing,
     count: city.count,
+    topCategories: await cityTopCategories(db, city.slug, config, CITY_TOP_CATEGORIES),
     businesses: businesses.map(toCard),
     page,
     totalPages,
@@ -86,9 +93,10 @@ export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Ro
   }
   const siteName = loaderData.siteName;
   const city = loaderData.cityName;
-  const title = `Businesses in ${city} | Local Services & Companies | ${siteName}`;
+  const { canonical, robots, titleSuffix } = loaderData.indexing;
+  const title = titleWithSuffix(`Businesses in ${city} | Local Services & Companies | ${siteName}`, titleSuffix);
   const description = `Find the best businesses and services in ${city}. Browse local companies, read reviews, and discover trusted service providers in your area.`;
-  return pageMeta({ title, description, canonical: loaderData.canonical });
+  return pageMeta({ title, description, canonical, robots });
 }
 
 function CityNotFound() {
@@ -96,7 +104,7 @@ function CityNotFound() {
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { cityName, count, businesses, page, totalPages, structured, filters, filtered, map } = loaderData;
+  const { cityName, count, businesses, page, totalPages, structured, filters, filtered, map, topCategories } = loaderData;
   const path = `/city/${encodeURIComponent(cityName)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -114,6 +122,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           {COUNT.format(count)} Results
         </Badge>
       </div>
+      <TopLinks title={`Popular categories in ${cityName}`} links={topCategories} />
       <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
       {businesses.length === 0 ? (
         <div className="mt-12 text-center">

@@ -10,6 +10,7 @@ import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
 import { knownTotal, resultCount } from "~/lib/result-count";
+import { titleWithSuffix } from "~/lib/indexing";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~/lib/search-links";
 import { parseSearchParams, type SearchParams } from "~/lib/search-params";
 import { siteConfig } from "~/server/config.server";
@@ -53,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const { params, siteName } = loaderData;
   const what = params.q && params.location ? `${params.q} in ${params.location}` : params.q || headingFor(params);
   return [
-    { title: `${what} | Search | ${siteName}` },
+    { title: titleWithSuffix(`${what} | Search | ${siteName}`, params.page > 1 ? `Page ${params.page}` : null) },
     { name: "description", content: `${headingFor(params)}: ratings, hours, addresses and phone numbers of local businesses.` },
     // Result pages are for visitors; the sitemaps list the pages crawlers should index.
     { name: "robots", content: "noindex, follow" },

@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+
+export type TopLink = { href: string; label: string; count: number };
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+/** The city × category pages of a city or a category (issue 20): chips with their business counts. */
+export function TopLinks({ title, links }: { title: string; links: TopLink[] }) {
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label={title} className="mt-6">
+      <h2 className="text-sm font-semibold text-slate-700">{title}</h2>
+      {/* One scrolling row on a phone, so the listing stays near the top; wrapped from sm up. */}
+      <ul className="mt-2 flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible">
+        {links.map((link) => (
+          <li key={link.href} className="shrink-0">
+            <Link
+              to={link.href}
+              className="inline-flex items-center gap-1.5 rounded-full whitespace-nowrap border border-slate-200 bg-white px-3 py-1 text-sm text-slate-700 hover:border-blue-300 hover:text-blue-700"
+            >
+              {link.label}
+              <span className="text-xs text-slate-500">{COUNT.format(link.count)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

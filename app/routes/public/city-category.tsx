@@ -1,0 +1,158 @@
+import { Link, data } from "react-router";
+import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
+import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
+import { JsonLd } from "~/components/json-ld";
+import { ListingFilterBar } from "~/components/listing-filters";
+import { Badge } from "~/components/ui/badge";
+import { clampPage, Pager } from "~/components/ui/pager";
+import type { Business } from "~/lib/business";
+import { titleCaseFromSlug } from "~/lib/format";
+import { filterVariant, listingIndexing, titleWithSuffix } from "~/lib/indexing";
+import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
+import { pageMeta } from "~/lib/meta";
+import { cityCategoryPath, cityDetailPath, detailPath } from "~/lib/slug";
+import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
+import { cleanLine } from "~/lib/untrusted-text";
+import { CITY_CATEGORY_MAX_PAGE, findCityCategory, listCityCategoryBusinesses } from "~/server/city-categories.server";
+import { siteConfig } from "~/server/config.server";
+import { getApp } from "~/server/context.server";
+import { filteredListing } from "~/server/listing-filters.server";
+import type { Route } from "./+types/city-category";
+
+export const CITY_CATEGORY_PAGE_SIZE = 20;
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+/**
+ * /city/{city}/{category} (issue 20 item 4): "Dentists in Chicago". It exists only where the city
+ * has at least INDEX_MIN_LISTING businesses of the category (fine or group); anything else is a 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, env } = getApp(context);
+  const config = siteConfig(env);
+  const scope = await findCityCategory(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), config);
+  if (!scope) throw data(null, { status: 404 });
+  const { city, category, count, heading } = scope;
+  const path = cityCategoryPath(city.name, category.slug);
+  const canonical = `${config.siteUrl}${path}`;
+  const url = new URL(request.url);
+  const filters = parseListingFilters(url.searchParams);
+  const listing = filtersActive(filters)
+    ? await filteredListing(
+        db,
+        { kind: "city-category", city: { slug: city.slug, name: city.name }, category: { kind: category.kind, slug: category.slug } },
+        filters,
+        url.searchParams.get("page"),
+        CITY_CATEGORY_PAGE_SIZE,
+      )
+    : null;
+  const allPages = Math.min(Math.ceil(count / CITY_CATEGORY_PAGE_SIZE), CITY_CATEGORY_MAX_PAGE);
+  const totalPages = listing ? listing.totalPages : allPages;
+  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
+  const offset = (page - 1) * CITY_CATEGORY_PAGE_SIZE;
+  const businesses: Business[] = listing
+    ? listing.businesses
+    : await listCityCategoryBusinesses(db, scope, CITY_CATEGORY_PAGE_SIZE, offset);
+  const categoryName = category.name || titleCaseFromSlug(category.slug);
+  const structured = [
+    itemListJsonLd(
+      heading,
+      businesses.map((b) => ({ name: b.name, url: `${config.siteUrl}${detailPath(b)}` })),
+      offset,
+    ),
+    breadcrumbJsonLd([
+      { name: "Home", url: `${config.siteUrl}/` },
+      { name: "Cities", url: `${config.siteUrl}/cities` },
+      { name: city.name, url: `${config.siteUrl}/city/${encodeURIComponent(city.name)}` },
+      { name: categoryName, url: canonical },
+    ]),
+  ];
+  return {
+    heading,
+    path,
+    cityName: city.name,
+    categoryName,
+    categoryHref: `/category/${category.slug}`,
+    siteName: config.siteName,
+    // Every page of it is worth indexing (it exists only from INDEX_MIN_LISTING businesses on).
+    indexing: listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: true }),
+    count,
+    businesses: businesses.map(toCard),
+    page,
+    totalPages,
+    structured,
+    filters,
+    filtered: listing?.filtered ?? null,
+  };
+}
+
+export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) return errorMeta(error, "Page Not Found", siteNameOf(matches));
+  const { heading, siteName, count, cityName, categoryName } = loaderData;
+  const { canonical, robots, titleSuffix } = loaderData.indexing;
+  const title = titleWithSuffix(`${heading} | Ratings, Hours & Phone Numbers | ${siteName}`, titleSuffix);
+  const description = `Compare ${COUNT.format(count)} ${categoryName} businesses in ${cityName}: ratings and reviews, opening hours, addresses and phone numbers.`;
+  return pageMeta({ title, description, canonical, robots });
+}
+
+export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
+  const { heading, path, cityName, categoryName, categoryHref, count, businesses, page, totalPages, structured, filters, filtered } =
+    loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      {structured.map((s, i) => (
+        <JsonLd key={i} data={s} />
+      ))}
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-2 text-slate-600">
+            Found {COUNT.format(count)} {categoryName} businesses in {cityName}.{" "}
+            <Link to={`/city/${encodeURIComponent(cityName)}`} className="text-blue-700 hover:underline">
+              All businesses in {cityName}
+            </Link>
+            {" · "}
+            <Link to={categoryHref} className="text-blue-700 hover:underline">
+              {categoryName} everywhere
+            </Link>
+          </p>
+        </div>
+        <Badge variant="brand" className="px-4 py-1.5 text-sm font-semibold">
+          {COUNT.format(count)} Results
+        </Badge>
+      </div>
+      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
+      {businesses.length === 0 ? (
+        <div className="mt-12 text-center">
+          <h2 className="text-xl font-semibold">No businesses found</h2>
+          <p className="mt-2 text-slate-600">No {categoryName} business in {cityName} matches these filters.</p>
+        </div>
+      ) : (
+        <CardGrid columns={4} className="mt-8">
+          {businesses.map((b, i) => (
+            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails position={i} />
+          ))}
+        </CardGrid>
+      )}
+      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
+    </main>
+  );
+}
+
+function CityCategoryNotFound({ city }: { city: string }) {
+  return (
+    <ErrorState
+      title="Page Not Found"
+      text={`There is no page for these businesses in ${city} yet: it needs a few listed businesses first.`}
+      homeLink
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: ({ params }) => <CityCategoryNotFound city={titleCaseFromSlug(cleanLine((params.cityName ?? "").trim()))} /> }}
+    />
+  );
+}
