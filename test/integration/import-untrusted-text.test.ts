@@ -43,8 +43,10 @@ beforeAll(async () => {
     HOSTILE_LINK,
     CITY_IN_SHEET,
   ];
+  // Two neighbours in the same hostile city: a city is listed in the sitemaps from 3 businesses (issue 20).
+  const neighbours = [1, 2].map((n) => [...specRow({ name: `${NAME_IN_SHEET} ${n}`, place_id: `${placeId}-n${n}` }), "", CITY_IN_SHEET]);
   // The workbook really carries the characters (written as _x0000_ and _x0007_ in its XML).
-  const bytes = sheetBytes([header, row]);
+  const bytes = sheetBytes([header, row, ...neighbours]);
   const written = XLSX.read(bytes, { type: "array" });
   expect(XLSX.utils.sheet_to_json<unknown[]>(written.Sheets.Sheet1, { header: 1 })[1]).toContain(NAME_IN_SHEET);
 
@@ -54,7 +56,7 @@ beforeAll(async () => {
   const result = (await response.json()) as { stats: { imported: number; totalErrors: number } };
   expect(response.status).toBe(200);
   // The odd links cost the row nothing: it is imported, not reported.
-  expect(result.stats).toMatchObject({ imported: 1, totalErrors: 0 });
+  expect(result.stats).toMatchObject({ imported: 3, totalErrors: 0 });
 
   const stored = await env.DB.prepare("SELECT id, slug, name, city, website, location_link, photos FROM businesses WHERE place_id = ?1")
     .bind(placeId)

@@ -55,7 +55,7 @@ describe("demo data generator", () => {
     const again = await insertBusinesses(db, demo);
     await finishWrites(db);
     expect(first.inserted).toBe(demo.length);
-    expect(again).toEqual({ inserted: 0, duplicates: demo.map((_, i) => i) });
+    expect(again).toEqual({ inserted: 0, updated: 0, duplicates: demo.map((_, i) => i) });
     expect((await getJson("/api/statistics")).body).toEqual(stats);
   });
 

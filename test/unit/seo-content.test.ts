@@ -32,11 +32,9 @@ describe("generated Detailed Information: only what the page shows", () => {
   });
 
   it("mentions the website only when the page links it (an http(s) address)", () => {
-    expect(generateSeoText(facts({ website: "https://volt.example" })).uniqueContent).toContain(
-      "It also lists a website, linked from this page.",
-    );
-    expect(generateSeoText(facts({ website: "ftp://volt.example" })).uniqueContent).not.toContain("website");
-    expect(generateSeoText(facts()).uniqueContent).not.toContain("It also lists a website");
+    expect(generateSeoText(facts({ website: "https://volt.example" })).uniqueContent).toContain("or visit volt.example.");
+    expect(generateSeoText(facts({ website: "ftp://volt.example" })).uniqueContent).not.toContain("volt.example");
+    expect(generateSeoText(facts()).uniqueContent).not.toContain("visit");
   });
 
   it("names no badge or link the page does not have", () => {
