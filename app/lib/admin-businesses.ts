@@ -98,6 +98,11 @@ export const businessEditSchema = z.object({
   seoDescription: text(500, "SEO description"),
   canonicalUrl: text(500, "Canonical URL").refine((v) => v === "" || isLink(v, true), "Enter a full web address or a path starting with /"),
   uniqueContent: text(20_000, "Detailed information"),
+  /** The /details/{slug} address (issue 20): a change keeps the old address as a 301; blank or absent keeps it. */
+  slug: text(200, "Page address")
+    .toLowerCase()
+    .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, "The page address may contain only letters, digits and single hyphens")
+    .optional(),
 });
 
 export type BusinessEditInput = z.input<typeof businessEditSchema>;
@@ -144,6 +149,7 @@ export function editValues(b: Business): BusinessEditInput {
     seoDescription: b.seoDescription ?? "",
     canonicalUrl: b.canonicalUrl ?? "",
     uniqueContent: b.uniqueContent ?? "",
+    slug: b.slug,
   };
 }
 

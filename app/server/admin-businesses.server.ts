@@ -24,7 +24,7 @@ import { businessInputSchema, rowToInput, toBusiness, type Business } from "~/li
 import { facetsQuery, facetToken } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import { businesses, categories, countries, type BusinessRow } from "#db/schema";
-import { deleteBusiness, setVerified, updateBusiness } from "./business-writer.server";
+import { changeSlug, deleteBusiness, setVerified, slugTaken, updateBusiness } from "./business-writer.server";
 import type { Db } from "./db.server";
 import { windowSearch, type CandidateRow } from "./search.server";
 import { getCategories, getCountries, getStatistics } from "./directory.server";
@@ -171,7 +171,14 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, actor
   if (!row) return { ok: false, notFound: true };
   const parsed = businessInputSchema.safeParse(applyEdit(rowToInput(row), edit));
   if (!parsed.success) return { ok: false, notFound: false, fieldErrors: editFieldErrors(parsed.error) };
-  const business = (await updateBusiness(db, id, parsed.data)) ? await getAdminBusiness(db, id) : null;
+  // A new page address is checked before anything is written: a taken one refuses the whole edit.
+  const newSlug = edit.slug && edit.slug !== row.slug ? edit.slug : null;
+  if (newSlug && (await slugTaken(db, newSlug))) {
+    return { ok: false, notFound: false, fieldErrors: { slug: ["Another business already has this page address"] } };
+  }
+  let updated = await updateBusiness(db, id, parsed.data);
+  if (updated && newSlug) updated = await changeSlug(db, id, newSlug);
+  const business = updated ? await getAdminBusiness(db, id) : null;
   if (!business) return { ok: false, notFound: true };
   // Recorded after the write succeeded (the writer's batch is its own): a refused edit is no action.
   await recordAudit(db, { actor, action: "edit", targetId: id, detail: `Edited ${businessLabel(id, business.name)}` });
