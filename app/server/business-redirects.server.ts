@@ -16,11 +16,14 @@ const MAX_HOPS = 4;
 export async function redirectForId(db: Db, id: number): Promise<BusinessRedirect | null> {
   let current = id;
   for (let hop = 0; hop <= MAX_HOPS; hop++) {
-    const live = await db.first<{ id: number; canonicalUrl: string | null }>("SELECT id, canonical_url AS canonicalUrl FROM businesses WHERE id = ?1", [
+    const live = await db.first<{ id: number; canonicalUrl: string | null }>(
+      "SELECT id, canonical_url AS canonicalUrl FROM businesses WHERE id = ?1",
+      [current],
+    );
+    if (live) return current === id ? null : { status: 301, id: live.id, canonicalUrl: live.canonicalUrl };
+    const retired = await db.first<{ into: number | null }>('SELECT merged_into AS "into" FROM retired_businesses WHERE id = ?1', [
       current,
     ]);
-    if (live) return current === id ? null : { status: 301, id: live.id, canonicalUrl: live.canonicalUrl };
-    const retired = await db.first<{ into: number | null }>('SELECT merged_into AS "into" FROM retired_businesses WHERE id = ?1', [current]);
     if (retired?.into == null) return retired || (await belowHighWaterMark(db, current)) ? { status: 410 } : null;
     current = retired.into;
   }
@@ -42,7 +45,8 @@ export async function redirectForSlug(db: Db, value: string): Promise<BusinessRe
        UNION ALL SELECT place_id FROM retired_businesses WHERE id = ?1 LIMIT 1`,
       [owner],
     );
-    if (String(identity?.placeId || owner).slice(0, 7) === suffix) return (await redirectForId(db, owner)) ?? (await liveRedirect(db, owner));
+    if (String(identity?.placeId || owner).slice(0, 7) === suffix)
+      return (await redirectForId(db, owner)) ?? (await liveRedirect(db, owner));
   }
   return null;
 }
@@ -53,7 +57,10 @@ async function oldSlugOwner(db: Db, slug: string): Promise<number | null> {
 
 /** The business that still has this id (an edited slug's owner). */
 async function liveRedirect(db: Db, id: number): Promise<BusinessRedirect | null> {
-  const live = await db.first<{ id: number; canonicalUrl: string | null }>("SELECT id, canonical_url AS canonicalUrl FROM businesses WHERE id = ?1", [id]);
+  const live = await db.first<{ id: number; canonicalUrl: string | null }>(
+    "SELECT id, canonical_url AS canonicalUrl FROM businesses WHERE id = ?1",
+    [id],
+  );
   return live ? { status: 301, id: live.id, canonicalUrl: live.canonicalUrl } : null;
 }
 

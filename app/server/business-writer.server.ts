@@ -203,7 +203,11 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);
     // Duplicate keys and candidates of the batch's own rows (issue 20): seeks on their keys only.
     statements.push(
-      keysBySlugStatement(db, fresh.map((row, i) => ({ slug: slugs[i], ...row })), `id > ${BATCH_START}`),
+      keysBySlugStatement(
+        db,
+        fresh.map((row, i) => ({ slug: slugs[i], ...row })),
+        `id > ${BATCH_START}`,
+      ),
       ...candidateStatements(db, `k.business_id > ${BATCH_START}`),
     );
     const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
@@ -300,7 +304,10 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
 export async function changeSlug(db: Db, id: number, slug: string): Promise<boolean> {
   try {
     const results = await db.batch([
-      db.statement("INSERT OR REPLACE INTO old_slugs (slug, business_id) SELECT slug, id FROM businesses WHERE id = ?1 AND slug <> ?2", [id, slug]),
+      db.statement("INSERT OR REPLACE INTO old_slugs (slug, business_id) SELECT slug, id FROM businesses WHERE id = ?1 AND slug <> ?2", [
+        id,
+        slug,
+      ]),
       db.statement("DELETE FROM old_slugs WHERE slug = ?1", [slug]),
       db.statement("UPDATE businesses SET slug = ?2, updated_at = unixepoch() WHERE id = ?1 RETURNING id", [id, slug]),
       db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
@@ -326,7 +333,10 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
  */
 export async function deleteBusiness(db: Db, id: number, options: { mergedInto?: number } = {}): Promise<boolean> {
   const kept = await listsKept(db);
-  const leave = [...retireStatements(db, id, options.mergedInto ?? null), ...(kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : [])];
+  const leave = [
+    ...retireStatements(db, id, options.mergedInto ?? null),
+    ...(kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : []),
+  ];
   const results = await db.batch([
     ...leave,
     db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]),

@@ -21,7 +21,11 @@ const UPSERT = `ON CONFLICT(business_id) DO UPDATE SET name_key = excluded.name_
  * The keys of freshly inserted rows, found by their (just resolved, unique) slugs among the
  * businesses `scope` selects (the running batch's rows). One JSON parameter, like the INSERT.
  */
-export function keysBySlugStatement(db: Db, rows: ReadonlyArray<DuplicateKeyFields & { slug: string }>, scope: string): D1PreparedStatement {
+export function keysBySlugStatement(
+  db: Db,
+  rows: ReadonlyArray<DuplicateKeyFields & { slug: string }>,
+  scope: string,
+): D1PreparedStatement {
   const payload = JSON.stringify(rows.map((r) => [r.slug, ...duplicateKeyValues(r)]));
   return db.statement(
     `INSERT INTO duplicate_keys (business_id, ${KEY_COLUMNS})
@@ -84,7 +88,10 @@ export function candidateStatements(db: Db, scope: string, params: Params = []):
 export function retireStatements(db: Db, id: number, mergedInto: number | null): D1PreparedStatement[] {
   const params = [id, mergedInto];
   return [
-    db.statement("INSERT OR REPLACE INTO retired_businesses (id, place_id, merged_into) SELECT id, place_id, ?2 FROM businesses WHERE id = ?1", params),
+    db.statement(
+      "INSERT OR REPLACE INTO retired_businesses (id, place_id, merged_into) SELECT id, place_id, ?2 FROM businesses WHERE id = ?1",
+      params,
+    ),
     db.statement("INSERT OR REPLACE INTO old_slugs (slug, business_id) SELECT slug, id FROM businesses WHERE id = ?1", [id]),
     db.statement("UPDATE retired_businesses SET merged_into = ?2 WHERE merged_into = ?1 AND ?2 IS NOT NULL", params),
   ];

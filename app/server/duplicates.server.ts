@@ -79,7 +79,9 @@ export async function duplicatePage(db: Db, query: DuplicatesQuery): Promise<Dup
       highId: p.highId,
       reason: p.reason,
       foundAt: p.foundAt,
-      distanceMetres: located ? Math.round(distanceMetres(a as { latitude: number; longitude: number }, b as { latitude: number; longitude: number })) : null,
+      distanceMetres: located
+        ? Math.round(distanceMetres(a as { latitude: number; longitude: number }, b as { latitude: number; longitude: number }))
+        : null,
       // The default winner: more reviews, then the older listing.
       suggestedKeepId: b.reviewCount > a.reviewCount ? b.id : a.id,
       businesses: [side(a), side(b)],
@@ -95,10 +97,10 @@ function side(r: SideRow): DuplicatePairSide {
 }
 
 async function openPair(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db.first<{ one: number }>("SELECT 1 AS one FROM duplicate_pairs WHERE low_id = ?1 AND high_id = ?2 AND status = 'open'", [
-    Math.min(a, b),
-    Math.max(a, b),
-  ]);
+  const row = await db.first<{ one: number }>(
+    "SELECT 1 AS one FROM duplicate_pairs WHERE low_id = ?1 AND high_id = ?2 AND status = 'open'",
+    [Math.min(a, b), Math.max(a, b)],
+  );
   return row !== null;
 }
 
@@ -127,9 +129,17 @@ export async function mergeDuplicates(db: Db, input: MergeInput, actor: string):
 export async function dismissDuplicates(db: Db, input: PairInput, actor: string): Promise<boolean> {
   const [low, high] = [Math.min(input.ids[0], input.ids[1]), Math.max(input.ids[0], input.ids[1])];
   const [update] = await db.batch([
-    db.statement("UPDATE duplicate_pairs SET status = 'dismissed' WHERE low_id = ?1 AND high_id = ?2 AND status = 'open' RETURNING low_id", [low, high]),
+    db.statement(
+      "UPDATE duplicate_pairs SET status = 'dismissed' WHERE low_id = ?1 AND high_id = ?2 AND status = 'open' RETURNING low_id",
+      [low, high],
+    ),
   ]);
   if (update.results.length === 0) return false;
-  await recordAudit(db, { actor, action: "dismiss-duplicate", targetId: high, detail: `Business ${low} and business ${high} are not duplicates` });
+  await recordAudit(db, {
+    actor,
+    action: "dismiss-duplicate",
+    targetId: high,
+    detail: `Business ${low} and business ${high} are not duplicates`,
+  });
   return true;
 }

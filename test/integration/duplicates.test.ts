@@ -44,7 +44,8 @@ async function adminJson<T>(path: string, init?: RequestInit): Promise<{ status:
   return { status: response.status, body: (await response.json()) as T, response };
 }
 
-const pairOf = (pairs: DuplicatePage["pairs"], a: number, b: number) => pairs.find((p) => p.lowId === Math.min(a, b) && p.highId === Math.max(a, b));
+const pairOf = (pairs: DuplicatePage["pairs"], a: number, b: number) =>
+  pairs.find((p) => p.lowId === Math.min(a, b) && p.highId === Math.max(a, b));
 
 async function slugOf(id: number): Promise<string> {
   return (await env.DB.prepare("SELECT slug FROM businesses WHERE id = ?1").bind(id).first<{ slug: string }>())!.slug;
@@ -61,8 +62,20 @@ describe("duplicates from an import", () => {
     const run = crypto.randomUUID().slice(0, 8);
     const [first, second] = [`dup-a-${run}`, `dup-b-${run}`];
     const outcome = await importSheet([
-      specRow({ place_id: first, name: `Lakeview Dental ${run}`, phone: "+1 312-555-0142", reviews: 40, full_address: "1 Lake St, Chicago, IL 60601" }),
-      specRow({ place_id: second, name: `Lakeview Dental ${run}, LLC`, phone: "(312) 555-0142", reviews: 7, full_address: "1 Lake Street, Chicago, IL 60601" }),
+      specRow({
+        place_id: first,
+        name: `Lakeview Dental ${run}`,
+        phone: "+1 312-555-0142",
+        reviews: 40,
+        full_address: "1 Lake St, Chicago, IL 60601",
+      }),
+      specRow({
+        place_id: second,
+        name: `Lakeview Dental ${run}, LLC`,
+        phone: "(312) 555-0142",
+        reviews: 7,
+        full_address: "1 Lake Street, Chicago, IL 60601",
+      }),
       specRow({ place_id: `dup-c-${run}`, name: `Lakeview Dental ${run} North`, phone: "(312) 555-0142" }),
     ]);
     expect(outcome.stats.imported).toBe(3);
@@ -108,14 +121,16 @@ describe("duplicates from an import", () => {
     expect(await mergedInto(testDb(), [first, second, "no-such-place"])).toEqual(new Map([[second, winner]]));
     // Sitemaps list the winner only.
     const sitemap = await Promise.all(
-      [...(await (await request("/sitemap.xml")).text()).matchAll(/<loc>https?:\/\/[^/]+(\/sitemaps\/businesses-\d+\.xml)<\/loc>/g)].map(async (m) =>
-        (await request(m[1])).text(),
+      [...(await (await request("/sitemap.xml")).text()).matchAll(/<loc>https?:\/\/[^/]+(\/sitemaps\/businesses-\d+\.xml)<\/loc>/g)].map(
+        async (m) => (await request(m[1])).text(),
       ),
     );
     expect(sitemap.join("\n")).toContain(`/business/${winner}<`);
     expect(sitemap.join("\n")).not.toContain(`/business/${loser}<`);
     // The audit log says who merged what.
-    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'merge' AND target_id = ?1").bind(winner).first<{ detail: string }>();
+    const audit = await env.DB.prepare("SELECT detail FROM audit_log WHERE action = 'merge' AND target_id = ?1")
+      .bind(winner)
+      .first<{ detail: string }>();
     expect(audit?.detail).toContain(`business ${loser}`);
     // A second merge of the same pair finds nothing to merge.
     expect((await adminRequest("/api/admin/duplicates", json({ action: "merge", keepId: winner, removeId: loser }))).status).toBe(404);
@@ -220,12 +235,18 @@ describe("a deleted business", () => {
 describe("an edited slug", () => {
   it("301s from the old page address to the business; a taken address is refused", async () => {
     const run = crypto.randomUUID().slice(0, 8);
-    await insert(buildBusiness({ placeId: `slug-${run}`, name: `Renamed Florist ${run}` }), buildBusiness({ placeId: `other-${run}`, name: `Other ${run}` }));
+    await insert(
+      buildBusiness({ placeId: `slug-${run}`, name: `Renamed Florist ${run}` }),
+      buildBusiness({ placeId: `other-${run}`, name: `Other ${run}` }),
+    );
     const id = await idOf(`slug-${run}`);
     const oldSlug = await slugOf(id);
     const current = (await getJson<Business>(`/api/businesses/${id}`)).body;
 
-    const taken = await adminRequest(`/api/admin/businesses/${id}`, { ...json({ ...editValues(current), slug: await slugOf(await idOf(`other-${run}`)) }), method: "PATCH" });
+    const taken = await adminRequest(`/api/admin/businesses/${id}`, {
+      ...json({ ...editValues(current), slug: await slugOf(await idOf(`other-${run}`)) }),
+      method: "PATCH",
+    });
     expect(taken.status).toBe(400);
     expect(((await taken.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.slug).toBeDefined();
     expect(await slugOf(id)).toBe(oldSlug);
@@ -243,11 +264,16 @@ describe("an edited slug", () => {
 describe("the duplicates API and tab without a session", () => {
   it("refuse: 401 JSON for the API, the login page for the tab, 403 for a foreign Origin", async () => {
     expect((await request("/api/admin/duplicates")).status).toBe(401);
-    expect((await request("/api/admin/duplicates", { ...json({ action: "dismiss", ids: [1, 2] }), headers: { Origin: SITE_ORIGIN } })).status).toBe(401);
+    expect(
+      (await request("/api/admin/duplicates", { ...json({ action: "dismiss", ids: [1, 2] }), headers: { Origin: SITE_ORIGIN } })).status,
+    ).toBe(401);
     const tab = await request("/admin-panel/duplicates", { redirect: "manual" });
     expect(tab.status).toBe(302);
     expect(tab.headers.get("Location")).toBe("/admin-login");
-    const foreign = await adminRequest("/api/admin/duplicates", { ...json({ action: "dismiss", ids: [1, 2] }), headers: { Origin: "https://evil.example" } });
+    const foreign = await adminRequest("/api/admin/duplicates", {
+      ...json({ action: "dismiss", ids: [1, 2] }),
+      headers: { Origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
     const bad = await adminRequest("/api/admin/duplicates", json({ action: "merge", keepId: 5, removeId: 5 }));
     expect(bad.status).toBe(400);

@@ -38,7 +38,9 @@ export function DuplicatesTab({ page, isFirstPage }: { page: DuplicatePage; isFi
           Loading...
         </p>
       ) : page.pairs.length === 0 ? (
-        <p className="text-slate-600">{isFirstPage ? "No duplicate candidates. New ones appear here after an import or an edit." : "No older candidates."}</p>
+        <p className="text-slate-600">
+          {isFirstPage ? "No duplicate candidates. New ones appear here after an import or an edit." : "No older candidates."}
+        </p>
       ) : (
         <ul className="space-y-4">
           {page.pairs.map((pair) => (
@@ -46,7 +48,12 @@ export function DuplicatesTab({ page, isFirstPage }: { page: DuplicatePage; isFi
           ))}
         </ul>
       )}
-      <KeysetPager path="/admin-panel/duplicates" label="Duplicate pages" isFirstPage={isFirstPage} next={page.next ? beforeParam(page.next) : null} />
+      <KeysetPager
+        path="/admin-panel/duplicates"
+        label="Duplicate pages"
+        isFirstPage={isFirstPage}
+        next={page.next ? beforeParam(page.next) : null}
+      />
     </div>
   );
 }
@@ -62,7 +69,8 @@ function PairCard({ pair }: { pair: DuplicatePair }) {
     const result = fetcher.data;
     if (!result) return;
     if (!result.ok) toast({ title: "Action failed", description: result.message, variant: "destructive" });
-    else if (result.intent === "merge") toast({ title: "Businesses merged", description: `Kept business ${keepId}; ${removeId} now redirects to it` });
+    else if (result.intent === "merge")
+      toast({ title: "Businesses merged", description: `Kept business ${keepId}; ${removeId} now redirects to it` });
     else toast({ title: "Marked as not a duplicate", description: `${a.name} and ${b.name} stay separate` });
     // Only a new answer toasts; the choice of keepId does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps

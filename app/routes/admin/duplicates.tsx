@@ -23,7 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = duplicateFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<DuplicateActionResult>({ ok: false, message: "The request was not understood" }, { status: 400 });
   const input = parsed.data;
-  const done = input.action === "merge" ? await mergeDuplicates(app.db, input, session.username) : await dismissDuplicates(app.db, input, session.username);
+  const done =
+    input.action === "merge"
+      ? await mergeDuplicates(app.db, input, session.username)
+      : await dismissDuplicates(app.db, input, session.username);
   return done
     ? data<DuplicateActionResult>({ ok: true, intent: input.action })
     : data<DuplicateActionResult>({ ok: false, message: "This pair is no longer open (merged or dismissed already)" }, { status: 404 });

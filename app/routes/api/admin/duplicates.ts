@@ -22,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdminApi(request, app);
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = duplicateActionSchema.safeParse(await readJsonBody(request));
-  if (!parsed.success) return adminJson({ message: "Invalid request: expected a merge or dismiss of two business ids", issues: parsed.error.issues }, 400);
+  if (!parsed.success)
+    return adminJson({ message: "Invalid request: expected a merge or dismiss of two business ids", issues: parsed.error.issues }, 400);
   const input = parsed.data;
   if (input.action === "merge") {
     return (await mergeDuplicates(app.db, input, session.username))
