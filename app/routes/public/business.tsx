@@ -1,9 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
 import { AdSlot } from "~/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "~/components/business-image";
-import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/field";
+import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { OpenStatusLine } from "~/components/open-status";
 import { Stars } from "~/components/stars";
@@ -162,14 +160,7 @@ const NO_LONGER_LISTED = "Business No Longer Listed";
 function BusinessGone() {
   return (
     <ErrorState title={NO_LONGER_LISTED} text="This business has been removed from the directory and is no longer listed." homeLink>
-      <p className="mt-8 text-slate-700">Looking for something similar? Search the directory:</p>
-      <form action="/search" method="get" role="search" className="mx-auto mt-4 flex max-w-xl flex-col gap-3 sm:flex-row">
-        <label htmlFor="gone-q" className="sr-only">
-          Search for a service or business
-        </label>
-        <Input id="gone-q" name="q" required placeholder="Search for a service or business" className="flex-1" />
-        <Button type="submit">Search</Button>
-      </form>
+      <DirectorySearch id="gone-q" prompt="Looking for something similar? Search the directory:" />
     </ErrorState>
   );
 }
