@@ -39,4 +39,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "delete-all": "Delete all",
   merge: "Merge",
   "dismiss-duplicate": "Not a duplicate",
+  "duplicate-scan": "Duplicate scan",
 };

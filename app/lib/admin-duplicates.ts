@@ -24,7 +24,9 @@ export const mergeSchema = z
   .object({ action: z.literal("merge"), keepId: id, removeId: id })
   .refine((v) => v.keepId !== v.removeId, { message: "A business cannot be merged into itself", path: ["removeId"] });
 export const dismissSchema = z.object({ action: z.literal("dismiss"), ids: z.tuple([id, id]) });
-export const duplicateActionSchema = z.union([mergeSchema, dismissSchema]);
+/** Compare the businesses stored before duplicate keys existed (a background job). */
+export const scanSchema = z.object({ action: z.literal("scan") });
+export const duplicateActionSchema = z.union([mergeSchema, dismissSchema, scanSchema]);
 
 export type MergeInput = z.output<typeof mergeSchema>;
 export type PairInput = z.output<typeof dismissSchema>;
@@ -74,9 +76,11 @@ export function beforeParam(next: { highId: number; lowId: number }): string {
 export const duplicateFormSchema = z.preprocess((form) => {
   const f = (form ?? {}) as Record<string, unknown>;
   if (f.intent === "dismiss") return { action: "dismiss", ids: [f.lowId, f.highId] };
+  if (f.intent === "scan") return { action: "scan" };
   const removeId = f.keepId === f.lowId ? f.highId : f.keepId === f.highId ? f.lowId : undefined;
   return { action: f.intent, keepId: f.keepId, removeId };
 }, duplicateActionSchema);
 
 /** What the tab's route action answers a pair's fetcher. */
-export type DuplicateActionResult = { ok: true; intent: "merge" | "dismiss" } | { ok: false; message: string };
+export type DuplicateActionResult =
+  { ok: true; intent: "merge" | "dismiss" } | { ok: true; intent: "scan"; message: string } | { ok: false; message: string };

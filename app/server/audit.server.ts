@@ -20,7 +20,8 @@ export type AuditAction =
   | "delete-all"
   // Issue 20: the Duplicates tab.
   | "merge"
-  | "dismiss-duplicate";
+  | "dismiss-duplicate"
+  | "duplicate-scan";
 
 export type AuditEntry = { actor: string; action: AuditAction; detail?: string; targetId?: number | null };
 

@@ -32,6 +32,7 @@ export function DuplicatesTab({ page, isFirstPage }: { page: DuplicatePage; isFi
           Listings that look like the same business, found when they are imported or edited: the same name and phone number, or the same
           name within 100 m. Merging keeps one and sends the other&rsquo;s addresses to it.
         </p>
+        <ScanForm />
       </div>
       {paging ? (
         <p role="status" className="text-slate-600">
@@ -55,6 +56,28 @@ export function DuplicatesTab({ page, isFirstPage }: { page: DuplicatePage; isFi
         next={page.next ? beforeParam(page.next) : null}
       />
     </div>
+  );
+}
+
+/** Listings stored before duplicate detection existed are compared once, in the background. */
+function ScanForm() {
+  const fetcher = useFetcher<DuplicateActionResult>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (!result.ok) toast({ title: "Scan failed", description: result.message, variant: "destructive" });
+    else if (result.intent === "scan") toast({ title: "Duplicate scan", description: result.message });
+  }, [fetcher.data]);
+  return (
+    <fetcher.Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+      <Button type="submit" name="intent" value="scan" variant="outline" disabled={busy}>
+        {busy ? "Comparing..." : "Compare all listings"}
+      </Button>
+      <span className="text-sm text-slate-600">
+        For listings stored before duplicate detection; large directories finish in the background.
+      </span>
+    </fetcher.Form>
   );
 }
 

@@ -6,6 +6,7 @@ import { parseQuery } from "~/server/api.server";
 import { requireAdminPage } from "~/server/auth.server";
 import { getApp } from "~/server/context.server";
 import { dismissDuplicates, duplicatePage, mergeDuplicates } from "~/server/duplicates.server";
+import { startDuplicateScan } from "~/server/duplicate-scan-workflow.server";
 import type { Route } from "./+types/duplicates";
 
 /** /admin-panel/duplicates[?before={highId}-{lowId}]: open duplicate candidates, the same pages as GET /api/admin/duplicates. */
@@ -16,13 +17,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: await duplicatePage(app.db, query), isFirstPage: !query.before };
 }
 
-/** A pair's Merge or Not a duplicate (requireAdminPage checks the Origin of this POST). */
+/** A pair's Merge or Not a duplicate, or the scan of older listings (requireAdminPage checks the Origin of this POST). */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   const session = await requireAdminPage(request, app);
   const parsed = duplicateFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data<DuplicateActionResult>({ ok: false, message: "The request was not understood" }, { status: 400 });
   const input = parsed.data;
+  if (input.action === "scan") {
+    const answer = await startDuplicateScan(app, session.username);
+    return data<DuplicateActionResult>({ ok: true, intent: "scan", message: answer.message });
+  }
   const done =
     input.action === "merge"
       ? await mergeDuplicates(app.db, input, session.username)
