@@ -3,7 +3,9 @@
  * tab; Merge keeps the one with more reviews and the other's page then lands on it; a deleted
  * business's page says it is no longer listed (410).
  */
+import AxeBuilder from "@axe-core/playwright";
 import * as XLSX from "@e965/xlsx";
+import type { Page } from "@playwright/test";
 import { SPEC_COLUMNS } from "../../app/lib/import-mapping";
 import { logIn, toast } from "./support/admin";
 import { expect, test } from "./support/fixtures";
@@ -24,6 +26,11 @@ function row(overrides: Record<string, unknown>): unknown[] {
     ...overrides,
   };
   return SPEC_COLUMNS.map((c) => base[c] ?? null);
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 function workbook(): Buffer {
@@ -68,6 +75,7 @@ test("a business imported twice is merged on the Duplicates tab; the copy's page
     .sort((a, b) => Number(b[0]) - Number(a[0]))
     .map(([, value]) => value);
   expect(ids).toHaveLength(2);
+  expect(await axeViolations(page)).toEqual([]);
 
   await card.getByRole("button", { name: "Merge" }).click();
   await expect(toast(page, "Businesses merged")).toBeVisible();
@@ -88,4 +96,5 @@ test("a business imported twice is merged on the Duplicates tab; the copy's page
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business No Longer Listed");
   await expect(page.getByRole("search")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  expect(await axeViolations(page)).toEqual([]);
 });
