@@ -192,12 +192,13 @@ describe("duplicates by place", () => {
     const first = await adminJson<DuplicatePage>("/api/admin/duplicates");
     expect(first.body.pairs).toHaveLength(20);
     expect(first.body.next).not.toBeNull();
-    // 21 pair rows and 40 businesses, each a seek: well under 150 rows whatever the table holds.
-    expect(rowsRead(first.response)).toBeLessThan(150);
+    // 21 pair index entries, 40 business seeks (and their json_each ids), the session: 142 rows measured,
+    // the same with 30 or 330 pairs stored (docs/perf/duplicates.md).
+    expect(rowsRead(first.response)).toBeLessThan(200);
     const second = await adminJson<DuplicatePage>(`/api/admin/duplicates?before=${first.body.next!.highId}-${first.body.next!.lowId}`);
     expect(second.body.pairs.length).toBeGreaterThan(0);
     expect(second.body.pairs[0].highId).toBeLessThanOrEqual(first.body.pairs[19].highId);
-    expect(rowsRead(second.response)).toBeLessThan(150);
+    expect(rowsRead(second.response)).toBeLessThan(200);
   });
 });
 
