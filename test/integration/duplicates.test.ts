@@ -2,12 +2,13 @@
  * Issue 20 item 2: duplicates found on import and edit, listed for the admin, merged (the loser's
  * URLs 301 to the winner) or dismissed for good; a deleted business answers 410, an edited slug 301s.
  */
+import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { DuplicatePage } from "~/lib/admin-duplicates";
 import { editValues } from "~/lib/admin-businesses";
 import type { Business } from "~/lib/business";
-import { scanDuplicatesAfter } from "~/server/duplicate-scan-workflow.server";
+import { DUPLICATE_SCAN_CHUNK_ROWS, scanDuplicatesAfter } from "~/server/duplicate-scan-workflow.server";
 import { mergedInto } from "~/server/duplicates.server";
 import { adminRequest, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request, rowsRead, testDb } from "../helpers/factories";
@@ -312,5 +313,34 @@ describe("the duplicates API and tab without a session", () => {
     expect(foreign.status).toBe(403);
     const bad = await adminRequest("/api/admin/duplicates", json({ action: "merge", keepId: 5, removeId: 5 }));
     expect(bad.status).toBe(400);
+  });
+});
+
+// Last in the file: it makes the directory larger than one scan chunk.
+describe("the duplicate scan of a large directory", () => {
+  it("does one chunk in the request and the rest as a workflow that finishes with no further request", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const filler = Array.from({ length: DUPLICATE_SCAN_CHUNK_ROWS }, (_, i) =>
+      buildBusiness({ name: `Scan Filler ${run} ${i}`, phone: null }),
+    );
+    const twin = (n: number) => buildBusiness({ placeId: `late-${n}-${run}`, name: `Late Twin Salon ${run}`, phone: "+1 217 555 0188" });
+    await insert(...filler, twin(1), twin(2));
+    const [a, b] = [await idOf(`late-1-${run}`), await idOf(`late-2-${run}`)];
+    await env.DB.prepare("DELETE FROM duplicate_keys").run();
+    await env.DB.prepare("DELETE FROM duplicate_pairs WHERE low_id = ?1 AND high_id = ?2").bind(Math.min(a, b), Math.max(a, b)).run();
+
+    await using introspector = await introspectWorkflow(env.DUPLICATE_SCAN_WORKFLOW);
+    const response = await adminRequest("/api/admin/duplicates", json({ action: "scan" }));
+    expect(response.status).toBe(202);
+    const answer = (await response.json()) as { scanned: number; jobId: string; statusUrl: string };
+    expect(answer.scanned).toBe(DUPLICATE_SCAN_CHUNK_ROWS);
+    const [instance] = await introspector.get();
+    await instance.waitForStatus("complete");
+    const stored = (await env.DB.prepare("SELECT count(*) AS n FROM businesses").first<{ n: number }>())!.n;
+    expect(await instance.getOutput()).toEqual({ scanned: stored - DUPLICATE_SCAN_CHUNK_ROWS });
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM duplicate_keys").first<{ n: number }>())!.n).toBe(stored);
+    expect(pairOf(await allOpenPairs(), a, b)?.reason).toBe("phone");
+    const status = await adminJson<{ status: string; scanned: number }>(answer.statusUrl);
+    expect(status.body).toMatchObject({ status: "done", scanned: stored - DUPLICATE_SCAN_CHUNK_ROWS });
   });
 });
