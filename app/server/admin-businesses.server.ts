@@ -171,14 +171,18 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, actor
   if (!row) return { ok: false, notFound: true };
   const parsed = businessInputSchema.safeParse(applyEdit(rowToInput(row), edit));
   if (!parsed.success) return { ok: false, notFound: false, fieldErrors: editFieldErrors(parsed.error) };
-  // A new page address is checked before anything is written: a taken one refuses the whole edit.
+  // A new page address is checked before anything is written: a taken one refuses the whole edit
+  // (and should another business take it in between, the unique index refuses the address alone).
   const newSlug = edit.slug && edit.slug !== row.slug ? edit.slug : null;
-  if (newSlug && (await slugTaken(db, newSlug))) {
-    return { ok: false, notFound: false, fieldErrors: { slug: ["Another business already has this page address"] } };
-  }
-  let updated = await updateBusiness(db, id, parsed.data);
-  if (updated && newSlug) updated = await changeSlug(db, id, newSlug);
-  const business = updated ? await getAdminBusiness(db, id) : null;
+  const slugRefused: EditOutcome = {
+    ok: false,
+    notFound: false,
+    fieldErrors: { slug: ["Another business already has this page address"] },
+  };
+  if (newSlug && (await slugTaken(db, newSlug))) return slugRefused;
+  if (!(await updateBusiness(db, id, parsed.data))) return { ok: false, notFound: true };
+  if (newSlug && !(await changeSlug(db, id, newSlug))) return slugRefused;
+  const business = await getAdminBusiness(db, id);
   if (!business) return { ok: false, notFound: true };
   // Recorded after the write succeeded (the writer's batch is its own): a refused edit is no action.
   await recordAudit(db, { actor, action: "edit", targetId: id, detail: `Edited ${businessLabel(id, business.name)}` });
