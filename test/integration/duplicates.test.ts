@@ -10,6 +10,7 @@ import { editValues } from "~/lib/admin-businesses";
 import type { Business } from "~/lib/business";
 import { DUPLICATE_SCAN_CHUNK_ROWS, scanDuplicatesAfter } from "~/server/duplicate-scan-workflow.server";
 import { mergedInto } from "~/server/duplicates.server";
+import { withEdgeCache } from "~/server/edge-cache.server";
 import { adminRequest, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request, rowsRead, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
@@ -200,6 +201,35 @@ describe("duplicates by place", () => {
     expect(second.body.pairs.length).toBeGreaterThan(0);
     expect(second.body.pairs[0].highId).toBeLessThanOrEqual(first.body.pairs[19].highId);
     expect(rowsRead(second.response)).toBeLessThan(200);
+  });
+});
+
+describe("the edge cache", () => {
+  it("does not keep serving a merged or deleted business's page", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const make = (n: number) => buildBusiness({ placeId: `cached-${n}-${run}`, name: `Cached Twin ${run}`, phone: "+1 217 555 0166" });
+    await insert(make(1), make(2), buildBusiness({ placeId: `cached-gone-${run}` }));
+    const [a, b, gone] = [await idOf(`cached-1-${run}`), await idOf(`cached-2-${run}`), await idOf(`cached-gone-${run}`)];
+    // The suite runs with EDGE_CACHE=off: the cache is driven directly, as in edge-cache.test.ts.
+    const cache = await caches.open(`duplicates-${run}`);
+    const get = async (path: string) => {
+      const pending: Promise<unknown>[] = [];
+      const response = await withEdgeCache(
+        new Request(`https://localatlas.test${path}`),
+        { db: testDb(), cache, waitUntil: (p) => pending.push(p) },
+        (page) => request(new URL(page.url).pathname, { redirect: "manual" }),
+      );
+      await Promise.all(pending);
+      return response;
+    };
+    for (const id of [b, gone]) {
+      await get(`/business/${id}`);
+      expect((await get(`/business/${id}`)).headers.get("X-Edge-Cache"), `business ${id}`).toBe("HIT");
+    }
+    expect((await adminRequest("/api/admin/duplicates", json({ action: "merge", keepId: a, removeId: b }))).status).toBe(200);
+    expect((await adminRequest(`/api/admin/businesses/${gone}`, { method: "DELETE" })).status).toBe(200);
+    expect((await get(`/business/${b}`)).status).toBe(301);
+    expect((await get(`/business/${gone}`)).status).toBe(410);
   });
 });
 
