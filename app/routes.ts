@@ -36,6 +36,8 @@ export default [
     // Issue 18: the import history and the audit log.
     route("imports", "routes/admin/imports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    // Issue 20: duplicate candidates.
+    route("duplicates", "routes/admin/duplicates.tsx"),
   ]),
   route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }, [
     index("routes/admin/dashboard.tsx", { id: "admin-dashboard-index" }),
@@ -84,6 +86,8 @@ export default [
       route("imports/:id/errors", "routes/api/admin/imports-errors.ts"),
       route("imports/:id/file", "routes/api/admin/imports-file.ts"),
       route("imports/:id/retry", "routes/api/admin/imports-retry.ts"),
+      // Issue 20: duplicate candidates, merge and dismiss.
+      route("duplicates", "routes/api/admin/duplicates.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

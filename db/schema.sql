@@ -191,6 +191,12 @@ ON businesses BEGIN
     VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets);
 END;
 
+CREATE TRIGGER `duplicate_keys_after_delete` AFTER DELETE ON `businesses` BEGIN
+	DELETE FROM duplicate_keys WHERE business_id = old.id;
+	DELETE FROM duplicate_pairs WHERE low_id = old.id;
+	DELETE FROM duplicate_pairs WHERE high_id = old.id;
+END;
+
 CREATE VIRTUAL TABLE businesses_fts USING fts5(
   name, category, subtypes, description, keywords, facets,
   content='businesses', content_rowid='id',
@@ -286,6 +292,33 @@ CREATE TABLE `countries` (
 
 CREATE INDEX `countries_count_idx` ON `countries` ("business_count" desc,`name`);
 
+CREATE TABLE `duplicate_keys` (
+	`business_id` integer PRIMARY KEY NOT NULL,
+	`name_key` text NOT NULL,
+	`phone_key` text DEFAULT '' NOT NULL,
+	`latitude` real,
+	`longitude` real,
+	`cos_lat` real,
+	`geo_cell` integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL
+);
+
+CREATE INDEX `duplicate_keys_geo_idx` ON `duplicate_keys` (`name_key`,`geo_cell`);
+
+CREATE INDEX `duplicate_keys_phone_idx` ON `duplicate_keys` (`name_key`,`phone_key`);
+
+CREATE TABLE `duplicate_pairs` (
+	`low_id` integer NOT NULL,
+	`high_id` integer NOT NULL,
+	`reason` text NOT NULL,
+	`status` text DEFAULT 'open' NOT NULL,
+	`found_at` integer DEFAULT (unixepoch()) NOT NULL,
+	PRIMARY KEY(`low_id`, `high_id`)
+);
+
+CREATE INDEX `duplicate_pairs_high_idx` ON `duplicate_pairs` (`high_id`);
+
+CREATE INDEX `duplicate_pairs_status_idx` ON `duplicate_pairs` (`status`,`high_id`,`low_id`);
+
 CREATE TABLE import_errors (
   id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   import_id integer NOT NULL,
@@ -369,6 +402,24 @@ CREATE TABLE login_failures (
 CREATE INDEX login_failures_created_idx ON login_failures (created_at);
 
 CREATE INDEX `login_failures_key_idx` ON `login_failures` (`throttle_key`,`created_at`);
+
+CREATE TABLE `old_slugs` (
+	`slug` text PRIMARY KEY NOT NULL,
+	`business_id` integer NOT NULL
+);
+
+CREATE INDEX `old_slugs_business_idx` ON `old_slugs` (`business_id`);
+
+CREATE TABLE `retired_businesses` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`place_id` text,
+	`merged_into` integer,
+	`retired_at` integer DEFAULT (unixepoch()) NOT NULL
+);
+
+CREATE INDEX `retired_businesses_merged_idx` ON `retired_businesses` (`merged_into`);
+
+CREATE INDEX `retired_businesses_place_idx` ON `retired_businesses` (`place_id`);
 
 CREATE TABLE `site_stats` (
 	`id` integer PRIMARY KEY NOT NULL,

@@ -438,3 +438,72 @@ export const loginFailures = sqliteTable(
   },
   (t) => [index("login_failures_key_idx").on(t.throttleKey, t.createdAt), index("login_failures_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Issue 20: each business's duplicate-match keys (app/lib/duplicate-keys.ts), written by the writer;
+ * a business's candidates are found by seeks on its own keys (docs/decisions/0019-duplicates-and-gone.md).
+ */
+export const duplicateKeys = sqliteTable(
+  "duplicate_keys",
+  {
+    businessId: integer("business_id").primaryKey(),
+    nameKey: text("name_key").notNull(),
+    /** The phone's last nine digits ('' without a phone): the national number, whatever the country-code spelling. */
+    phoneKey: text("phone_key").notNull().default(""),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    /** cos(latitude): a longitude degree's length relative to a latitude degree's, for the 100 m test in SQL. */
+    cosLat: real("cos_lat"),
+    /** The businesses table's 0.001° grid cell, same formula. */
+    geoCell: integer("geo_cell").generatedAlwaysAs(
+      sql`CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)`,
+      { mode: "virtual" },
+    ),
+  },
+  (t) => [index("duplicate_keys_phone_idx").on(t.nameKey, t.phoneKey), index("duplicate_keys_geo_idx").on(t.nameKey, t.geoCell)],
+);
+
+/** Candidate pairs (low id, high id): open until merged (the loser's delete removes them) or dismissed for good. */
+export const duplicatePairs = sqliteTable(
+  "duplicate_pairs",
+  {
+    lowId: integer("low_id").notNull(),
+    highId: integer("high_id").notNull(),
+    reason: text("reason", { enum: ["phone", "nearby"] }).notNull(),
+    status: text("status", { enum: ["open", "dismissed"] })
+      .notNull()
+      .default("open"),
+    foundAt: integer("found_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lowId, t.highId] }),
+    index("duplicate_pairs_status_idx").on(t.status, t.highId, t.lowId),
+    index("duplicate_pairs_high_idx").on(t.highId),
+  ],
+);
+
+/** Businesses an admin deleted (merged_into null: 410) or merged into another (301 there). */
+export const retiredBusinesses = sqliteTable(
+  "retired_businesses",
+  {
+    id: integer("id").primaryKey(),
+    placeId: text("place_id"),
+    mergedInto: integer("merged_into"),
+    retiredAt: integer("retired_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [index("retired_businesses_place_idx").on(t.placeId), index("retired_businesses_merged_idx").on(t.mergedInto)],
+);
+
+/** Slugs a business no longer answers to (an edit changed it, or the business retired) → its id. */
+export const oldSlugs = sqliteTable(
+  "old_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    businessId: integer("business_id").notNull(),
+  },
+  (t) => [index("old_slugs_business_idx").on(t.businessId)],
+);

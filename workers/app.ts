@@ -12,6 +12,7 @@ import { withScriptHashes, withSecurityHeaders, withServerTiming } from "~/serve
 export { ImportWorkflow } from "~/server/import-workflow.server";
 export { DeleteAllWorkflow } from "~/server/delete-all-workflow.server";
 export { SeoWorkflow } from "~/server/seo-workflow.server";
+export { DuplicateScanWorkflow } from "~/server/duplicate-scan-workflow.server";
 
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;

@@ -59,18 +59,28 @@ export function ErrorState({
   );
 }
 
+/** A way on from a page that has nothing to show: the directory's search (a plain GET form). */
+export function DirectorySearch({ id, prompt }: { id: string; prompt: string }) {
+  return (
+    <>
+      <p className="mt-8 text-slate-700">{prompt}</p>
+      <form action="/search" method="get" role="search" className="mx-auto mt-4 flex max-w-xl flex-col gap-3 sm:flex-row">
+        <label htmlFor={id} className="sr-only">
+          Search for a service or business
+        </label>
+        {/* sm:flex-1: in the phone's column a flex-basis of 0 would squash the field's height. */}
+        <Input id={id} name="q" required placeholder="Search for a service or business" className="sm:flex-1" />
+        <Button type="submit">Search</Button>
+      </form>
+    </>
+  );
+}
+
 /** SPEC §2: any other path, with its texts; and a way on: a search, home, every business. */
 export function PageNotFound() {
   return (
     <ErrorState title="404 Page Not Found" text="Did you forget to add the page to the router?">
-      <p className="mt-8 text-slate-700">Looking for a business? Search the directory:</p>
-      <form action="/search" method="get" role="search" className="mx-auto mt-4 flex max-w-xl flex-col gap-3 sm:flex-row">
-        <label htmlFor="not-found-q" className="sr-only">
-          Search for a service or business
-        </label>
-        <Input id="not-found-q" name="q" required placeholder="Search for a service or business" className="flex-1" />
-        <Button type="submit">Search</Button>
-      </form>
+      <DirectorySearch id="not-found-q" prompt="Looking for a business? Search the directory:" />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/" variant="outline">
           Go to the home page

@@ -37,4 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   export: "Export",
   seo: "SEO",
   "delete-all": "Delete all",
+  merge: "Merge",
+  "dismiss-duplicate": "Not a duplicate",
+  "duplicate-scan": "Duplicate scan",
 };

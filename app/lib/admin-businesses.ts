@@ -98,6 +98,11 @@ export const businessEditSchema = z.object({
   seoDescription: text(500, "SEO description"),
   canonicalUrl: text(500, "Canonical URL").refine((v) => v === "" || isLink(v, true), "Enter a full web address or a path starting with /"),
   uniqueContent: text(20_000, "Detailed information"),
+  /** The /details/{slug} address (issue 20): a change keeps the old address as a 301; blank or absent keeps it. */
+  slug: text(200, "Page address")
+    .toLowerCase()
+    .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, "The page address may contain only letters, digits and single hyphens")
+    .optional(),
 });
 
 export type BusinessEditInput = z.input<typeof businessEditSchema>;
@@ -144,11 +149,15 @@ export function editValues(b: Business): BusinessEditInput {
     seoDescription: b.seoDescription ?? "",
     canonicalUrl: b.canonicalUrl ?? "",
     uniqueContent: b.uniqueContent ?? "",
+    slug: b.slug,
   };
 }
 
-/** The column each form field writes: the names businesses.edited_fields records. */
-const EDIT_COLUMNS: Record<keyof BusinessEdit, string> = {
+/**
+ * The column each form field writes: the names businesses.edited_fields records. The page address
+ * (slug) is left out: no import ever changes it, and an edit of it is kept as a redirect (ADR 0019).
+ */
+const EDIT_COLUMNS: Record<Exclude<keyof BusinessEdit, "slug">, string> = {
   name: "name",
   category: "category",
   address: "address",
@@ -188,7 +197,7 @@ function comparable(field: keyof BusinessEdit, value: unknown): string {
  * from a later update-mode import.
  */
 export function editedColumns(before: BusinessEditInput, edit: BusinessEdit): string[] {
-  return (Object.keys(EDIT_COLUMNS) as Array<keyof BusinessEdit>)
+  return (Object.keys(EDIT_COLUMNS) as Array<keyof typeof EDIT_COLUMNS>)
     .filter((field) => comparable(field, before[field]) !== comparable(field, edit[field]))
     .map((field) => EDIT_COLUMNS[field]);
 }

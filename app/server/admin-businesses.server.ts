@@ -26,7 +26,7 @@ import { businessInputSchema, rowToInput, toBusiness, type Business } from "~/li
 import { facetsQuery, facetToken } from "~/lib/search-query";
 import { slugify } from "~/lib/slug";
 import { businesses, categories, countries, type BusinessRow } from "#db/schema";
-import { deleteBusiness, setVerified, updateBusiness } from "./business-writer.server";
+import { changeSlug, deleteBusiness, setVerified, slugTaken, updateBusiness } from "./business-writer.server";
 import type { Db } from "./db.server";
 import { windowSearch, type CandidateRow } from "./search.server";
 import { getCategories, getCountries, getStatistics } from "./directory.server";
@@ -173,8 +173,19 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, actor
   if (!row) return { ok: false, notFound: true };
   const parsed = businessInputSchema.safeParse(applyEdit(rowToInput(row), edit));
   if (!parsed.success) return { ok: false, notFound: false, fieldErrors: editFieldErrors(parsed.error) };
+  // A new page address is checked before anything is written: a taken one refuses the whole edit
+  // (and should another business take it in between, the unique index refuses the address alone).
+  const newSlug = edit.slug && edit.slug !== row.slug ? edit.slug : null;
+  const slugRefused: EditOutcome = {
+    ok: false,
+    notFound: false,
+    fieldErrors: { slug: ["Another business already has this page address"] },
+  };
+  if (newSlug && (await slugTaken(db, newSlug))) return slugRefused;
   const edited = editedColumns(editValues(toBusiness(row)), edit);
-  const business = (await updateBusiness(db, id, parsed.data, edited)) ? await getAdminBusiness(db, id) : null;
+  if (!(await updateBusiness(db, id, parsed.data, edited))) return { ok: false, notFound: true };
+  if (newSlug && !(await changeSlug(db, id, newSlug))) return slugRefused;
+  const business = await getAdminBusiness(db, id);
   if (!business) return { ok: false, notFound: true };
   // Recorded after the write succeeded (the writer's batch is its own): a refused edit is no action.
   await recordAudit(db, { actor, action: "edit", targetId: id, detail: `Edited ${businessLabel(id, business.name)}` });

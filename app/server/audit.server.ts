@@ -7,7 +7,21 @@ import type { AuditPageView, AuditQuery } from "~/lib/admin-audit";
 import { auditLog } from "../../db/schema";
 import type { Db } from "./db.server";
 
-export type AuditAction = "login" | "logout" | "edit" | "verify" | "unverify" | "delete" | "import" | "export" | "seo" | "delete-all";
+export type AuditAction =
+  | "login"
+  | "logout"
+  | "edit"
+  | "verify"
+  | "unverify"
+  | "delete"
+  | "import"
+  | "export"
+  | "seo"
+  | "delete-all"
+  // Issue 20: the Duplicates tab.
+  | "merge"
+  | "dismiss-duplicate"
+  | "duplicate-scan";
 
 export type AuditEntry = { actor: string; action: AuditAction; detail?: string; targetId?: number | null };
 

@@ -32,10 +32,16 @@ export function slugCandidates(r: PreparedBusiness, round: number): string[] {
   return [`${withCity}-${shortHash(`${identity}#${round - 1}`)}`];
 }
 
-/** Which of these place ids and slugs are stored already: one query for both. */
+/**
+ * Which of these place ids and slugs are stored already: one query for both. A place id merged into
+ * another business (issue 20, ADR 0019) counts as stored, so a re-import skips it in either mode
+ * instead of bringing the merged-away duplicate back (duplicates.server.ts's mergedInto says where).
+ */
 export async function stored(db: Db, placeIds: string[], slugs: string[]): Promise<{ placeIds: Set<string>; slugs: Set<string> }> {
   const rows = await db.all<{ kind: "p" | "s"; value: string }>(
     `SELECT 'p' AS kind, place_id AS value FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))
+     UNION ALL
+     SELECT 'p', place_id FROM retired_businesses WHERE place_id IN (SELECT value FROM json_each(?1)) AND merged_into IS NOT NULL
      UNION ALL
      SELECT 's', slug FROM businesses WHERE slug IN (SELECT value FROM json_each(?2))`,
     [JSON.stringify(placeIds), JSON.stringify(slugs)],

@@ -12,6 +12,8 @@ import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import type { Db } from "./db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "./business-slugs.server";
 import { emptyListStatements, listChangeStatements, rebalanceStatements, rebuildListStatements } from "./list-positions.server";
+import { phoneKey } from "~/lib/duplicate-keys";
+import { candidateStatements, keysBySlugStatement, keysByIdStatement, retireStatements } from "./duplicate-writes.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
 const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
@@ -232,6 +234,15 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       return asciiRow(values);
     });
     for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);
+    // Duplicate keys and candidates of the batch's own rows (issue 20): seeks on their keys only.
+    statements.push(
+      keysBySlugStatement(
+        db,
+        fresh.map((row, i) => ({ slug: slugs[i], ...row })),
+        `id > ${BATCH_START}`,
+      ),
+      ...candidateStatements(db, `k.business_id > ${BATCH_START}`),
+    );
     const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
     if (pending.length) {
       // A name with no Latin letters and no category/city: the slug falls back to the id (CLARIFICATIONS 9).
@@ -328,7 +339,24 @@ function refreshStatements(db: Db, refreshes: Refresh[], listsKept: boolean): D1
       .map((r) => JSON.stringify(REFRESH_PAYLOAD.map((c) => r[c])).replace(NON_ASCII_ALL, escapeChar));
     return payloads(rows).map((payload) => db.statement(refreshSql(ranked), [payload]));
   });
-  return [...lists(-1), ...updates, ...lists(1), db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1")];
+  // A refreshed phone changes the business's duplicate match key (issue 20, ADR 0019): the key is
+  // rewritten and the business looked up again, as an admin edit does.
+  const phoneKeys = JSON.stringify(refreshes.map((r) => [r.id, phoneKey(r.phone)]));
+  const keys = [
+    db.statement(
+      `UPDATE duplicate_keys SET phone_key = j.value ->> 1 FROM json_each(?1) AS j
+       WHERE duplicate_keys.business_id = j.value ->> 0 AND duplicate_keys.phone_key IS NOT j.value ->> 1`,
+      [phoneKeys],
+    ),
+    ...candidateStatements(db, "k.business_id IN (SELECT j.value ->> 0 FROM json_each(?1) AS j)", [phoneKeys]),
+  ];
+  return [
+    ...lists(-1),
+    ...updates,
+    ...lists(1),
+    ...keys,
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+  ];
 }
 
 /**
@@ -388,9 +416,40 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
       id,
     ]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    // A changed name, phone or place changes its duplicate candidates (issue 20); dismissed pairs stay dismissed.
+    keysByIdStatement(db, id, row),
+    db.statement("DELETE FROM duplicate_pairs WHERE (low_id = ?1 OR high_id = ?1) AND status = 'open'", [id]),
+    ...candidateStatements(db, "k.business_id = ?1", [id]),
     ...(kept ? [...listChangeStatements(db, ONE_BUSINESS, [id], 1), ...rebalanceStatements(db)] : []),
   ]);
   return results[leave.length].results.length > 0;
+}
+
+/** Whether a business has this slug now (a retired one's old slug may be reused). */
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  return (await stored(db, [], [slug])).slugs.has(slug);
+}
+
+/**
+ * A new slug for a business (issue 20): the old one stays in old_slugs, so /details/{old} answers a
+ * 301 to the business. A slug another business holds is refused by the unique index (false).
+ */
+export async function changeSlug(db: Db, id: number, slug: string): Promise<boolean> {
+  try {
+    const results = await db.batch([
+      db.statement("INSERT OR REPLACE INTO old_slugs (slug, business_id) SELECT slug, id FROM businesses WHERE id = ?1 AND slug <> ?2", [
+        id,
+        slug,
+      ]),
+      db.statement("DELETE FROM old_slugs WHERE slug = ?1", [slug]),
+      db.statement("UPDATE businesses SET slug = ?2, updated_at = unixepoch() WHERE id = ?1 RETURNING id", [id, slug]),
+      db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ]);
+    return results[2].results.length > 0;
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) return false;
+    throw error;
+  }
 }
 
 export async function setVerified(db: Db, id: number, verified: boolean): Promise<boolean> {
@@ -401,9 +460,16 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
   return update.results.length > 0;
 }
 
-export async function deleteBusiness(db: Db, id: number): Promise<boolean> {
+/**
+ * Deletes one business; its URLs then answer 410, or with `mergedInto` a 301 to that business
+ * (issue 20: retireStatements records it in the same batch).
+ */
+export async function deleteBusiness(db: Db, id: number, options: { mergedInto?: number } = {}): Promise<boolean> {
   const kept = await listsKept(db);
-  const leave = kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : [];
+  const leave = [
+    ...retireStatements(db, id, options.mergedInto ?? null),
+    ...(kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : []),
+  ];
   const results = await db.batch([
     ...leave,
     db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]),

@@ -171,7 +171,8 @@ describe("deleting a business", () => {
       categories: stats0.categories - 1,
       totalCities: stats0.totalCities - 1,
     });
-    expect((await request(`/api/businesses/${id}`)).status).toBe(404);
+    // Gone, not missing (issue 20): 410.
+    expect((await request(`/api/businesses/${id}`)).status).toBe(410);
     const cityList = await request(`/api/city/${encodeURIComponent(lonelyCity)}`);
     // Gone from the city's list (the city itself is a 404 or an empty list, CLARIFICATIONS 2).
     if (cityList.status === 200) expect(await cityList.json()).toEqual([]);

@@ -93,6 +93,7 @@ describe("the panel's tabs for the admin", () => {
       ["/admin-panel/sitemap", "SEO Site Haritası", "Site Haritası İstatistikleri"],
       ["/admin-panel/imports", "Import History", "Import history"],
       ["/admin-panel/audit", "Audit Log", "Audit log"],
+      ["/admin-panel/duplicates", "Duplicates", "No duplicate candidates"],
     ];
     for (const [path, tab, text] of cases) {
       const response = await adminRequest(path);

@@ -31,6 +31,7 @@ const FIELDS: Array<{ name: TextField; label: string; type?: string; multiline?:
   { name: "seoTitle", label: "SEO title" },
   { name: "seoDescription", label: "SEO description", multiline: true },
   { name: "canonicalUrl", label: "Canonical URL" },
+  { name: "slug", label: "Page address (/details/…)", hint: "Changing it keeps the old address working: it redirects here" },
   { name: "uniqueContent", label: "Detailed information (SEO content)", multiline: true },
 ];
 

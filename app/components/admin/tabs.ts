@@ -11,6 +11,8 @@ export const ADMIN_TABS = [
   // Issue 18: beyond the spec's four tabs, after them so the spec's order stays.
   { id: "imports", label: "Import History", path: "/admin-panel/imports", loadingText: "Loading..." },
   { id: "audit", label: "Audit Log", path: "/admin-panel/audit", loadingText: "Loading..." },
+  // Issue 20.
+  { id: "duplicates", label: "Duplicates", path: "/admin-panel/duplicates", loadingText: "Loading..." },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number];

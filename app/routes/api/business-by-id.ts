@@ -1,13 +1,16 @@
 import { businessIdParamsSchema } from "~/lib/api-schemas";
 import { getApp } from "~/server/context.server";
 import { getBusinessById } from "~/server/directory.server";
+import { apiRedirectResponse, redirectForId } from "~/server/business-redirects.server";
 import { badRequest, json, notFound } from "~/server/http.server";
 import type { Route } from "./+types/business-by-id";
 
-/** GET /api/businesses/:id → the business, 400 for an id that is no number, 404 for no such business. */
+/** GET /api/businesses/:id → the business, 400 for an id that is no number, 301 to the business it was merged into, 410 for a deleted one, 404 for no such business. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = businessIdParamsSchema.safeParse(params);
   if (!parsed.success) return badRequest("Invalid business id: it must be a positive whole number");
-  const business = await getBusinessById(getApp(context).db, parsed.data.id);
-  return business ? json(business) : notFound("Business not found");
+  const { db } = getApp(context);
+  const business = await getBusinessById(db, parsed.data.id);
+  if (business) return json(business);
+  return apiRedirectResponse(await redirectForId(db, parsed.data.id)) ?? notFound("Business not found");
 }

@@ -1,12 +1,16 @@
 import { businessSlugParamsSchema } from "~/lib/api-schemas";
 import { getApp } from "~/server/context.server";
 import { getBusinessBySlug } from "~/server/directory.server";
+import { apiRedirectResponse, redirectForSlug } from "~/server/business-redirects.server";
 import { json, notFound } from "~/server/http.server";
 import type { Route } from "./+types/business-by-slug";
 
-/** GET /api/businesses/slug/:slug → the business (every link form of CLARIFICATIONS 9), or 404. */
+/** GET /api/businesses/slug/:slug → the business (every link form of CLARIFICATIONS 9); an old slug 301s, a deleted business's 410s; else 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = businessSlugParamsSchema.safeParse(params);
-  const business = parsed.success ? await getBusinessBySlug(getApp(context).db, parsed.data.slug) : null;
-  return business ? json(business) : notFound("Business not found");
+  if (!parsed.success) return notFound("Business not found");
+  const { db } = getApp(context);
+  const business = await getBusinessBySlug(db, parsed.data.slug);
+  if (business) return json(business);
+  return apiRedirectResponse(await redirectForSlug(db, parsed.data.slug)) ?? notFound("Business not found");
 }

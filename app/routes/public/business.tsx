@@ -1,8 +1,8 @@
-import { data, Link, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
 import { isBusinessIndexed, NOINDEX_FOLLOW } from "~/lib/indexing";
 import { AdSlot } from "~/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "~/components/business-image";
-import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
+import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";
 import { MapPanel } from "~/components/map-panel";
 import { OpenStatusLine } from "~/components/open-status";
@@ -19,6 +19,7 @@ import { effectiveTimeZone } from "~/lib/time-zones";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { getBusinessById, getBusinessBySlug } from "~/server/directory.server";
+import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "~/server/business-redirects.server";
 import type { Route } from "./+types/business";
 
 /** SPEC §2 feature list, filled from the imported `about` groups (CLARIFICATIONS 12). */
@@ -85,12 +86,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   let business: Business | null = null;
+  let gone: BusinessRedirect | null = null;
   if (params.id !== undefined) {
     const id = businessIdParamsSchema.safeParse(params);
     business = id.success ? await getBusinessById(db, id.data.id) : null;
+    if (id.success && !business) gone = await redirectForId(db, id.data.id);
   } else if (params.slug) {
     business = await getBusinessBySlug(db, params.slug);
+    if (!business) gone = await redirectForSlug(db, params.slug);
   }
+  // Issue 20: a merged-away listing or an edited slug moves for good; a deleted business is gone, not missing.
+  if (gone?.status === 301) throw redirect(businessPagePath(gone), 301);
+  if (gone?.status === 410) throw data(null, { status: 410 });
   if (!business) throw data(null, { status: 404 });
   const b = business;
   const place = joinParts([b.city, b.state]);
@@ -138,7 +145,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return errorMeta(error, "Business Not Found", siteNameOf(matches));
+  if (!loaderData) {
+    if (isRouteErrorResponse(error) && error.status === 410) {
+      return [{ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+    }
+    return errorMeta(error, "Business Not Found", siteNameOf(matches));
+  }
   const { title, description, canonical, image, robots } = loaderData.meta;
   return [
     ...(robots ? [{ name: "robots", content: robots }] : []),
@@ -156,6 +168,17 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+}
+
+const NO_LONGER_LISTED = "Business No Longer Listed";
+
+/** 410 (issue 20): the business was deleted; said plainly, with a way on, and never indexed. */
+function BusinessGone() {
+  return (
+    <ErrorState title={NO_LONGER_LISTED} text="This business has been removed from the directory and is no longer listed." homeLink>
+      <DirectorySearch id="gone-q" prompt="Looking for something similar? Search the directory:" />
+    </ErrorState>
+  );
 }
 
 function BusinessNotFound() {
@@ -475,7 +498,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC §2's texts for a missing business only: any other failure is "Something went wrong". */
+/** SPEC §2's texts for a missing business, and a deleted one's: any other failure is "Something went wrong". */
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary statusHandlers={{ 404: () => <BusinessNotFound /> }} />;
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <BusinessNotFound />, 410: () => <BusinessGone /> }} />;
 }

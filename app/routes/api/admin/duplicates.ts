@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { duplicateActionSchema, duplicatesQuerySchema } from "~/lib/admin-duplicates";
+import { adminJson, methodNotAllowed, readJsonBody } from "~/server/admin-api.server";
+import { parseQuery } from "~/server/api.server";
+import { requireAdminApi } from "~/server/auth.server";
+import { getApp } from "~/server/context.server";
+import { duplicateScanStatus, startDuplicateScan } from "~/server/duplicate-scan-workflow.server";
+import { dismissDuplicates, duplicatePage, mergeDuplicates } from "~/server/duplicates.server";
+import { JOB_ID_PATTERN } from "~/server/workflow-jobs.server";
+import type { Route } from "./+types/duplicates";
+
+const jobQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
+
+/**
+ * GET /api/admin/duplicates[?before={highId}-{lowId}] → `{pairs, next}`: open candidate pairs, newest
+ * first (issue 20); `?job={jobId}` → a duplicate scan's `{status, message, scanned}`. Both only read.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = getApp(context);
+  await requireAdminApi(request, app);
+  if (new URL(request.url).searchParams.has("job")) {
+    const status = await duplicateScanStatus(app, parseQuery(request, jobQuery).job);
+    return status ? adminJson(status) : adminJson({ message: "Job not found" }, 404);
+  }
+  return adminJson(await duplicatePage(app.db, parseQuery(request, duplicatesQuerySchema)));
+}
+
+/**
+ * POST `{action: "merge", keepId, removeId}` keeps one business and removes the other (its URLs then
+ * 301 to the one kept); `{action: "dismiss", ids: [a, b]}` marks the pair "not a duplicate" for good;
+ * `{action: "scan"}` compares the businesses stored before duplicate keys existed (202 with a job
+ * when it runs on in the background).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const session = await requireAdminApi(request, app);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const parsed = duplicateActionSchema.safeParse(await readJsonBody(request));
+  if (!parsed.success) {
+    return adminJson(
+      { message: "Invalid request: expected a merge or dismiss of two business ids, or a scan", issues: parsed.error.issues },
+      400,
+    );
+  }
+  const input = parsed.data;
+  if (input.action === "scan") {
+    const answer = await startDuplicateScan(app, session.username);
+    return adminJson(answer, answer.jobId ? 202 : 200);
+  }
+  if (input.action === "merge") {
+    return (await mergeDuplicates(app.db, input, session.username))
+      ? adminJson({ message: "Businesses merged", keptId: input.keepId, removedId: input.removeId })
+      : adminJson({ message: "No such duplicate pair" }, 404);
+  }
+  return (await dismissDuplicates(app.db, input, session.username))
+    ? adminJson({ message: "Marked as not a duplicate" })
+    : adminJson({ message: "No such duplicate pair" }, 404);
+}
