@@ -83,6 +83,20 @@ export const businesses = sqliteTable(
       sql`CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)`,
       { mode: "virtual" },
     ),
+    /**
+     * The grid cells of the coordinates as FTS tokens, one per level (0.001° to 1.024°, ×4 a level),
+     * indexed by businesses_fts so words, filters and place narrow one match (near.server.ts,
+     * geoToken spells them for queries). Computed, never stored; null without coordinates.
+     */
+    geoTerms: text("geo_terms").generatedAlwaysAs(
+      sql`'zz0' || CAST((latitude + 90) * 1000 AS INTEGER) || 'x' || CAST((longitude + 180) * 1000 AS INTEGER)
+  || ' zz1' || CAST((latitude + 90) * 250 AS INTEGER) || 'x' || CAST((longitude + 180) * 250 AS INTEGER)
+  || ' zz2' || CAST((latitude + 90) * 62.5 AS INTEGER) || 'x' || CAST((longitude + 180) * 62.5 AS INTEGER)
+  || ' zz3' || CAST((latitude + 90) * 15.625 AS INTEGER) || 'x' || CAST((longitude + 180) * 15.625 AS INTEGER)
+  || ' zz4' || CAST((latitude + 90) * 3.90625 AS INTEGER) || 'x' || CAST((longitude + 180) * 3.90625 AS INTEGER)
+  || ' zz5' || CAST((latitude + 90) * 0.9765625 AS INTEGER) || 'x' || CAST((longitude + 180) * 0.9765625 AS INTEGER)`,
+      { mode: "virtual" },
+    ),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -334,8 +348,8 @@ export type SqlRow<T extends SQLiteTable> = {
   [K in keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]: T["$inferSelect"][K & keyof T["$inferSelect"]];
 };
 
-/** The businesses columns the write module sets itself, not from an input (facets and geo_cell are computed). */
-const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell"] as const;
+/** The businesses columns the write module sets itself, not from an input (facets, geo_cell and geo_terms are computed). */
+const WRITER_OWN_COLUMNS = ["id", "slug", "import_id", "created_at", "updated_at", "facets", "geo_cell", "geo_terms"] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
 /**
