@@ -9,7 +9,8 @@ import type { ValidBusinessInput } from "~/lib/business";
 import { boxRanges, distanceKm } from "~/server/near.server";
 import { search, type SearchBusiness } from "~/server/search.server";
 import { parseSearchParams } from "~/lib/search-params";
-import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
+import { updateBusiness } from "~/server/business-writer.server";
+import { buildBusiness, getJson, idOf, insert, request, testDb } from "../helpers/factories";
 import { fixtureRecords, VN_FIXTURE } from "../helpers/spreadsheets";
 
 type SearchBody = { businesses: SearchBusiness[]; hasNext: boolean; approximate: boolean; point: { lat: number; lng: number } | null };
@@ -209,6 +210,26 @@ describe("near me in a dense area (issue 19: ≤ 300 rows a page)", () => {
     const wide = await searchNear(`near=${centre.lat},${centre.lng}&radius=50&q=far+wombat&sort=distance`);
     expect(wide.names).toHaveLength(20);
     expect(wide.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+});
+
+describe("a business whose coordinates are edited", () => {
+  it("is found near its new place and no longer near the old one", async () => {
+    const before = { lat: 59.33, lng: 18.06 };
+    const after = { lat: 59.91, lng: 10.75 };
+    const input = buildBusiness({ name: "Moving Meatballs", category: "Restaurant", ...eastOf(before, 0.1) });
+    await insert(input);
+    const id = await idOf(input.placeId);
+    expect(await updateBusiness(testDb(), id, { ...input, ...eastOf(after, 0.3) })).toBe(true);
+    const near = async (p: { lat: number; lng: number }, q = "") =>
+      (await search(testDb(), parseSearchParams(`https://x.test/search?near=${p.lat},${p.lng}&sort=distance${q}`))).businesses.map(
+        (b) => b.name,
+      );
+    expect(await near(after)).toContain("Moving Meatballs");
+    // The FTS cells moved too: words near the new place find it.
+    expect(await near(after, "&q=meatballs")).toContain("Moving Meatballs");
+    expect(await near(before)).not.toContain("Moving Meatballs");
+    expect(await near(before, "&q=meatballs")).not.toContain("Moving Meatballs");
   });
 });
 
