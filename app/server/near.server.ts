@@ -35,9 +35,11 @@ const FIRST_DISC_KM = 0.05;
 /** The grid is read while the disc spans at most this many rows of cells (one index range each). */
 export const MAX_GRID_ROWS = 24;
 /** An FTS cover has at most this many cells: the finest level that stays within it is used. */
-const MAX_COVER_CELLS = 256;
+const MAX_COVER_CELLS = 100;
 /** Businesses an FTS step reads again rather than leave out with `NOT` (which lengthens the query). */
 const REREAD_ROWS = 20;
+/** Businesses found from which their density is trusted to size a disc up to 10 times as wide. */
+const TRUSTED_SAMPLE = 10;
 /** How many more than wanted the next disc is sized for (the density seen is an estimate). */
 const DISC_MARGIN = 1.3;
 const EARTH_KM = 6371.0088;
@@ -81,6 +83,12 @@ function halfWidth(p: Point, radiusKm: number, latA: number, latB: number): numb
     if (cosDLng < 1) widest = Math.max(widest, Math.acos(cosDLng) / RAD);
   }
   return Math.min(180, widest * 1.001 + 1e-6);
+}
+
+/** The area of `cells` cells of `level` in the row of cells `row` (km²). */
+function cellsKm2(level: number, row: number, cells: number): number {
+  const side = KM_PER_DEGREE / LEVELS[level];
+  return cells * side * side * Math.cos(((row + 0.5) / LEVELS[level] - 90) * RAD);
 }
 
 /** The cells of `level` that the disc touches: per row of cells, its first and last column. */
@@ -130,6 +138,8 @@ type Walk = {
   /** The FTS cells read so far, and how many businesses they held. */
   ftsRead: string[];
   ftsRows: number;
+  /** The area read so far (km²), to tell the density of the businesses found. */
+  areaKm2: number;
 };
 
 /** What a step read: false when it stopped at the budget (the rows read are then a partial disc). */
@@ -153,6 +163,7 @@ async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
       if (from < read.from) ranges.push([base + from, base + read.from - 1]);
       if (to > read.to) ranges.push([base + read.to + 1, base + to]);
     }
+    walk.areaKm2 += cellsKm2(0, row, to - from + 1 - (read ? read.to - read.from + 1 : 0));
     walk.gridRead.set(row, { from: Math.min(from, read?.from ?? from), to: Math.max(to, read?.to ?? to) });
   }
   if (ranges.length === 0) return { complete: true };
@@ -178,6 +189,11 @@ async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
   let cells = discCells(walk.q.point, radiusKm, level);
   const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
   while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);
+  // Discs grow: the last cover holds (nearly all of) the ones before.
+  walk.areaKm2 = Math.max(
+    walk.areaKm2,
+    cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
+  );
   const tokens = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => geoToken(level, row, from + i)));
   // What earlier steps read is left out with `NOT` its cells, unless reading it again costs less
   // than the longer FTS query takes (a few businesses).
@@ -215,6 +231,7 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     gridRead: new Map(),
     ftsRead: [],
     ftsRows: 0,
+    areaKm2: 0,
   };
   let fts = q.match !== null;
   let density = 0;
@@ -227,10 +244,12 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     // Stopped at the budget: the nearest of what was read, said to be approximate.
     if (!step.complete) return { rows: nearestWithin(walk, q.radiusKm).slice(0, q.count), approximate: true };
     if (within.length >= q.count || radius >= q.radiusKm) return { rows: within.slice(0, q.count), approximate: false };
-    // The next disc: sized from the density seen in this one to hold what is wanted, 1.5 to 4 times as wide.
-    density = within.length / (Math.PI * radius * radius);
+    // The next disc: sized from the density seen in the area read to hold what is wanted, at least 1.5 times as wide.
+    density = walk.found.size / walk.areaKm2;
     const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : radius * 4;
     before = radius;
-    radius = Math.min(q.radiusKm, Math.min(radius * 4, Math.max(radius * 1.5, wanted)));
+    // A jump of more than 4 times only on a density from enough businesses to be trusted.
+    const jump = walk.found.size >= TRUSTED_SAMPLE ? 10 : 4;
+    radius = Math.min(q.radiusKm, radius * jump, Math.max(radius * 1.5, wanted));
   }
 }

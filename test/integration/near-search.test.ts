@@ -219,7 +219,7 @@ describe("a business whose coordinates are edited", () => {
     const after = { lat: 59.91, lng: 10.75 };
     const input = buildBusiness({ name: "Moving Meatballs", category: "Restaurant", ...eastOf(before, 0.1) });
     await insert(input);
-    const id = await idOf(input.placeId);
+    const id = await idOf(input.placeId as string);
     expect(await updateBusiness(testDb(), id, { ...input, ...eastOf(after, 0.3) })).toBe(true);
     const near = async (p: { lat: number; lng: number }, q = "") =>
       (await search(testDb(), parseSearchParams(`https://x.test/search?near=${p.lat},${p.lng}&sort=distance${q}`))).businesses.map(
