@@ -34,7 +34,11 @@ const ROWS_PER_WANTED = 2.5;
 const FIRST_DISC_KM = 0.05;
 /** The grid is read while the disc spans at most this many rows of cells (one index range each). */
 export const MAX_GRID_ROWS = 24;
-/** An FTS cover has at most this many cells: the finest level that stays within it is used. */
+/**
+ * An FTS cover has at most this many cells: the finest level that stays within it is used. Fewer
+ * cells are coarser (more rows read: at 32, a category or a rare word near Chicago at 1M passed the
+ * budget); more make FTS5 advance more doclists at each step of the match (D1 time).
+ */
 const MAX_COVER_CELLS = 100;
 /** Businesses an FTS step reads again rather than leave out with `NOT` (which lengthens the query). */
 const REREAD_ROWS = 20;
