@@ -65,7 +65,14 @@ CREATE TABLE `businesses` (
 	`updated_at` integer DEFAULT (unixepoch()) NOT NULL
 , `facets` text GENERATED ALWAYS AS ('ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
         || '0 zi' || replace(replace(zip_code, ' ', ''), '-', '') || '0 ca' || replace(category_slug, '-', '')
-        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL, index_facts integer GENERATED ALWAYS AS (coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)) VIRTUAL, unique_content_generated integer DEFAULT 0 NOT NULL);
+        || '0 gr' || replace(group_slug, '-', '') || '0 ra' || CAST(round(rating * 10) AS INTEGER) || '0') VIRTUAL, reviews_per_score text, geo_cell integer GENERATED ALWAYS AS (CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)) VIRTUAL, edited_fields text DEFAULT '[]' NOT NULL, index_facts integer GENERATED ALWAYS AS (coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)) VIRTUAL, unique_content_generated integer DEFAULT 0 NOT NULL, geo_terms text GENERATED ALWAYS AS (
+  'zz0' || CAST((latitude + 90) * 1000 AS INTEGER) || 'x' || CAST((longitude + 180) * 1000 AS INTEGER)
+  || ' zz1' || CAST((latitude + 90) * 250 AS INTEGER) || 'x' || CAST((longitude + 180) * 250 AS INTEGER)
+  || ' zz2' || CAST((latitude + 90) * 62.5 AS INTEGER) || 'x' || CAST((longitude + 180) * 62.5 AS INTEGER)
+  || ' zz3' || CAST((latitude + 90) * 15.625 AS INTEGER) || 'x' || CAST((longitude + 180) * 15.625 AS INTEGER)
+  || ' zz4' || CAST((latitude + 90) * 3.90625 AS INTEGER) || 'x' || CAST((longitude + 180) * 3.90625 AS INTEGER)
+  || ' zz5' || CAST((latitude + 90) * 0.9765625 AS INTEGER) || 'x' || CAST((longitude + 180) * 0.9765625 AS INTEGER)
+) VIRTUAL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
@@ -177,18 +184,19 @@ WHEN old.city_slug IS NOT new.city_slug OR old.category_slug IS NOT new.category
 END;
 
 CREATE TRIGGER businesses_fts_ad AFTER DELETE ON businesses BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets)
-    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets);
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms)
+    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms);
 END;
 
 CREATE TRIGGER businesses_fts_au AFTER UPDATE OF
   name, category, subtypes, description, keywords,
-  city_slug, state_code, country_code, zip_code, category_slug, group_slug, rating
+  city_slug, state_code, country_code, zip_code, category_slug, group_slug, rating,
+  latitude, longitude
 ON businesses BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets)
-    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets);
-  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets)
-    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets);
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms)
+    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms);
+  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms)
+    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets, new.geo_terms);
 END;
 
 CREATE TRIGGER `duplicate_keys_after_delete` AFTER DELETE ON `businesses` BEGIN
@@ -198,7 +206,7 @@ CREATE TRIGGER `duplicate_keys_after_delete` AFTER DELETE ON `businesses` BEGIN
 END;
 
 CREATE VIRTUAL TABLE businesses_fts USING fts5(
-  name, category, subtypes, description, keywords, facets,
+  name, category, subtypes, description, keywords, facets, geo_terms,
   content='businesses', content_rowid='id',
   tokenize='porter unicode61 remove_diacritics 2'
 );

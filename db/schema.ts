@@ -76,16 +76,16 @@ export const businesses = sqliteTable(
       .notNull()
       .default(sql`(unixepoch())`),
     /**
+     * Columns an admin changed by hand (JSON array of column names, e.g. ["name","phone"]): an import
+     * in update mode never overwrites them (docs/decisions/0018-reimport-update.md). Set by the edit path only.
+     */
+    editedFields: text("edited_fields").notNull().default("[]"),
+    /**
      * The 0.001° grid cell (~110 m) of the coordinates: row (latitude + 90) × 1000, column
      * (longitude + 180) × 1000, as row × 360,000 + column, so the cells of one grid row are one
      * range of the index and a box is one range per row (app/server/near.server.ts). Computed,
      * never stored; null without coordinates.
      */
-    /**
-     * Columns an admin changed by hand (JSON array of column names, e.g. ["name","phone"]): an import
-     * in update mode never overwrites them (docs/decisions/0018-reimport-update.md). Set by the edit path only.
-     */
-    editedFields: text("edited_fields").notNull().default("[]"),
     geoCell: integer("geo_cell").generatedAlwaysAs(
       sql`CAST((latitude + 90) * 1000 AS INTEGER) * 360000 + CAST((longitude + 180) * 1000 AS INTEGER)`,
       { mode: "virtual" },
@@ -97,6 +97,20 @@ export const businesses = sqliteTable(
      */
     indexFacts: integer("index_facts").generatedAlwaysAs(
       sql`coalesce(instr(replace(replace(opening_hours, ': ', ':'), ':""', ''), ':"') > 0, 0) + coalesce(phone <> '', 0) + (rating > 0)`,
+      { mode: "virtual" },
+    ),
+    /**
+     * The grid cells of the coordinates as FTS tokens, one per level (0.001° to 1.024°, ×4 a level),
+     * indexed by businesses_fts so words, filters and place narrow one match (near.server.ts,
+     * geoToken spells them for queries). Computed, never stored; null without coordinates.
+     */
+    geoTerms: text("geo_terms").generatedAlwaysAs(
+      sql`'zz0' || CAST((latitude + 90) * 1000 AS INTEGER) || 'x' || CAST((longitude + 180) * 1000 AS INTEGER)
+  || ' zz1' || CAST((latitude + 90) * 250 AS INTEGER) || 'x' || CAST((longitude + 180) * 250 AS INTEGER)
+  || ' zz2' || CAST((latitude + 90) * 62.5 AS INTEGER) || 'x' || CAST((longitude + 180) * 62.5 AS INTEGER)
+  || ' zz3' || CAST((latitude + 90) * 15.625 AS INTEGER) || 'x' || CAST((longitude + 180) * 15.625 AS INTEGER)
+  || ' zz4' || CAST((latitude + 90) * 3.90625 AS INTEGER) || 'x' || CAST((longitude + 180) * 3.90625 AS INTEGER)
+  || ' zz5' || CAST((latitude + 90) * 0.9765625 AS INTEGER) || 'x' || CAST((longitude + 180) * 0.9765625 AS INTEGER)`,
       { mode: "virtual" },
     ),
   },
@@ -383,7 +397,7 @@ export type SqlRow<T extends SQLiteTable> = {
   [K in keyof T["_"]["columns"] as T["_"]["columns"][K]["_"]["name"]]: T["$inferSelect"][K & keyof T["$inferSelect"]];
 };
 
-/** The businesses columns the write module sets itself, not from an input (facets and geo_cell are computed). */
+/** The businesses columns the write module sets itself, not from an input (facets, geo_cell, geo_terms and index_facts are computed). */
 const WRITER_OWN_COLUMNS = [
   "id",
   "slug",
@@ -395,6 +409,7 @@ const WRITER_OWN_COLUMNS = [
   "edited_fields",
   "unique_content_generated",
   "index_facts",
+  "geo_terms",
 ] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 

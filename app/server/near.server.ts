@@ -1,69 +1,120 @@
 /**
- * Near me (issue 19): the businesses nearest a point, O(page) at a million businesses.
+ * Near me (issue 19, ADR 0017): the businesses nearest a point, within 300 rows read at a million.
  *
- * The businesses' coordinates are indexed by a 0.001° grid cell (~110 m; businesses.geo_cell, a
- * virtual column of latitude and longitude). A box around the point is one index range per grid
- * row. The search reads a small box first (250 m) and doubles it until it holds enough businesses
- * inside the circle it encloses, or reaches the radius: whatever lies outside the box is farther than
- * everything inside that circle, so the nearest ones are exact. Each box reads at most NEAR_CAP rows;
- * a box that would hold more is read at 1/√2 of its size once more, and if that is still full the
- * nearest of those rows are given, marked approximate.
+ * Two computed indexes of the coordinates (nothing stored, no writer code):
+ * - businesses.geo_cell, the 0.001° grid cell (~110 m) in a B-tree: the cells of one grid row are
+ *   one index range. D1 counts one row per business in a range, plus one per range (the seek past
+ *   its end); the table rows it joins are not counted.
+ * - businesses.geo_terms, the cell at six levels (0.001° to 1.024°, ×4 a level) as FTS tokens: the
+ *   words, the filters and the cells around the point are ONE FTS match, so "pizza near here" reads
+ *   only the pizza places near here. D1 counts two rows per business (the FTS row and the table's).
  *
- * With words, a match of at most SPARSE_MATCH businesses is read whole and sorted by distance (exact);
- * a larger match walks the boxes, asking the match about each box's ids (one FTS query per 99 ids).
- * The match is the bounded text query of ADR 0012 (a prefix expanded through the vocabulary), never
- * `word*`, whose doclist FTS5 would build whole for every question.
+ * The walk reads a small disc around the point first, then a disc sized from the density it saw to
+ * hold the page, and so on; each step reads only what the earlier steps did not (the grid: the new
+ * ends of each row's range; FTS: `NOT` the cells already read). It stops when the disc read holds
+ * the page: whatever was not read is farther, so the order is exact. Without words or filters it
+ * walks the grid while the disc spans at most MAX_GRID_ROWS rows (one range each), then the FTS
+ * cells (few tokens, large cells: a sparse place). A walk reads at most `budget` rows; a step that
+ * would pass it ends the walk with the nearest of what was read, marked approximate.
  *
- * A box that crosses the antimeridian (±180°) or a pole is cut there: a point within 25 km of the
- * date line misses the businesses on its far side.
+ * A disc that crosses the antimeridian (±180°) is cut there: a point within the radius of the date
+ * line misses the businesses on its far side.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "./db.server";
-import { b, CANDIDATE_COLUMNS, candidatesByIds, type CandidateRow } from "./search.server";
+import { b, CANDIDATE_COLUMNS, type CandidateRow } from "./search.server";
 
 export type Point = { lat: number; lng: number };
 
-/** Rows one box reads at most. */
-export const NEAR_CAP = 250;
-/** A text match up to this size is read whole and sorted by distance (exact); a larger one walks the boxes. */
-export const SPARSE_MATCH = 1000;
-const FIRST_BOX_KM = 0.25;
-const KM_PER_DEGREE = 111.32;
-const CELLS_PER_DEGREE = 1000;
-const CELL_ROW = 360 * CELLS_PER_DEGREE;
+/** Rows a near search reads at most for a page of the first pages (issue 19: ≤ 300 with the rest of the page). */
+export const NEAR_BUDGET = 260;
+/** Deeper pages want more of the nearest: at most this many rows read per business wanted. */
+const ROWS_PER_WANTED = 2.5;
+/** The first disc: a few grid cells. */
+const FIRST_DISC_KM = 0.05;
+/** The grid is read while the disc spans at most this many rows of cells (one index range each). */
+export const MAX_GRID_ROWS = 24;
+/**
+ * An FTS cover has at most this many cells: the finest level that stays within it is used. Fewer
+ * cells are coarser (more rows read: at 32, a category or a rare word near Chicago at 1M passed the
+ * budget); more make FTS5 advance more doclists at each step of the match (D1 time).
+ */
+const MAX_COVER_CELLS = 100;
+/** Businesses an FTS step reads again rather than leave out with `NOT` (which lengthens the query). */
+const REREAD_ROWS = 20;
+/** Businesses found from which their density is trusted to size a disc up to 10 times as wide. */
+const TRUSTED_SAMPLE = 10;
+/** How many more than wanted the next disc is sized for (the density seen is an estimate). */
+const DISC_MARGIN = 1.3;
+const EARTH_KM = 6371.0088;
+const KM_PER_DEGREE = (EARTH_KM * Math.PI) / 180;
+const RAD = Math.PI / 180;
+/** Cells per degree of each level of businesses.geo_terms (migration 20261124090600); level 0 is geo_cell's. */
+const LEVELS = [1000, 250, 62.5, 15.625, 3.90625, 0.9765625];
+const GRID_ROW = 360 * LEVELS[0];
 
 /** Great-circle distance (haversine, mean Earth radius). */
 export function distanceKm(a: Point, b: Point): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+  const dLat = (b.lat - a.lat) * RAD;
+  const dLng = (b.lng - a.lng) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RAD) * Math.cos(b.lat * RAD) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** The index ranges of the cells in the box of half-side `radiusKm` around `p`: one per grid row. */
-export function boxRanges(p: Point, radiusKm: number): Array<[number, number]> {
-  const dLat = radiusKm / KM_PER_DEGREE;
-  const dLng = radiusKm / (KM_PER_DEGREE * Math.max(Math.cos((p.lat * Math.PI) / 180), 0.01));
-  const cell = (degrees: number, max: number) => Math.min(max, Math.max(0, Math.floor(degrees * CELLS_PER_DEGREE)));
-  const [rowFrom, rowTo] = [cell(p.lat - dLat + 90, 180 * CELLS_PER_DEGREE - 1), cell(p.lat + dLat + 90, 180 * CELLS_PER_DEGREE - 1)];
-  const [colFrom, colTo] = [cell(p.lng - dLng + 180, CELL_ROW - 1), cell(p.lng + dLng + 180, CELL_ROW - 1)];
-  const ranges: Array<[number, number]> = [];
-  for (let row = rowFrom; row <= rowTo; row++) ranges.push([row * CELL_ROW + colFrom, row * CELL_ROW + colTo]);
-  return ranges;
+/** A cell index of a coordinate, as SQLite's CAST(… AS INTEGER) of the migration computes it (the value is never negative). */
+const cellOf = (degreesFromEdge: number, perDegree: number) => Math.floor(degreesFromEdge * perDegree);
+
+/** The FTS token of a cell, spelled as businesses.geo_terms spells it. */
+export function geoToken(level: number, row: number, col: number): string {
+  return `"zz${level}${row}x${col}"`;
 }
 
 /**
- * The cell ranges of a box as a table of (column1, column2) rows, driving one index seek each (a
- * CROSS JOIN keeps them outside). Computed integers, written inline: a big box has more ranges than
- * D1's 100 parameters, and an OR of them would be deeper than SQLite's expression limit.
+ * The half-width in degrees of longitude of the disc of `radiusKm` around `p` over the latitudes
+ * latA..latB, or null when the band misses the disc. Spherical: the widest of the band's edges and
+ * the point's own latitude, with a margin for rounding.
  */
-function boxTable(p: Point, radiusKm: number): SQL {
-  return sql.raw(
-    `(VALUES ${boxRanges(p, radiusKm)
-      .map(([from, to]) => `(${from}, ${to})`)
-      .join(", ")}) AS r`,
-  );
+function halfWidth(p: Point, radiusKm: number, latA: number, latB: number): number | null {
+  const nearest = Math.min(Math.max(p.lat, latA), latB);
+  if (Math.abs(nearest - p.lat) * KM_PER_DEGREE > radiusKm) return null;
+  const cosR = Math.cos(radiusKm / EARTH_KM);
+  let widest = 0;
+  for (const lat of [latA, latB, nearest]) {
+    const denominator = Math.cos(lat * RAD) * Math.cos(p.lat * RAD);
+    if (denominator <= 1e-12) return 180;
+    const cosDLng = (cosR - Math.sin(lat * RAD) * Math.sin(p.lat * RAD)) / denominator;
+    if (cosDLng <= -1) return 180;
+    if (cosDLng < 1) widest = Math.max(widest, Math.acos(cosDLng) / RAD);
+  }
+  return Math.min(180, widest * 1.001 + 1e-6);
+}
+
+/** The area of `cells` cells of `level` in the row of cells `row` (km²). */
+function cellsKm2(level: number, row: number, cells: number): number {
+  const side = KM_PER_DEGREE / LEVELS[level];
+  return cells * side * side * Math.cos(((row + 0.5) / LEVELS[level] - 90) * RAD);
+}
+
+/** The cells of `level` that the disc touches: per row of cells, its first and last column. */
+export function discCells(p: Point, radiusKm: number, level: number): Array<{ row: number; from: number; to: number }> {
+  const perDegree = LEVELS[level];
+  const dLat = (radiusKm / KM_PER_DEGREE) * 1.001 + 1e-6;
+  const rowFrom = cellOf(Math.max(0, p.lat - dLat + 90), perDegree);
+  const rowTo = cellOf(Math.min(180, p.lat + dLat + 90), perDegree);
+  const cells: Array<{ row: number; from: number; to: number }> = [];
+  for (let row = rowFrom; row <= rowTo; row++) {
+    const width = halfWidth(p, radiusKm, row / perDegree - 90, (row + 1) / perDegree - 90);
+    if (width === null) continue;
+    const from = cellOf(Math.max(0, p.lng - width + 180), perDegree);
+    const to = cellOf(Math.min(360, p.lng + width + 180), perDegree);
+    cells.push({ row, from, to });
+  }
+  return cells;
+}
+
+/** The geo_cell index ranges of the disc: one per row of 0.001° cells. */
+export function boxRanges(p: Point, radiusKm: number): Array<[number, number]> {
+  return discCells(p, radiusKm, 0).map(({ row, from, to }) => [row * GRID_ROW + from, row * GRID_ROW + to]);
 }
 
 export type NearRow = CandidateRow & { distanceKm: number };
@@ -73,65 +124,136 @@ export type NearQuery = {
   radiusKm: number;
   /** How many nearest are wanted (the page's end). */
   count: number;
-  /** The FTS query of the words and facets, or null for a search without words. */
+  /** The FTS query of the words and filters, or null for a search by place alone. */
   match: string | null;
-  /** Checks FTS cannot make here (a location's places, category, minimum rating, open now). */
+  /** Checks FTS cannot make (open now). */
   keep?: (row: CandidateRow) => boolean;
 };
 
-function nearest(rows: CandidateRow[], q: NearQuery, withinKm: number): NearRow[] {
-  return rows
-    .filter((row) => row.latitude !== null && row.longitude !== null && (!q.keep || q.keep(row)))
-    .map((row) => ({ ...row, distanceKm: distanceKm(q.point, { lat: row.latitude as number, lng: row.longitude as number }) }))
-    .filter((row) => row.distanceKm <= withinKm)
-    .sort((x, y) => x.distanceKm - y.distanceKm || x.id - y.id);
+type Walk = {
+  db: Db;
+  q: NearQuery;
+  /** Every business read that passes `keep`, with its distance. */
+  found: Map<number, NearRow>;
+  /** Rows left to read. */
+  left: () => number;
+  /** Per grid row, the columns read so far. */
+  gridRead: Map<number, { from: number; to: number }>;
+  /** The FTS cells read so far, and how many businesses they held. */
+  ftsRead: string[];
+  ftsRows: number;
+  /** The area read so far (km²), to tell the density of the businesses found. */
+  areaKm2: number;
+};
+
+/** What a step read: false when it stopped at the budget (the rows read are then a partial disc). */
+type Step = { complete: boolean };
+
+function take(walk: Walk, rows: CandidateRow[]): void {
+  for (const row of rows) {
+    if (row.latitude === null || row.longitude === null || (walk.q.keep && !walk.q.keep(row))) continue;
+    walk.found.set(row.id, { ...row, distanceKm: distanceKm(walk.q.point, { lat: row.latitude, lng: row.longitude }) });
+  }
 }
 
-/**
- * The box's businesses (at most NEAR_CAP + 1 rows), and of them, with words, those the match holds:
- * the match is asked for these ids only (FTS5 seeks each id in the terms' doclists), never run whole
- * per business — a per-row `EXISTS (… MATCH …)` took 17 s of D1 for a dense word at 1M.
- */
-async function boxRows(db: Db, q: NearQuery, radiusKm: number): Promise<{ rows: CandidateRow[]; full: boolean }> {
-  const rows = await db.orm
+/** Reads the grid cells of the disc that no earlier step read (the new ends of each row's range). */
+async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
+  const ranges: Array<[number, number]> = [];
+  for (const { row, from, to } of discCells(walk.q.point, radiusKm, 0)) {
+    const base = row * GRID_ROW;
+    const read = walk.gridRead.get(row);
+    if (!read) ranges.push([base + from, base + to]);
+    else {
+      if (from < read.from) ranges.push([base + from, base + read.from - 1]);
+      if (to > read.to) ranges.push([base + read.to + 1, base + to]);
+    }
+    walk.areaKm2 += cellsKm2(0, row, to - from + 1 - (read ? read.to - read.from + 1 : 0));
+    walk.gridRead.set(row, { from: Math.min(from, read?.from ?? from), to: Math.max(to, read?.to ?? to) });
+  }
+  if (ranges.length === 0) return { complete: true };
+  // Each range costs a row more (the seek past its end).
+  const limit = walk.left() - ranges.length;
+  if (limit <= 0) return { complete: false };
+  // The ranges as a table driving one index seek each (computed integers, written inline: a disc can
+  // have more ranges than D1's 100 bound parameters).
+  const table = sql.raw(`(VALUES ${ranges.map(([from, to]) => `(${from}, ${to})`).join(", ")}) AS r`);
+  const rows = await walk.db.orm
     .select(CANDIDATE_COLUMNS)
-    .from(boxTable(q.point, radiusKm))
+    .from(table)
     .crossJoin(b)
     .where(sql`${b.geoCell} BETWEEN r.column1 AND r.column2`)
-    .limit(NEAR_CAP + 1);
-  const full = rows.length > NEAR_CAP;
-  if (!q.match || rows.length === 0) return { rows, full };
-  const matched = new Set<number>();
-  // 99 ids a statement: D1 binds at most 100 parameters, and the match is one.
-  for (let i = 0; i < rows.length; i += 99) {
-    const ids = rows.slice(i, i + 99).map((row) => sql`${row.id}`);
-    const found = await db.orm.all<{ rowid: number }>(
-      sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${q.match} AND rowid IN (${sql.join(ids, sql`, `)})`,
-    );
-    for (const { rowid } of found) matched.add(rowid);
-  }
-  return { rows: rows.filter((row) => matched.has(row.id)), full };
+    .limit(limit + 1);
+  take(walk, rows.slice(0, limit));
+  return { complete: rows.length <= limit };
+}
+
+/** Reads the businesses of the match in the disc's FTS cells, but for those in cells read before. */
+async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
+  let level = 0;
+  let cells = discCells(walk.q.point, radiusKm, level);
+  const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
+  while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);
+  // Discs grow: the last cover holds (nearly all of) the ones before.
+  walk.areaKm2 = Math.max(
+    walk.areaKm2,
+    cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
+  );
+  const tokens = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => geoToken(level, row, from + i)));
+  // What earlier steps read is left out with `NOT` its cells, unless reading it again costs less
+  // than the longer FTS query takes (a few businesses).
+  const read = walk.ftsRows > REREAD_ROWS ? walk.ftsRead : [];
+  const place = `geo_terms : (${tokens.join(" OR ")})${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
+  walk.ftsRead = [...read, ...tokens.filter((t) => !read.includes(t))];
+  const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
+  // Two rows a business: the FTS row and the table's.
+  const limit = Math.floor(walk.left() / 2);
+  if (limit <= 0) return { complete: false };
+  const rows = await walk.db.orm
+    .select(CANDIDATE_COLUMNS)
+    .from(sql`businesses_fts`)
+    .innerJoin(b, sql`${b.id} = businesses_fts.rowid`)
+    .where(sql`businesses_fts MATCH ${match}`)
+    .limit(limit + 1);
+  take(walk, rows.slice(0, limit));
+  walk.ftsRows += rows.length;
+  return { complete: rows.length <= limit };
+}
+
+function nearestWithin(walk: Walk, radiusKm: number): NearRow[] {
+  return [...walk.found.values()].filter((row) => row.distanceKm <= radiusKm).sort((x, y) => x.distanceKm - y.distanceKm || x.id - y.id);
 }
 
 /** The `count` businesses nearest the point within the radius, nearest first. */
 export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[]; approximate: boolean }> {
-  if (q.match) {
-    const ids = (
-      await db.orm.all<{ rowid: number }>(sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${q.match} LIMIT ${NEAR_CAP + 1}`)
-    ).map((r) => r.rowid);
-    if (ids.length <= NEAR_CAP)
-      return { rows: nearest(await candidatesByIds(db, ids), q, q.radiusKm).slice(0, q.count), approximate: false };
-  }
-  for (let radius = Math.min(FIRST_BOX_KM, q.radiusKm); ; radius = Math.min(radius * 2, q.radiusKm)) {
-    let box = await boxRows(db, q, radius);
-    let reach = radius;
-    if (box.full) {
-      reach = radius / Math.SQRT2;
-      box = await boxRows(db, q, reach);
-      // Still more than a box may read: the nearest of what was read, said to be approximate.
-      if (box.full) return { rows: nearest(box.rows, q, reach).slice(0, q.count), approximate: true };
-    }
-    const found = nearest(box.rows, q, Math.min(reach, q.radiusKm));
-    if (found.length >= q.count || radius >= q.radiusKm) return { rows: found.slice(0, q.count), approximate: false };
+  const budget = Math.max(NEAR_BUDGET, Math.ceil(q.count * ROWS_PER_WANTED));
+  const start = db.meter.rowsRead;
+  const walk: Walk = {
+    db,
+    q,
+    found: new Map(),
+    left: () => budget - (db.meter.rowsRead - start),
+    gridRead: new Map(),
+    ftsRead: [],
+    ftsRows: 0,
+    areaKm2: 0,
+  };
+  let fts = q.match !== null;
+  let density = 0;
+  for (let radius = Math.min(FIRST_DISC_KM, q.radiusKm), before = 0; ;) {
+    // The grid while its ranges cost no more than the FTS's second row per business would.
+    const expected = density * Math.PI * (radius * radius - before * before);
+    if (!fts && before > 0 && discCells(q.point, radius, 0).length > Math.max(MAX_GRID_ROWS, expected)) fts = true;
+    const step = fts ? await ftsStep(walk, radius) : await gridStep(walk, radius);
+    const within = nearestWithin(walk, radius);
+    // Stopped at the budget: the nearest of what was read, said to be approximate.
+    if (!step.complete) return { rows: nearestWithin(walk, q.radiusKm).slice(0, q.count), approximate: true };
+    if (within.length >= q.count || radius >= q.radiusKm) return { rows: within.slice(0, q.count), approximate: false };
+    // The next disc: sized from the density seen in the area read to hold what is wanted, at least 1.5 times as wide.
+    density = walk.found.size / walk.areaKm2;
+    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : radius * 4;
+    before = radius;
+    // A jump of more than 4 times only on a density from enough businesses to be trusted.
+    const jump = walk.found.size >= TRUSTED_SAMPLE ? 10 : 4;
+    radius = Math.min(q.radiusKm, radius * jump, Math.max(radius * 1.5, wanted));
   }
 }

@@ -255,7 +255,7 @@ const COLUMN_WEIGHTS = [
 ] as const;
 
 /** Facet tokens (migration 20261122215431) share the vocabulary: a prefix never expands to one. */
-const FACET_TERM = /^(ci|st|co|zi|ca|gr|ra)\S*0$/;
+const FACET_TERM = /^(ci|st|co|zi|ca|gr|ra)\S*0$|^zz\d/;
 
 /** A term found in at least DENSE_RECENT of the newest RECENT_ROWIDS businesses is not stepped past. */
 const RECENT_ROWIDS = 300;
@@ -320,9 +320,9 @@ function textMatch(words: SearchWords, expansion: string[] | null, facets: strin
  * A block's candidates are read with every column but `facets` (computed per row, and never shown):
  * the page's rows come from the blocks, so no second query reads them again.
  */
-const { facets: _facets, ...candidateColumns } = getTableColumns(b);
+const { facets: _facets, geoTerms: _geoTerms, ...candidateColumns } = getTableColumns(b);
 export const CANDIDATE_COLUMNS = candidateColumns;
-export type CandidateRow = Omit<BusinessRow, "facets">;
+export type CandidateRow = Omit<BusinessRow, "facets" | "geoTerms">;
 type Scored = CandidateRow & { relevance: number };
 
 /**
@@ -520,7 +520,7 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
   }
 
   // `facets` was not read: an empty string stands in (toBusiness never shows it).
-  const rows: BusinessRow[] = page.map(({ relevance: _, ...row }) => ({ ...row, facets: "" }));
+  const rows: BusinessRow[] = page.map(({ relevance: _, ...row }) => ({ ...row, facets: "", geoTerms: null }));
   if (!dense) return { rows, total: firstSize, approximate: false, estimate: first.length };
   // The first block's density over its rowid span, applied to every rowid below it; with `keep`,
   // times the share of rows it let through.
@@ -680,7 +680,7 @@ export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: Busine
     position += fresh.length;
   }
   // `facets` was not read: an empty string stands in (toBusiness never shows it).
-  const rows: BusinessRow[] = page.map((row) => ({ ...row, facets: "" }));
+  const rows: BusinessRow[] = page.map((row) => ({ ...row, facets: "", geoTerms: null }));
   // A complete window is the whole match, filters and open now included: its hits are the count.
   return { rows, approximate: !complete, total: complete ? hits.length : null };
 }
@@ -724,11 +724,16 @@ export async function searchCriteria(db: Db, params: SearchParams): Promise<Crit
   const hasWords = searchWords(text).whole.length > 0 || searchWords(text).prefix !== null;
   // Nothing to search by: text without a searchable word and no location.
   if (!hasWords && !location) return null;
-  const category = params.category ? categoryFacet(params.category) : null;
-  const filters = [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
+  const filters = filterFacets(params);
   const facets = facetsQuery([...(location?.facets ?? []), ...filters]);
   // The match as FTS5 itself defines it (`word*` for the last word): the benchmark counts its size.
   return { text: hasWords ? text : "", location, filters, facets, match: andQuery(hasWords ? buildFtsQuery(text) : "", facets) };
+}
+
+/** The category and minimum rating asked for, as facet tokens. */
+function filterFacets(params: SearchParams): string[] {
+  const category = params.category ? categoryFacet(params.category) : null;
+  return [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
 }
 
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
@@ -780,8 +785,9 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
   // Nearest first: from near=, else from the location's centre. Near alone (no words, no place) is a search too.
   const point = params.near ?? (params.sort === "distance" && criteria?.location ? await locationCentre(db, criteria.location) : null);
   if (point && (params.sort === "distance" || !criteria)) {
-    const filter = criteria?.text ? null : facetFilter(criteria?.location ?? null, categoryOf(params.category), params.minRating);
-    const match = criteria?.text ? ((await boundedTextMatch(db, criteria.text, criteria.facets))?.match ?? null) : null;
+    // The words and the filters (place, category, rating) are one FTS match with the cells around the point.
+    const facets = criteria?.facets ?? facetsQuery(filterFacets(params));
+    const match = criteria?.text ? ((await boundedTextMatch(db, criteria.text, facets))?.match ?? null) : facets || null;
     // Words that match nothing the vocabulary knows: nothing near either.
     if (criteria?.text && !match) return { ...empty, point };
     const found = await nearSearch(db, {
@@ -789,9 +795,11 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
       radiusKm: params.radius,
       count: Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP),
       match,
-      keep: filter || keep ? (row) => (!filter || filter(row)) && (!keep || keep(row)) : undefined,
+      keep,
     });
-    const list = found.rows.slice(offset).map((row) => ({ ...toBusiness({ ...row, facets: "" }, now), distanceKm: row.distanceKm }));
+    const list = found.rows
+      .slice(offset)
+      .map((row) => ({ ...toBusiness({ ...row, facets: "", geoTerms: null }, now), distanceKm: row.distanceKm }));
     // Fewer than asked for: everything within the radius was found, so that is the total.
     const all = !found.approximate && found.rows.length < Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP);
     return {

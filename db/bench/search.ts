@@ -8,7 +8,7 @@
  * admin list's search — for a sparse, a dense, a prefix and a multi-word term: rows_read ≤ 300 and a
  * dense search's D1 time ≤ 3 × the sparse one's. `LOCALATLAS_STATE=/tmp/… BENCH_COUNT=1000000` reuses
  * a seeded state (nothing is seeded when it holds enough businesses).
- * Issue 19: near-me searches (in SEARCHES) and type-ahead suggestions (SUGGESTS): rows_read ≤ 300 and
+ * Issue 19: near-me searches (in SEARCHES; ADR 0017) and type-ahead suggestions (SUGGESTS): rows_read ≤ 300 and
  * ≤ 50, D1 time flat from 10k to 1M.
  */
 import { getPlatformProxy } from "wrangler";
@@ -86,6 +86,9 @@ const SEARCHES = [
   "near=41.8781,-87.6298&category=restaurants&sort=distance",
   "q=restaurant&location=Chicago&sort=distance",
   "near=30,-40&sort=distance",
+  // The demo's densest city (New York), open now, and words with a rating on a second page.
+  "near=40.7128,-74.006&openNow=1&sort=distance",
+  "q=coffee&near=40.7128,-74.006&minRating=4.5&sort=distance&page=2",
 ];
 
 /** Type-ahead (issue 19): a prefix per box, short and long. */

@@ -3,13 +3,14 @@
  * and sort=distance; every result then carries its distance, and a page reads a bounded number of
  * rows however dense the area.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mapHeader, mapRow, type CellValue } from "~/lib/import-mapping";
 import type { ValidBusinessInput } from "~/lib/business";
-import { boxRanges, distanceKm, NEAR_CAP } from "~/server/near.server";
+import { boxRanges, distanceKm } from "~/server/near.server";
 import { search, type SearchBusiness } from "~/server/search.server";
 import { parseSearchParams } from "~/lib/search-params";
-import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
+import { updateBusiness } from "~/server/business-writer.server";
+import { buildBusiness, getJson, idOf, insert, request, testDb } from "../helpers/factories";
 import { fixtureRecords, VN_FIXTURE } from "../helpers/spreadsheets";
 
 type SearchBody = { businesses: SearchBusiness[]; hasNext: boolean; approximate: boolean; point: { lat: number; lng: number } | null };
@@ -116,7 +117,119 @@ describe("GET /api/search?near=…&sort=distance", () => {
     const result = await search(db, parseSearchParams(`https://x.test/search?near=${centre.lat},${centre.lng}`));
     expect(result.businesses.map((b) => b.name).slice(0, 3)).toEqual(["Dense 0", "Dense 1", "Dense 2"]);
     expect(result.hasNext).toBe(true);
-    expect(db.meter.rowsRead).toBeLessThanOrEqual(2 * NEAR_CAP + 50);
+    expect(db.meter.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+});
+
+/** Issue 19: a near-me page reads at most this many rows, however dense the place. */
+const ROW_BUDGET = 300;
+
+/** Deterministic pseudo-random numbers in [0, 1) (a test's data is the same every run). */
+function randoms(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe("near me in a dense area (issue 19: ≤ 300 rows a page)", () => {
+  // 3,000 businesses in a square of ~1.2 km: ~2,000 a km², three times the demo's Chicago at 1,000,000
+  // businesses. One in ten is a "Quokka Tandoor", one in eight a bakery. A cluster 40 km away is past the radius.
+  const centre = { lat: -33.87, lng: 151.21 };
+  const random = randoms(19);
+  const spots = Array.from({ length: 3000 }, (_, i) => ({
+    name: i % 10 === 0 ? `Quokka Tandoor ${i}` : `Wombat Place ${i}`,
+    category: i % 8 === 0 ? "Bakery" : "Hardware store",
+    latitude: centre.lat + (random() - 0.5) * 0.011,
+    longitude: centre.lng + (random() - 0.5) * 0.013,
+  }));
+  const far = { lat: centre.lat, lng: centre.lng + 40 / (111.19 * Math.cos((centre.lat * Math.PI) / 180)) };
+  const empty = { lat: centre.lat + 0.9, lng: centre.lng };
+
+  /** The names of the businesses nearest `from` that pass `keep`, as the search should order them. */
+  const nearest = (from: { lat: number; lng: number }, keep: (s: (typeof spots)[number]) => boolean) =>
+    spots
+      .filter(keep)
+      .map((s) => ({ name: s.name, d: distanceKm(from, { lat: s.latitude, lng: s.longitude }) }))
+      .sort((a, b) => a.d - b.d)
+      .map((s) => s.name);
+
+  async function searchNear(query: string) {
+    const db = testDb();
+    const result = await search(db, parseSearchParams(`https://x.test/search?${query}`));
+    return { result, names: result.businesses.map((b) => b.name), rowsRead: db.meter.rowsRead };
+  }
+
+  beforeAll(async () => {
+    await insert(...spots.map((s) => buildBusiness(s)));
+    await insert(
+      ...Array.from({ length: 50 }, (_, i) => buildBusiness({ name: `Far Wombat ${i}`, latitude: far.lat, longitude: far.lng })),
+    );
+  });
+
+  it("lists the exact nearest, page 1 and page 5, each within the row budget", async () => {
+    const point = { lat: centre.lat + 0.0004, lng: centre.lng - 0.0007 };
+    const all = nearest(point, () => true);
+
+    const first = await searchNear(`near=${point.lat},${point.lng}`);
+    expect(first.names).toEqual(all.slice(0, 20));
+    expect(first.result.approximate).toBe(false);
+    expect(first.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+
+    const fifth = await searchNear(`near=${point.lat},${point.lng}&sort=distance&page=5`);
+    expect(fifth.names).toEqual(all.slice(80, 100));
+    expect(fifth.result.hasNext).toBe(true);
+    expect(fifth.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+
+  it("narrows by words and by category within the budget, still exactly nearest first", async () => {
+    const point = { lat: centre.lat - 0.001, lng: centre.lng + 0.0012 };
+    const words = await searchNear(`q=tandoor&near=${point.lat},${point.lng}&sort=distance`);
+    expect(words.names).toEqual(nearest(point, (s) => s.name.startsWith("Quokka Tandoor")).slice(0, 20));
+    expect(words.result.approximate).toBe(false);
+    expect(words.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+    const distances = words.result.businesses.map((b) => b.distanceKm as number);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+
+    const bakeries = await searchNear(`near=${point.lat},${point.lng}&category=bakery&sort=distance`);
+    expect(bakeries.names).toEqual(nearest(point, (s) => s.category === "Bakery").slice(0, 20));
+    expect(bakeries.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+
+    // A word every business holds: the match is the whole area, and still only the nearest are read.
+    const everyone = await searchNear(`q=hardware&near=${point.lat},${point.lng}&sort=distance`);
+    expect(everyone.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+
+  it("reads next to nothing where nothing is within the radius", async () => {
+    const nothing = await searchNear(`near=${empty.lat},${empty.lng}&sort=distance`);
+    expect(nothing.names).toEqual([]);
+    expect(nothing.result.total).toBe(0);
+    expect(nothing.rowsRead).toBeLessThanOrEqual(50);
+    // 40 km away: past the default 25 km, within 50 km.
+    const wide = await searchNear(`near=${centre.lat},${centre.lng}&radius=50&q=far+wombat&sort=distance`);
+    expect(wide.names).toHaveLength(20);
+    expect(wide.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+});
+
+describe("a business whose coordinates are edited", () => {
+  it("is found near its new place and no longer near the old one", async () => {
+    const before = { lat: 59.33, lng: 18.06 };
+    const after = { lat: 59.91, lng: 10.75 };
+    const input = buildBusiness({ name: "Moving Meatballs", category: "Restaurant", ...eastOf(before, 0.1) });
+    await insert(input);
+    const id = await idOf(input.placeId as string);
+    expect(await updateBusiness(testDb(), id, { ...input, ...eastOf(after, 0.3) })).toBe(true);
+    const near = async (p: { lat: number; lng: number }, q = "") =>
+      (await search(testDb(), parseSearchParams(`https://x.test/search?near=${p.lat},${p.lng}&sort=distance${q}`))).businesses.map(
+        (b) => b.name,
+      );
+    expect(await near(after)).toContain("Moving Meatballs");
+    // The FTS cells moved too: words near the new place find it.
+    expect(await near(after, "&q=meatballs")).toContain("Moving Meatballs");
+    expect(await near(before)).not.toContain("Moving Meatballs");
+    expect(await near(before, "&q=meatballs")).not.toContain("Moving Meatballs");
   });
 });
 

@@ -149,6 +149,7 @@ describe("editedColumns: what an admin edit records as edited by hand", () => {
       editedFields: "[]",
       indexFacts: 0,
       geoCell: null,
+      geoTerms: null,
     };
   };
 
