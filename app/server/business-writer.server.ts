@@ -319,7 +319,11 @@ const refreshValue = (column: (typeof REFRESH_PAYLOAD)[number]) => `j.value ->> 
  */
 function refreshSql(ranked: boolean): string {
   const columns = REFRESH_PAYLOAD.slice(2).filter((c) => ranked || (c !== "rating" && c !== "score"));
-  return `UPDATE businesses SET ${columns.map((c) => `${c} = ${refreshValue(c)}`).join(", ")}, updated_at = unixepoch()
+  // Generated Detailed Information states the facts a refresh changes (rating, hours, status, phone…):
+  // it is cleared rather than left saying the old ones, and SEO generation writes it again (ADR 0021).
+  // Text an admin wrote is the admin's and stays.
+  return `UPDATE businesses SET ${columns.map((c) => `${c} = ${refreshValue(c)}`).join(", ")}, updated_at = unixepoch(),
+  unique_content = CASE WHEN unique_content_generated THEN NULL ELSE unique_content END, unique_content_generated = 0
 FROM json_each(?1) AS j
 WHERE businesses.id = ${refreshValue("id")} AND businesses.edited_fields = ${refreshValue("edited_fields")}`;
 }
@@ -442,10 +446,17 @@ export async function changeSlug(db: Db, id: number, slug: string): Promise<bool
         slug,
       ]),
       db.statement("DELETE FROM old_slugs WHERE slug = ?1", [slug]),
+      // A canonical URL that named the old address follows it: the old address 301s to the
+      // canonical URL, which would otherwise be itself (a redirect loop).
+      db.statement(
+        `UPDATE businesses SET canonical_url = substr(canonical_url, 1, length(canonical_url) - length(slug)) || ?2
+         WHERE id = ?1 AND slug <> ?2 AND (canonical_url = '/details/' || slug OR canonical_url LIKE '%://%/details/' || slug)`,
+        [id, slug],
+      ),
       db.statement("UPDATE businesses SET slug = ?2, updated_at = unixepoch() WHERE id = ?1 RETURNING id", [id, slug]),
       db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
     ]);
-    return results[2].results.length > 0;
+    return results[3].results.length > 0;
   } catch (error) {
     if (String(error).includes("UNIQUE")) return false;
     throw error;

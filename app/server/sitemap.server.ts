@@ -94,7 +94,8 @@ export async function cityCategorySitemapNumbers(db: Db, rules: SitemapRules): P
   const rows = await db.orm.all<{ n: number }>(
     sql`SELECT r.value AS n FROM json_each(${JSON.stringify(candidates)}) AS r
      WHERE EXISTS (SELECT 1 FROM city_categories
-       WHERE id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile} AND business_count >= ${Math.max(1, rules.indexMinListing)})
+       WHERE id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile} AND business_count >= ${minListing(rules)}
+         AND (kind = 'group' OR slug NOT IN (SELECT slug FROM category_groups)))
      ORDER BY r.value`,
   );
   return rows.map((r) => r.n);

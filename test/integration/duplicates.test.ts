@@ -364,6 +364,30 @@ describe("an edited slug", () => {
   });
 });
 
+describe("an edited slug named by the canonical URL", () => {
+  it("moves the canonical URL with it, so the old address 301s to the new one, not to itself", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    await insert(buildBusiness({ placeId: `canon-${run}`, name: `Canonical Bakery ${run}` }));
+    const id = await idOf(`canon-${run}`);
+    const oldSlug = await slugOf(id);
+    const current = (await getJson<Business>(`/api/businesses/${id}`)).body;
+    const pinned = await adminRequest(`/api/admin/businesses/${id}`, {
+      ...json({ ...editValues(current), canonicalUrl: `/details/${oldSlug}` }),
+      method: "PATCH",
+    });
+    expect(pinned.status).toBe(200);
+
+    const newSlug = `bakery-${run}`;
+    const edit = await adminRequest(`/api/admin/businesses/${id}`, {
+      ...json({ ...editValues((await getJson<Business>(`/api/businesses/${id}`)).body), slug: newSlug }),
+      method: "PATCH",
+    });
+    expect(edit.status).toBe(200);
+    expect(await visit(`/details/${oldSlug}`)).toMatchObject({ status: 301, location: `/details/${newSlug}` });
+    expect((await visit(`/details/${newSlug}`)).status).toBe(200);
+  });
+});
+
 describe("the duplicates API and tab without a session", () => {
   it("refuse: 401 JSON for the API, the login page for the tab, 403 for a foreign Origin", async () => {
     expect((await request("/api/admin/duplicates")).status).toBe(401);

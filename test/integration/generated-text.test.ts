@@ -302,7 +302,7 @@ describe("generated text from facts", () => {
 });
 
 describe("GENERATED_TEXT", () => {
-  it("off: SEO generation writes nothing and says why; pages hide generated text and the about paragraph but keep an admin's", async () => {
+  it("off: SEO generation writes nothing and says why; pages hide generated text but keep SPEC's about paragraph and an admin's text", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const generated = buildBusiness({ placeId: `gt-gen-${run}`, name: `Generated Cafe ${run}`, category: "Coffee shop" });
     const written = buildBusiness({
@@ -336,7 +336,8 @@ describe("GENERATED_TEXT", () => {
     expect(off).toContain(`Generated Cafe ${run}`);
     expect(off).not.toContain("Detailed Information");
     expect(off).not.toContain(firstParagraph);
-    expect(off).not.toContain("is a coffee shop in Springfield");
+    // SPEC §2's about paragraph is the page's, not generated text: it stays.
+    expect(off).toContain(`Generated Cafe ${run} is a coffee shop in Springfield, Illinois.`);
 
     const own = visibleText(await (await fetchWith({ GENERATED_TEXT: "off" }, `/business/${writtenId}`)).text());
     expect(own).toContain("Detailed Information");

@@ -186,6 +186,27 @@ describe("the mode field", () => {
   });
 });
 
+describe("generated text and an update-mode refresh", () => {
+  it("clears generated Detailed Information that states the old facts; an admin's text stays", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const rows = [1, 2].map((n) => specRow({ place_id: `txt-${tag}-${n}`, name: `Text ${tag} ${n}`, rating: 4.1, reviews: 30 }));
+    expect((await importFile(fileOf(sheetBytes([SPEC_HEADER, ...rows]), "first.xlsx"))).body.stats.imported).toBe(2);
+    // One carries generated text (as SEO generation leaves it), the other an admin's.
+    await env.DB.prepare(
+      `UPDATE businesses SET unique_content = CASE place_id WHEN ?1 THEN 'Rated 4.1 from 30 reviews.' ELSE 'Written by the owner.' END,
+       unique_content_generated = place_id = ?1 WHERE place_id IN (?1, ?2)`,
+    )
+      .bind(`txt-${tag}-1`, `txt-${tag}-2`)
+      .run();
+
+    const changed = [1, 2].map((n) => specRow({ place_id: `txt-${tag}-${n}`, name: `Text ${tag} ${n}`, rating: 4.6, reviews: 31 }));
+    expect((await importFile(fileOf(sheetBytes([SPEC_HEADER, ...changed]), "second.xlsx"), "update")).body.stats.updated).toBe(2);
+    const stored = await storedRows([`txt-${tag}-1`, `txt-${tag}-2`]);
+    expect(stored.get(`txt-${tag}-1`)).toMatchObject({ rating: 4.6, unique_content: null, unique_content_generated: 0 });
+    expect(stored.get(`txt-${tag}-2`)).toMatchObject({ rating: 4.6, unique_content: "Written by the owner.", unique_content_generated: 0 });
+  });
+});
+
 describe("an update-mode import run as a workflow", () => {
   it("keeps its mode through a failed step and a retry, counting each refreshed business once", async () => {
     const prefix = `upd-wf-${crypto.randomUUID().slice(0, 8)}`;

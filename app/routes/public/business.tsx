@@ -124,8 +124,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     structured,
     breadcrumbs,
-    // GENERATED_TEXT=off: no text made by the site, only what an admin or the data wrote.
-    about: config.generatedText ? aboutParagraph(b) : null,
+    // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT=off
+    // hides the generated 200+ words of Detailed Information only (issue 20 item 5).
+    about: aboutParagraph(b),
     details: config.generatedText || !b.uniqueContentGenerated ? b.uniqueContent : null,
     features: featureGroups(b.about),
     // Today in the business's own time zone, worked out here so the server and the browser agree;
