@@ -66,7 +66,9 @@ test("the sitemap index and every sitemap it lists validate against the sitemaps
   for (let id = 1; id <= last; id++) {
     if (listed.has(id)) continue;
     const page = await robotsOf(id);
-    if (page.status !== 404) expect(page, `business ${id}`).toEqual({ status: 200, robots: "noindex, follow" });
+    // A business deleted by an earlier test answers 410 Gone, noindex (issue 20); any other left-out one is a thin page.
+    const expected = page.status === 410 ? { status: 410, robots: "noindex" } : { status: 200, robots: "noindex, follow" };
+    expect(page, `business ${id}`).toEqual(expected);
   }
   for (const id of [...listed].slice(0, 5)) expect(await robotsOf(id), `business ${id}`).toEqual({ status: 200, robots: null });
 });
