@@ -59,14 +59,16 @@ test("the sitemap index and every sitemap it lists validate against the sitemaps
   const listed = new Set(businessUrls.map((u) => Number(new URL(u).pathname.split("/").pop())));
   const last = Math.max(...listed);
   const robotsOf = async (id: number) => {
-    const response = await request.get(`/business/${id}`);
+    const response = await request.get(`/business/${id}`, { maxRedirects: 0 });
     const html = await response.text();
     return { status: response.status(), robots: /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? null };
   };
   for (let id = 1; id <= last; id++) {
     if (listed.has(id)) continue;
     const page = await robotsOf(id);
-    // A business deleted by an earlier test answers 410 Gone, noindex (issue 20); any other left-out one is a thin page.
+    // Issue 20: a business an earlier test merged away 301s to the one it was merged into, one it
+    // deleted answers 410 Gone (noindex); any other left-out one is a thin page.
+    if (page.status === 301) continue;
     const expected = page.status === 410 ? { status: 410, robots: "noindex" } : { status: 200, robots: "noindex, follow" };
     expect(page, `business ${id}`).toEqual(expected);
   }
