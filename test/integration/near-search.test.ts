@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mapHeader, mapRow, type CellValue } from "~/lib/import-mapping";
 import type { ValidBusinessInput } from "~/lib/business";
-import { boxRanges, distanceKm } from "~/server/near.server";
+import { boxRanges, distanceKm, NEAR_BUDGET } from "~/server/near.server";
 import { search, type SearchBusiness } from "~/server/search.server";
 import { parseSearchParams } from "~/lib/search-params";
 import { updateBusiness } from "~/server/business-writer.server";
@@ -199,6 +199,16 @@ describe("near me in a dense area (issue 19: ≤ 300 rows a page)", () => {
     // A word every business holds: the match is the whole area, and still only the nearest are read.
     const everyone = await searchNear(`q=hardware&near=${point.lat},${point.lng}&sort=distance`);
     expect(everyone.rowsRead).toBeLessThanOrEqual(ROW_BUDGET);
+  });
+
+  it("reads a word's deeper page exactly without reading a cell twice", async () => {
+    // Page 3 of one business in ten takes several discs: each reads only the cells the ones before
+    // did not, so the walk stays within its own budget (re-reading them, it read 263 rows here).
+    const point = { lat: centre.lat - 0.001, lng: centre.lng + 0.0012 };
+    const third = await searchNear(`q=tandoor&near=${point.lat},${point.lng}&sort=distance&page=3`);
+    expect(third.names).toEqual(nearest(point, (s) => s.name.startsWith("Quokka Tandoor")).slice(40, 60));
+    expect(third.result.approximate).toBe(false);
+    expect(third.rowsRead).toBeLessThanOrEqual(NEAR_BUDGET);
   });
 
   it("reads next to nothing where nothing is within the radius", async () => {
