@@ -1,9 +1,9 @@
-// Draws a map panel (app/components/map-panel.tsx) with Leaflet: loaded by /maps.js when a panel
+// Draws a map panel (app/components/map-panel.tsx) with Leaflet: loaded by the panel's watcher (map-panel.tsx) when it
 // scrolls into view (docs/decisions/0022-maps.md). Leaflet itself is our origin's copy, its URLs
 // in the panel's data-leaflet-js and data-leaflet-css (hashed build assets).
 //
 // The panel stays a neutral placeholder ("Map unavailable") when the tile host does not answer with a
-// tile (maps.js does not even load this file when the browser is offline): one probe tile is asked for before Leaflet is downloaded, so a
+// tile (the watcher does not even load this file when the browser is offline): one probe tile is asked for before Leaflet is downloaded, so a
 // tile host that is down costs one request, not Leaflet and a screen of failing tiles.
 (function () {
   if (window.__mapDraw) return;
