@@ -10,7 +10,7 @@ import { cn } from "./ui/cn";
  * Watches one panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it (offline:
  * the placeholder, and nothing downloaded). It runs twice over: as the inline script after the
  * server-rendered panel (its own text, allowed by its CSP hash: a page whose map is never seen pays
- * ~0.2 KB gzip of JavaScript, not a script file), and from the panel's effect for the panels a
+ * ~0.35 KB gzip of JavaScript, not a ~1 KB script file), and from the panel's effect for the panels a
  * client-side navigation renders, where React runs no inline script. Self-contained, as it is sent as text.
  */
 function watchMapPanel(el: HTMLElement) {
