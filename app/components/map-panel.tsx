@@ -47,12 +47,12 @@ const PANEL = "flex items-center justify-center rounded-xl border border-slate-2
 
 /**
  * A map of the page's businesses (issue 19, docs/decisions/0022-maps.md). The server renders a neutral
- * panel; public/maps.js turns it into a Leaflet map when it scrolls into view, or says "Map unavailable"
+ * panel; its watcher (below) and public/map-draw.js turn it into a Leaflet map when it scrolls into view, or says "Map unavailable"
  * when the tiles cannot be had (offline, the tile host down). Without a tile host configured the panel
  * is all there is, and no script loads. The map adds nothing the list does not say: every marker's
  * business is a card (with its address and distance) or, on the business page, the address beside it.
  *
- * Its content belongs to public/maps.js, not React: the static innerHTML tells React to leave it alone
+ * Its content belongs to those scripts, not React: the static innerHTML tells React to leave it alone
  * (as the ad slots do), and `key` gives another page's markers a fresh element.
  */
 export function MapPanel({
