@@ -1,9 +1,9 @@
-// Draws a map panel (app/components/map-panel.tsx) with Leaflet: loaded by /maps.js when a panel
+// Draws a map panel (app/components/map-panel.tsx) with Leaflet: loaded by the panel's watcher (map-panel.tsx) when it
 // scrolls into view (docs/decisions/0022-maps.md). Leaflet itself is our origin's copy, its URLs
 // in the panel's data-leaflet-js and data-leaflet-css (hashed build assets).
 //
 // The panel stays a neutral placeholder ("Map unavailable") when the tile host does not answer with a
-// tile (maps.js does not even load this file when the browser is offline): one probe tile is asked for before Leaflet is downloaded, so a
+// tile (the watcher does not even load this file when the browser is offline): one probe tile is asked for before Leaflet is downloaded, so a
 // tile host that is down costs one request, not Leaflet and a screen of failing tiles.
 (function () {
   if (window.__mapDraw) return;
@@ -146,6 +146,40 @@
       return;
     }
     setStatus(el, "loading", "Loading the map…");
+    var tile = tileAt(template, 0, 0, 0);
+    reachable(tile).then(function (answered) {
+      if (answered) probeImage(el, tile, markers);
+      else unavailable(el);
+    });
+  };
+
+  // Whether the tile host answers at all, asked by /map-probe.js in a worker so that a host that is
+  // down or unknown logs nothing; where no worker can start, the image probe alone decides.
+  function reachable(url) {
+    return new Promise(function (resolve) {
+      var worker;
+      try {
+        worker = new Worker("/map-probe.js");
+      } catch (error) {
+        return resolve(true);
+      }
+      function settle(answered) {
+        worker.terminate();
+        resolve(answered);
+      }
+      worker.onmessage = function (event) {
+        settle(event.data === true);
+      };
+      worker.onerror = function () {
+        settle(true);
+      };
+      worker.postMessage(url);
+    });
+  }
+
+  // The host answered: whether with a tile (an image that decodes; an answer that is not one fails
+  // here without a console error), and only then Leaflet.
+  function probeImage(el, tile, markers) {
     var probe = new Image();
     probe.onload = function () {
       loadLeaflet(el).then(
@@ -160,8 +194,8 @@
     probe.onerror = function () {
       unavailable(el);
     };
-    probe.src = tileAt(template, 0, 0, 0);
-  };
+    probe.src = tile;
+  }
 
   // Maps whose panel left the page (a client-side navigation) are removed, their listeners with them.
   window.__mapSweep = function () {

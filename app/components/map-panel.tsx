@@ -2,22 +2,57 @@
 // when a map scrolls into view, so a page whose map is not in view downloads none of it.
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import leafletJs from "leaflet/dist/leaflet.js?url";
+import { useEffect, useRef } from "react";
 import type { MapMarker, MapTiles } from "~/lib/map";
 import { cn } from "./ui/cn";
 
-// Served as a file (public/): the CSP allows our origin's scripts; React 19 hoists it once per page.
-const MAPS_SCRIPT = "/maps.js";
+/**
+ * Watches one panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it (offline:
+ * the placeholder, and nothing downloaded). It runs twice over: as the inline script after the
+ * server-rendered panel (its own text, allowed by its CSP hash: a page whose map is never seen pays
+ * ~0.35 KB gzip of JavaScript, not a ~1 KB script file), and from the panel's effect for the panels a
+ * client-side navigation renders, where React runs no inline script. Self-contained, as it is sent as text.
+ */
+function watchMapPanel(el: HTMLElement) {
+  if (el.hasAttribute("data-watched")) return;
+  el.setAttribute("data-watched", "");
+  const w = window as Window & { __mapDraw?: (el: HTMLElement) => void };
+  function unavailable() {
+    el.setAttribute("data-state", "unavailable");
+    el.textContent = "Map unavailable";
+  }
+  function draw() {
+    if (navigator.onLine === false) return unavailable();
+    if (w.__mapDraw) return w.__mapDraw(el);
+    const script = document.createElement("script");
+    script.src = "/map-draw.js";
+    script.onload = () => w.__mapDraw?.(el);
+    script.onerror = unavailable;
+    document.head.appendChild(script);
+  }
+  if (!("IntersectionObserver" in w)) return draw();
+  new IntersectionObserver(
+    (entries, observer) => {
+      if (!entries[0].isIntersecting) return;
+      observer.disconnect();
+      draw();
+    },
+    { rootMargin: "100px 0px" },
+  ).observe(el);
+}
+
+const WATCH_SCRIPT = `(${String(watchMapPanel)})(document.currentScript.previousElementSibling)`;
 
 const PANEL = "flex items-center justify-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-600";
 
 /**
  * A map of the page's businesses (issue 19, docs/decisions/0022-maps.md). The server renders a neutral
- * panel; public/maps.js turns it into a Leaflet map when it scrolls into view, or says "Map unavailable"
+ * panel; its watcher (below) and public/map-draw.js turn it into a Leaflet map when it scrolls into view, or says "Map unavailable"
  * when the tiles cannot be had (offline, the tile host down). Without a tile host configured the panel
  * is all there is, and no script loads. The map adds nothing the list does not say: every marker's
  * business is a card (with its address and distance) or, on the business page, the address beside it.
  *
- * Its content belongs to public/maps.js, not React: the static innerHTML tells React to leave it alone
+ * Its content belongs to those scripts, not React: the static innerHTML tells React to leave it alone
  * (as the ad slots do), and `key` gives another page's markers a fresh element.
  */
 export function MapPanel({
@@ -39,8 +74,15 @@ export function MapPanel({
   className?: string;
   headingClassName?: string;
 }) {
-  if (markers.length === 0) return null;
+  const panel = useRef<HTMLDivElement>(null);
   const json = JSON.stringify(markers);
+  // After hydration this finds the panel already watched by its inline script; after a client-side
+  // navigation it starts the watch. A panel that leaves the page takes its map with it (map-draw.js).
+  useEffect(() => {
+    if (panel.current) watchMapPanel(panel.current);
+    return () => (window as Window & { __mapSweep?: () => void }).__mapSweep?.();
+  }, [json]);
+  if (markers.length === 0) return null;
   return (
     <section aria-labelledby="map-heading" className={className}>
       <h2 id="map-heading" className={headingClassName}>
@@ -49,9 +91,9 @@ export function MapPanel({
       {tiles ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       {tiles ? (
         <>
-          <script async src={MAPS_SCRIPT} />
           <div
             key={json}
+            ref={panel}
             className={cn(PANEL, "mt-3 h-72 overflow-hidden sm:h-80")}
             data-map=""
             data-markers={json}
@@ -64,6 +106,7 @@ export function MapPanel({
             suppressHydrationWarning
             dangerouslySetInnerHTML={{ __html: "<span data-map-status>Map</span>" }}
           />
+          <script dangerouslySetInnerHTML={{ __html: WATCH_SCRIPT }} suppressHydrationWarning />
         </>
       ) : (
         <div className={cn(PANEL, "mt-3 h-40")} data-testid="map" data-state="unavailable">

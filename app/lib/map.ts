@@ -1,6 +1,6 @@
 /**
  * Maps (issue 19): the markers a page's map shows and the tile host the CSP allows.
- * The map itself is drawn in the browser by public/maps.js and public/map-draw.js
+ * The map itself is drawn in the browser by map-panel.tsx's watcher and public/map-draw.js
  * (docs/decisions/0022-maps.md).
  */
 
@@ -15,13 +15,30 @@ type Located = { id: number; name: string; latitude: number | null; longitude: n
 // 5 decimals is ~1 m: as exact as a marker can be drawn, and shorter markup than the stored doubles.
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 
-/** The page's businesses that have coordinates, in page order; the others get no marker. */
-export function mapMarkers(businesses: readonly Located[]): MapMarker[] {
+/**
+ * Where the page's businesses are, for its map: "lat,lng" per business in page order ("" for one without
+ * coordinates), joined by ";". One string rather than marker objects because loader data is serialized
+ * into the page as JavaScript that every visitor downloads, seen map or not (js-budget.spec.ts); the
+ * ids and names are the cards' own, which the page carries anyway (`mapMarkers`).
+ */
+export function mapCoordinates(businesses: readonly Located[]): string {
+  return businesses
+    .map((b) =>
+      b.latitude === null || b.longitude === null || !Number.isFinite(b.latitude) || !Number.isFinite(b.longitude)
+        ? ""
+        : `${round5(b.latitude)},${round5(b.longitude)}`,
+    )
+    .join(";");
+}
+
+/** The markers of the page's businesses (as `mapCoordinates` gave their places), in page order; the ones without coordinates get none. */
+export function mapMarkers(businesses: ReadonlyArray<{ id: number; name: string }>, coordinates: string): MapMarker[] {
+  const places = coordinates.split(";");
   const markers: MapMarker[] = [];
-  for (const b of businesses) {
-    if (b.latitude === null || b.longitude === null || !Number.isFinite(b.latitude) || !Number.isFinite(b.longitude)) continue;
-    markers.push({ id: b.id, name: b.name, lat: round5(b.latitude), lng: round5(b.longitude) });
-  }
+  businesses.forEach((b, i) => {
+    const [lat, lng] = (places[i] ?? "").split(",").map((n) => (n === "" ? NaN : Number(n)));
+    if (Number.isFinite(lat) && Number.isFinite(lng)) markers.push({ id: b.id, name: b.name, lat, lng });
+  });
   return markers;
 }
 

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
@@ -116,6 +117,27 @@ test("a tile host that answers no tile leaves the placeholder, without Leaflet a
   const downloads = mapDownloads(page);
   await page.route(E2E_TILE_PATTERN, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>no tiles here</p>" }));
   await page.goto(NEAR_ME);
+  expect(await showMap(page)).toBe("unavailable");
+  await expect(page.getByTestId("map")).toHaveText("Map unavailable");
+  expect(downloads.filter((url) => url.includes("leaflet"))).toEqual([]);
+});
+
+/** A loopback port nothing listens on (one the system just handed out and took back): connections are refused. */
+async function refusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test("a tile host that refuses the connection leaves the placeholder, without Leaflet and without a console error", async ({ page }) => {
+  const downloads = mapDownloads(page);
+  await page.goto(NEAR_ME);
+  // What the server renders with MAP_TILE_URL="http://127.0.0.1:<port>/{z}/{x}/{y}.png" for a port
+  // nothing listens on (the e2e server's own tile host is set once for every test).
+  const tiles = `http://127.0.0.1:${await refusedPort()}/{z}/{x}/{y}.png`;
+  await page.getByTestId("map").evaluate((map, url) => map.setAttribute("data-tiles", url), tiles);
   expect(await showMap(page)).toBe("unavailable");
   await expect(page.getByTestId("map")).toHaveText("Map unavailable");
   expect(downloads.filter((url) => url.includes("leaflet"))).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapMarkers, mapTiles, tileOrigin } from "~/lib/map";
+import { mapCoordinates, mapMarkers, mapTiles, tileOrigin } from "~/lib/map";
 
 describe("tileOrigin (the CSP's tile host)", () => {
   it("is the origin of an http(s) template", () => {
@@ -27,16 +27,25 @@ describe("tileOrigin (the CSP's tile host)", () => {
   });
 });
 
-describe("mapMarkers", () => {
-  it("keeps the page order, skips businesses without coordinates and rounds to 5 decimals", () => {
-    const markers = mapMarkers([
+describe("mapCoordinates and mapMarkers", () => {
+  it("keep the page order, skip businesses without coordinates and round to 5 decimals", () => {
+    const page = [
       { id: 3, name: "A", latitude: 16.46371234, longitude: 107.59094449 },
       { id: 1, name: "B", latitude: null, longitude: 107.5 },
       { id: 2, name: "C", latitude: 0, longitude: 0 },
-    ]);
-    expect(markers).toEqual([
+      { id: 4, name: "D", latitude: -33.8688, longitude: Number.NaN },
+    ];
+    const coordinates = mapCoordinates(page);
+    expect(coordinates).toBe("16.46371,107.59094;;0,0;");
+    expect(mapMarkers(page, coordinates)).toEqual([
       { id: 3, name: "A", lat: 16.46371, lng: 107.59094 },
       { id: 2, name: "C", lat: 0, lng: 0 },
     ]);
+  });
+
+  it("give no markers for a page without coordinates", () => {
+    const page = [{ id: 5, name: "E", latitude: null, longitude: null }];
+    expect(mapMarkers(page, mapCoordinates(page))).toEqual([]);
+    expect(mapMarkers([], "")).toEqual([]);
   });
 });

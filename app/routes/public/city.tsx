@@ -17,7 +17,7 @@ import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } fro
 import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
-import { mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
+import { mapCoordinates, mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
 import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import type { Route } from "./+types/city";
 
@@ -82,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     structured,
     filters,
     filtered,
-    map: { markers: mapMarkers(businesses), tiles: mapTiles(config) },
+    map: { coordinates: mapCoordinates(businesses), tiles: mapTiles(config) },
   };
 }
 
@@ -105,6 +105,7 @@ function CityNotFound() {
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { cityName, count, businesses, page, totalPages, structured, filters, filtered, map, topCategories } = loaderData;
+  const markers = mapMarkers(businesses, map.coordinates);
   const path = `/city/${encodeURIComponent(cityName)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -139,10 +140,10 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         </CardGrid>
       )}
       <MapPanel
-        markers={map.markers}
+        markers={markers}
         tiles={map.tiles}
         heading={`Businesses in ${cityName} on a map`}
-        description={resultsMapDescription(map.markers.length)}
+        description={resultsMapDescription(markers.length)}
         className="mt-10"
       />
       <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />

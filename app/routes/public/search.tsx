@@ -8,7 +8,7 @@ import { SuggestInput } from "~/components/suggest-input";
 import { Field } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
-import { mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
+import { mapCoordinates, mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
 import { knownTotal, resultCount } from "~/lib/result-count";
 import { titleWithSuffix } from "~/lib/indexing";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~/lib/search-links";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result: { ...result, businesses },
     categories,
     siteName: config.siteName,
-    map: { markers: mapMarkers(result.businesses), tiles: mapTiles(config) },
+    map: { coordinates: mapCoordinates(result.businesses), tiles: mapTiles(config) },
   };
 }
 
@@ -76,6 +76,7 @@ function counted(result: { page: number; pageSize: number; hasNext: boolean; app
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { params, result, categories, map } = loaderData;
+  const markers = mapMarkers(result.businesses, map.coordinates);
   const heading = headingFor(params);
   const total = knownTotal(counted(result));
   const filtered = Boolean(params.category || params.openNow || params.minRating);
@@ -161,10 +162,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             ))}
           </CardGrid>
           <MapPanel
-            markers={map.markers}
+            markers={markers}
             tiles={map.tiles}
             heading="These results on a map"
-            description={resultsMapDescription(map.markers.length)}
+            description={resultsMapDescription(markers.length)}
             className="mt-10"
           />
         </>
