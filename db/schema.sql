@@ -80,6 +80,8 @@ CREATE INDEX businesses_city_category_order_idx ON businesses (city_slug, catego
 
 CREATE INDEX businesses_city_group_order_idx ON businesses (city_slug, group_slug, score, id);
 
+CREATE INDEX businesses_city_name_idx ON businesses (city_slug, name);
+
 CREATE INDEX `businesses_city_score_idx` ON `businesses` (`city_slug`,`score`,`id`);
 
 CREATE INDEX `businesses_country_idx` ON `businesses` (`country_code`,`id`);

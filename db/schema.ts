@@ -143,6 +143,8 @@ export const businesses = sqliteTable(
     index("businesses_index_facts_idx").on(t.indexFacts, t.id),
     index("businesses_city_category_order_idx").on(t.citySlug, t.categorySlug, t.score, t.id),
     index("businesses_city_group_order_idx").on(t.citySlug, t.groupSlug, t.score, t.id),
+    // title_twins: another business of the same name in the same city (a business page's title).
+    index("businesses_city_name_idx").on(t.citySlug, t.name),
   ],
 );
 

@@ -100,6 +100,19 @@ export async function getBusinessById(db: Db, id: number): Promise<Business | nu
 }
 
 /**
+ * Whether another business has this one's name and category in its city, so their pages' titles
+ * (SPEC §2's "name | category in city, state") would be the same: one seek of businesses_city_name_idx.
+ */
+export async function sharesTitle(db: Db, id: number): Promise<boolean> {
+  const twin = await db.first<{ id: number }>(
+    `SELECT o.id FROM businesses AS b JOIN businesses AS o ON o.city_slug = b.city_slug AND o.name = b.name
+     WHERE b.id = ?1 AND o.id <> b.id AND o.category = b.category LIMIT 1`,
+    [id],
+  );
+  return twin !== null;
+}
+
+/**
  * Resolves every link form of SPEC §2: the stored slug, `{slug}-{first 7 of placeId or id}` (the
  * city page's link) and, for old name-based links, `{name}-{suffix}` by the suffix's place_id
  * prefix or id. Each step is an index seek.

@@ -128,6 +128,32 @@ describe("city and category pages: indexed from 3 businesses", () => {
   });
 });
 
+describe("business page titles", () => {
+  it("are unique: two businesses of one name, category and city add their street; a lone one keeps SPEC's title", async () => {
+    const city = `Twinville ${run}`;
+    const twin = (n: number, street: string) =>
+      buildBusiness({
+        placeId: `twin-${run}-${n}`,
+        name: `Corner Coffee ${run}`,
+        category: "Coffee shop",
+        city,
+        state: "Oregon",
+        address: `${street}, ${city}, OR 97201`,
+      });
+    await insert(twin(1, "12 Oak St"), twin(2, "90 Elm Ave"));
+    await insert(buildBusiness({ placeId: `lone-${run}`, name: `Lone Bakery ${run}`, category: "Bakery", city, state: "Oregon" }));
+    const [a, b, lone] = await Promise.all([`twin-${run}-1`, `twin-${run}-2`, `lone-${run}`].map(idOf));
+
+    const titleA = (await page(`/business/${a}`)).title;
+    const titleB = (await page(`/business/${b}`)).title;
+    expect(titleA).toBe(`Corner Coffee ${run} (12 Oak St) | Coffee shop in ${city}, Oregon | LocalAtlas`);
+    expect(titleB).toBe(`Corner Coffee ${run} (90 Elm Ave) | Coffee shop in ${city}, Oregon | LocalAtlas`);
+    expect((await page(`/business/${lone}`)).title).toBe(`Lone Bakery ${run} | Bakery in ${city}, Oregon | LocalAtlas`);
+    // The look-up is one index seek, not a walk of the city: a twin's page reads at most a few rows more.
+    expect(rowsRead(await request(`/business/${a}`))).toBeLessThanOrEqual(rowsRead(await request(`/business/${lone}`)) + 3);
+  });
+});
+
 describe("listing variants: canonical, noindex and a title of their own", () => {
   const city = `Pageville ${run}`;
   const category = `Pager shop ${run}`;

@@ -18,7 +18,7 @@ import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
 import { effectiveTimeZone } from "~/lib/time-zones";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { getBusinessById, getBusinessBySlug } from "~/server/directory.server";
+import { getBusinessById, getBusinessBySlug, sharesTitle } from "~/server/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "~/server/business-redirects.server";
 import type { Route } from "./+types/business";
 
@@ -101,7 +101,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!business) throw data(null, { status: 404 });
   const b = business;
   const place = joinParts([b.city, b.state]);
-  const title = b.seoTitle || joinParts([b.name, joinParts([b.category, place], " in "), config.siteName], " | ");
+  // Titles are unique per page (issue 20): a business that shares its name, category and city with
+  // another adds its street, the part of the address that tells them apart.
+  const street = (await sharesTitle(db, b.id)) ? b.address.split(",")[0].trim() : "";
+  const title = b.seoTitle
+    ? joinParts([b.seoTitle, street ? `(${street})` : ""], " ")
+    : joinParts([street ? `${b.name} (${street})` : b.name, joinParts([b.category, place], " in "), config.siteName], " | ");
   const description = b.seoDescription || `Discover ${b.category || "local"} services at ${b.name}${place ? ` in ${place}` : ""}.`;
   const canonical = b.canonicalUrl ? absolute(config.siteUrl, b.canonicalUrl) : `${config.siteUrl}/business/${b.id}`;
   const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));
