@@ -57,7 +57,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
   const api = useAdminApi();
   const location = useLocation();
   const navigation = useNavigation();
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
   const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
@@ -94,7 +94,15 @@ export function BusinessesTab({ query, list, summary }: Props) {
   }
 
   const { totalPages, page } = list;
-  const filtersOnly = listParams(query);
+  // The pager carries the URL's filters, not the loader's: right after a filter change the URL is
+  // already new while the list still shows the previous answer, and a page button pressed then must
+  // not bring the old filter back (seen in the e2e: "Page 2" right after clearing Country).
+  const filtersOnly = listParams({
+    search: searchParams.get("search") ?? "",
+    category: searchParams.get("category") ?? "",
+    status: (searchParams.get("status") ?? "all") as StatusFilter,
+    country: searchParams.get("country") ?? "",
+  });
 
   return (
     <div className="space-y-4">
