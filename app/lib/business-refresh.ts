@@ -37,7 +37,7 @@ export type RefreshableRow = {
 };
 
 /** A stored business's new values (all of RefreshableRow's, changed or not), and whether its list position may move. */
-export type Refresh = Omit<RefreshableRow, "place_id"> & { ranked: boolean };
+export type Refresh = Omit<RefreshableRow, "place_id"> & { ranked: boolean; phoneChanged: boolean };
 
 /** The columns an admin edited, from the stored JSON array (unreadable: none, so nothing is kept by mistake forever). */
 export function editedColumns(text: string): Set<string> {
@@ -66,7 +66,7 @@ function canonical(text: string | null): string | null {
 export function refreshOf(stored: RefreshableRow, row: PreparedBusiness): Refresh | null {
   const edited = editedColumns(stored.edited_fields);
   const free = (column: (typeof REFRESHED_COLUMNS)[number]) => !edited.has(column);
-  const next: Refresh = { ...stored, ranked: false };
+  const next: Refresh = { ...stored, ranked: false, phoneChanged: false };
   // A rating and a review count of 0 is how a sheet says "no reviews known": not a refresh to zero.
   const reviewsKnown = row.rating > 0 || row.review_count > 0;
   if (reviewsKnown && free("rating")) next.rating = row.rating;
@@ -84,6 +84,7 @@ export function refreshOf(stored: RefreshableRow, row: PreparedBusiness): Refres
   if (row.phone && free("phone")) next.phone = row.phone;
 
   next.ranked = next.rating !== stored.rating || next.review_count !== stored.review_count;
+  next.phoneChanged = next.phone !== stored.phone;
   if (next.ranked) next.score = recommendedScore(next.rating, next.review_count);
   const same =
     !next.ranked &&

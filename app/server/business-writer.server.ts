@@ -344,16 +344,19 @@ function refreshStatements(db: Db, refreshes: Refresh[], listsKept: boolean): D1
     return payloads(rows).map((payload) => db.statement(refreshSql(ranked), [payload]));
   });
   // A refreshed phone changes the business's duplicate match key (issue 20, ADR 0019): the key is
-  // rewritten and the business looked up again, as an admin edit does.
-  const phoneKeys = JSON.stringify(refreshes.map((r) => [r.id, phoneKey(r.phone)]));
-  const keys = [
-    db.statement(
-      `UPDATE duplicate_keys SET phone_key = j.value ->> 1 FROM json_each(?1) AS j
+  // rewritten and the business looked up again, as an admin edit does; other refreshes leave both alone.
+  const rekeyed = refreshes.filter((r) => r.phoneChanged);
+  const phoneKeys = JSON.stringify(rekeyed.map((r) => [r.id, phoneKey(r.phone)]));
+  const keys = !rekeyed.length
+    ? []
+    : [
+        db.statement(
+          `UPDATE duplicate_keys SET phone_key = j.value ->> 1 FROM json_each(?1) AS j
        WHERE duplicate_keys.business_id = j.value ->> 0 AND duplicate_keys.phone_key IS NOT j.value ->> 1`,
-      [phoneKeys],
-    ),
-    ...candidateStatements(db, "k.business_id IN (SELECT j.value ->> 0 FROM json_each(?1) AS j)", [phoneKeys]),
-  ];
+          [phoneKeys],
+        ),
+        ...candidateStatements(db, "k.business_id IN (SELECT j.value ->> 0 FROM json_each(?1) AS j)", [phoneKeys]),
+      ];
   return [
     ...lists(-1),
     ...updates,

@@ -29,21 +29,8 @@ export async function mergedInto(db: Db, placeIds: ReadonlyArray<string>): Promi
 
 // ── The admin's Duplicates tab ──────────────────────────────────────────────
 
-type SideRow = {
-  id: number;
-  placeId: string | null;
-  slug: string;
-  name: string;
-  phone: string | null;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  rating: number;
-  reviewCount: number;
-  latitude: number | null;
-  longitude: number | null;
-};
+/** A side as read: the tab's facts plus the coordinates its distance is worked out from. */
+type SideRow = DuplicatePairSide & { latitude: number | null; longitude: number | null };
 
 /**
  * One page of open pairs, newest first (keyset on (high_id, low_id): the status index, O(page)),
