@@ -3,20 +3,7 @@
  * count is the business sitemaps plus 3 (main pages, categories, cities). Its route's loader reads
  * the statistics; the panel shows 'Yükleniyor...' while that loader runs.
  */
-
-export type SitemapStatsData = {
-  totalBusinesses: number;
-  totalSitemaps: number;
-  businessesPerSitemap: number;
-  sitemapUrls: {
-    main: string[];
-    mainPages: string[];
-    categories: string[];
-    cities: string[];
-    businesses: string[];
-    cityCategories: string[];
-  };
-};
+import type { SitemapStats } from "~/server/sitemap.server";
 
 function CopyButton({ text }: { text: string }) {
   return (
@@ -48,7 +35,7 @@ function UrlList({ title, urls }: { title: string; urls: string[] }) {
   );
 }
 
-export function SeoSitemapTab({ stats }: { stats: SitemapStatsData }) {
+export function SeoSitemapTab({ stats }: { stats: SitemapStats }) {
   const figures = [
     { label: "Toplam İşletme", value: stats.totalBusinesses },
     { label: "Toplam Site Haritası Dosyası", value: stats.totalSitemaps + 3 },
