@@ -63,6 +63,8 @@ export default [
     route("countries", "routes/api/countries.ts"),
     route("search", "routes/api/search.ts"),
     route("suggest", "routes/api/suggest.ts"),
+    // Issue 19: a map's markers, asked for when the map comes into view.
+    route("map-places", "routes/api/map-places.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
     ...prefix("admin", [

@@ -1,10 +1,12 @@
 // Draws a map panel (app/components/map-panel.tsx) with Leaflet: loaded by the panel's watcher (map-panel.tsx) when it
-// scrolls into view (docs/decisions/0022-maps.md). Leaflet itself is our origin's copy, its URLs
-// in the panel's data-leaflet-js and data-leaflet-css (hashed build assets).
+// scrolls into view (docs/decisions/0022-maps.md). The markers and the tiles come from
+// /api/map-places for the panel's data-ids (the page carries no coordinates). Leaflet itself is our
+// origin's copy, its URLs in the panel's data-leaflet-js and data-leaflet-css (hashed build assets).
 //
 // The panel stays a neutral placeholder ("Map unavailable") when the tile host does not answer with a
-// tile (the watcher does not even load this file when the browser is offline): one probe tile is asked for before Leaflet is downloaded, so a
-// tile host that is down costs one request, not Leaflet and a screen of failing tiles.
+// tile (the watcher does not even load this file when the browser is offline): one probe tile is asked
+// for before Leaflet is downloaded, so a tile host that is down costs one request, not Leaflet and a
+// screen of failing tiles.
 (function () {
   if (window.__mapDraw) return;
 
@@ -85,7 +87,7 @@
     '<span style="display:block;width:18px;height:18px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);' +
     'background:#1d4ed8;border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.5)"></span>';
 
-  function draw(el, L, markers) {
+  function draw(el, L, tiles, markers) {
     if (!el.isConnected) return;
     el.replaceChildren();
     el.setAttribute("data-state", "ready");
@@ -93,21 +95,18 @@
     // zoom buttons still work), so a thumb on the map scrolls the page as it does everywhere else.
     var map = L.map(el, { scrollWheelZoom: false, dragging: !L.Browser.mobile });
     drawn.push({ el: el, map: map });
-    var tiles = L.tileLayer(el.getAttribute("data-tiles"), {
-      attribution: escapeHtml(el.getAttribute("data-attribution") || ""),
-      maxZoom: 19,
-    });
+    var layer = L.tileLayer(tiles.url, { attribution: escapeHtml(tiles.attribution || ""), maxZoom: 19 });
     var seen = false;
-    tiles.on("tileload", function () {
+    layer.on("tileload", function () {
       seen = true;
     });
     // The probe answered but the map's own tiles do not: the placeholder, rather than an empty grid.
-    tiles.on("tileerror", function () {
+    layer.on("tileerror", function () {
       if (seen || el.getAttribute("data-state") !== "ready") return;
       map.remove();
       unavailable(el);
     });
-    tiles.addTo(map);
+    layer.addTo(map);
     // The view first: Leaflet adds a marker's element only once the map has one.
     var zoom = Number(el.getAttribute("data-zoom"));
     if (zoom) map.setView([markers[0].lat, markers[0].lng], zoom);
@@ -134,24 +133,32 @@
 
   window.__mapDraw = function (el) {
     if (el.getAttribute("data-state")) return;
-    var markers;
-    try {
-      markers = JSON.parse(el.getAttribute("data-markers") || "[]");
-    } catch (error) {
-      markers = [];
-    }
-    var template = el.getAttribute("data-tiles");
-    if (!markers.length || !template) {
-      unavailable(el);
-      return;
-    }
     setStatus(el, "loading", "Loading the map…");
-    var tile = tileAt(template, 0, 0, 0);
-    reachable(tile).then(function (answered) {
-      if (answered) probeImage(el, tile, markers);
-      else unavailable(el);
+    placesOf(el).then(function (answer) {
+      var tiles = answer && answer.tiles;
+      var markers = (answer && answer.places) || [];
+      if (!tiles || !tiles.url || !markers.length) return unavailable(el);
+      var tile = tileAt(tiles.url, 0, 0, 0);
+      reachable(tile).then(function (answered) {
+        if (answered) probeImage(el, tiles, tile, markers);
+        else unavailable(el);
+      });
     });
   };
+
+  // The tiles and the markers of the panel's businesses ({tiles, places}), or null when our origin
+  // does not answer them.
+  function placesOf(el) {
+    var ids = el.getAttribute("data-ids") || "";
+    if (!/^\d+(,\d+)*$/.test(ids)) return Promise.resolve(null);
+    return fetch("/api/map-places?ids=" + ids, { headers: { Accept: "application/json" } })
+      .then(function (response) {
+        return response.ok ? response.json() : null;
+      })
+      .catch(function () {
+        return null;
+      });
+  }
 
   // Whether the tile host answers at all, asked by /map-probe.js in a worker so that a host that is
   // down or unknown logs nothing; where no worker can start, the image probe alone decides.
@@ -179,12 +186,12 @@
 
   // The host answered: whether with a tile (an image that decodes; an answer that is not one fails
   // here without a console error), and only then Leaflet.
-  function probeImage(el, tile, markers) {
+  function probeImage(el, tiles, tile, markers) {
     var probe = new Image();
     probe.onload = function () {
       loadLeaflet(el).then(
         function (L) {
-          draw(el, L, markers);
+          draw(el, L, tiles, markers);
         },
         function () {
           unavailable(el);

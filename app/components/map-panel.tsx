@@ -3,15 +3,14 @@
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import leafletJs from "leaflet/dist/leaflet.js?url";
 import { useEffect, useRef } from "react";
-import type { MapMarker, MapTiles } from "~/lib/map";
 import { cn } from "./ui/cn";
 
 /**
- * Watches one panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it (offline:
- * the placeholder, and nothing downloaded). It runs twice over: as the inline script after the
- * server-rendered panel (its own text, allowed by its CSP hash: a page whose map is never seen pays
- * ~0.35 KB gzip of JavaScript, not a ~1 KB script file), and from the panel's effect for the panels a
- * client-side navigation renders, where React runs no inline script. Self-contained, as it is sent as text.
+ * Watches the panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it
+ * (offline: the placeholder, and nothing downloaded). It runs from the panel's effect, so on a page
+ * loaded from the server it starts with React, at the visitor's first move (ADR 0004): a map already
+ * in view at load is drawn at that move, and a page whose map is never seen carries no map script
+ * at all (docs/decisions/0022-maps.md).
  */
 function watchMapPanel(el: HTMLElement) {
   if (el.hasAttribute("data-watched")) return;
@@ -41,22 +40,23 @@ function watchMapPanel(el: HTMLElement) {
   ).observe(el);
 }
 
-const WATCH_SCRIPT = `(${String(watchMapPanel)})(document.currentScript.previousElementSibling)`;
-
 const PANEL = "flex items-center justify-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-600";
 
 /**
  * A map of the page's businesses (issue 19, docs/decisions/0022-maps.md). The server renders a neutral
- * panel; its watcher (below) and public/map-draw.js turn it into a Leaflet map when it scrolls into view, or says "Map unavailable"
- * when the tiles cannot be had (offline, the tile host down). Without a tile host configured the panel
- * is all there is, and no script loads. The map adds nothing the list does not say: every marker's
- * business is a card (with its address and distance) or, on the business page, the address beside it.
+ * panel naming the businesses by id; its watcher (above) and public/map-draw.js turn it into a Leaflet
+ * map when it scrolls into view — asking /api/map-places for the places and the tiles — or say "Map
+ * unavailable" when the tiles cannot be had (offline, the tile host down). Without a tile host
+ * configured the panel is all there is, and no script loads. The map adds nothing the list does not
+ * say: every marker's business is a card (with its address and distance) or, on the business page, the
+ * address beside it.
  *
  * Its content belongs to those scripts, not React: the static innerHTML tells React to leave it alone
  * (as the ad slots do), and `key` gives another page's markers a fresh element.
  */
 export function MapPanel({
-  markers,
+  ids,
+  located,
   tiles,
   heading,
   description,
@@ -64,8 +64,12 @@ export function MapPanel({
   className,
   headingClassName = "text-xl font-semibold",
 }: {
-  markers: MapMarker[];
-  tiles: MapTiles | null;
+  /** The businesses the map is of, in page order (those without coordinates get no marker). */
+  ids: readonly number[];
+  /** How many of them have coordinates: none, no map. */
+  located: number;
+  /** Whether a tile host is set; without one the map is the static placeholder. */
+  tiles: boolean;
   heading: string;
   /** Said under the heading when there is a map: what it shows and where the same facts are as text. */
   description: string;
@@ -75,14 +79,14 @@ export function MapPanel({
   headingClassName?: string;
 }) {
   const panel = useRef<HTMLDivElement>(null);
-  const json = JSON.stringify(markers);
-  // After hydration this finds the panel already watched by its inline script; after a client-side
-  // navigation it starts the watch. A panel that leaves the page takes its map with it (map-draw.js).
+  const list = ids.join(",");
+  // After hydration (the visitor's first move) or a client-side navigation, this starts the watch. A
+  // panel that leaves the page takes its map with it (map-draw.js).
   useEffect(() => {
     if (panel.current) watchMapPanel(panel.current);
     return () => (window as Window & { __mapSweep?: () => void }).__mapSweep?.();
-  }, [json]);
-  if (markers.length === 0) return null;
+  }, [list]);
+  if (located === 0) return null;
   return (
     <section aria-labelledby="map-heading" className={className}>
       <h2 id="map-heading" className={headingClassName}>
@@ -90,24 +94,19 @@ export function MapPanel({
       </h2>
       {tiles ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       {tiles ? (
-        <>
-          <div
-            key={json}
-            ref={panel}
-            className={cn(PANEL, "mt-3 h-72 overflow-hidden sm:h-80")}
-            data-map=""
-            data-markers={json}
-            data-tiles={tiles.url}
-            data-attribution={tiles.attribution}
-            data-zoom={zoom}
-            data-leaflet-js={leafletJs}
-            data-leaflet-css={leafletCss}
-            data-testid="map"
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: "<span data-map-status>Map</span>" }}
-          />
-          <script dangerouslySetInnerHTML={{ __html: WATCH_SCRIPT }} suppressHydrationWarning />
-        </>
+        <div
+          key={list}
+          ref={panel}
+          className={cn(PANEL, "mt-3 h-72 overflow-hidden sm:h-80")}
+          data-map=""
+          data-ids={list}
+          data-zoom={zoom}
+          data-leaflet-js={leafletJs}
+          data-leaflet-css={leafletCss}
+          data-testid="map"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: "<span data-map-status>Map</span>" }}
+        />
       ) : (
         <div className={cn(PANEL, "mt-3 h-40")} data-testid="map" data-state="unavailable">
           Map unavailable

@@ -1,5 +1,6 @@
 /** Query-string schemas of the public JSON API (SPEC §7, CLARIFICATIONS 3–4). */
 import { z } from "zod";
+import { MAX_MAP_PLACES } from "./map";
 
 export const MAX_LIMIT = 100;
 
@@ -76,4 +77,17 @@ export const suggestQuerySchema = z.object({
     .optional()
     .transform((v) => (v ?? "").slice(0, 100)),
   kind: z.enum(["service", "location"]).default("service"),
+});
+
+/**
+ * GET /api/map-places (issue 19): the ids of a page's businesses, "12,7,40". At most MAX_MAP_PLACES
+ * different ids, and the text is refused before it is split when it is longer than that many could be.
+ */
+export const mapPlacesQuerySchema = z.object({
+  ids: z
+    .string({ message: "ids is required: business ids separated by commas" })
+    .max(MAX_MAP_PLACES * 13, `ids names at most ${MAX_MAP_PLACES} businesses`)
+    .regex(/^\d{1,12}(?:,\d{1,12})*$/, "ids must be business ids (whole numbers) separated by commas")
+    .transform((text) => [...new Set(text.split(",").map(Number))])
+    .refine((ids) => ids.length <= MAX_MAP_PLACES, `ids names at most ${MAX_MAP_PLACES} businesses`),
 });

@@ -10,36 +10,34 @@ export type MapMarker = { id: number; name: string; lat: number; lng: number };
 /** What a page's map needs from the site's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
 export type MapTiles = { url: string; attribution: string };
 
-type Located = { id: number; name: string; latitude: number | null; longitude: number | null };
-
-// 5 decimals is ~1 m: as exact as a marker can be drawn, and shorter markup than the stored doubles.
-const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
+/** GET /api/map-places: the tiles and the markers of the businesses asked for (those with coordinates). */
+export type MapPlaces = { tiles: MapTiles | null; places: MapMarker[] };
 
 /**
- * Where the page's businesses are, for its map: "lat,lng" per business in page order ("" for one without
- * coordinates), joined by ";". One string rather than marker objects because loader data is serialized
- * into the page as JavaScript that every visitor downloads, seen map or not (js-budget.spec.ts); the
- * ids and names are the cards' own, which the page carries anyway (`mapMarkers`).
+ * What a page's loader says of its map: how many of its businesses have a place, and whether a tile
+ * host is set. Only these two: loader data is serialized into the page as JavaScript that every
+ * visitor downloads, seen map or not (js-budget.spec.ts), so the places themselves are asked for by
+ * public/map-draw.js from /api/map-places when the map comes into view.
  */
-export function mapCoordinates(businesses: readonly Located[]): string {
-  return businesses
-    .map((b) =>
-      b.latitude === null || b.longitude === null || !Number.isFinite(b.latitude) || !Number.isFinite(b.longitude)
-        ? ""
-        : `${round5(b.latitude)},${round5(b.longitude)}`,
-    )
-    .join(";");
+export type PageMap = { located: number; tiles: boolean };
+
+/** How many ids one /api/map-places call takes: a page's cards (20) with room to spare, and ≤ 100 bound parameters. */
+export const MAX_MAP_PLACES = 50;
+
+type Located = { id: number; name: string; latitude: number | null; longitude: number | null };
+
+const hasPlace = (b: Located) => b.latitude !== null && b.longitude !== null && Number.isFinite(b.latitude) && Number.isFinite(b.longitude);
+
+// 5 decimals is ~1 m: as exact as a marker can be drawn, and a shorter answer than the stored doubles.
+const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
+
+export function pageMap(businesses: readonly Located[], config: { mapTileUrl: string }): PageMap {
+  return { located: businesses.filter(hasPlace).length, tiles: tileOrigin(config.mapTileUrl) !== null };
 }
 
-/** The markers of the page's businesses (as `mapCoordinates` gave their places), in page order; the ones without coordinates get none. */
-export function mapMarkers(businesses: ReadonlyArray<{ id: number; name: string }>, coordinates: string): MapMarker[] {
-  const places = coordinates.split(";");
-  const markers: MapMarker[] = [];
-  businesses.forEach((b, i) => {
-    const [lat, lng] = (places[i] ?? "").split(",").map((n) => (n === "" ? NaN : Number(n)));
-    if (Number.isFinite(lat) && Number.isFinite(lng)) markers.push({ id: b.id, name: b.name, lat, lng });
-  });
-  return markers;
+/** The marker of a business, or null for one without coordinates (it has a card and no marker). */
+export function mapMarker(b: Located): MapMarker | null {
+  return hasPlace(b) ? { id: b.id, name: b.name, lat: round5(b.latitude as number), lng: round5(b.longitude as number) } : null;
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { isAdminPath } from "~/lib/admin-path";
-import { businessesQuerySchema, suggestQuerySchema } from "~/lib/api-schemas";
+import { businessesQuerySchema, mapPlacesQuerySchema, suggestQuerySchema } from "~/lib/api-schemas";
 import { searchParamsSchema } from "~/lib/search-params";
 import { siteStats } from "#db/schema";
 import type { Db } from "./db.server";
@@ -33,6 +33,7 @@ const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/cities$/i, ["page"]],
   [/^\/api\/search$/i, SEARCH_PARAMS],
   [/^\/api\/suggest$/i, Object.keys(suggestQuerySchema.shape)],
+  [/^\/api\/map-places$/i, Object.keys(mapPlacesQuerySchema.shape)],
   [/^\/api\/businesses$/i, Object.keys(businessesQuerySchema.shape)],
   // React Router's lazy route discovery (routeDiscovery's default manifestPath): without its version
   // it answers "reload the document" and the client never finds the routes it asks for.

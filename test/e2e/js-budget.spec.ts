@@ -53,7 +53,7 @@ for (const [name, path] of [
     await page.waitForLoadState("networkidle");
     const after = (await tally.gzipBytes()) + (await inlineScriptGzipBytes(page));
     console.log(
-      `JS ${name}: ${(before / 1024).toFixed(1)} KB gzip before interaction, ${(after / 1024).toFixed(1)} KB after (${tally.files()} files)`,
+      `JS ${name}: ${(before / 1024).toFixed(1)} KB gzip before interaction (${before} B), ${(after / 1024).toFixed(1)} KB after (${tally.files()} files)`,
     );
     expect(after).toBeGreaterThan(before);
   });

@@ -13,17 +13,21 @@ import { E2E_TILE_PATTERN } from "./support/map-tiles";
 // Chicago's centre: the demo data has a city of businesses around it.
 const NEAR_ME = "/search?near=41.8781,-87.6298&sort=distance";
 
-/** Leaflet's and the map's own files, as the page requested them. */
+/** Leaflet's and the map's own files and its places, as the page requested them. */
 function mapDownloads(page: Page): string[] {
   const urls: string[] = [];
   page.on("request", (request) => {
-    if (/\/assets\/leaflet-|\/map-draw\.js/.test(request.url())) urls.push(request.url());
+    if (/\/assets\/leaflet-|\/map-draw\.js|\/api\/map-places/.test(request.url())) urls.push(request.url());
   });
   return urls;
 }
 
-/** Scrolls the map into view and waits for it to settle: "ready" (drawn) or "unavailable". */
+/**
+ * Moves as a visitor does (the map's watcher starts with React, at the first move: ADR 0004 and 0022),
+ * scrolls the map into view and waits for it to settle: "ready" (drawn) or "unavailable".
+ */
 async function showMap(page: Page): Promise<string> {
+  await waitForHydration(page);
   const map = page.getByTestId("map");
   await map.scrollIntoViewIfNeeded();
   await expect(map).toHaveAttribute("data-state", /^(ready|unavailable)$/);
@@ -41,8 +45,9 @@ for (const [name, path] of [
   test(`${name}: one marker per business on the page, and a marker highlights its card`, async ({ page }) => {
     const downloads = mapDownloads(page);
     await page.goto(path);
+    // React runs, and the map is below the list: nothing of it is downloaded until it is scrolled to.
+    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    // Below the list: nothing of the map is downloaded until it is scrolled to.
     expect(downloads).toEqual([]);
 
     expect(await showMap(page)).toBe("ready");
@@ -133,14 +138,35 @@ async function refusedPort(): Promise<number> {
 
 test("a tile host that refuses the connection leaves the placeholder, without Leaflet and without a console error", async ({ page }) => {
   const downloads = mapDownloads(page);
-  await page.goto(NEAR_ME);
-  // What the server renders with MAP_TILE_URL="http://127.0.0.1:<port>/{z}/{x}/{y}.png" for a port
+  // What the server answers with MAP_TILE_URL="http://127.0.0.1:<port>/{z}/{x}/{y}.png" for a port
   // nothing listens on (the e2e server's own tile host is set once for every test).
   const tiles = `http://127.0.0.1:${await refusedPort()}/{z}/{x}/{y}.png`;
-  await page.getByTestId("map").evaluate((map, url) => map.setAttribute("data-tiles", url), tiles);
+  await page.route("**/api/map-places?*", async (route) => {
+    const answer = (await (await route.fetch()).json()) as { tiles: { url: string } };
+    await route.fulfill({ json: { ...answer, tiles: { ...answer.tiles, url: tiles } } });
+  });
+  await page.goto(NEAR_ME);
   expect(await showMap(page)).toBe("unavailable");
   await expect(page.getByTestId("map")).toHaveText("Map unavailable");
   expect(downloads.filter((url) => url.includes("leaflet"))).toEqual([]);
+});
+
+test("a map in view at load is drawn at the visitor's first move", async ({ page }) => {
+  // A window tall enough to show the business page's map without scrolling.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const downloads = mapDownloads(page);
+  const [first] = (await (await page.request.get("/api/businesses/recommended")).json()) as Array<{ id: number }>;
+  await page.goto(`/business/${first.id}`);
+  const map = page.getByTestId("map");
+  await expect(map).toBeInViewport();
+  await page.waitForLoadState("networkidle");
+  // Until the visitor moves, the page runs no map script: it is the panel, and nothing is downloaded.
+  await expect(map).not.toHaveAttribute("data-state");
+  expect(downloads).toEqual([]);
+  await page.mouse.move(5, 5);
+  await page.mouse.move(9, 9);
+  await expect(map).toHaveAttribute("data-state", "ready");
+  expect(await ids(page, "[data-marker-id]", "data-marker-id")).toEqual([first.id]);
 });
 
 test("a client-side navigation to the next page draws that page's markers", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapCoordinates, mapMarkers, mapTiles, tileOrigin } from "~/lib/map";
+import { mapMarker, mapTiles, pageMap, tileOrigin } from "~/lib/map";
 
 describe("tileOrigin (the CSP's tile host)", () => {
   it("is the origin of an http(s) template", () => {
@@ -27,25 +27,29 @@ describe("tileOrigin (the CSP's tile host)", () => {
   });
 });
 
-describe("mapCoordinates and mapMarkers", () => {
-  it("keep the page order, skip businesses without coordinates and round to 5 decimals", () => {
-    const page = [
-      { id: 3, name: "A", latitude: 16.46371234, longitude: 107.59094449 },
-      { id: 1, name: "B", latitude: null, longitude: 107.5 },
-      { id: 2, name: "C", latitude: 0, longitude: 0 },
-      { id: 4, name: "D", latitude: -33.8688, longitude: Number.NaN },
-    ];
-    const coordinates = mapCoordinates(page);
-    expect(coordinates).toBe("16.46371,107.59094;;0,0;");
-    expect(mapMarkers(page, coordinates)).toEqual([
+describe("mapMarker and pageMap", () => {
+  const page = [
+    { id: 3, name: "A", latitude: 16.46371234, longitude: 107.59094449 },
+    { id: 1, name: "B", latitude: null, longitude: 107.5 },
+    { id: 2, name: "C", latitude: 0, longitude: 0 },
+    { id: 4, name: "D", latitude: -33.8688, longitude: Number.NaN },
+  ];
+
+  it("a marker is rounded to 5 decimals; a business without both coordinates has none", () => {
+    expect(page.map(mapMarker)).toEqual([
       { id: 3, name: "A", lat: 16.46371, lng: 107.59094 },
+      null,
       { id: 2, name: "C", lat: 0, lng: 0 },
+      null,
     ]);
   });
 
-  it("give no markers for a page without coordinates", () => {
-    const page = [{ id: 5, name: "E", latitude: null, longitude: null }];
-    expect(mapMarkers(page, mapCoordinates(page))).toEqual([]);
-    expect(mapMarkers([], "")).toEqual([]);
+  it("a page's map counts the businesses with a marker and says whether a tile host is set", () => {
+    expect(pageMap(page, { mapTileUrl: "https://t.example/{z}/{x}/{y}.png" })).toEqual({ located: 2, tiles: true });
+    expect(pageMap(page, { mapTileUrl: "" })).toEqual({ located: 2, tiles: false });
+    expect(pageMap([{ id: 5, name: "E", latitude: null, longitude: null }], { mapTileUrl: "https://t.example/{z}" })).toEqual({
+      located: 0,
+      tiles: true,
+    });
   });
 });

@@ -12,7 +12,7 @@ import { article } from "~/lib/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "~/lib/business";
 import { directionsHref, telHref, websiteHref, websiteLabel } from "~/lib/contact-links";
 import { formatRating, joinParts } from "~/lib/format";
-import { mapCoordinates, mapMarkers, mapTiles } from "~/lib/map";
+import { pageMap } from "~/lib/map";
 import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "~/lib/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
 import { effectiveTimeZone } from "~/lib/time-zones";
@@ -146,7 +146,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     favorite: isCustomerFavorite(b),
     histogram: reviewHistogram(b.reviewsPerScore),
     ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
-    map: { coordinates: mapCoordinates([b]), tiles: mapTiles(config) },
+    map: pageMap([b], config),
   };
 }
 
@@ -272,7 +272,6 @@ const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibol
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   const { business: b, structured, breadcrumbs, about, details, features, ads, today, links, favorite, histogram, map } = loaderData;
-  const markers = mapMarkers([b], map.coordinates);
   const hours = b.openingHours;
   const place = joinParts([b.city, b.state, b.country]);
   const address = b.address || place;
@@ -489,7 +488,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           </section>
 
           <MapPanel
-            markers={markers}
+            ids={[b.id]}
+            located={map.located}
             tiles={map.tiles}
             heading="Location"
             description={address ? `On the map: ${address}.` : `On the map: where ${b.name} is.`}

@@ -19,7 +19,7 @@ import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } fro
 import { filteredListing } from "~/server/listing-filters.server";
 import { ListingFilterBar } from "~/components/listing-filters";
 import type { Business } from "~/lib/business";
-import { mapCoordinates, mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
+import { pageMap, resultsMapDescription } from "~/lib/map";
 import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import type { Route } from "./+types/category";
 
@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     structured,
     filters,
     filtered,
-    map: { coordinates: mapCoordinates(businesses), tiles: mapTiles(config) },
+    map: pageMap(businesses, config),
   };
 }
 
@@ -107,7 +107,6 @@ function CategoryNotFound({ heading }: { heading: string }) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered, map, topCities } = loaderData;
-  const markers = mapMarkers(businesses, map.coordinates);
   const path = `/category/${encodeURIComponent(raw)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
@@ -140,10 +139,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </CardGrid>
       )}
       <MapPanel
-        markers={markers}
+        ids={businesses.map((b) => b.id)}
+        located={map.located}
         tiles={map.tiles}
         heading={`${heading} businesses on a map`}
-        description={resultsMapDescription(markers.length)}
+        description={resultsMapDescription(map.located)}
         className="mt-10"
       />
       <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />

@@ -8,7 +8,7 @@ import { SuggestInput } from "~/components/suggest-input";
 import { Field } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
-import { mapCoordinates, mapMarkers, mapTiles, resultsMapDescription } from "~/lib/map";
+import { pageMap, resultsMapDescription } from "~/lib/map";
 import { knownTotal, resultCount } from "~/lib/result-count";
 import { titleWithSuffix } from "~/lib/indexing";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~/lib/search-links";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result: { ...result, businesses },
     categories,
     siteName: config.siteName,
-    map: { coordinates: mapCoordinates(result.businesses), tiles: mapTiles(config) },
+    map: pageMap(result.businesses, config),
   };
 }
 
@@ -76,7 +76,6 @@ function counted(result: { page: number; pageSize: number; hasNext: boolean; app
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { params, result, categories, map } = loaderData;
-  const markers = mapMarkers(result.businesses, map.coordinates);
   const heading = headingFor(params);
   const total = knownTotal(counted(result));
   const filtered = Boolean(params.category || params.openNow || params.minRating);
@@ -162,10 +161,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             ))}
           </CardGrid>
           <MapPanel
-            markers={markers}
+            ids={result.businesses.map((b) => b.id)}
+            located={map.located}
             tiles={map.tiles}
             heading="These results on a map"
-            description={resultsMapDescription(markers.length)}
+            description={resultsMapDescription(map.located)}
             className="mt-10"
           />
         </>
