@@ -104,7 +104,6 @@ export function MapPanel({
           data-leaflet-js={leafletJs}
           data-leaflet-css={leafletCss}
           data-testid="map"
-          suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: "<span data-map-status>Map</span>" }}
         />
       ) : (
