@@ -17,7 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", clear);
     headers.set("Cache-Control", "no-store");
   }
-  return data({ config: siteConfig(env), toast }, { headers });
+  // Only what the document and the error boundary read: this object is in every public page's HTML.
+  const { siteName, analyticsToken } = siteConfig(env);
+  return data({ config: { siteName, analyticsToken }, toast }, { headers });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

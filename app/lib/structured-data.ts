@@ -5,6 +5,7 @@
  */
 import { parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "./hours";
 import { joinParts } from "./format";
+import { detailPath } from "./slug";
 
 type JsonLd = Record<string, unknown>;
 
@@ -259,6 +260,22 @@ export function itemListJsonLd(name: string, items: Array<{ name: string; url: s
     numberOfItems: items.length,
     itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: offset + i + 1, name: item.name, url: item.url })),
   };
+}
+
+/**
+ * A listing page's JSON-LD: the businesses it shows as an ItemList, and its breadcrumbs. Pages build
+ * it where they render, from the cards already in their data, so the page's data does not carry the
+ * same names and links a second time (issue 19: the JavaScript a page sends before interaction).
+ */
+export function listingJsonLd(options: {
+  siteUrl: string;
+  name: string;
+  businesses: Array<{ id: number | string; placeId?: string | null; slug?: string | null; name: string }>;
+  offset: number;
+  crumbs: Crumb[];
+}): JsonLd[] {
+  const items = options.businesses.map((b) => ({ name: b.name, url: `${options.siteUrl}${detailPath(b)}` }));
+  return [itemListJsonLd(options.name, items, options.offset), breadcrumbJsonLd(options.crumbs)];
 }
 
 export function webSiteJsonLd(siteName: string, siteUrl: string): JsonLd {

@@ -201,6 +201,17 @@ describe("business detail", () => {
     expect(breadcrumbs["@type"]).toBe("BreadcrumbList");
   });
 
+  it("sends its JSON-LD once: the page's data, which the browser downloads too, does not carry it again", async () => {
+    const id = await idOf(`vis-dent-${run}`);
+    for (const path of [`/business/${id}`, `/city/${encodeURIComponent(cityName)}`, "/category/dentist"]) {
+      const { html } = await page(path);
+      expect(jsonLd(html).length, path).toBe(2);
+      const pageData = html.match(/<script>window\.__reactRouterContext[\s\S]*?<\/script>/g)?.join("") ?? "";
+      expect(pageData, path).toContain("loaderData");
+      expect(pageData, path).not.toContain("schema.org");
+    }
+  });
+
   it("escapes a hostile name and description in HTML and JSON-LD, and omits a zero rating", async () => {
     const id = await idOf(`vis-hostile-${run}`);
     const { html, status } = await page(`/business/${id}`);

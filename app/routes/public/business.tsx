@@ -110,25 +110,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const description = b.seoDescription || `Discover ${b.category || "local"} services at ${b.name}${place ? ` in ${place}` : ""}.`;
   const canonical = b.canonicalUrl ? absolute(config.siteUrl, b.canonicalUrl) : `${config.siteUrl}/business/${b.id}`;
   const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));
-  const structured = localBusinessJsonLd(b, { url: canonical, image, description, rating: config.structuredDataRating });
-  // Home › City › Business; without a city, Home › Category › Business (the links the page shows).
-  const breadcrumbs = breadcrumbJsonLd([
-    { name: "Home", url: `${config.siteUrl}/` },
-    ...(b.city
-      ? [{ name: b.city, url: `${config.siteUrl}/city/${encodeURIComponent(b.city)}` }]
-      : b.category
-        ? [{ name: b.category, url: `${config.siteUrl}/category/${b.categorySlug}` }]
-        : []),
-    { name: b.name, url: canonical },
-  ]);
   const permanentlyClosed = b.openStatus.state === "closed-permanently";
   return {
     siteName: config.siteName,
     business: b,
     // Issue 20: too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index.
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
-    structured,
-    breadcrumbs,
+    siteUrl: config.siteUrl,
+    structuredDataRating: config.structuredDataRating,
     // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT=off
     // hides the generated 200+ words of Detailed Information only (issue 20 item 5).
     about: aboutParagraph(b),
@@ -270,15 +259,35 @@ function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
 
 const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold";
 
+/**
+ * The business and its breadcrumbs as JSON-LD, built where the page renders from the business already
+ * in its data: the page's data does not carry the same facts twice (issue 19).
+ */
+function businessJsonLd({ business: b, meta, siteUrl, structuredDataRating }: Route.ComponentProps["loaderData"]) {
+  const { canonical, image, description } = meta;
+  // Home › City › Business; without a city, Home › Category › Business (the links the page shows).
+  const breadcrumbs = breadcrumbJsonLd([
+    { name: "Home", url: `${siteUrl}/` },
+    ...(b.city
+      ? [{ name: b.city, url: `${siteUrl}/city/${encodeURIComponent(b.city)}` }]
+      : b.category
+        ? [{ name: b.category, url: `${siteUrl}/category/${b.categorySlug}` }]
+        : []),
+    { name: b.name, url: canonical },
+  ]);
+  return [localBusinessJsonLd(b, { url: canonical, image, description, rating: structuredDataRating }), breadcrumbs];
+}
+
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, structured, breadcrumbs, about, details, features, ads, today, links, favorite, histogram, map } = loaderData;
+  const { business: b, about, details, features, ads, today, links, favorite, histogram, map } = loaderData;
   const hours = b.openingHours;
   const place = joinParts([b.city, b.state, b.country]);
   const address = b.address || place;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <JsonLd data={structured} />
-      <JsonLd data={breadcrumbs} />
+      {businessJsonLd(loaderData).map((data, i) => (
+        <JsonLd key={i} data={data} />
+      ))}
       <BackToSearch />
       <Hero b={b} />
       <div className="mt-6 grid gap-8 lg:grid-cols-3">

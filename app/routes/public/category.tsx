@@ -7,8 +7,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { clampPage, Pager } from "~/components/ui/pager";
 import { titleCaseFromSlug } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { detailPath } from "~/lib/slug";
-import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
+import { listingJsonLd } from "~/lib/structured-data";
 import { cleanLine } from "~/lib/untrusted-text";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
@@ -58,35 +57,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, (page - 1) * CATEGORY_PAGE_SIZE)
       : [];
   const filtered = listing?.filtered ?? null;
-  const offset = (page - 1) * CATEGORY_PAGE_SIZE;
   const indexing = listingIndexing({
     canonicalBase: canonical,
     page,
     variant: filterVariant(filters),
     indexable: isListingIndexed(category.count, config),
   });
-  const structured = [
-    itemListJsonLd(
-      `${heading} businesses`,
-      businesses.map((b) => ({ name: b.name, url: `${config.siteUrl}${detailPath(b)}` })),
-      offset,
-    ),
-    breadcrumbJsonLd([
-      { name: "Home", url: `${config.siteUrl}/` },
-      { name: heading, url: canonical },
-    ]),
-  ];
   return {
     heading,
     raw,
     siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    categoryUrl: canonical,
     indexing,
     count: category.count,
     topCities: await categoryTopCities(db, category, config, CATEGORY_TOP_CITIES),
     businesses: businesses.map(toCard),
     page,
     totalPages,
-    structured,
     filters,
     filtered,
     map: pageMap(businesses, config),
@@ -106,7 +94,17 @@ function CategoryNotFound({ heading }: { heading: string }) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, raw, count, businesses, page, totalPages, structured, filters, filtered, map, topCities } = loaderData;
+  const { heading, raw, siteUrl, categoryUrl, count, businesses, page, totalPages, filters, filtered, map, topCities } = loaderData;
+  const structured = listingJsonLd({
+    siteUrl,
+    name: `${heading} businesses`,
+    businesses,
+    offset: (page - 1) * CATEGORY_PAGE_SIZE,
+    crumbs: [
+      { name: "Home", url: `${siteUrl}/` },
+      { name: heading, url: categoryUrl },
+    ],
+  });
   const path = `/category/${encodeURIComponent(raw)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -10,8 +10,8 @@ import { titleCaseFromSlug } from "~/lib/format";
 import { filterVariant, listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { filtersActive, listingHref, parseListingFilters } from "~/lib/listing-filters";
 import { pageMeta } from "~/lib/meta";
-import { cityCategoryPath, cityDetailPath, detailPath } from "~/lib/slug";
-import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
+import { cityCategoryPath, cityDetailPath } from "~/lib/slug";
+import { listingJsonLd } from "~/lib/structured-data";
 import { cleanLine } from "~/lib/untrusted-text";
 import { CITY_CATEGORY_MAX_PAGE, findCityCategory, listCityCategoryBusinesses } from "~/server/city-categories.server";
 import { siteConfig } from "~/server/config.server";
@@ -54,19 +54,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ? listing.businesses
     : await listCityCategoryBusinesses(db, scope, CITY_CATEGORY_PAGE_SIZE, offset);
   const categoryName = category.name || titleCaseFromSlug(category.slug);
-  const structured = [
-    itemListJsonLd(
-      heading,
-      businesses.map((b) => ({ name: b.name, url: `${config.siteUrl}${detailPath(b)}` })),
-      offset,
-    ),
-    breadcrumbJsonLd([
-      { name: "Home", url: `${config.siteUrl}/` },
-      { name: "Cities", url: `${config.siteUrl}/cities` },
-      { name: city.name, url: `${config.siteUrl}/city/${encodeURIComponent(city.name)}` },
-      { name: categoryName, url: canonical },
-    ]),
-  ];
   return {
     heading,
     path,
@@ -74,13 +61,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     categoryName,
     categoryHref: `/category/${category.slug}`,
     siteName: config.siteName,
+    siteUrl: config.siteUrl,
     // Every page of it is worth indexing (it exists only from INDEX_MIN_LISTING businesses on).
     indexing: listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: true }),
     count,
     businesses: businesses.map(toCard),
     page,
     totalPages,
-    structured,
     filters,
     filtered: listing?.filtered ?? null,
   };
@@ -96,8 +83,20 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 }
 
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, path, cityName, categoryName, categoryHref, count, businesses, page, totalPages, structured, filters, filtered } =
+  const { heading, path, siteUrl, cityName, categoryName, categoryHref, count, businesses, page, totalPages, filters, filtered } =
     loaderData;
+  const structured = listingJsonLd({
+    siteUrl,
+    name: heading,
+    businesses,
+    offset: (page - 1) * CITY_CATEGORY_PAGE_SIZE,
+    crumbs: [
+      { name: "Home", url: `${siteUrl}/` },
+      { name: "Cities", url: `${siteUrl}/cities` },
+      { name: cityName, url: `${siteUrl}/city/${encodeURIComponent(cityName)}` },
+      { name: categoryName, url: `${siteUrl}${path}` },
+    ],
+  });
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       {structured.map((s, i) => (

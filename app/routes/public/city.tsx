@@ -6,8 +6,8 @@ import { MapPanel } from "~/components/map-panel";
 import { Badge } from "~/components/ui/badge";
 import { clampPage, Pager } from "~/components/ui/pager";
 import { pageMeta } from "~/lib/meta";
-import { cityDetailPath, detailPath } from "~/lib/slug";
-import { breadcrumbJsonLd, itemListJsonLd } from "~/lib/structured-data";
+import { cityDetailPath } from "~/lib/slug";
+import { listingJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { findCity, listCityBusinesses } from "~/server/directory.server";
@@ -56,30 +56,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE)
       : [];
   const filtered = listing?.filtered ?? null;
-  const offset = (page - 1) * CITY_PAGE_SIZE;
   const indexing = listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: isListingIndexed(city.count, config) });
-  const structured = [
-    itemListJsonLd(
-      `Businesses in ${cityName}`,
-      businesses.map((b) => ({ name: b.name, url: `${config.siteUrl}${detailPath(b)}` })),
-      offset,
-    ),
-    breadcrumbJsonLd([
-      { name: "Home", url: `${config.siteUrl}/` },
-      { name: "Cities", url: `${config.siteUrl}/cities` },
-      { name: cityName, url: canonical },
-    ]),
-  ];
   return {
     cityName,
     siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    cityUrl: canonical,
     indexing,
     count: city.count,
     topCategories: await cityTopCategories(db, city.slug, config, CITY_TOP_CATEGORIES),
     businesses: businesses.map(toCard),
     page,
     totalPages,
-    structured,
     filters,
     filtered,
     map: pageMap(businesses, config),
@@ -104,7 +92,18 @@ function CityNotFound() {
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
-  const { cityName, count, businesses, page, totalPages, structured, filters, filtered, map, topCategories } = loaderData;
+  const { cityName, siteUrl, cityUrl, count, businesses, page, totalPages, filters, filtered, map, topCategories } = loaderData;
+  const structured = listingJsonLd({
+    siteUrl,
+    name: `Businesses in ${cityName}`,
+    businesses,
+    offset: (page - 1) * CITY_PAGE_SIZE,
+    crumbs: [
+      { name: "Home", url: `${siteUrl}/` },
+      { name: "Cities", url: `${siteUrl}/cities` },
+      { name: cityName, url: cityUrl },
+    ],
+  });
   const path = `/city/${encodeURIComponent(cityName)}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
