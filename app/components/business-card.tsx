@@ -85,11 +85,8 @@ export function whereLine({ address, city, state, country }: Pick<CardBusiness, 
   return joinParts([address, ...extra.filter((part) => !names(part))]);
 }
 
-/**
- * Phones list cards as rows (a narrow picture beside the facts), so a screen shows more than one;
- * from the small breakpoint up, the picture sits on top.
- */
-const PICTURE = "w-28 shrink-0 self-stretch bg-slate-100 object-cover sm:aspect-[8/5] sm:w-full sm:self-auto";
+/** Phones list cards as rows, so a screen shows more than one (app.css: .card-picture). */
+const PICTURE = "card-picture";
 
 /** Class strings made once, not per card. */
 const VIEW_DETAILS = buttonVariants({ variant: "outline", size: "sm" });
@@ -127,10 +124,7 @@ export function BusinessCard({
   const H = headingLevel === 2 ? "h2" : "h3";
   const where = whereLine(business);
   return (
-    <article
-      className="group relative flex scroll-mt-24 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:border-slate-300 hover:shadow-md data-highlighted:border-blue-700 data-highlighted:ring-2 data-highlighted:ring-blue-700 sm:flex-col"
-      data-map-card={onMap ? business.id : undefined}
-    >
+    <article className="group card" data-map-card={onMap ? business.id : undefined}>
       {business.photos.length ? (
         <BusinessImage
           photos={business.photos}
@@ -145,13 +139,13 @@ export function BusinessCard({
       ) : (
         <CategoryTile group={business.group} category={business.category} className={PICTURE} />
       )}
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
+      <div className="card-body">
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="brand">{business.category}</Badge>
           {business.isVerified ? <VerifiedBadge /> : null}
         </div>
-        <H className="text-base font-semibold leading-snug text-slate-900">
-          <Link to={href} className="after:absolute after:inset-0 after:content-[''] group-hover:text-blue-800">
+        <H className="card-title">
+          <Link to={href} className="card-link">
             {business.name}
           </Link>
         </H>
@@ -171,7 +165,7 @@ export function BusinessCard({
           </p>
         ) : null}
         {business.phone || viewDetails ? (
-          <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+          <div className="card-footer">
             {!business.phone ? (
               <span />
             ) : business.openStatus.state === "closed-permanently" ? (

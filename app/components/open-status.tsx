@@ -22,7 +22,7 @@ const TEXT: Record<OpenStatus["state"], string> = {
  */
 export function OpenStatusLine({ status, size = "sm" }: { status: OpenStatus; size?: "sm" | "lg" }) {
   return (
-    <span className={`inline-flex items-center gap-1.5 font-medium ${size === "lg" ? "text-sm" : "text-xs"} ${TEXT[status.state]}`}>
+    <span className={`status-line ${size === "lg" ? "text-sm" : "text-xs"} ${TEXT[status.state]}`}>
       <span className={`${size === "lg" ? "h-2.5 w-2.5" : "h-2 w-2"} shrink-0 rounded-full ${DOT[status.state]}`} aria-hidden="true" />
       {status.label}
     </span>

@@ -27,7 +27,7 @@ const COUNT = new Intl.NumberFormat("en-US");
 
 const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
 
-const linkClass = "text-sm text-slate-300 hover:text-white hover:underline";
+const linkClass = "footer-link";
 
 export function SiteFooter({ siteName, phone, email, cities, statistics }: FooterProps) {
   return (

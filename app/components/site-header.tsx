@@ -97,9 +97,8 @@ function useMenus(root: React.RefObject<HTMLElement | null>) {
   }, [root]);
 }
 
-const summaryClass =
-  "flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 [&::-webkit-details-marker]:hidden";
-const menuLink = "block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+const summaryClass = "menu-summary";
+const menuLink = "menu-link";
 
 function Chevron() {
   return (

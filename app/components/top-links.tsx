@@ -14,10 +14,7 @@ export function TopLinks({ title, links }: { title: string; links: TopLink[] }) 
       <ul className="mt-2 flex gap-2 overflow-x-auto pb-1 sm:flex-wrap sm:overflow-visible">
         {links.map((link) => (
           <li key={link.href} className="shrink-0">
-            <Link
-              to={link.href}
-              className="inline-flex items-center gap-1.5 rounded-full whitespace-nowrap border border-slate-200 bg-white px-3 py-1 text-sm text-slate-700 hover:border-blue-300 hover:text-blue-700"
-            >
+            <Link to={link.href} className="chip-link">
               {link.label}
               <span className="text-xs text-slate-500">{COUNT.format(link.count)}</span>
             </Link>

@@ -76,7 +76,7 @@ test("filters: minimum rating, open now, category and sort", async ({ page }) =>
   // Each card's category badge comes first.
   const categories = await page
     .locator("main article")
-    .evaluateAll((cards) => cards.map((c) => c.querySelector("span.rounded-full")?.textContent));
+    .evaluateAll((cards) => cards.map((c) => c.querySelector("span.badge")?.textContent));
   expect(categories.length).toBeGreaterThan(0);
   expect(new Set(categories)).toEqual(new Set(["Dentist"]));
 });

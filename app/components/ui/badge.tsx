@@ -7,12 +7,7 @@ const VARIANTS = {
 } as const;
 
 export function Badge({ variant = "neutral", className, ...props }: React.ComponentProps<"span"> & { variant?: keyof typeof VARIANTS }) {
-  return (
-    <span
-      className={cn("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium", VARIANTS[variant], className)}
-      {...props}
-    />
-  );
+  return <span className={cn("badge", VARIANTS[variant], className)} {...props} />;
 }
 
 /** The one verified mark of the site: the same green tick and word on every card (SPEC §2 'Verified'). */

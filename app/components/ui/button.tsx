@@ -20,11 +20,7 @@ export type ButtonSize = keyof typeof SIZES;
 
 /** The classes of a button, for the few places that need them on another element. */
 export function buttonVariants({ variant = "primary", size = "md" }: { variant?: ButtonVariant; size?: ButtonSize } = {}): string {
-  return cn(
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:cursor-not-allowed disabled:opacity-50",
-    VARIANTS[variant],
-    SIZES[size],
-  );
+  return cn("btn", VARIANTS[variant], SIZES[size]);
 }
 
 type Variant = { variant?: ButtonVariant; size?: ButtonSize };

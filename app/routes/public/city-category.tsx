@@ -116,7 +116,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         </div>
-        <Badge variant="brand" className="px-4 py-1.5 text-sm font-semibold">
+        <Badge variant="brand" className="px-4 py-1.5 font-semibold">
           {COUNT.format(count)} Results
         </Badge>
       </div>

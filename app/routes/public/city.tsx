@@ -117,7 +117,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
             Found {COUNT.format(count)} businesses in {cityName}
           </p>
         </div>
-        <Badge variant="brand" className="px-4 py-1.5 text-sm font-semibold">
+        <Badge variant="brand" className="px-4 py-1.5 font-semibold">
           {COUNT.format(count)} Results
         </Badge>
       </div>
