@@ -70,6 +70,40 @@ export function geoToken(level: number, row: number, col: number): string {
 }
 
 /**
+ * A filter the walk joins with the cells (businesses.near_facets, migration 20261124120000): the
+ * tokens' facet parts, any of which matches — a category ("ca" + slug without hyphens + "0"), a
+ * category group ("gr" …) or rating bands ("rb45" + "0": 4.5–5; "rb40": 4–4.5).
+ */
+export type NearFacet = string[];
+
+/** The category or group part of a near_facets token, spelled as the migration spells it. */
+export function nearCategoryFacet(kind: "category" | "group", slug: string): string {
+  return `${kind === "group" ? "gr" : "ca"}${slug.replace(/-/g, "")}0`;
+}
+
+/** The rating band part of a near_facets token (the band's lower bound in tenths). */
+export const ratingBandFacet = (band: number) => `rb${band}0`;
+
+/** The rating bands of near_facets (their lower bounds in tenths), best first. */
+export const RATING_BANDS = [45, 40, 35, 30, 0] as const;
+
+/**
+ * The rating bands that hold the ratings ≥ `min` (tenths, as the facets round them), and whether they
+ * hold nothing else (`min` is a band's lower bound).
+ */
+export function ratingBands(min: number): { bands: number[]; exact: boolean } {
+  const tenths = Math.ceil(min * 10 - 1e-9);
+  // A band holds its bound up to the next band's (the best: up to 5.0).
+  const bands = RATING_BANDS.filter((_, i) => (i === 0 ? 51 : RATING_BANDS[i - 1]) > tenths);
+  return { bands: [...bands], exact: (RATING_BANDS as readonly number[]).includes(tenths) };
+}
+
+/** The FTS token of a cell joined with a facet, spelled as businesses.near_facets spells it. */
+export function nearFacetToken(level: number, row: number, col: number, facet: string): string {
+  return `"zz${level}${row}x${col}${facet}"`;
+}
+
+/**
  * The half-width in degrees of longitude of the disc of `radiusKm` around `p` over the latitudes
  * latA..latB, or null when the band misses the disc. Spherical: the widest of the band's edges and
  * the point's own latitude, with a margin for rounding.
@@ -126,6 +160,11 @@ export type NearQuery = {
   count: number;
   /** The FTS query of the words and filters, or null for a search by place alone. */
   match: string | null;
+  /**
+   * A filter joined with the cells (a category, a rating band), or null: the walk then reads only
+   * that filter's businesses in each cell, not every business of the cell (D1 time).
+   */
+  facet?: NearFacet | null;
   /** Checks FTS cannot make (open now). */
   keep?: (row: CandidateRow) => boolean;
 };
@@ -198,17 +237,25 @@ async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
     walk.areaKm2,
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
-  const tokens = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => geoToken(level, row, from + i)));
+  const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
+  const tokens = covered.map(({ row, col }) => geoToken(level, row, col));
   // Cells an earlier step read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
   // steps read at other levels is left out with `NOT` its cells, unless reading it again costs less
   // than the longer FTS query takes (a few businesses).
   const before = new Set(walk.ftsRead);
-  const fresh = tokens.filter((t) => !before.has(t));
+  const freshCells = covered.filter((_, i) => !before.has(tokens[i]));
+  const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
   if (fresh.length === 0) return { complete: true };
   const cover = new Set(tokens);
   const read = walk.ftsRows > REREAD_ROWS ? walk.ftsRead.filter((t) => !cover.has(t)) : [];
-  const place = `geo_terms : (${fresh.join(" OR ")})${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
+  // With a filter joined with the cells, its businesses in the fresh cells (their doclists hold only
+  // those: FTS5 steps through the filter's businesses of the disc, not all of them).
+  const facet = walk.q.facet;
+  const inCells = facet?.length
+    ? `near_facets : (${freshCells.flatMap(({ row, col }) => facet.map((f) => nearFacetToken(level, row, col, f))).join(" OR ")})`
+    : `geo_terms : (${fresh.join(" OR ")})`;
+  const place = `${inCells}${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
   walk.ftsRead = [...walk.ftsRead, ...fresh];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   // Two rows a business: the FTS row and the table's.
@@ -243,7 +290,7 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     ftsRows: 0,
     areaKm2: 0,
   };
-  let fts = q.match !== null;
+  let fts = q.match !== null || Boolean(q.facet?.length);
   let density = 0;
   for (let radius = Math.min(FIRST_DISC_KM, q.radiusKm), before = 0; ;) {
     // The grid while its ranges cost no more than the FTS's second row per business would.
