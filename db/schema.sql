@@ -74,10 +74,7 @@ CREATE TABLE `businesses` (
   || ' zz5' || CAST((latitude + 90) * 0.9765625 AS INTEGER) || 'x' || CAST((longitude + 180) * 0.9765625 AS INTEGER)
 ) VIRTUAL, near_facets text GENERATED ALWAYS AS (
   CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN printf(
-    'zz0%dx%dca%s0 zz0%dx%dgr%s0 zz0%dx%drb%d0 zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), replace(category_slug, '-', ''),
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), replace(group_slug, '-', ''),
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    'zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(category_slug, '-', ''),
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(group_slug, '-', ''),
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,

@@ -115,16 +115,13 @@ export const businesses = sqliteTable(
     ),
     /**
      * The grid cells of geo_terms joined with the category, the category group and the rating band
-     * (4.5–5, 4–4.5, 3.5–4, 3–3.5, below 3), three FTS tokens a level, indexed by businesses_fts: a
+     * (4.5–5, 4–4.5, 3.5–4, 3–3.5, below 3), three FTS tokens a level from 0.004°, indexed by businesses_fts: a
      * near search with a category or a high minimum rating walks only that filter's businesses of
      * each cell (near.server.ts, nearFacetToken; migration 20261124120000). Computed, never stored.
      */
     nearFacets: text("near_facets").generatedAlwaysAs(
       sql`CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN printf(
-    'zz0%dx%dca%s0 zz0%dx%dgr%s0 zz0%dx%drb%d0 zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), replace(category_slug, '-', ''),
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), replace(group_slug, '-', ''),
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    'zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(category_slug, '-', ''),
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(group_slug, '-', ''),
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,

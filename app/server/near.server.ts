@@ -52,6 +52,8 @@ const RAD = Math.PI / 180;
 /** Cells per degree of each level of businesses.geo_terms (migration 20261124090600); level 0 is geo_cell's. */
 const LEVELS = [1000, 250, 62.5, 15.625, 3.90625, 0.9765625];
 const GRID_ROW = 360 * LEVELS[0];
+/** businesses.near_facets joins the facets with the cells from level 1 (0.004°) on: a 0.001° cell holds one business of a facet or none. */
+const FIRST_FACET_LEVEL = 1;
 
 /** Great-circle distance (haversine, mean Earth radius). */
 export function distanceKm(a: Point, b: Point): number {
@@ -228,7 +230,7 @@ async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
 
 /** Reads the businesses of the match in the disc's FTS cells, but for those in cells read before. */
 async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
-  let level = 0;
+  let level = walk.q.facet?.length ? FIRST_FACET_LEVEL : 0;
   let cells = discCells(walk.q.point, radiusKm, level);
   const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
   while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);

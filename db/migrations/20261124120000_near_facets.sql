@@ -5,9 +5,11 @@
 -- York at 1M, ~10 ms). businesses.near_facets joins a business's filter facets with its grid cells,
 -- so a near search with a category or a minimum rating walks only the businesses of that facet in
 -- the disc:
--- - per level of geo_terms (0.001° to 1.024°, ×4 a level), the cell joined with the category
+-- - per level of geo_terms from 0.004° to 1.024° (×4 a level), the cell joined with the category
 --   ("ca" + slug), the category group ("gr" + slug) and the rating band ("rb" + 45, 40, 35, 30 or 0:
---   4.5–5, 4–4.5, 3.5–4, 3–3.5, below 3 — the bounds of the search's minimum-rating choices);
+--   4.5–5, 4–4.5, 3.5–4, 3–3.5, below 3 — the bounds of the search's minimum-rating choices).
+--   Not at 0.001°: a cell that small holds one business of a facet or none, so its tokens would be
+--   nearly one term per business (measured at 1M: the FTS index grew 166 MB with them, 178 → 344).
 -- - spelled "zz", level, row, "x", column (as geo_terms), then the facet and a closing "0" that keeps
 --   the porter stemmer off, e.g. "zz1132676x26498cacoffeeshop0". app/server/near.server.ts
 --   (nearFacetToken) spells them for queries; "zz" + digit keeps the prefix expansion off them.
@@ -17,10 +19,7 @@
 -- on the category, group, rating and coordinates, give it the new column.
 ALTER TABLE businesses ADD COLUMN near_facets text GENERATED ALWAYS AS (
   CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN printf(
-    'zz0%dx%dca%s0 zz0%dx%dgr%s0 zz0%dx%drb%d0 zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), replace(category_slug, '-', ''),
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), replace(group_slug, '-', ''),
-    CAST((latitude + 90) * 1000 AS INTEGER), CAST((longitude + 180) * 1000 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    'zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(category_slug, '-', ''),
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(group_slug, '-', ''),
     CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
