@@ -228,9 +228,28 @@ async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
   return { complete: rows.length <= limit };
 }
 
+/**
+ * The businesses of a filter in the fresh cells of a cover: its near_facets tokens, whose doclists
+ * hold only that filter's businesses, so FTS5 steps through those of the disc, not all of them.
+ * near_facets starts at FIRST_FACET_LEVEL: finer cells are matched as their parent cells' filter
+ * tokens AND the cells themselves (a small disc: few businesses either way), so the rows read stay
+ * those of the disc's fine cover, not of the coarser cells around it.
+ */
+function facetCells(facet: NearFacet, level: number, cells: Array<{ row: number; col: number }>, cellTokens: string[]): string {
+  if (level >= FIRST_FACET_LEVEL)
+    return `near_facets : (${cells.flatMap(({ row, col }) => facet.map((f) => nearFacetToken(level, row, col, f))).join(" OR ")})`;
+  const ratio = LEVELS[level] / LEVELS[FIRST_FACET_LEVEL];
+  const parents = new Set(cells.map(({ row, col }) => `${Math.floor(row / ratio)}x${Math.floor(col / ratio)}`));
+  const tokens = [...parents].flatMap((cell) => {
+    const [row, col] = cell.split("x").map(Number);
+    return facet.map((f) => nearFacetToken(FIRST_FACET_LEVEL, row, col, f));
+  });
+  return `near_facets : (${tokens.join(" OR ")}) AND geo_terms : (${cellTokens.join(" OR ")})`;
+}
+
 /** Reads the businesses of the match in the disc's FTS cells, but for those in cells read before. */
 async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
-  let level = walk.q.facet?.length ? FIRST_FACET_LEVEL : 0;
+  let level = 0;
   let cells = discCells(walk.q.point, radiusKm, level);
   const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
   while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);
@@ -251,13 +270,8 @@ async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
   if (fresh.length === 0) return { complete: true };
   const cover = new Set(tokens);
   const read = walk.ftsRows > REREAD_ROWS ? walk.ftsRead.filter((t) => !cover.has(t)) : [];
-  // With a filter joined with the cells, its businesses in the fresh cells (their doclists hold only
-  // those: FTS5 steps through the filter's businesses of the disc, not all of them).
-  const facet = walk.q.facet;
-  const inCells = facet?.length
-    ? `near_facets : (${freshCells.flatMap(({ row, col }) => facet.map((f) => nearFacetToken(level, row, col, f))).join(" OR ")})`
-    : `geo_terms : (${fresh.join(" OR ")})`;
-  const place = `${inCells}${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
+  const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
+  const place = `(${inCells})${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
   walk.ftsRead = [...walk.ftsRead, ...fresh];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   // Two rows a business: the FTS row and the table's.
