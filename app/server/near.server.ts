@@ -1,13 +1,16 @@
 /**
  * Near me (issue 19, ADR 0017): the businesses nearest a point, within 300 rows read at a million.
  *
- * Two computed indexes of the coordinates (nothing stored, no writer code):
+ * Three computed indexes of the coordinates (nothing stored in businesses):
  * - businesses.geo_cell, the 0.001° grid cell (~110 m) in a B-tree: the cells of one grid row are
  *   one index range. D1 counts one row per business in a range, plus one per range (the seek past
  *   its end); the table rows it joins are not counted.
  * - businesses.geo_terms, the cell at six levels (0.001° to 1.024°, ×4 a level) as FTS tokens: the
  *   words, the filters and the cells around the point are ONE FTS match, so "pizza near here" reads
  *   only the pizza places near here. D1 counts two rows per business (the FTS row and the table's).
+ * - businesses.near_facets, the cells from 0.004° up joined with the category, the group and the
+ *   rating band: a category or a minimum rating of 4+ is matched as those tokens, so FTS5 steps
+ *   through that filter's businesses of the disc, not all of them (D1 time; migration 20261124120000).
  *
  * The walk reads a small disc around the point first, then a disc sized from the density it saw to
  * hold the page, and so on; each step reads only what the earlier steps did not (the grid: the new
