@@ -241,12 +241,15 @@ async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
 function facetCells(facet: NearFacet, level: number, cells: Array<{ row: number; col: number }>, cellTokens: string[]): string {
   if (level >= FIRST_FACET_LEVEL)
     return `near_facets : (${cells.flatMap(({ row, col }) => facet.map((f) => nearFacetToken(level, row, col, f))).join(" OR ")})`;
+  // The levels nest: a cell's parent is its row and column divided by the ratio of their sizes.
   const ratio = LEVELS[level] / LEVELS[FIRST_FACET_LEVEL];
-  const parents = new Set(cells.map(({ row, col }) => `${Math.floor(row / ratio)}x${Math.floor(col / ratio)}`));
-  const tokens = [...parents].flatMap((cell) => {
-    const [row, col] = cell.split("x").map(Number);
-    return facet.map((f) => nearFacetToken(FIRST_FACET_LEVEL, row, col, f));
-  });
+  const parents = new Map(
+    cells.map(({ row, col }) => {
+      const parent = { row: Math.floor(row / ratio), col: Math.floor(col / ratio) };
+      return [`${parent.row}x${parent.col}`, parent];
+    }),
+  );
+  const tokens = [...parents.values()].flatMap(({ row, col }) => facet.map((f) => nearFacetToken(FIRST_FACET_LEVEL, row, col, f)));
   return `near_facets : (${tokens.join(" OR ")}) AND geo_terms : (${cellTokens.join(" OR ")})`;
 }
 
