@@ -9,7 +9,7 @@ import { parseSearchParams } from "~/lib/search-params";
 import { updateBusiness } from "~/server/business-writer.server";
 import { distanceKm, NEAR_BUDGET, nearCategoryFacet, nearFacetToken, ratingBandFacet, ratingBands } from "~/server/near.server";
 import { search } from "~/server/search.server";
-import { buildBusiness, idOf, insert, testDb } from "../helpers/factories";
+import { buildBusiness, getJson, idOf, insert, testDb } from "../helpers/factories";
 
 type Spot = { name: string; category: string; rating: number; latitude: number; longitude: number };
 
@@ -162,5 +162,14 @@ describe("the cell tokens of a category and a rating band", () => {
     expect(await updateBusiness(testDb(), await idOf(cafe.placeId as string), { ...cafe, category: "Bakery", rating: 3.7 })).toBe(true);
     const bakeries = level1Token(spot, nearCategoryFacet("category", "bakery"));
     expect([await indexedFor(cafes), await indexedFor(bakeries), await indexedFor(best), await indexedFor(good)]).toEqual([1, 1, 0, 2]);
+  });
+
+  it("are not part of a business in the API", async () => {
+    const shop = buildBusiness({ name: "Pukeko Books", latitude: -41.29, longitude: 174.78 });
+    await insert(shop);
+    const { status, body } = await getJson<Record<string, unknown>>(`/api/businesses/${await idOf(shop.placeId as string)}`);
+    expect(status).toBe(200);
+    expect(body.name).toBe("Pukeko Books");
+    expect(Object.keys(body)).not.toContain("nearFacets");
   });
 });
