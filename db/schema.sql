@@ -72,6 +72,25 @@ CREATE TABLE `businesses` (
   || ' zz3' || CAST((latitude + 90) * 15.625 AS INTEGER) || 'x' || CAST((longitude + 180) * 15.625 AS INTEGER)
   || ' zz4' || CAST((latitude + 90) * 3.90625 AS INTEGER) || 'x' || CAST((longitude + 180) * 3.90625 AS INTEGER)
   || ' zz5' || CAST((latitude + 90) * 0.9765625 AS INTEGER) || 'x' || CAST((longitude + 180) * 0.9765625 AS INTEGER)
+) VIRTUAL, near_facets text GENERATED ALWAYS AS (
+  CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN printf(
+    'zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
+    CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 62.5 AS INTEGER), CAST((longitude + 180) * 62.5 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 62.5 AS INTEGER), CAST((longitude + 180) * 62.5 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 62.5 AS INTEGER), CAST((longitude + 180) * 62.5 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 15.625 AS INTEGER), CAST((longitude + 180) * 15.625 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 15.625 AS INTEGER), CAST((longitude + 180) * 15.625 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 15.625 AS INTEGER), CAST((longitude + 180) * 15.625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 3.90625 AS INTEGER), CAST((longitude + 180) * 3.90625 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 3.90625 AS INTEGER), CAST((longitude + 180) * 3.90625 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 3.90625 AS INTEGER), CAST((longitude + 180) * 3.90625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END
+  ) END
 ) VIRTUAL);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
@@ -186,8 +205,8 @@ WHEN old.city_slug IS NOT new.city_slug OR old.category_slug IS NOT new.category
 END;
 
 CREATE TRIGGER businesses_fts_ad AFTER DELETE ON businesses BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms)
-    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms);
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
+    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms, old.near_facets);
 END;
 
 CREATE TRIGGER businesses_fts_au AFTER UPDATE OF
@@ -195,10 +214,10 @@ CREATE TRIGGER businesses_fts_au AFTER UPDATE OF
   city_slug, state_code, country_code, zip_code, category_slug, group_slug, rating,
   latitude, longitude
 ON businesses BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms)
-    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms);
-  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms)
-    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets, new.geo_terms);
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
+    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms, old.near_facets);
+  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
+    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets, new.geo_terms, new.near_facets);
 END;
 
 CREATE TRIGGER `duplicate_keys_after_delete` AFTER DELETE ON `businesses` BEGIN
@@ -208,7 +227,7 @@ CREATE TRIGGER `duplicate_keys_after_delete` AFTER DELETE ON `businesses` BEGIN
 END;
 
 CREATE VIRTUAL TABLE businesses_fts USING fts5(
-  name, category, subtypes, description, keywords, facets, geo_terms,
+  name, category, subtypes, description, keywords, facets, geo_terms, near_facets,
   content='businesses', content_rowid='id',
   tokenize='porter unicode61 remove_diacritics 2'
 );

@@ -113,6 +113,33 @@ export const businesses = sqliteTable(
   || ' zz5' || CAST((latitude + 90) * 0.9765625 AS INTEGER) || 'x' || CAST((longitude + 180) * 0.9765625 AS INTEGER)`,
       { mode: "virtual" },
     ),
+    /**
+     * The grid cells of geo_terms joined with the category, the category group and the rating band
+     * (4.5–5, 4–4.5, 3.5–4, 3–3.5, below 3), three FTS tokens a level from 0.004°, indexed by businesses_fts: a
+     * near search with a category or a high minimum rating walks only that filter's businesses of
+     * each cell (near.server.ts, nearFacetToken; migration 20261124120000). Computed, never stored.
+     */
+    nearFacets: text("near_facets").generatedAlwaysAs(
+      sql`CASE WHEN latitude IS NOT NULL AND longitude IS NOT NULL THEN printf(
+    'zz1%dx%dca%s0 zz1%dx%dgr%s0 zz1%dx%drb%d0 zz2%dx%dca%s0 zz2%dx%dgr%s0 zz2%dx%drb%d0 zz3%dx%dca%s0 zz3%dx%dgr%s0 zz3%dx%drb%d0 zz4%dx%dca%s0 zz4%dx%dgr%s0 zz4%dx%drb%d0 zz5%dx%dca%s0 zz5%dx%dgr%s0 zz5%dx%drb%d0',
+    CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 250 AS INTEGER), CAST((longitude + 180) * 250 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 62.5 AS INTEGER), CAST((longitude + 180) * 62.5 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 62.5 AS INTEGER), CAST((longitude + 180) * 62.5 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 62.5 AS INTEGER), CAST((longitude + 180) * 62.5 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 15.625 AS INTEGER), CAST((longitude + 180) * 15.625 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 15.625 AS INTEGER), CAST((longitude + 180) * 15.625 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 15.625 AS INTEGER), CAST((longitude + 180) * 15.625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 3.90625 AS INTEGER), CAST((longitude + 180) * 3.90625 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 3.90625 AS INTEGER), CAST((longitude + 180) * 3.90625 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 3.90625 AS INTEGER), CAST((longitude + 180) * 3.90625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END,
+    CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), replace(category_slug, '-', ''),
+    CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), replace(group_slug, '-', ''),
+    CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END
+  ) END`,
+      { mode: "virtual" },
+    ),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -412,6 +439,7 @@ const WRITER_OWN_COLUMNS = [
   "unique_content_generated",
   "index_facts",
   "geo_terms",
+  "near_facets",
 ] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 

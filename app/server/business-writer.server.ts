@@ -71,8 +71,8 @@ export const INSERTED_IN_BATCH_SQL = `(SELECT count(*) ${NEW_ROWS})`;
  * is the only code that inserts businesses. Edits and deletes keep theirs (db/schema.sql).
  */
 const NEW_ROWS_SUMMARY_SQL = [
-  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms)
-   SELECT id, name, category, subtypes, description, keywords, facets, geo_terms ${NEW_ROWS}`,
+  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
+   SELECT id, name, category, subtypes, description, keywords, facets, geo_terms, near_facets ${NEW_ROWS}`,
   // The verified count comes from the (is_verified, id) index: summing the column would read every
   // new row in full (they are kB wide), where count(*) over the rowid range reads no column.
   `UPDATE site_stats SET

@@ -3,7 +3,7 @@
  * from D1 in keyset pages by id and written to the zip as they arrive, so memory stays flat for
  * any number of rows. The import columns come first, so an export re-imports cleanly.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import { parseJson, parseReviewsPerScore } from "~/lib/business";
 import { countryCode, normalizeCountry } from "~/lib/countries";
 import { parseOpeningHoursJson } from "~/lib/hours";
@@ -44,7 +44,14 @@ export const EXPORT_COLUMNS = [
 
 export const EXPORT_PAGE_ROWS = 500;
 
-function cells(row: BusinessRow): XlsxCell[] {
+/**
+ * Every column but the FTS tokens, which SQLite computes for each row read and the file never shows
+ * (near_facets alone is ~400 bytes a business).
+ */
+const { facets: _facets, geoTerms: _geoTerms, nearFacets: _nearFacets, ...EXPORTED_COLUMNS } = getTableColumns(businesses);
+type ExportedRow = Omit<BusinessRow, "facets" | "geoTerms" | "nearFacets">;
+
+function cells(row: ExportedRow): XlsxCell[] {
   const photos = parseJson<string[]>(row.photos, []);
   const hours = parseOpeningHoursJson(row.openingHours);
   // The histogram as Outscraper's five count columns, which the importer reads back.
@@ -105,7 +112,7 @@ async function* pages(db: Db, country: string | null): AsyncGenerator<XlsxCell[]
   let after = 0;
   for (;;) {
     const rows = await db.orm
-      .select()
+      .select(EXPORTED_COLUMNS)
       .from(businesses)
       .where(and(gt(businesses.id, after), filter))
       .orderBy(businesses.id)

@@ -1,13 +1,16 @@
 /**
  * Near me (issue 19, ADR 0017): the businesses nearest a point, within 300 rows read at a million.
  *
- * Two computed indexes of the coordinates (nothing stored, no writer code):
+ * Three computed indexes of the coordinates (nothing stored in businesses):
  * - businesses.geo_cell, the 0.001° grid cell (~110 m) in a B-tree: the cells of one grid row are
  *   one index range. D1 counts one row per business in a range, plus one per range (the seek past
  *   its end); the table rows it joins are not counted.
  * - businesses.geo_terms, the cell at six levels (0.001° to 1.024°, ×4 a level) as FTS tokens: the
  *   words, the filters and the cells around the point are ONE FTS match, so "pizza near here" reads
  *   only the pizza places near here. D1 counts two rows per business (the FTS row and the table's).
+ * - businesses.near_facets, the cells from 0.004° up joined with the category, the group and the
+ *   rating band: a category or a minimum rating of 4+ is matched as those tokens, so FTS5 steps
+ *   through that filter's businesses of the disc, not all of them (D1 time; migration 20261124120000).
  *
  * The walk reads a small disc around the point first, then a disc sized from the density it saw to
  * hold the page, and so on; each step reads only what the earlier steps did not (the grid: the new
@@ -52,6 +55,8 @@ const RAD = Math.PI / 180;
 /** Cells per degree of each level of businesses.geo_terms (migration 20261124090600); level 0 is geo_cell's. */
 const LEVELS = [1000, 250, 62.5, 15.625, 3.90625, 0.9765625];
 const GRID_ROW = 360 * LEVELS[0];
+/** businesses.near_facets joins the facets with the cells from level 1 (0.004°) on: a 0.001° cell holds one business of a facet or none. */
+const FIRST_FACET_LEVEL = 1;
 
 /** Great-circle distance (haversine, mean Earth radius). */
 export function distanceKm(a: Point, b: Point): number {
@@ -67,6 +72,40 @@ const cellOf = (degreesFromEdge: number, perDegree: number) => Math.floor(degree
 /** The FTS token of a cell, spelled as businesses.geo_terms spells it. */
 export function geoToken(level: number, row: number, col: number): string {
   return `"zz${level}${row}x${col}"`;
+}
+
+/**
+ * A filter the walk joins with the cells (businesses.near_facets, migration 20261124120000): the
+ * tokens' facet parts, any of which matches — a category ("ca" + slug without hyphens + "0"), a
+ * category group ("gr" …) or rating bands ("rb45" + "0": 4.5–5; "rb40": 4–4.5).
+ */
+export type NearFacet = string[];
+
+/** The category or group part of a near_facets token, spelled as the migration spells it. */
+export function nearCategoryFacet(kind: "category" | "group", slug: string): string {
+  return `${kind === "group" ? "gr" : "ca"}${slug.replace(/-/g, "")}0`;
+}
+
+/** The rating band part of a near_facets token (the band's lower bound in tenths). */
+export const ratingBandFacet = (band: number) => `rb${band}0`;
+
+/** The rating bands of near_facets (their lower bounds in tenths), best first. */
+export const RATING_BANDS = [45, 40, 35, 30, 0] as const;
+
+/**
+ * The rating bands that hold the ratings ≥ `min` (tenths, as the facets round them), and whether they
+ * hold nothing else (`min` is a band's lower bound).
+ */
+export function ratingBands(min: number): { bands: number[]; exact: boolean } {
+  const tenths = Math.ceil(min * 10 - 1e-9);
+  // A band holds its bound up to the next band's (the best: up to 5.0).
+  const bands = RATING_BANDS.filter((_, i) => (i === 0 ? 51 : RATING_BANDS[i - 1]) > tenths);
+  return { bands: [...bands], exact: (RATING_BANDS as readonly number[]).includes(tenths) };
+}
+
+/** The FTS token of a cell joined with a facet, spelled as businesses.near_facets spells it. */
+export function nearFacetToken(level: number, row: number, col: number, facet: string): string {
+  return `"zz${level}${row}x${col}${facet}"`;
 }
 
 /**
@@ -126,6 +165,11 @@ export type NearQuery = {
   count: number;
   /** The FTS query of the words and filters, or null for a search by place alone. */
   match: string | null;
+  /**
+   * A filter joined with the cells (a category, a rating band), or null: the walk then reads only
+   * that filter's businesses in each cell, not every business of the cell (D1 time).
+   */
+  facet?: NearFacet | null;
   /** Checks FTS cannot make (open now). */
   keep?: (row: CandidateRow) => boolean;
 };
@@ -187,6 +231,28 @@ async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
   return { complete: rows.length <= limit };
 }
 
+/**
+ * The businesses of a filter in the fresh cells of a cover: its near_facets tokens, whose doclists
+ * hold only that filter's businesses, so FTS5 steps through those of the disc, not all of them.
+ * near_facets starts at FIRST_FACET_LEVEL: finer cells are matched as their parent cells' filter
+ * tokens AND the cells themselves (a small disc: few businesses either way), so the rows read stay
+ * those of the disc's fine cover, not of the coarser cells around it.
+ */
+function facetCells(facet: NearFacet, level: number, cells: Array<{ row: number; col: number }>, cellTokens: string[]): string {
+  if (level >= FIRST_FACET_LEVEL)
+    return `near_facets : (${cells.flatMap(({ row, col }) => facet.map((f) => nearFacetToken(level, row, col, f))).join(" OR ")})`;
+  // The levels nest: a cell's parent is its row and column divided by the ratio of their sizes.
+  const ratio = LEVELS[level] / LEVELS[FIRST_FACET_LEVEL];
+  const parents = new Map(
+    cells.map(({ row, col }) => {
+      const parent = { row: Math.floor(row / ratio), col: Math.floor(col / ratio) };
+      return [`${parent.row}x${parent.col}`, parent];
+    }),
+  );
+  const tokens = [...parents.values()].flatMap(({ row, col }) => facet.map((f) => nearFacetToken(FIRST_FACET_LEVEL, row, col, f)));
+  return `near_facets : (${tokens.join(" OR ")}) AND geo_terms : (${cellTokens.join(" OR ")})`;
+}
+
 /** Reads the businesses of the match in the disc's FTS cells, but for those in cells read before. */
 async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
   let level = 0;
@@ -198,17 +264,20 @@ async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
     walk.areaKm2,
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
-  const tokens = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => geoToken(level, row, from + i)));
+  const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
+  const tokens = covered.map(({ row, col }) => geoToken(level, row, col));
   // Cells an earlier step read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
   // steps read at other levels is left out with `NOT` its cells, unless reading it again costs less
   // than the longer FTS query takes (a few businesses).
   const before = new Set(walk.ftsRead);
-  const fresh = tokens.filter((t) => !before.has(t));
+  const freshCells = covered.filter((_, i) => !before.has(tokens[i]));
+  const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
   if (fresh.length === 0) return { complete: true };
   const cover = new Set(tokens);
   const read = walk.ftsRows > REREAD_ROWS ? walk.ftsRead.filter((t) => !cover.has(t)) : [];
-  const place = `geo_terms : (${fresh.join(" OR ")})${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
+  const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
+  const place = `(${inCells})${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
   walk.ftsRead = [...walk.ftsRead, ...fresh];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   // Two rows a business: the FTS row and the table's.
@@ -243,7 +312,7 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     ftsRows: 0,
     areaKm2: 0,
   };
-  let fts = q.match !== null;
+  let fts = q.match !== null || Boolean(q.facet?.length);
   let density = 0;
   for (let radius = Math.min(FIRST_DISC_KM, q.radiusKm), before = 0; ;) {
     // The grid while its ranges cost no more than the FTS's second row per business would.

@@ -45,7 +45,7 @@ import {
 import { slugify } from "~/lib/slug";
 import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
-import { distanceKm, nearSearch, type Point } from "./near.server";
+import { distanceKm, nearCategoryFacet, nearSearch, ratingBandFacet, ratingBands, type NearFacet, type Point } from "./near.server";
 
 /** `businesses AS b`: the plans below name their columns as b.… (FROM_B in hand-written SQL). */
 export const b = alias(businesses, "b");
@@ -317,12 +317,12 @@ function textMatch(words: SearchWords, expansion: string[] | null, facets: strin
 }
 
 /**
- * A block's candidates are read with every column but `facets` (computed per row, and never shown):
+ * A block's candidates are read with every column but the FTS ones (computed per row, and never shown):
  * the page's rows come from the blocks, so no second query reads them again.
  */
-const { facets: _facets, geoTerms: _geoTerms, ...candidateColumns } = getTableColumns(b);
+const { facets: _facets, geoTerms: _geoTerms, nearFacets: _nearFacets, ...candidateColumns } = getTableColumns(b);
 export const CANDIDATE_COLUMNS = candidateColumns;
-export type CandidateRow = Omit<BusinessRow, "facets" | "geoTerms">;
+export type CandidateRow = Omit<BusinessRow, "facets" | "geoTerms" | "nearFacets">;
 type Scored = CandidateRow & { relevance: number };
 
 /**
@@ -520,7 +520,7 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
   }
 
   // `facets` was not read: an empty string stands in (toBusiness never shows it).
-  const rows: BusinessRow[] = page.map(({ relevance: _, ...row }) => ({ ...row, facets: "", geoTerms: null }));
+  const rows: BusinessRow[] = page.map(({ relevance: _, ...row }) => ({ ...row, facets: "", geoTerms: null, nearFacets: null }));
   if (!dense) return { rows, total: firstSize, approximate: false, estimate: first.length };
   // The first block's density over its rowid span, applied to every rowid below it; with `keep`,
   // times the share of rows it let through.
@@ -680,7 +680,7 @@ export async function facetSearch(db: Db, q: FacetQuery): Promise<{ rows: Busine
     position += fresh.length;
   }
   // `facets` was not read: an empty string stands in (toBusiness never shows it).
-  const rows: BusinessRow[] = page.map((row) => ({ ...row, facets: "", geoTerms: null }));
+  const rows: BusinessRow[] = page.map((row) => ({ ...row, facets: "", geoTerms: null, nearFacets: null }));
   // A complete window is the whole match, filters and open now included: its hits are the count.
   return { rows, approximate: !complete, total: complete ? hits.length : null };
 }
@@ -736,6 +736,25 @@ function filterFacets(params: SearchParams): string[] {
   return [category, params.minRating ? minRatingFacets(params.minRating) : null].filter((f): f is string => Boolean(f));
 }
 
+/** A rating band holds about a quarter of the businesses: more bands than this narrow a near walk too little to join. */
+const MAX_JOINED_BANDS = 2;
+
+/**
+ * The filters of a near search: the one joined with the cells (near_facets: a category, else a
+ * minimum rating of 4 or more), and the others as facets of the match. A joined rating whose minimum
+ * is no band's bound (4.2) keeps its facet too, so the match stays exact.
+ */
+function nearFilters(params: SearchParams): { facets: string[]; joined: NearFacet | null } {
+  const category = categoryOf(params.category);
+  const rating = params.minRating ? minRatingFacets(params.minRating) : null;
+  if (category) return { joined: [nearCategoryFacet(category.kind, category.slug)], facets: rating ? [rating] : [] };
+  if (params.minRating && rating) {
+    const { bands, exact } = ratingBands(params.minRating);
+    if (bands.length <= MAX_JOINED_BANDS) return { joined: bands.map(ratingBandFacet), facets: exact ? [] : [rating] };
+  }
+  return { joined: null, facets: rating ? [rating] : [] };
+}
+
 /** One page of results. Never throws on visitor text: unusable text gives an empty page. */
 export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
   const result = await searchPage(db, params, now);
@@ -785,8 +804,10 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
   // Nearest first: from near=, else from the location's centre. Near alone (no words, no place) is a search too.
   const point = params.near ?? (params.sort === "distance" && criteria?.location ? await locationCentre(db, criteria.location) : null);
   if (point && (params.sort === "distance" || !criteria)) {
-    // The words and the filters (place, category, rating) are one FTS match with the cells around the point.
-    const facets = criteria?.facets ?? facetsQuery(filterFacets(params));
+    // The words and the filters (place, category, rating) are one FTS match with the cells around the
+    // point; a category or a high minimum rating is matched joined with the cells.
+    const filters = nearFilters(params);
+    const facets = facetsQuery([...(criteria?.location?.facets ?? []), ...filters.facets]);
     const match = criteria?.text ? ((await boundedTextMatch(db, criteria.text, facets))?.match ?? null) : facets || null;
     // Words that match nothing the vocabulary knows: nothing near either.
     if (criteria?.text && !match) return { ...empty, point };
@@ -795,11 +816,12 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
       radiusKm: params.radius,
       count: Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP),
       match,
+      facet: filters.joined,
       keep,
     });
     const list = found.rows
       .slice(offset)
-      .map((row) => ({ ...toBusiness({ ...row, facets: "", geoTerms: null }, now), distanceKm: row.distanceKm }));
+      .map((row) => ({ ...toBusiness({ ...row, facets: "", geoTerms: null, nearFacets: null }, now), distanceKm: row.distanceKm }));
     // Fewer than asked for: everything within the radius was found, so that is the total.
     const all = !found.approximate && found.rows.length < Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP);
     return {

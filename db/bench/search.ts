@@ -89,6 +89,8 @@ const SEARCHES = [
   // The demo's densest city (New York), open now, and words with a rating on a second page.
   "near=40.7128,-74.006&openNow=1&sort=distance",
   "q=coffee&near=40.7128,-74.006&minRating=4.5&sort=distance&page=2",
+  // A rare category near a dense point, second page (the category is joined with the cells).
+  "near=40.7128,-74.006&category=dentist&sort=distance&page=2",
 ];
 
 /** Type-ahead (issue 19): a prefix per box, short and long. */

@@ -150,6 +150,7 @@ describe("editedColumns: what an admin edit records as edited by hand", () => {
       indexFacts: 0,
       geoCell: null,
       geoTerms: null,
+      nearFacets: null,
     };
   };
 
