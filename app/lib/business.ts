@@ -14,7 +14,19 @@ import { effectiveTimeZone } from "./time-zones";
 import { cleanLine, cleanMultiline, isLink } from "./untrusted-text";
 
 /** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
-const HIDDEN_COLUMNS = ["groupSlug", "keywords", "citySlug", "stateCode", "score", "facets", "nearFacets", "importId", "editedFields"] as const;
+const HIDDEN_COLUMNS = [
+  "groupSlug",
+  "keywords",
+  "citySlug",
+  "stateCode",
+  "score",
+  "facets",
+  "geoCell",
+  "geoTerms",
+  "nearFacets",
+  "importId",
+  "editedFields",
+] as const;
 /** Columns stored as JSON text. */
 type JsonColumn = "photos" | "openingHours" | "about" | "reviewsPerScore";
 

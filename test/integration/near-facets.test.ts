@@ -164,12 +164,14 @@ describe("the cell tokens of a category and a rating band", () => {
     expect([await indexedFor(cafes), await indexedFor(bakeries), await indexedFor(best), await indexedFor(good)]).toEqual([1, 1, 0, 2]);
   });
 
-  it("are not part of a business in the API", async () => {
+  it("are not part of a business in the API, nor are the grid cell and its tokens", async () => {
     const shop = buildBusiness({ name: "Pukeko Books", latitude: -41.29, longitude: 174.78 });
     await insert(shop);
     const { status, body } = await getJson<Record<string, unknown>>(`/api/businesses/${await idOf(shop.placeId as string)}`);
     expect(status).toBe(200);
     expect(body.name).toBe("Pukeko Books");
-    expect(Object.keys(body)).not.toContain("nearFacets");
+    // Index material, not facts about the business: the coordinates are what callers get.
+    expect(body).toMatchObject({ latitude: -41.29, longitude: 174.78 });
+    for (const key of ["nearFacets", "geoTerms", "geoCell"]) expect(Object.keys(body)).not.toContain(key);
   });
 });
