@@ -6,8 +6,8 @@ import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
 import { readFlashToast } from "~/server/toast.server";
 import type { Route } from "./+types/root";
-// Inlined: one stylesheet round trip less before first paint on mobile networks (ADR 0004).
-import appCss from "./app.css?inline";
+// A file, not inlined: cached across pages, and 50 KB less in every page's HTML (ADR 0023).
+import appCss from "./app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getApp(context);
@@ -29,7 +29,10 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function links(): Route.LinkDescriptors {
-  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+  return [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "stylesheet", href: appCss },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,9 +45,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
-        {/* Under the dev server the server and the browser compile app.css apart (Tailwind adds classes as files
-            change), so the text can differ; a build inlines one stylesheet everywhere. */}
-        <style dangerouslySetInnerHTML={{ __html: appCss }} suppressHydrationWarning />
         <Links />
         <ImgFallbackScript />
       </head>
