@@ -6,8 +6,13 @@ import { getAdminSession, login } from "~/server/auth.server";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import { flashToastHeader } from "~/server/toast.server";
+import adminCss from "~/admin.css?url";
 import type { Route } from "./+types/login";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+
+export function links(): Route.LinkDescriptors {
+  return [{ rel: "stylesheet", href: adminCss }];
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Admin Login | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];

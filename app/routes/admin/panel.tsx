@@ -3,8 +3,13 @@ import { ADMIN_TABS, adminTabFor } from "~/components/admin/tabs";
 import { isSameOriginRequest, logout, requireAdminPage } from "~/server/auth.server";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
+import adminCss from "~/admin.css?url";
 import type { Route } from "./+types/panel";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+
+export function links(): Route.LinkDescriptors {
+  return [{ rel: "stylesheet", href: adminCss }];
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Admin Panel | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
