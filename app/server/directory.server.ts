@@ -223,12 +223,14 @@ async function pageOfScope(
   sort: ListSort,
   limit: number,
   offset: number,
-  stats: Pick<SiteStats, "listsNeedRebuild">,
+  stats: () => Promise<Pick<SiteStats, "listsNeedRebuild">>,
 ): Promise<BusinessRow[]> {
   const { where, list } = scopeFilter(scope, sort);
   const from = (condition: SQL | undefined) => db.orm.select().from(businesses).where(and(where, condition));
+  // The first page is the head of the scope's order index: one seek, without the positions' four
+  // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
-  if (list === null || stats.listsNeedRebuild) {
+  if (offset === 0 || list === null || (await stats()).listsNeedRebuild) {
     return from(undefined)
       .orderBy(...ORDER_BY[sort])
       .limit(limit)
@@ -279,19 +281,14 @@ export async function listCategoryBusinesses(db: Db, category: CategoryScope, li
     "recommended",
     limit,
     offset,
-    await siteStatsRow(db),
+    () => siteStatsRow(db),
   );
   return mapRows(rows);
 }
 
 export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
-  const rows = await pageOfScope(
-    db,
-    { kind: "city", slug: city.slug, count: city.count },
-    "recommended",
-    limit,
-    offset,
-    await siteStatsRow(db),
+  const rows = await pageOfScope(db, { kind: "city", slug: city.slug, count: city.count }, "recommended", limit, offset, () =>
+    siteStatsRow(db),
   );
   return mapRows(rows);
 }
@@ -311,7 +308,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     total = category.count;
   }
   if (query.search) return searchBusinesses(db, query.search, scope, query);
-  const rows = await pageOfScope(db, scope, sort, limit, offset, stats);
+  const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
 }
 
