@@ -9,6 +9,8 @@ import type { Db } from "./db.server";
 import { getPopularCities, getStatisticsWithVersion, type PopularCity, type Statistics } from "./directory.server";
 
 export const FOOTER_CITIES = 8;
+/** The home page's popular cities: the summary holds them, and the footer shows the first FOOTER_CITIES. */
+export const SUMMARY_CITIES = 12;
 
 export type SiteSummary = { version: number; statistics: Statistics; cities: PopularCity[] };
 
@@ -16,7 +18,7 @@ let remembered: SiteSummary | null = null;
 
 export async function siteSummary(db: Db, knownVersion?: number): Promise<SiteSummary> {
   if (knownVersion !== undefined && remembered?.version === knownVersion) return remembered;
-  const [{ version, statistics }, cities] = await Promise.all([getStatisticsWithVersion(db), getPopularCities(db, FOOTER_CITIES)]);
+  const [{ version, statistics }, cities] = await Promise.all([getStatisticsWithVersion(db), getPopularCities(db, SUMMARY_CITIES)]);
   const summary = { version, statistics, cities };
   // Kept only when read at the page's own version: a page stored under version V never shows another's footer.
   if (knownVersion !== undefined && version === knownVersion) remembered = summary;
