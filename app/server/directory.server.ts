@@ -113,6 +113,24 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
 }
 
 /**
+ * A business by id and whether it shares its title (sharesTitle), in one statement: the business
+ * page's canonical address costs one round trip of D1, not two (docs/perf/http.md). The twin is the
+ * same seek of businesses_city_name_idx, correlated to the row read.
+ */
+export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
+  // Written out: drizzle names a column of a one-table select without its table, which inside the
+  // subquery would mean o's own column.
+  const twin = sql<number>`EXISTS (SELECT 1 FROM businesses AS o WHERE o.city_slug = businesses.city_slug
+    AND o.name = businesses.name AND o.category = businesses.category AND o.id <> businesses.id)`;
+  const row = await db.orm
+    .select({ business: businesses, sharesTitle: twin.as("shares_title") })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .get();
+  return row ? { business: toBusiness(row.business), sharesTitle: row.sharesTitle === 1 } : null;
+}
+
+/**
  * Resolves every link form of SPEC §2: the stored slug, `{slug}-{first 7 of placeId or id}` (the
  * city page's link) and, for old name-based links, `{name}-{suffix}` by the suffix's place_id
  * prefix or id. Each step is an index seek.
