@@ -331,6 +331,21 @@ describe("the footer remembered per data version", () => {
     expect(await second.text()).toContain("Popular Cities");
   });
 
+  it("gives /businesses its category filter: a miss at a known version reads only site_stats and its page", async () => {
+    await insert(buildBusiness({ name: "Filter Summary", category: "Summary shop" }));
+    const page = () =>
+      worker.fetch(
+        new Request("https://localatlas.test/businesses") as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, EDGE_CACHE: "miss" },
+        createExecutionContext(),
+      );
+    await page();
+    const second = await page();
+    expect(second.status).toBe(200);
+    expect(queriesRun(second)).toBe(2);
+    expect(await second.text()).toContain("All Categories");
+  });
+
   it("reads every time when the page is not cached (no version known)", async () => {
     await insert(buildBusiness({ name: "Uncached Footer", city: "Plainville" }));
     await siteSummary(testDb());
