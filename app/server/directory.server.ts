@@ -113,6 +113,24 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
 }
 
 /**
+ * A business by id and whether it shares its title (sharesTitle), in one statement: the business
+ * page's canonical address costs one round trip of D1, not two (docs/perf/http.md). The twin is the
+ * same seek of businesses_city_name_idx, correlated to the row read.
+ */
+export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
+  // Written out: drizzle names a column of a one-table select without its table, which inside the
+  // subquery would mean o's own column.
+  const twin = sql<number>`EXISTS (SELECT 1 FROM businesses AS o WHERE o.city_slug = businesses.city_slug
+    AND o.name = businesses.name AND o.category = businesses.category AND o.id <> businesses.id)`;
+  const row = await db.orm
+    .select({ business: businesses, sharesTitle: twin.as("shares_title") })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .get();
+  return row ? { business: toBusiness(row.business), sharesTitle: row.sharesTitle === 1 } : null;
+}
+
+/**
  * Resolves every link form of SPEC §2: the stored slug, `{slug}-{first 7 of placeId or id}` (the
  * city page's link) and, for old name-based links, `{name}-{suffix}` by the suffix's place_id
  * prefix or id. Each step is an index seek.
@@ -223,12 +241,14 @@ async function pageOfScope(
   sort: ListSort,
   limit: number,
   offset: number,
-  stats: Pick<SiteStats, "listsNeedRebuild">,
+  stats: () => Promise<Pick<SiteStats, "listsNeedRebuild">>,
 ): Promise<BusinessRow[]> {
   const { where, list } = scopeFilter(scope, sort);
   const from = (condition: SQL | undefined) => db.orm.select().from(businesses).where(and(where, condition));
+  // The first page is the head of the scope's order index: one seek, without the positions' four
+  // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
-  if (list === null || stats.listsNeedRebuild) {
+  if (offset === 0 || list === null || (await stats()).listsNeedRebuild) {
     return from(undefined)
       .orderBy(...ORDER_BY[sort])
       .limit(limit)
@@ -279,19 +299,14 @@ export async function listCategoryBusinesses(db: Db, category: CategoryScope, li
     "recommended",
     limit,
     offset,
-    await siteStatsRow(db),
+    () => siteStatsRow(db),
   );
   return mapRows(rows);
 }
 
 export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
-  const rows = await pageOfScope(
-    db,
-    { kind: "city", slug: city.slug, count: city.count },
-    "recommended",
-    limit,
-    offset,
-    await siteStatsRow(db),
+  const rows = await pageOfScope(db, { kind: "city", slug: city.slug, count: city.count }, "recommended", limit, offset, () =>
+    siteStatsRow(db),
   );
   return mapRows(rows);
 }
@@ -311,7 +326,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     total = category.count;
   }
   if (query.search) return searchBusinesses(db, query.search, scope, query);
-  const rows = await pageOfScope(db, scope, sort, limit, offset, stats);
+  const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
   return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
 }
 

@@ -68,3 +68,4 @@ function d1Count(response: Response, name: "rows_read" | "rows_written" | "queri
 
 export const rowsRead = (response: Response) => d1Count(response, "rows_read");
 export const rowsWritten = (response: Response) => d1Count(response, "rows_written");
+export const queriesRun = (response: Response) => d1Count(response, "queries");

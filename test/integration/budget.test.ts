@@ -5,7 +5,7 @@ import type { Business, ValidBusinessInput } from "~/lib/business";
 import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
 import { finishWrites, insertBatch, insertBusinesses } from "~/server/business-writer.server";
 import { adminRequest } from "../helpers/admin";
-import { buildBusiness, getJson, idOf, request, rowsRead, rowsWritten, testDb } from "../helpers/factories";
+import { buildBusiness, getJson, idOf, queriesRun, request, rowsRead, rowsWritten, testDb } from "../helpers/factories";
 
 /** DESIGN.md: D1 work per public request is O(page size), whatever the number of businesses. */
 const ROWS_READ_BOUND = 300;
@@ -97,6 +97,21 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     expect(body.businesses[0].rating).toBe(4.9);
     expect(rowsRead(response) - BUSINESSES).toBeLessThan(2 * Math.sqrt(41 * BUSINESSES));
   });
+
+  it.each(["/api/city/City%207", "/api/category/plumber", "/api/category/home-services"])(
+    "the first page of %s is the head of its order, read without the list positions",
+    async (path) => {
+      const first = await getJson<Array<{ id: number }>>(`${path}?limit=30&offset=0`);
+      // From offset 1 the page is found through the positions: the same order, one business on.
+      const next = await getJson<Array<{ id: number }>>(`${path}?limit=29&offset=1`);
+      expect(first.body).toHaveLength(30);
+      expect(next.body.map((b) => b.id)).toEqual(first.body.slice(1).map((b) => b.id));
+      // The positions' walk (chapters, section, blocks, entry) and site_stats are four or five round trips
+      // of D1 more than finding the scope and reading the page.
+      expect(queriesRun(next.response) - queriesRun(first.response)).toBeGreaterThanOrEqual(4);
+      expect(rowsRead(first.response)).toBeLessThanOrEqual(31);
+    },
+  );
 
   it("page 1 and page 400 of /api/businesses hold the expected rows", async () => {
     const first = await getJson<{ businesses: Array<{ id: number }>; totalCount: number; totalPages: number }>(

@@ -1,3 +1,5 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import * as build from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "~/server/business-writer.server";
@@ -11,7 +13,8 @@ import {
   type EdgeCacheOptions,
 } from "~/server/edge-cache.server";
 import { siteSummary } from "~/server/site-summary.server";
-import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
+import worker from "../../workers/app";
+import { buildBusiness, idOf, insert, queriesRun, request, testDb } from "../helpers/factories";
 
 // The suite runs with EDGE_CACHE=off so tests see fresh data; here the cache is driven directly.
 let cache: Cache;
@@ -309,6 +312,38 @@ describe("the footer remembered per data version", () => {
     expect(fresh.meter.queries).toBeGreaterThan(0);
     expect(summary.statistics.totalBusinesses).toBe(first.statistics.totalBusinesses + 1);
     expect(summary.cities.map((c) => c.name)).toContain("Newtown");
+  });
+
+  it("gives the home page its totals and popular cities: a miss at a known version reads only its two lists", async () => {
+    await insert(buildBusiness({ name: "Home Summary", city: "Summaryville" }));
+    // As workerd hands a request to the Worker (its `cf` is only typed differently).
+    const home = () =>
+      worker.fetch(
+        new Request("https://localatlas.test/") as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, EDGE_CACHE: "miss" },
+        createExecutionContext(),
+      );
+    const first = await home();
+    const second = await home();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // Recommended and latest; the totals, the cities and the footer were read at this version by the first.
+    expect(queriesRun(second)).toBe(2);
+    expect(await second.text()).toContain("Popular Cities");
+  });
+
+  it("gives /businesses its category filter: a miss at a known version reads only site_stats and its page", async () => {
+    await insert(buildBusiness({ name: "Filter Summary", category: "Summary shop" }));
+    const page = () =>
+      worker.fetch(
+        new Request("https://localatlas.test/businesses") as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, EDGE_CACHE: "miss" },
+        createExecutionContext(),
+      );
+    await page();
+    const second = await page();
+    expect(second.status).toBe(200);
+    expect(queriesRun(second)).toBe(2);
+    expect(await second.text()).toContain("All Categories");
   });
 
   it("reads every time when the page is not cached (no version known)", async () => {

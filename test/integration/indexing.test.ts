@@ -9,7 +9,7 @@ import { businessFacts } from "~/lib/indexing";
 import { deleteBusiness, updateBusiness } from "~/server/business-writer.server";
 import { getBusinessById } from "~/server/directory.server";
 import { businessSitemap, businessSitemapNumbers } from "~/server/sitemap.server";
-import { buildBusiness, idOf, insert, request, rowsRead, testDb } from "../helpers/factories";
+import { buildBusiness, idOf, insert, queriesRun, request, rowsRead, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 import { keptSummaries, recomputedSummaries } from "../helpers/summaries";
 
@@ -151,6 +151,8 @@ describe("business page titles", () => {
     expect((await page(`/business/${lone}`)).title).toBe(`Lone Bakery ${run} | Bakery in ${city}, Oregon | LocalAtlas`);
     // The look-up is one index seek, not a walk of the city: a twin's page reads at most a few rows more.
     expect(rowsRead(await request(`/business/${a}`))).toBeLessThanOrEqual(rowsRead(await request(`/business/${lone}`)) + 3);
+    // And it is part of the business's own statement: the page reads one more than /about (the footer).
+    expect(queriesRun(await request(`/business/${a}`))).toBe(queriesRun(await request("/about")) + 1);
   });
 });
 

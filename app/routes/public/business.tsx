@@ -18,7 +18,7 @@ import { breadcrumbJsonLd, localBusinessJsonLd } from "~/lib/structured-data";
 import { effectiveTimeZone } from "~/lib/time-zones";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { getBusinessById, getBusinessBySlug, sharesTitle } from "~/server/directory.server";
+import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "~/server/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "~/server/business-redirects.server";
 import type { Route } from "./+types/business";
 
@@ -86,10 +86,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   let business: Business | null = null;
+  let twin: boolean | null = null;
   let gone: BusinessRedirect | null = null;
   if (params.id !== undefined) {
     const id = businessIdParamsSchema.safeParse(params);
-    business = id.success ? await getBusinessById(db, id.data.id) : null;
+    const found = id.success ? await getBusinessWithTitleTwin(db, id.data.id) : null;
+    business = found?.business ?? null;
+    twin = found?.sharesTitle ?? null;
     if (id.success && !business) gone = await redirectForId(db, id.data.id);
   } else if (params.slug) {
     business = await getBusinessBySlug(db, params.slug);
@@ -103,7 +106,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const place = joinParts([b.city, b.state]);
   // Titles are unique per page (issue 20): a business that shares its name, category and city with
   // another adds its street, the part of the address that tells them apart.
-  const street = (await sharesTitle(db, b.id)) ? b.address.split(",")[0].trim() : "";
+  const street = (twin ?? (await sharesTitle(db, b.id))) ? b.address.split(",")[0].trim() : "";
   const title = b.seoTitle
     ? joinParts([b.seoTitle, street ? `(${street})` : ""], " ")
     : joinParts([street ? `${b.name} (${street})` : b.name, joinParts([b.category, place], " in "), config.siteName], " | ");

@@ -8,7 +8,8 @@ import { clampPage, Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { findCategory, getCategories, listBusinesses } from "~/server/directory.server";
+import { findCategory, listBusinesses } from "~/server/directory.server";
+import { siteSummary } from "~/server/site-summary.server";
 import type { Db } from "~/server/db.server";
 import { listingSearch, search, type ListingPage } from "~/server/search.server";
 import { ListingFilterBar } from "~/components/listing-filters";
@@ -50,11 +51,12 @@ export function browseHref(query: BrowseQuery): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
+  const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
   const url = new URL(request.url);
   const query = browseQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const categories = await getCategories(db, CATEGORY_DROPDOWN_SIZE, 0);
+  // The site summary's largest categories, remembered per data version as the footer is.
+  const categories = (await siteSummary(db, dataVersion)).categories.slice(0, CATEGORY_DROPDOWN_SIZE);
   const filters = parseListingFilters(url.searchParams);
   if (filtersActive(filters)) {
     // Open now, a minimum rating (issue 19): the search's bounded reads, with the page's words if any.

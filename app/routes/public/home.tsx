@@ -8,7 +8,8 @@ import { abbreviateNumber } from "~/lib/format";
 import { webSiteJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { getLatest, getPopularCities, getRecommended, getStatistics } from "~/server/directory.server";
+import { getLatest, getRecommended } from "~/server/directory.server";
+import { siteSummary } from "~/server/site-summary.server";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -27,11 +28,12 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
+  const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
-  const [statistics, cities, recommended, latest] = await Promise.all([
-    getStatistics(db),
-    getPopularCities(db, 12),
+  // The totals and the popular cities are the footer's (site-summary.server.ts): on a miss of a known
+  // data version they come from the isolate's memory, not from two more D1 statements.
+  const [{ statistics, cities }, recommended, latest] = await Promise.all([
+    siteSummary(db, dataVersion),
     getRecommended(db, 6).then((l) => l.map(toCard)),
     getLatest(db, 6).then((l) => l.map(toCard)),
   ]);

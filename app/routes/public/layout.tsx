@@ -5,7 +5,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { siteSummary } from "~/server/site-summary.server";
+import { FOOTER_CITIES, siteSummary } from "~/server/site-summary.server";
 import { PUBLIC_CACHE } from "~/server/http.server";
 import type { Route } from "./+types/layout";
 
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const config = siteConfig(env);
   // The footer is decoration: a failed read hides the row instead of failing the page (CLARIFICATIONS 20).
   const { cities, statistics } = await siteSummary(db, dataVersion).catch(() => ({ cities: [], statistics: null }));
-  return { siteName: config.siteName, phone: config.contactPhone, email: config.contactEmail, cities, statistics };
+  return { siteName: config.siteName, phone: config.contactPhone, email: config.contactEmail, cities: cities.slice(0, FOOTER_CITIES), statistics };
 }
 
 /** Public pages are cacheable at the edge (CLARIFICATIONS 35) unless a parent said otherwise (flash cookie). */

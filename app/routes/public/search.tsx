@@ -15,17 +15,18 @@ import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "~
 import { parseSearchParams, type SearchParams } from "~/lib/search-params";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
-import { getCategories } from "~/server/directory.server";
 import { PUBLIC_CACHE } from "~/server/http.server";
 import { search } from "~/server/search.server";
+import { siteSummary } from "~/server/site-summary.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
   // CLARIFICATIONS 17: a blank query with a location lists that location; both blank go home.
   if (!params.q && !params.location && !params.near) throw redirect("/");
-  const { db, env } = getApp(context);
-  const [result, categories] = await Promise.all([search(db, params), getCategories(db, 20, 0)]);
+  const { db, env, dataVersion } = getApp(context);
+  // The category filter is the site summary's (remembered per data version, as the footer is).
+  const [result, { categories }] = await Promise.all([search(db, params), siteSummary(db, dataVersion)]);
   const businesses = result.businesses.map(toCard);
   const config = siteConfig(env);
   return {
