@@ -56,6 +56,8 @@ export default defineConfig(async () => {
     resolve: { tsconfigPaths: true },
     test: {
       include: ["test/**/*.test.ts"],
+      // The stylesheets get their real URLs, as in a build: by default a test sees "" for `app.css?url`.
+      css: { include: [/app\/(app|admin)\.css/] },
       exclude: ["test/e2e/**"],
       setupFiles: ["./test/setup/apply-migrations.ts"],
       testTimeout: 60_000,

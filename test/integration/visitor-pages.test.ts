@@ -277,6 +277,9 @@ describe("city page", () => {
     expect(html).toContain(`href="/details/bright-smile-${run}-vis-den"`);
     const types = jsonLd(html).map((d) => d["@type"]);
     expect(types).toEqual(["ItemList", "BreadcrumbList"]);
+    // The stylesheet is a file every page shares (ADR 0023), not a copy inlined in each.
+    expect(html).toMatch(/<link rel="stylesheet" href="[^"]+app[^"]*\.css"/);
+    expect(html).not.toContain("<style");
   });
 
   it("shows City Not Found (404) for an unknown city and the empty state for a city with none left", async () => {
