@@ -101,29 +101,25 @@ export async function getBusinessById(db: Db, id: number): Promise<Business | nu
 
 /**
  * Whether another business has this one's name and category in its city, so their pages' titles
- * (SPEC §2's "name | category in city, state") would be the same: one seek of businesses_city_name_idx.
+ * (SPEC §2's "name | category in city, state") would be the same: one seek of businesses_city_name_idx,
+ * correlated to the business row read. Written out: drizzle names a column of a one-table select
+ * without its table, which inside the subquery would mean o's own column.
  */
+const titleTwin = sql<number>`EXISTS (SELECT 1 FROM businesses AS o WHERE o.city_slug = businesses.city_slug
+  AND o.name = businesses.name AND o.category = businesses.category AND o.id <> businesses.id)`;
+
 export async function sharesTitle(db: Db, id: number): Promise<boolean> {
-  const twin = await db.first<{ id: number }>(
-    `SELECT o.id FROM businesses AS b JOIN businesses AS o ON o.city_slug = b.city_slug AND o.name = b.name
-     WHERE b.id = ?1 AND o.id <> b.id AND o.category = b.category LIMIT 1`,
-    [id],
-  );
-  return twin !== null;
+  const row = await db.orm.select({ twin: titleTwin }).from(businesses).where(eq(businesses.id, id)).get();
+  return row?.twin === 1;
 }
 
 /**
  * A business by id and whether it shares its title (sharesTitle), in one statement: the business
- * page's canonical address costs one round trip of D1, not two (docs/perf/http.md). The twin is the
- * same seek of businesses_city_name_idx, correlated to the row read.
+ * page's canonical address costs one round trip of D1, not two (docs/perf/http.md).
  */
 export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
-  // Written out: drizzle names a column of a one-table select without its table, which inside the
-  // subquery would mean o's own column.
-  const twin = sql<number>`EXISTS (SELECT 1 FROM businesses AS o WHERE o.city_slug = businesses.city_slug
-    AND o.name = businesses.name AND o.category = businesses.category AND o.id <> businesses.id)`;
   const row = await db.orm
-    .select({ business: businesses, sharesTitle: twin.as("shares_title") })
+    .select({ business: businesses, sharesTitle: titleTwin.as("shares_title") })
     .from(businesses)
     .where(eq(businesses.id, id))
     .get();

@@ -5,11 +5,10 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseSearchParams } from "~/lib/search-params";
 import { updateBusiness } from "~/server/business-writer.server";
-import { distanceKm, NEAR_BUDGET, nearCategoryFacet, nearFacetToken, ratingBandFacet, ratingBands } from "~/server/near.server";
-import { search } from "~/server/search.server";
+import { NEAR_BUDGET, nearCategoryFacet, nearFacetToken, ratingBandFacet, ratingBands } from "~/server/near.server";
 import { buildBusiness, getJson, idOf, insert, testDb } from "../helpers/factories";
+import { nearestNames, searchNear } from "../helpers/near";
 
 type Spot = { name: string; category: string; rating: number; latitude: number; longitude: number };
 
@@ -39,19 +38,7 @@ function area(centre: { lat: number; lng: number }, count: number, seed: number)
   }));
 }
 
-/** The names of `spots` passing `keep`, nearest `from` first: the order a near search must give. */
-const nearest = (spots: Spot[], from: { lat: number; lng: number }, keep: (s: Spot) => boolean) =>
-  spots
-    .filter(keep)
-    .map((s) => ({ name: s.name, d: distanceKm(from, { lat: s.latitude, lng: s.longitude }) }))
-    .sort((a, b) => a.d - b.d)
-    .map((s) => s.name);
-
-async function searchNear(query: string) {
-  const db = testDb();
-  const result = await search(db, parseSearchParams(`https://x.test/search?${query}`));
-  return { result, names: result.businesses.map((b) => b.name), rowsRead: db.meter.rowsRead };
-}
+const nearest = (spots: Spot[], from: { lat: number; lng: number }, keep: (s: Spot) => boolean) => nearestNames(spots, from, keep);
 
 /** How many businesses an FTS token is indexed for (the length of the doclist a match steps through). */
 async function indexedFor(token: string): Promise<number> {

@@ -11,6 +11,7 @@ import { search, type SearchBusiness } from "~/server/search.server";
 import { parseSearchParams } from "~/lib/search-params";
 import { updateBusiness } from "~/server/business-writer.server";
 import { buildBusiness, getJson, idOf, insert, request, testDb } from "../helpers/factories";
+import { nearestNames, searchNear } from "../helpers/near";
 import { fixtureRecords, VN_FIXTURE } from "../helpers/spreadsheets";
 
 type SearchBody = { businesses: SearchBusiness[]; hasNext: boolean; approximate: boolean; point: { lat: number; lng: number } | null };
@@ -148,18 +149,7 @@ describe("near me in a dense area (issue 19: ≤ 300 rows a page)", () => {
   const empty = { lat: centre.lat + 0.9, lng: centre.lng };
 
   /** The names of the businesses nearest `from` that pass `keep`, as the search should order them. */
-  const nearest = (from: { lat: number; lng: number }, keep: (s: (typeof spots)[number]) => boolean) =>
-    spots
-      .filter(keep)
-      .map((s) => ({ name: s.name, d: distanceKm(from, { lat: s.latitude, lng: s.longitude }) }))
-      .sort((a, b) => a.d - b.d)
-      .map((s) => s.name);
-
-  async function searchNear(query: string) {
-    const db = testDb();
-    const result = await search(db, parseSearchParams(`https://x.test/search?${query}`));
-    return { result, names: result.businesses.map((b) => b.name), rowsRead: db.meter.rowsRead };
-  }
+  const nearest = (from: { lat: number; lng: number }, keep: (s: (typeof spots)[number]) => boolean) => nearestNames(spots, from, keep);
 
   beforeAll(async () => {
     await insert(...spots.map((s) => buildBusiness(s)));
