@@ -65,6 +65,7 @@ export default {
         waitUntil: (p) => ctx.waitUntil(p),
         version: cachedDataVersion,
         memory: hotPages,
+        build: build.assets.version,
         hitHeaders: () => [["Server-Timing", timing()]],
         alwaysMiss: env.EDGE_CACHE === "miss",
       },

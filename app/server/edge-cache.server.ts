@@ -121,9 +121,14 @@ export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now)
   };
 }
 
-/** The page's key for `version`: its URL with a parameter no page reads, so no visitor's URL can name a version. */
-function cacheKey(page: string, version: number): string {
-  return `${page}${page.includes("?") ? "&" : "?"}__v=${version}`;
+/**
+ * The page's key for `version` and `build`: its URL with parameters no page reads, so no visitor's
+ * URL can name a version. The build is in it because a page links its build's hashed assets, which
+ * the next deploy replaces: the Cache API outlives a deploy, and a page stored before it would link
+ * a stylesheet that is gone (seen locally: an unstyled page after a rebuild on a kept state).
+ */
+function cacheKey(page: string, version: number, build: string | undefined): string {
+  return `${page}${page.includes("?") ? "&" : "?"}__v=${version}${build ? `&__b=${encodeURIComponent(build)}` : ""}`;
 }
 
 function storable(response: Response): boolean {
@@ -249,6 +254,8 @@ export type EdgeCacheOptions = {
   version?: (db: DbSource) => Promise<number>;
   /** Pages kept in the isolate in front of `cache` (workers/app.ts keeps one per isolate). */
   memory?: PageMemory;
+  /** The build serving the request (React Router's assets version): a page is served only by the build that rendered it. */
+  build?: string;
   /** Neither look up nor store: each request is rendered as a miss is (bench:http's render path). */
   alwaysMiss?: boolean;
   /** Headers added to a hit as it is answered (workers/app.ts: the request's Server-Timing). */
@@ -275,7 +282,7 @@ export async function withEdgeCache(
   const pageRequest = () => (page === request.url ? request : new Request(page, request));
   // EDGE_CACHE=miss (benchmarks): every request costs what a miss costs, and nothing is stored.
   if (options.alwaysMiss) return render(pageRequest(), version);
-  const key = cacheKey(page, version);
+  const key = cacheKey(page, version, options.build);
   const extra = () => options.hitHeaders?.() ?? [];
   const remembered = options.memory?.get(key);
   if (remembered) return answer(remembered, [...remembered.hitHeaders, ...extra()]);

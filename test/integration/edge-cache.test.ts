@@ -161,8 +161,16 @@ describe("the cache key is the page, not the URL", () => {
     expect(rendered).toEqual(["/search?location=Keytown&q=paged", "/search?location=Keytown&q=other"]);
   });
 
-  it("never lets a visitor's URL name a data version", () => {
-    expect(keyOf("/about?__v=0")).toBe("/about");
+  it("never lets a visitor's URL name a data version or a build", () => {
+    expect(keyOf("/about?__v=0&__b=abc")).toBe("/about");
+  });
+
+  it("serves a page only to the build that rendered it: the next deploy's assets are not the ones it links", async () => {
+    const before = await get("/about", undefined, { build: "build-1" });
+    const again = await get("/about", undefined, { build: "build-1" });
+    const deployed = await get("/about", undefined, { build: "build-2" });
+    expect([before, again, deployed].map((r) => r.headers.get("X-Edge-Cache"))).toEqual(["MISS", "HIT", "MISS"]);
+    expect(renders).toBe(2);
   });
 });
 
