@@ -1,7 +1,7 @@
 /**
  * npm run bench:scale — what every public route and every admin write costs in D1 at 10k, 100k and
  * 1,000,000 businesses (issue 15, item 6): rows_read, rows_written, queries and D1 ms per request,
- * read from the `Server-Timing: d1;dur=<ms>;desc="rows_read=N rows_written=W queries=M"` header the
+ * read from the `Server-Timing: d1;dur=<ms>;desc="rows_read=N rows_written=W queries=M round_trips=T"` header the
  * Worker puts on every response. Only HTTP: nothing here knows how a route reads its rows.
  *
  *   npm run bench:scale -- [--sizes 10k,100k,1m] [--state-dir /tmp/localatlas-scale] [--reuse]
@@ -282,7 +282,7 @@ type D1 = { rowsRead: number; rowsWritten: number | null; queries: number; d1Ms:
 type Cell = D1 & { wallMs: number; status: number; varies: boolean; note?: string; error?: string };
 type Row = { key: string; route: string; kind: "public" | "sitemap-file" | "admin-read" | "write" | "import"; pair?: string };
 
-const TIMING = /d1;dur=([\d.]+);desc="rows_read=(\d+)(?: rows_written=(\d+))? queries=(\d+)"/;
+const TIMING = /d1;dur=([\d.]+);desc="rows_read=(\d+)(?: rows_written=(\d+))? queries=(\d+)(?: round_trips=\d+)?"/;
 
 function d1Of(response: Response, body: string, wallMs: number): D1 {
   const header = response.headers.get("server-timing") ?? "";

@@ -28,11 +28,11 @@ const cachedDataVersion = memoizedDataVersion(VERSION_MEMO_MS);
 // The hottest pages answered from the isolate's memory: 16 MB of a Worker's 128 (~160 pages of 100 KB).
 const hotPages = pageMemory(16 * 1024 * 1024);
 
-const NO_D1: QueryMeter = { rowsRead: 0, rowsWritten: 0, queries: 0, d1Ms: 0 };
+const NO_D1: QueryMeter = { rowsRead: 0, rowsWritten: 0, queries: 0, roundTrips: 0, d1Ms: 0 };
 
 // dur: D1's own time for the request's statements (meta.duration), as Server-Timing spells it.
-function serverTiming({ rowsRead, rowsWritten, queries, d1Ms }: QueryMeter): string {
-  return `d1;dur=${Math.round(d1Ms * 10) / 10};desc="rows_read=${rowsRead} rows_written=${rowsWritten} queries=${queries}"`;
+function serverTiming({ rowsRead, rowsWritten, queries, roundTrips, d1Ms }: QueryMeter): string {
+  return `d1;dur=${Math.round(d1Ms * 10) / 10};desc="rows_read=${rowsRead} rows_written=${rowsWritten} queries=${queries} round_trips=${roundTrips}"`;
 }
 
 export default {

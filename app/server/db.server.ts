@@ -13,8 +13,11 @@ import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 
 export type Params = ReadonlyArray<string | number | null>;
 
-/** D1's own accounting of a request's statements (meta.rows_read, rows_written, duration). */
-export type QueryMeter = { rowsRead: number; rowsWritten: number; queries: number; d1Ms: number };
+/**
+ * D1's own accounting of a request's statements (meta.rows_read, rows_written, duration), and how many
+ * round trips to D1 carried them: a batch is one, whatever its statements.
+ */
+export type QueryMeter = { rowsRead: number; rowsWritten: number; queries: number; roundTrips: number; d1Ms: number };
 
 export type Orm = DrizzleD1Database;
 
@@ -55,7 +58,7 @@ export type DbOptions = {
 };
 
 export class Db {
-  readonly meter: QueryMeter = { rowsRead: 0, rowsWritten: 0, queries: 0, d1Ms: 0 };
+  readonly meter: QueryMeter = { rowsRead: 0, rowsWritten: 0, queries: 0, roundTrips: 0, d1Ms: 0 };
   /** D1 with every statement counted; `d1` is what drizzle and the SQL helpers below use. */
   readonly d1: D1Database;
   /** drizzle: the query builder for plain reads and writes, `sql` for FTS and the planner's walks. */
@@ -134,11 +137,15 @@ type Meta = D1Meta | undefined;
  * drizzle's own `batch()`, which reads rows that way; test/integration/db-meter.test.ts holds the order.
  */
 function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMeter, saw: () => void): D1Database {
-  const count = (meta: Meta) => {
-    meter.queries += 1;
-    meter.rowsRead += meta?.rows_read ?? 0;
-    meter.rowsWritten += meta?.rows_written ?? 0;
-    meter.d1Ms += meta?.duration ?? 0;
+  /** One round trip answered: the metas of the statements it carried. */
+  const count = (metas: Meta[]) => {
+    meter.roundTrips += 1;
+    for (const meta of metas) {
+      meter.queries += 1;
+      meter.rowsRead += meta?.rows_read ?? 0;
+      meter.rowsWritten += meta?.rows_written ?? 0;
+      meter.d1Ms += meta?.duration ?? 0;
+    }
     // Recorded before the statement's caller resumes: whatever it does with the result (the edge
     // cache memoizing a data version) happens after the isolate's mark has this bookmark.
     saw();
@@ -152,7 +159,7 @@ function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMet
     prepare: (sql: string) => new MeteredStatement(target().prepare(sql), count),
     async batch<T = unknown>(statements: D1PreparedStatement[]) {
       const results = await target().batch<T>(statements.map(unwrap));
-      for (const r of results) count(r.meta);
+      count(results.map((r) => r.meta));
       return results;
     },
     exec: outsideSession("exec"),
@@ -166,7 +173,7 @@ const unwrap = (s: D1PreparedStatement) => (s instanceof MeteredStatement ? s.in
 class MeteredStatement implements D1PreparedStatement {
   constructor(
     readonly inner: D1PreparedStatement,
-    private readonly count: (meta: Meta) => void,
+    private readonly count: (metas: Meta[]) => void,
   ) {}
 
   bind(...values: unknown[]): D1PreparedStatement {
@@ -175,13 +182,13 @@ class MeteredStatement implements D1PreparedStatement {
 
   async all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
     const result = await this.inner.all<T>();
-    this.count(result.meta);
+    this.count([result.meta]);
     return result;
   }
 
   async run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
     const result = await this.inner.run<T>();
-    this.count(result.meta);
+    this.count([result.meta]);
     return result;
   }
 

@@ -58,8 +58,8 @@ export async function getJson<T = unknown>(path: string): Promise<{ status: numb
   return { status: response.status, body, response };
 }
 
-/** A count the Worker reported for the request (Server-Timing: d1;dur=…;desc="rows_read=N rows_written=W queries=M"). */
-function d1Count(response: Response, name: "rows_read" | "rows_written" | "queries"): number {
+/** A count the Worker reported for the request (Server-Timing: d1;dur=…;desc="rows_read=N rows_written=W queries=M round_trips=T"). */
+function d1Count(response: Response, name: "rows_read" | "rows_written" | "queries" | "round_trips"): number {
   const header = response.headers.get("Server-Timing") ?? "";
   const match = new RegExp(`${name}=(\\d+)`).exec(header);
   if (!match) throw new Error(`no ${name} in Server-Timing: ${header}`);
@@ -69,3 +69,5 @@ function d1Count(response: Response, name: "rows_read" | "rows_written" | "queri
 export const rowsRead = (response: Response) => d1Count(response, "rows_read");
 export const rowsWritten = (response: Response) => d1Count(response, "rows_written");
 export const queriesRun = (response: Response) => d1Count(response, "queries");
+/** Round trips to D1 (a batch of statements is one). */
+export const roundTrips = (response: Response) => d1Count(response, "round_trips");

@@ -33,5 +33,18 @@ describe("the rows-read meter", () => {
     await db.batch([db.statement("SELECT id FROM businesses"), db.statement("SELECT id FROM businesses WHERE id = ?1", [0])]);
     expect(db.meter.queries).toBe(4);
     expect(db.meter.rowsRead).toBeGreaterThanOrEqual(9);
+    // Two statements on their own, then two in one batch: three round trips to D1.
+    expect(db.meter.roundTrips).toBe(3);
+  });
+
+  it("counts drizzle's batch of builders and sql`` as one round trip with all their statements", async () => {
+    const db = new Db(env.DB);
+    const [rows, raw] = await db.orm.batch([
+      db.orm.select({ name: businesses.name }).from(businesses).orderBy(businesses.id).limit(2),
+      db.orm.all<{ n: number }>(sql`SELECT count(*) AS n FROM businesses`),
+    ]);
+    expect(rows.map((r) => r.name)).toEqual(["Meter One", "Meter Two"]);
+    expect(raw).toEqual([{ n: 3 }]);
+    expect(db.meter).toMatchObject({ queries: 2, roundTrips: 1 });
   });
 });
