@@ -416,6 +416,7 @@ export const auditLog = sqliteTable(
 
 /** A business as drizzle reads it (schema keys: placeId, …); app/lib/business.ts maps it to the API shape. */
 export type BusinessRow = typeof businesses.$inferSelect;
+export type CityRow = typeof cities.$inferSelect;
 
 /**
  * A table's row keyed by SQL column name (place_id, …), with the schema's types: what hand-written

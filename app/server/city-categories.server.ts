@@ -4,16 +4,27 @@
  * (kept by the writer and the triggers), pages from the (city_slug, category_slug | group_slug,
  * score, id) indexes: every read is O(page).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { TopLink } from "~/components/top-links";
 import { toBusiness, type Business } from "~/lib/business";
 import { cityCategoryHeading } from "~/lib/city-category";
 import { isListingIndexed, type IndexingRules } from "~/lib/indexing";
 import { cityCategoryPath } from "~/lib/slug";
 import { titleCaseFromSlug } from "~/lib/format";
-import { businesses, cityCategories } from "#db/schema";
+import { businesses, categories, categoryGroups, cities, cityCategories, type BusinessRow } from "#db/schema";
 import type { Db } from "./db.server";
-import { findCategory, findCity, type CategoryScope, type CityScope } from "./directory.server";
+import {
+  categoryBySlug,
+  categorySlugOf,
+  cityBySlug,
+  citySlugOf,
+  findCategory,
+  findCity,
+  scopeHead,
+  toCityScope,
+  type CategoryScope,
+  type CityScope,
+} from "./directory.server";
 
 /**
  * The deepest page: OFFSET walks the order index, so the pages reach the first 1,000 businesses
@@ -60,15 +71,37 @@ export async function listCityCategoryBusinesses(db: Db, scope: CityCategoryScop
   return rows.map((r) => toBusiness(r, now));
 }
 
-/** The city page's links: its largest fine categories with a page of their own. */
-export async function cityTopCategories(db: Db, citySlug: string, rules: IndexingRules, limit: number): Promise<TopLink[]> {
-  const rows = await db.orm.all<{ slug: string; name: string; count: number; city: string }>(
-    sql`SELECT cc.slug AS slug, cat.name AS name, cc.business_count AS count, c.name AS city
-     FROM city_categories AS cc JOIN categories AS cat ON cat.slug = cc.slug JOIN cities AS c ON c.slug = cc.city_slug
-     WHERE cc.city_slug = ${citySlug} AND cc.kind = 'category' AND cc.business_count >= ${Math.max(1, rules.indexMinListing)}
-       AND cc.slug NOT IN (SELECT slug FROM category_groups)
-     ORDER BY cc.business_count DESC, cc.slug LIMIT ${limit}`,
+/**
+ * The city page's links, as a query not yet sent: its largest fine categories with a page of their
+ * own. A query builder, not sql``: drizzle's D1 batch cannot carry a sql`` with parameters.
+ */
+function cityTopCategoriesQuery(db: Db, citySlug: string, rules: IndexingRules, limit: number) {
+  return (
+    db.orm
+      // The city's name is aliased: two columns named "name" would be one in D1's row objects (db.server.ts).
+      .select({
+        slug: cityCategories.slug,
+        name: categories.name,
+        count: cityCategories.businessCount,
+        city: sql<string>`${cities.name}`.as("city"),
+      })
+      .from(cityCategories)
+      .innerJoin(categories, eq(categories.slug, cityCategories.slug))
+      .innerJoin(cities, eq(cities.slug, cityCategories.citySlug))
+      .where(
+        and(
+          eq(cityCategories.citySlug, citySlug),
+          eq(cityCategories.kind, "category"),
+          gte(cityCategories.businessCount, Math.max(1, rules.indexMinListing)),
+          notInArray(cityCategories.slug, db.orm.select({ slug: categoryGroups.slug }).from(categoryGroups)),
+        ),
+      )
+      .orderBy(desc(cityCategories.businessCount), cityCategories.slug)
+      .limit(limit)
   );
+}
+
+function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number; city: string }>): TopLink[] {
   return rows.map((r) => ({
     href: cityCategoryPath(r.city, r.slug),
     label: cityCategoryHeading({ kind: "category", name: r.name }, r.city),
@@ -76,17 +109,89 @@ export async function cityTopCategories(db: Db, citySlug: string, rules: Indexin
   }));
 }
 
-/** The category page's links: the cities where it has most businesses, each with a page of its own. */
-export async function categoryTopCities(db: Db, category: CategoryScope, rules: IndexingRules, limit: number): Promise<TopLink[]> {
-  const rows = await db.orm.all<{ city: string; count: number }>(
-    sql`SELECT c.name AS city, cc.business_count AS count
-     FROM city_categories AS cc JOIN cities AS c ON c.slug = cc.city_slug
-     WHERE cc.kind = ${category.kind} AND cc.slug = ${category.slug} AND cc.business_count >= ${Math.max(1, rules.indexMinListing)}
-     ORDER BY cc.business_count DESC, cc.city_slug LIMIT ${limit}`,
-  );
+/**
+ * What a city page reads before any deeper page of its list, in one D1 round trip (a batch): the
+ * city, its largest categories and — for the first page, most visits — the head of its order too.
+ * One after another they were three round trips: each a wait on D1 in production, and 1–2 ms of
+ * workerd's one thread locally (docs/perf/http.md). Null: no such city.
+ */
+export async function openCityPage(
+  db: Db,
+  name: string,
+  { rules, top, headSize }: Opening,
+): Promise<{ city: CityScope; topCategories: TopLink[]; head: Business[] } | null> {
+  const slug = citySlugOf(name);
+  if (!slug) return null;
+  const [cityRows, topRows, headRows] = await db.orm.batch([
+    cityBySlug(db, slug),
+    cityTopCategoriesQuery(db, slug, rules, top),
+    scopeHead(db, { kind: "city", slug }, "recommended", headSize),
+  ]);
+  const city = toCityScope(cityRows[0]);
+  if (!city) return null;
+  return { city, topCategories: toCityTopLinks(topRows), head: toBusinesses(headRows) };
+}
+
+/** The category page's links, as a query not yet sent: the cities where it has most businesses, each with a page of its own. */
+function categoryTopCitiesQuery(db: Db, category: { kind: CategoryScope["kind"]; slug: string }, rules: IndexingRules, limit: number) {
+  return db.orm
+    .select({ city: cities.name, count: cityCategories.businessCount })
+    .from(cityCategories)
+    .innerJoin(cities, eq(cities.slug, cityCategories.citySlug))
+    .where(
+      and(
+        eq(cityCategories.kind, category.kind),
+        eq(cityCategories.slug, category.slug),
+        gte(cityCategories.businessCount, Math.max(1, rules.indexMinListing)),
+      ),
+    )
+    .orderBy(desc(cityCategories.businessCount), cityCategories.citySlug)
+    .limit(limit);
+}
+
+function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string; count: number }>): TopLink[] {
   return rows.map((r) => ({
     href: cityCategoryPath(r.city, category.slug),
     label: cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, r.city),
     count: r.count,
   }));
+}
+
+type Opening = { rules: IndexingRules; top: number; headSize: number };
+
+/**
+ * What a category page reads before any deeper page of its list, in one D1 round trip as for a city
+ * (openCityPage): the group or category, the cities where it has most businesses and, for the first
+ * page, the head of its order. A name that is not a slug ("Beauty & Wellness") is found first and
+ * costs one round trip more. Null: no such category.
+ */
+export async function openCategoryPage(
+  db: Db,
+  name: string,
+  { rules, top, headSize }: Opening,
+): Promise<{ category: CategoryScope; topCities: TopLink[]; head: Business[] } | null> {
+  const named = categorySlugOf(name);
+  if (!named) return null;
+  const [rows, topRows, headRows] = await db.orm.batch([
+    categoryBySlug(db, named),
+    categoryTopCitiesQuery(db, named, rules, top),
+    scopeHead(db, named, "recommended", headSize),
+  ]);
+  const row = rows[0];
+  if (row) {
+    const category: CategoryScope = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
+    return { category, topCities: toCategoryTopLinks(category, topRows), head: toBusinesses(headRows) };
+  }
+  const category = await findCategory(db, name);
+  if (!category) return null;
+  const [otherTopRows, otherHeadRows] = await db.orm.batch([
+    categoryTopCitiesQuery(db, category, rules, top),
+    scopeHead(db, category, "recommended", headSize),
+  ]);
+  return { category, topCities: toCategoryTopLinks(category, otherTopRows), head: toBusinesses(otherHeadRows) };
+}
+
+function toBusinesses(rows: BusinessRow[]): Business[] {
+  const now = new Date();
+  return rows.map((r) => toBusiness(r, now));
 }

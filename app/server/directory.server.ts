@@ -9,7 +9,17 @@ import { groupBySlug } from "~/lib/category-groups";
 import { isClosedStatus } from "~/lib/open-status";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
 import { hasControlCharacters } from "~/lib/untrusted-text";
-import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type BusinessRow } from "#db/schema";
+import {
+  businesses,
+  categories,
+  categoryGroups,
+  cities,
+  cityCountries,
+  countries,
+  siteStats,
+  type BusinessRow,
+  type CityRow,
+} from "#db/schema";
 import type { Db } from "./db.server";
 import { listEntryAt } from "./list-positions.server";
 import { searchList } from "./search.server";
@@ -201,11 +211,7 @@ export async function getLatest(db: Db, limit: number): Promise<Business[]> {
   );
 }
 
-type Scope =
-  | { kind: "all" }
-  | { kind: "category"; slug: string; count: number }
-  | { kind: "group"; slug: string; count: number }
-  | { kind: "city"; slug: string; count: number };
+export type Scope = { kind: "all" } | { kind: "category" | "group" | "city"; slug: string };
 
 /** Filter and list key (list-positions.server.ts) of a scope; null list = no positions kept, exact OFFSET. */
 function scopeFilter(scope: Scope, sort: ListSort): { where: SQL | undefined; list: string | null } {
@@ -244,7 +250,8 @@ async function pageOfScope(
   // The first page is the head of the scope's order index: one seek, without the positions' four
   // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
-  if (offset === 0 || list === null || (await stats()).listsNeedRebuild) {
+  if (offset === 0) return scopeHead(db, scope, sort, limit);
+  if (list === null || (await stats()).listsNeedRebuild) {
     return from(undefined)
       .orderBy(...ORDER_BY[sort])
       .limit(limit)
@@ -258,14 +265,44 @@ async function pageOfScope(
     .limit(limit);
 }
 
+/**
+ * The first `limit` businesses of a scope, as a query not yet sent: the head of its order index,
+ * one seek. A page that needs more than its list sends it in one batch with the rest (city-categories.server.ts).
+ */
+export function scopeHead(db: Db, scope: Scope, sort: ListSort, limit: number) {
+  return db.orm
+    .select()
+    .from(businesses)
+    .where(scopeFilter(scope, sort).where)
+    .orderBy(...ORDER_BY[sort])
+    .limit(limit);
+}
+
 export type CategoryScope = { kind: "category" | "group"; slug: string; name: string; count: number };
 
-/** A URL's category: a group slug ("restaurants") or a fine category ("italian-restaurant", "Italian restaurant"). */
-export async function findCategory(db: Db, name: string): Promise<CategoryScope | null> {
+/**
+ * The scope a category page's name names when it is a slug — a group's if one of the groups has it,
+ * else a fine category's — or null when it can name none. findCategory also finds a group by its
+ * display name; a page that batches its reads tries this first and asks findCategory only on a miss.
+ */
+export function categorySlugOf(name: string): { kind: CategoryScope["kind"]; slug: string } | null {
   // slugify would drop the control characters and find the category, and the page would then
   // show the address's own text ("Nice\u0000") in its title: such an address names nothing.
   if (hasControlCharacters(name)) return null;
   const slug = slugify(name);
+  if (!slug) return null;
+  return { kind: groupBySlug(slug) ? "group" : "category", slug };
+}
+
+/** A group's or a category's row, as a query not yet sent. */
+export function categoryBySlug(db: Db, { kind, slug }: { kind: CategoryScope["kind"]; slug: string }) {
+  const table = kind === "group" ? categoryGroups : categories;
+  return db.orm.select({ slug: table.slug, name: table.name, count: table.businessCount }).from(table).where(eq(table.slug, slug)).limit(1);
+}
+
+/** A URL's category: a group slug ("restaurants") or a fine category ("italian-restaurant", "Italian restaurant"). */
+export async function findCategory(db: Db, name: string): Promise<CategoryScope | null> {
+  const slug = categorySlugOf(name)?.slug;
   if (!slug) return null;
   const group = await db.orm.select().from(categoryGroups).where(eq(categoryGroups.slug, slug)).get();
   if (group) return { kind: "group", slug: group.slug, name: group.name, count: group.businessCount };
@@ -279,31 +316,34 @@ export async function findCategory(db: Db, name: string): Promise<CategoryScope 
 
 export type CityScope = { slug: string; name: string; count: number };
 
-export async function findCity(db: Db, name: string): Promise<CityScope | null> {
+/** The slug a city page's name looks up, or null when the name can name no city. */
+export function citySlugOf(name: string): string | null {
   // As for categories: "/city/Nice%00" is no city, not Nice with a NUL in its title.
   if (hasControlCharacters(name)) return null;
-  const slug = slugify(name);
-  if (!slug) return null;
-  const city = await db.orm.select().from(cities).where(eq(cities.slug, slug)).get();
+  return slugify(name) || null;
+}
+
+/** The city of a slug, as a query not yet sent (a page can batch it with its other reads). */
+export function cityBySlug(db: Db, slug: string) {
+  return db.orm.select().from(cities).where(eq(cities.slug, slug)).limit(1);
+}
+
+export function toCityScope(city: CityRow | undefined): CityScope | null {
   return city ? { slug: city.slug, name: city.name, count: city.businessCount } : null;
 }
 
+export async function findCity(db: Db, name: string): Promise<CityScope | null> {
+  const slug = citySlugOf(name);
+  return slug ? toCityScope((await cityBySlug(db, slug))[0]) : null;
+}
+
 export async function listCategoryBusinesses(db: Db, category: CategoryScope, limit: number, offset: number) {
-  const rows = await pageOfScope(
-    db,
-    { kind: category.kind, slug: category.slug, count: category.count },
-    "recommended",
-    limit,
-    offset,
-    () => siteStatsRow(db),
-  );
+  const rows = await pageOfScope(db, { kind: category.kind, slug: category.slug }, "recommended", limit, offset, () => siteStatsRow(db));
   return mapRows(rows);
 }
 
 export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
-  const rows = await pageOfScope(db, { kind: "city", slug: city.slug, count: city.count }, "recommended", limit, offset, () =>
-    siteStatsRow(db),
-  );
+  const rows = await pageOfScope(db, { kind: "city", slug: city.slug }, "recommended", limit, offset, () => siteStatsRow(db));
   return mapRows(rows);
 }
 
@@ -318,7 +358,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   if (query.category) {
     const category = await findCategory(db, query.category);
     if (!category) return { businesses: [], totalPages: 0, totalCount: 0 };
-    scope = { kind: category.kind, slug: category.slug, count: category.count };
+    scope = { kind: category.kind, slug: category.slug };
     total = category.count;
   }
   if (query.search) return searchBusinesses(db, query.search, scope, query);

@@ -14,7 +14,7 @@ import {
 } from "~/server/edge-cache.server";
 import { siteSummary } from "~/server/site-summary.server";
 import worker from "../../workers/app";
-import { buildBusiness, idOf, insert, queriesRun, request, testDb } from "../helpers/factories";
+import { buildBusiness, idOf, insert, queriesRun, request, roundTrips, testDb } from "../helpers/factories";
 
 // The suite runs with EDGE_CACHE=off so tests see fresh data; here the cache is driven directly.
 let cache: Cache;
@@ -352,6 +352,31 @@ describe("the footer remembered per data version", () => {
     expect(second.status).toBe(200);
     expect(queriesRun(second)).toBe(2);
     expect(await second.text()).toContain("All Categories");
+  });
+
+  it("gives a city's and a category's first page in one round trip: the place, its top links and its first cards", async () => {
+    await insert(
+      ...["One", "Two", "Three"].map((n) => buildBusiness({ name: `Tripton Plumber ${n}`, city: "Tripton", category: "Trip plumber" })),
+    );
+    const miss = (path: string) =>
+      worker.fetch(
+        new Request(`https://localatlas.test${path}`) as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, EDGE_CACHE: "miss" },
+        createExecutionContext(),
+      );
+    for (const path of ["/city/Tripton", "/category/trip-plumber"]) {
+      await miss(path);
+      const second = await miss(path);
+      expect(second.status).toBe(200);
+      expect([queriesRun(second), roundTrips(second)]).toEqual([3, 1]);
+      const html = await second.text();
+      expect(html).toContain("Tripton Plumber Three");
+      // The top link between the two: the city × category page of three businesses.
+      expect(html).toContain("/city/Tripton/trip-plumber");
+    }
+    // Any other page reads its list after the opening batch (page 2 of one is page 1, read again).
+    const deeper = await miss("/city/Tripton?page=2");
+    expect(roundTrips(deeper)).toBeGreaterThan(1);
   });
 
   it("reads every time when the page is not cached (no version known)", async () => {

@@ -11,8 +11,8 @@ import { listingJsonLd } from "~/lib/structured-data";
 import { cleanLine } from "~/lib/untrusted-text";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { findCategory, listCategoryBusinesses } from "~/server/directory.server";
-import { categoryTopCities } from "~/server/city-categories.server";
+import { listCategoryBusinesses } from "~/server/directory.server";
+import { openCategoryPage } from "~/server/city-categories.server";
 import { TopLinks } from "~/components/top-links";
 import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { filteredListing } from "~/server/listing-filters.server";
@@ -38,12 +38,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const raw = (params.categoryName ?? "").trim();
-  const category = raw ? await findCategory(db, raw) : null;
-  if (!category) throw data(null, { status: 404 });
-  const heading = headingOf(raw);
-  const canonical = `${config.siteUrl}/category/${category.slug}`;
   const url = new URL(request.url);
   const filters = parseListingFilters(url.searchParams);
+  // The first page without filters (most visits) comes whole with the category: one round trip of D1.
+  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
+  const opened = raw ? await openCategoryPage(db, raw, { rules: config, top: CATEGORY_TOP_CITIES, headSize: firstPage ? CATEGORY_PAGE_SIZE : 0 }) : null;
+  if (!opened) throw data(null, { status: 404 });
+  const { category } = opened;
+  const heading = headingOf(raw);
+  const canonical = `${config.siteUrl}/category/${category.slug}`;
   const listing = filtersActive(filters)
     ? // Open now, a minimum rating: the bounded search over the category's own index (issue 19).
       await filteredListing(db, { kind: category.kind, slug: category.slug }, filters, url.searchParams.get("page"), CATEGORY_PAGE_SIZE)
@@ -53,9 +56,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
   const businesses: Business[] = listing
     ? listing.businesses
-    : category.count
-      ? await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, (page - 1) * CATEGORY_PAGE_SIZE)
-      : [];
+    : firstPage
+      ? opened.head
+      : await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, (page - 1) * CATEGORY_PAGE_SIZE);
   const filtered = listing?.filtered ?? null;
   const indexing = listingIndexing({
     canonicalBase: canonical,
@@ -71,7 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     categoryUrl: canonical,
     indexing,
     count: category.count,
-    topCities: await categoryTopCities(db, category, config, CATEGORY_TOP_CITIES),
+    topCities: opened.topCities,
     businesses: businesses.map(toCard),
     page,
     totalPages,

@@ -10,8 +10,8 @@ import { cityDetailPath } from "~/lib/slug";
 import { listingJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { findCity, listCityBusinesses } from "~/server/directory.server";
-import { cityTopCategories } from "~/server/city-categories.server";
+import { listCityBusinesses } from "~/server/directory.server";
+import { openCityPage } from "~/server/city-categories.server";
 import { TopLinks } from "~/components/top-links";
 import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { filteredListing } from "~/server/listing-filters.server";
@@ -36,13 +36,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cityName = (params.cityName ?? "").trim();
   // §5: the city page fetches only when a name is present (CLARIFICATIONS 2: blank → 404 page).
   if (isBlank(cityName)) throw data(null, { status: 404 });
-  const city = await findCity(db, cityName);
-  // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
-  if (!city) throw data(null, { status: 404 });
-  // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
-  const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
   const url = new URL(request.url);
   const filters = parseListingFilters(url.searchParams);
+  // The first page without filters (most visits) comes whole with the city: one round trip of D1.
+  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
+  const opened = await openCityPage(db, cityName, { rules: config, top: CITY_TOP_CATEGORIES, headSize: firstPage ? CITY_PAGE_SIZE : 0 });
+  // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
+  if (!opened) throw data(null, { status: 404 });
+  const { city } = opened;
+  // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
+  const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
   const listing = filtersActive(filters)
     ? // Open now, a minimum rating: the bounded search over the city's own index (issue 19).
       await filteredListing(db, { kind: "city", slug: city.slug, name: city.name }, filters, url.searchParams.get("page"), CITY_PAGE_SIZE)
@@ -52,9 +55,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
   const businesses: Business[] = listing
     ? listing.businesses
-    : city.count
-      ? await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE)
-      : [];
+    : firstPage
+      ? opened.head
+      : await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE);
   const filtered = listing?.filtered ?? null;
   const indexing = listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: isListingIndexed(city.count, config) });
   return {
@@ -64,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     cityUrl: canonical,
     indexing,
     count: city.count,
-    topCategories: await cityTopCategories(db, city.slug, config, CITY_TOP_CATEGORIES),
+    topCategories: opened.topCategories,
     businesses: businesses.map(toCard),
     page,
     totalPages,
