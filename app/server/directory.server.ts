@@ -192,23 +192,34 @@ const RECOMMENDED_SPARE_ROWS = 10;
  * status filter SQLite would apply while walking the index (unbounded if many top rows are closed).
  * If more than the spare rows are closed, the list is shorter, never slower.
  */
-export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
-  const rows = await db.orm
+const recommendedHead = (db: Db, limit: number) =>
+  db.orm
     .select()
     .from(businesses)
     .orderBy(...ORDER_BY.recommended)
     .limit(limit + RECOMMENDED_SPARE_ROWS);
-  return mapRows(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
+
+const latestHead = (db: Db, limit: number) =>
+  db.orm
+    .select()
+    .from(businesses)
+    .orderBy(...ORDER_BY.latest)
+    .limit(limit);
+
+const openOnly = (rows: BusinessRow[], limit: number) => mapRows(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
+
+export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
+  return openOnly(await recommendedHead(db, limit), limit);
 }
 
 export async function getLatest(db: Db, limit: number): Promise<Business[]> {
-  return mapRows(
-    await db.orm
-      .select()
-      .from(businesses)
-      .orderBy(...ORDER_BY.latest)
-      .limit(limit),
-  );
+  return mapRows(await latestHead(db, limit));
+}
+
+/** The home page's two lists in one round trip of D1 (a batch), not one each. */
+export async function getRecommendedAndLatest(db: Db, limit: number): Promise<{ recommended: Business[]; latest: Business[] }> {
+  const [recommended, latest] = await db.orm.batch([recommendedHead(db, limit), latestHead(db, limit)]);
+  return { recommended: openOnly(recommended, limit), latest: mapRows(latest) };
 }
 
 export type Scope = { kind: "all" } | { kind: "category" | "group" | "city"; slug: string };

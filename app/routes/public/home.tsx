@@ -8,7 +8,7 @@ import { abbreviateNumber } from "~/lib/format";
 import { webSiteJsonLd } from "~/lib/structured-data";
 import { getApp } from "~/server/context.server";
 import { siteConfig } from "~/server/config.server";
-import { getLatest, getRecommended } from "~/server/directory.server";
+import { getRecommendedAndLatest } from "~/server/directory.server";
 import { siteSummary } from "~/server/site-summary.server";
 import type { Route } from "./+types/home";
 
@@ -32,12 +32,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const config = siteConfig(env);
   // The totals and the popular cities are the footer's (site-summary.server.ts): on a miss of a known
   // data version they come from the isolate's memory, not from two more D1 statements.
-  const [{ statistics, cities }, recommended, latest] = await Promise.all([
-    siteSummary(db, dataVersion),
-    getRecommended(db, 6).then((l) => l.map(toCard)),
-    getLatest(db, 6).then((l) => l.map(toCard)),
-  ]);
-  return { siteName: config.siteName, siteUrl: config.siteUrl, statistics, cities, recommended, latest };
+  const [{ statistics, cities }, lists] = await Promise.all([siteSummary(db, dataVersion), getRecommendedAndLatest(db, 6)]);
+  return {
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    statistics,
+    cities,
+    recommended: lists.recommended.map(toCard),
+    latest: lists.latest.map(toCard),
+  };
 }
 
 const COUNT = new Intl.NumberFormat("en-US");
