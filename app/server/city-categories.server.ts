@@ -34,6 +34,8 @@ export const CITY_CATEGORY_MAX_PAGE = 50;
 
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
 
+type CategoryNamed = { kind: CategoryScope["kind"]; slug: string };
+
 /** The page of a city and a category, or null (404) when either is unknown or it has too few businesses. */
 export async function findCityCategory(
   db: Db,
@@ -43,12 +45,60 @@ export async function findCityCategory(
 ): Promise<CityCategoryScope | null> {
   const [city, category] = await Promise.all([findCity(db, cityName), findCategory(db, categoryName)]);
   if (!city || !category) return null;
-  const row = await db.orm
+  const [row] = await pairCount(db, city.slug, category);
+  return pairScope(city, category, row?.count ?? 0, rules);
+}
+
+/**
+ * The city × category page's scope and its first page in one D1 round trip (a batch), as
+ * openCityPage does for a city: the city, the category, the pair's count and the head of its order.
+ * A category name that is no slug is found the long way (findCityCategory). Null: no such page.
+ */
+export async function openCityCategoryPage(
+  db: Db,
+  cityName: string,
+  categoryName: string,
+  { rules, headSize }: { rules: IndexingRules; headSize: number },
+): Promise<{ scope: CityCategoryScope; head: Business[] | null } | null> {
+  const citySlug = citySlugOf(cityName);
+  const named = categorySlugOf(categoryName);
+  if (!citySlug || !named) return null;
+  const [cityRows, categoryRows, countRows, headRows] = await db.orm.batch([
+    cityBySlug(db, citySlug),
+    categoryBySlug(db, named),
+    pairCount(db, citySlug, named),
+    pairPage(db, citySlug, named, headSize, 0),
+  ]);
+  const city = toCityScope(cityRows[0]);
+  const row = categoryRows[0];
+  if (city && row) {
+    const scope = pairScope(city, { kind: named.kind, slug: row.slug, name: row.name, count: row.count }, countRows[0]?.count ?? 0, rules);
+    return scope ? { scope, head: toBusinesses(headRows) } : null;
+  }
+  const scope = await findCityCategory(db, cityName, categoryName, rules);
+  return scope ? { scope, head: null } : null;
+}
+
+const pairCount = (db: Db, citySlug: string, category: CategoryNamed) =>
+  db.orm
     .select({ count: cityCategories.businessCount })
     .from(cityCategories)
-    .where(and(eq(cityCategories.citySlug, city.slug), eq(cityCategories.kind, category.kind), eq(cityCategories.slug, category.slug)))
-    .get();
-  const count = row?.count ?? 0;
+    .where(and(eq(cityCategories.citySlug, citySlug), eq(cityCategories.kind, category.kind), eq(cityCategories.slug, category.slug)))
+    .limit(1);
+
+/** One page in the recommended order (score, then id, descending) through the pair's own index. */
+const pairPage = (db: Db, citySlug: string, category: CategoryNamed, limit: number, offset: number) =>
+  db.orm
+    .select()
+    .from(businesses)
+    .where(
+      and(eq(businesses.citySlug, citySlug), eq(category.kind === "group" ? businesses.groupSlug : businesses.categorySlug, category.slug)),
+    )
+    .orderBy(desc(businesses.score), desc(businesses.id))
+    .limit(limit)
+    .offset(offset);
+
+function pairScope(city: CityScope, category: CategoryScope, count: number, rules: IndexingRules): CityCategoryScope | null {
   // Only where the page has value: below the listing minimum it does not exist.
   if (!isListingIndexed(count, rules)) return null;
   return { city, category, count, heading: cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, city.name) };
@@ -57,18 +107,8 @@ export async function findCityCategory(
 /** A category's display name: the stored one, or the slug's words for a group without one. */
 const categoryNameOf = (category: CategoryScope) => category.name || titleCaseFromSlug(category.slug);
 
-/** One page in the recommended order (score, then id, descending) through the pair's own index. */
 export async function listCityCategoryBusinesses(db: Db, scope: CityCategoryScope, limit: number, offset: number): Promise<Business[]> {
-  const column = scope.category.kind === "group" ? businesses.groupSlug : businesses.categorySlug;
-  const rows = await db.orm
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.citySlug, scope.city.slug), eq(column, scope.category.slug)))
-    .orderBy(desc(businesses.score), desc(businesses.id))
-    .limit(limit)
-    .offset(offset);
-  const now = new Date();
-  return rows.map((r) => toBusiness(r, now));
+  return toBusinesses(await pairPage(db, scope.city.slug, scope.category, limit, offset));
 }
 
 /**

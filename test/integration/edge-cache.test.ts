@@ -354,7 +354,7 @@ describe("the footer remembered per data version", () => {
     expect(await second.text()).toContain("All Categories");
   });
 
-  it("gives a city's and a category's first page in one round trip: the place, its top links and its first cards", async () => {
+  it("gives a city's, a category's and a city × category's first page in one round trip: the scope, its links and its first cards", async () => {
     await insert(
       ...["One", "Two", "Three"].map((n) => buildBusiness({ name: `Tripton Plumber ${n}`, city: "Tripton", category: "Trip plumber" })),
     );
@@ -364,15 +364,20 @@ describe("the footer remembered per data version", () => {
         { ...env, EDGE_CACHE: "miss" },
         createExecutionContext(),
       );
-    for (const path of ["/city/Tripton", "/category/trip-plumber"]) {
+    // The city or category, its top links and its head; the pair page: city, category, its count and head.
+    for (const [path, statements] of [
+      ["/city/Tripton", 3],
+      ["/category/trip-plumber", 3],
+      ["/city/Tripton/trip-plumber", 4],
+    ] as const) {
       await miss(path);
       const second = await miss(path);
       expect(second.status).toBe(200);
-      expect([queriesRun(second), roundTrips(second)]).toEqual([3, 1]);
+      expect([queriesRun(second), roundTrips(second)]).toEqual([statements, 1]);
       const html = await second.text();
       expect(html).toContain("Tripton Plumber Three");
-      // The top link between the two: the city × category page of three businesses.
-      expect(html).toContain("/city/Tripton/trip-plumber");
+      // The city × category page of three businesses, linked from both and linking to both.
+      expect(html).toContain(path === "/city/Tripton/trip-plumber" ? "/category/trip-plumber" : "/city/Tripton/trip-plumber");
     }
     // Any other page reads its list after the opening batch (page 2 of one is page 1, read again).
     const deeper = await miss("/city/Tripton?page=2");

@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { cityCategoryPath, cityDetailPath } from "~/lib/slug";
 import { listingJsonLd } from "~/lib/structured-data";
 import { cleanLine } from "~/lib/untrusted-text";
-import { CITY_CATEGORY_MAX_PAGE, findCityCategory, listCityCategoryBusinesses } from "~/server/city-categories.server";
+import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage, listCityCategoryBusinesses } from "~/server/city-categories.server";
 import { siteConfig } from "~/server/config.server";
 import { getApp } from "~/server/context.server";
 import { filteredListing } from "~/server/listing-filters.server";
@@ -30,13 +30,19 @@ const COUNT = new Intl.NumberFormat("en-US");
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
-  const scope = await findCityCategory(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), config);
-  if (!scope) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  const filters = parseListingFilters(url.searchParams);
+  // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
+  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
+  const opened = await openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), {
+    rules: config,
+    headSize: firstPage ? CITY_CATEGORY_PAGE_SIZE : 0,
+  });
+  if (!opened) throw data(null, { status: 404 });
+  const { scope } = opened;
   const { city, category, count, heading } = scope;
   const path = cityCategoryPath(city.name, category.slug);
   const canonical = `${config.siteUrl}${path}`;
-  const url = new URL(request.url);
-  const filters = parseListingFilters(url.searchParams);
   const listing = filtersActive(filters)
     ? await filteredListing(
         db,
@@ -52,7 +58,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offset = (page - 1) * CITY_CATEGORY_PAGE_SIZE;
   const businesses: Business[] = listing
     ? listing.businesses
-    : await listCityCategoryBusinesses(db, scope, CITY_CATEGORY_PAGE_SIZE, offset);
+    : firstPage && opened.head
+      ? opened.head
+      : await listCityCategoryBusinesses(db, scope, CITY_CATEGORY_PAGE_SIZE, offset);
   const categoryName = category.name || titleCaseFromSlug(category.slug);
   return {
     heading,
