@@ -42,6 +42,11 @@ const siteStatsQuery = (db: Db) => db.orm.select().from(siteStats).where(eq(site
 
 async function siteStatsRow(db: Db): Promise<SiteStats> {
   const [row] = await siteStatsQuery(db);
+  return orEmptyStats(row);
+}
+
+/** The row, or the totals of an empty directory before the first write made one. */
+function orEmptyStats(row: SiteStats | undefined): SiteStats {
   return (
     row ?? {
       id: 1,
@@ -62,29 +67,53 @@ export async function getStatistics(db: Db): Promise<Statistics> {
   return { totalBusinesses, verifiedBusinesses, categories, totalCities };
 }
 
-/** The totals with the data version they were read at (one row: app/server/site-summary.server.ts). */
-export async function getStatisticsWithVersion(db: Db): Promise<{ version: number; statistics: Statistics }> {
-  const { totalBusinesses, verifiedBusinesses, categories, totalCities, dataVersion } = await siteStatsRow(db);
-  return { version: dataVersion, statistics: { totalBusinesses, verifiedBusinesses, categories, totalCities } };
-}
-
-export async function getPopularCities(db: Db, limit: number): Promise<PopularCity[]> {
-  return db.orm
+const popularCitiesQuery = (db: Db, limit: number) =>
+  db.orm
     .select({ id: cities.id, name: cities.name, businessCount: cities.businessCount })
     .from(cities)
     .where(gt(cities.businessCount, 0))
     .orderBy(desc(cities.businessCount), cities.name)
     .limit(limit);
-}
 
-export async function getCategories(db: Db, limit: number, offset: number): Promise<CategorySummary[]> {
-  return db.orm
+const categoriesQuery = (db: Db, limit: number, offset: number) =>
+  db.orm
     .select({ category: categories.name, slug: categories.slug, businessCount: categories.businessCount })
     .from(categories)
     .where(gt(categories.businessCount, 0))
     .orderBy(desc(categories.businessCount), categories.name)
     .limit(limit)
     .offset(offset);
+
+export async function getPopularCities(db: Db, limit: number): Promise<PopularCity[]> {
+  return popularCitiesQuery(db, limit);
+}
+
+export async function getCategories(db: Db, limit: number, offset: number): Promise<CategorySummary[]> {
+  return categoriesQuery(db, limit, offset);
+}
+
+/**
+ * The totals with the data version they were read at, the largest cities and the largest categories
+ * (app/server/site-summary.server.ts): one batch, so one round trip of D1 and one snapshot — the
+ * lists are those of the version they are remembered under, which three separate reads could not
+ * promise when a write landed between them.
+ */
+export async function getSiteSummaryRows(
+  db: Db,
+  { cities: cityLimit, categories: categoryLimit }: { cities: number; categories: number },
+): Promise<{ version: number; statistics: Statistics; cities: PopularCity[]; categories: CategorySummary[] }> {
+  const [stats, popular, largest] = await db.orm.batch([
+    siteStatsQuery(db),
+    popularCitiesQuery(db, cityLimit),
+    categoriesQuery(db, categoryLimit, 0),
+  ]);
+  const { totalBusinesses, verifiedBusinesses, categories: categoryCount, totalCities, dataVersion } = orEmptyStats(stats[0]);
+  return {
+    version: dataVersion,
+    statistics: { totalBusinesses, verifiedBusinesses, categories: categoryCount, totalCities },
+    cities: popular,
+    categories: largest,
+  };
 }
 
 export async function getCountries(db: Db, limit: number, offset: number): Promise<CountrySummary[]> {

@@ -6,14 +6,7 @@
  * Without a known version (EDGE_CACHE=off: tests, budgets) it is read every time.
  */
 import type { Db } from "./db.server";
-import {
-  getCategories,
-  getPopularCities,
-  getStatisticsWithVersion,
-  type CategorySummary,
-  type PopularCity,
-  type Statistics,
-} from "./directory.server";
+import { getSiteSummaryRows, type CategorySummary, type PopularCity, type Statistics } from "./directory.server";
 
 export const FOOTER_CITIES = 8;
 /** The home page's popular cities: the summary holds them, and the footer shows the first FOOTER_CITIES. */
@@ -27,12 +20,8 @@ let remembered: SiteSummary | null = null;
 
 export async function siteSummary(db: Db, knownVersion?: number): Promise<SiteSummary> {
   if (knownVersion !== undefined && remembered?.version === knownVersion) return remembered;
-  const [{ version, statistics }, cities, categories] = await Promise.all([
-    getStatisticsWithVersion(db),
-    getPopularCities(db, SUMMARY_CITIES),
-    getCategories(db, SUMMARY_CATEGORIES, 0),
-  ]);
-  const summary = { version, statistics, cities, categories };
+  const summary = await getSiteSummaryRows(db, { cities: SUMMARY_CITIES, categories: SUMMARY_CATEGORIES });
+  const { version } = summary;
   // Kept only when read at the page's own version: a page stored under version V never shows another's footer.
   if (knownVersion !== undefined && version === knownVersion) remembered = summary;
   return summary;
