@@ -13,7 +13,7 @@ import { cityCategoryPath } from "~/lib/slug";
 import { titleCaseFromSlug } from "~/lib/format";
 import { businesses, cityCategories } from "#db/schema";
 import type { Db } from "./db.server";
-import { findCategory, findCity, type CategoryScope, type CityScope } from "./directory.server";
+import { findCategory, findCity, storedColumns, type CategoryScope, type CityScope } from "./directory.server";
 
 /**
  * The deepest page: OFFSET walks the order index, so the pages reach the first 1,000 businesses
@@ -50,7 +50,7 @@ const categoryNameOf = (category: CategoryScope) => category.name || titleCaseFr
 export async function listCityCategoryBusinesses(db: Db, scope: CityCategoryScope, limit: number, offset: number): Promise<Business[]> {
   const column = scope.category.kind === "group" ? businesses.groupSlug : businesses.categorySlug;
   const rows = await db.orm
-    .select()
+    .select(storedColumns)
     .from(businesses)
     .where(and(eq(businesses.citySlug, scope.city.slug), eq(column, scope.category.slug)))
     .orderBy(desc(businesses.score), desc(businesses.id))

@@ -2,14 +2,14 @@
  * Public reads shared by the JSON API and the page loaders. Every query reads O(its page) rows:
  * totals come from the summary tables, pages from the list positions (docs/decisions/0011).
  */
-import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
-import { toBusiness, type Business } from "~/lib/business";
+import { omit, toBusiness, UNREAD_COLUMNS, type Business, type StoredBusiness } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { isClosedStatus } from "~/lib/open-status";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
 import { hasControlCharacters } from "~/lib/untrusted-text";
-import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type BusinessRow } from "#db/schema";
+import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats } from "#db/schema";
 import type { Db } from "./db.server";
 import { listEntryAt } from "./list-positions.server";
 import { searchList } from "./search.server";
@@ -85,13 +85,16 @@ export async function getCountries(db: Db, limit: number, offset: number): Promi
     .offset(offset);
 }
 
-function mapRows(rows: BusinessRow[]): Business[] {
+/** What a page's read of a business selects: every column but UNREAD_COLUMNS (made once per isolate). */
+export const storedColumns = omit(getTableColumns(businesses), UNREAD_COLUMNS);
+
+function mapRows(rows: StoredBusiness[]): Business[] {
   const now = new Date();
   return rows.map((r) => toBusiness(r, now));
 }
 
-async function businessWhere(db: Db, where: SQL | undefined): Promise<BusinessRow | undefined> {
-  return db.orm.select().from(businesses).where(where).get();
+async function businessWhere(db: Db, where: SQL | undefined): Promise<StoredBusiness | undefined> {
+  return db.orm.select(storedColumns).from(businesses).where(where).get();
 }
 
 export async function getBusinessById(db: Db, id: number): Promise<Business | null> {
@@ -119,7 +122,7 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
  */
 export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
   const row = await db.orm
-    .select({ business: businesses, sharesTitle: titleTwin.as("shares_title") })
+    .select({ business: storedColumns, sharesTitle: titleTwin.as("shares_title") })
     .from(businesses)
     .where(eq(businesses.id, id))
     .get();
@@ -138,7 +141,7 @@ export async function getBusinessBySlug(db: Db, value: string): Promise<Business
   const exact = await businessWhere(db, eq(businesses.slug, value));
   if (exact) return toBusiness(exact);
   const candidates = detailSlugCandidates(value);
-  const ownSuffix = (r: BusinessRow) => String(r.placeId || r.id).slice(0, 7);
+  const ownSuffix = (r: StoredBusiness) => String(r.placeId || r.id).slice(0, 7);
   for (const { base, suffix } of candidates) {
     const row = await businessWhere(db, eq(businesses.slug, base));
     if (row && ownSuffix(row) === suffix) return toBusiness(row);
@@ -147,7 +150,7 @@ export async function getBusinessBySlug(db: Db, value: string): Promise<Business
     // Google place ids share their first characters ("ChIJ"), so the prefix alone is not selective:
     // bound the scan and let the name decide.
     const rows = await db.orm
-      .select()
+      .select(storedColumns)
       .from(businesses)
       .where(
         or(
@@ -184,7 +187,7 @@ const RECOMMENDED_SPARE_ROWS = 10;
  */
 export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
   const rows = await db.orm
-    .select()
+    .select(storedColumns)
     .from(businesses)
     .orderBy(...ORDER_BY.recommended)
     .limit(limit + RECOMMENDED_SPARE_ROWS);
@@ -194,7 +197,7 @@ export async function getRecommended(db: Db, limit: number): Promise<Business[]>
 export async function getLatest(db: Db, limit: number): Promise<Business[]> {
   return mapRows(
     await db.orm
-      .select()
+      .select(storedColumns)
       .from(businesses)
       .orderBy(...ORDER_BY.latest)
       .limit(limit),
@@ -238,9 +241,9 @@ async function pageOfScope(
   limit: number,
   offset: number,
   stats: () => Promise<Pick<SiteStats, "listsNeedRebuild">>,
-): Promise<BusinessRow[]> {
+): Promise<StoredBusiness[]> {
   const { where, list } = scopeFilter(scope, sort);
-  const from = (condition: SQL | undefined) => db.orm.select().from(businesses).where(and(where, condition));
+  const from = (condition: SQL | undefined) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
   // The first page is the head of the scope's order index: one seek, without the positions' four
   // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
