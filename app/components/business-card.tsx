@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 import type { Business } from "~/lib/business";
 import { joinParts } from "~/lib/format";
 import { detailPath } from "~/lib/slug";

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "#link";
 import { filtersActive, type ListingFilters } from "~/lib/listing-filters";
 import { MIN_RATING_CHOICES } from "~/lib/search-links";
 import { Button } from "./ui/button";

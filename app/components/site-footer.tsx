@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 import { FOOTER_GROUPS } from "~/lib/category-groups";
 import { abbreviateNumber } from "~/lib/format";
 

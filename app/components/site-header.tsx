@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "#link";
 import { groupBySlug, HEADER_GROUP_SLUGS } from "~/lib/category-groups";
 
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */

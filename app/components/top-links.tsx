@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 
 export type TopLink = { href: string; label: string; count: number };
 

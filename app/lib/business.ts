@@ -27,6 +27,14 @@ const HIDDEN_COLUMNS = [
   "importId",
   "editedFields",
 ] as const;
+/**
+ * Hidden columns a read of a business for a page or an answer leaves out: SQLite computes the
+ * virtual ones (facets, geo cell and terms, near facets) for every row read, and the search words
+ * are the longest text of a row (docs/perf/http.md, session 7).
+ */
+export const UNREAD_COLUMNS = ["facets", "geoCell", "geoTerms", "nearFacets", "keywords"] as const;
+/** A business row as the pages read it: what toBusiness needs. */
+export type StoredBusiness = Omit<BusinessRow, (typeof UNREAD_COLUMNS)[number]>;
 /** Columns stored as JSON text. */
 type JsonColumn = "photos" | "openingHours" | "about" | "reviewsPerScore";
 
@@ -273,17 +281,17 @@ export function isOpenNow(row: OpenNowFields, now: Date, openingHours = parseOpe
 
 const isoDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
 
-function omit<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Omit<T, K> {
-  const out = { ...row };
+export function omit<T extends object, K extends PropertyKey>(row: T, keys: readonly K[]): Omit<T, K> {
+  const out = { ...row } as Record<PropertyKey, unknown>;
   for (const key of keys) delete out[key];
-  return out;
+  return out as Omit<T, K>;
 }
 
 /**
  * Row → API object (the one mapper). isOpen is true only when the status line says open: from real
  * hours in the business's time zone, false without hours (CLARIFICATIONS 13).
  */
-export function toBusiness(row: BusinessRow, now: Date = new Date()): Business {
+export function toBusiness(row: StoredBusiness, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.openingHours);
   const status = openStatus({ openingHours, timeZone: effectiveTimeZone(row), businessStatus: row.businessStatus }, now);
   return {

@@ -6,12 +6,12 @@
  */
 import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { TopLink } from "~/components/top-links";
-import { toBusiness, type Business } from "~/lib/business";
+import { toBusiness, type Business, type StoredBusiness } from "~/lib/business";
 import { cityCategoryHeading } from "~/lib/city-category";
 import { isListingIndexed, type IndexingRules } from "~/lib/indexing";
 import { cityCategoryPath } from "~/lib/slug";
 import { titleCaseFromSlug } from "~/lib/format";
-import { businesses, categories, categoryGroups, cities, cityCategories, type BusinessRow } from "#db/schema";
+import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
 import type { Db } from "./db.server";
 import {
   categoryBySlug,
@@ -21,6 +21,7 @@ import {
   findCategory,
   findCity,
   scopeHead,
+  storedColumns,
   toCityScope,
   type CategoryScope,
   type CityScope,
@@ -89,7 +90,7 @@ const pairCount = (db: Db, citySlug: string, category: CategoryNamed) =>
 /** One page in the recommended order (score, then id, descending) through the pair's own index. */
 const pairPage = (db: Db, citySlug: string, category: CategoryNamed, limit: number, offset: number) =>
   db.orm
-    .select()
+    .select(storedColumns)
     .from(businesses)
     .where(
       and(eq(businesses.citySlug, citySlug), eq(category.kind === "group" ? businesses.groupSlug : businesses.categorySlug, category.slug)),
@@ -231,7 +232,7 @@ export async function openCategoryPage(
   return { category, topCities: toCategoryTopLinks(category, otherTopRows), head: toBusinesses(otherHeadRows) };
 }
 
-function toBusinesses(rows: BusinessRow[]): Business[] {
+function toBusinesses(rows: StoredBusiness[]): Business[] {
   const now = new Date();
   return rows.map((r) => toBusiness(r, now));
 }

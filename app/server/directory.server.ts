@@ -2,24 +2,14 @@
  * Public reads shared by the JSON API and the page loaders. Every query reads O(its page) rows:
  * totals come from the summary tables, pages from the list positions (docs/decisions/0011).
  */
-import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
-import { toBusiness, type Business } from "~/lib/business";
+import { omit, toBusiness, UNREAD_COLUMNS, type Business, type StoredBusiness } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { isClosedStatus } from "~/lib/open-status";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
 import { hasControlCharacters } from "~/lib/untrusted-text";
-import {
-  businesses,
-  categories,
-  categoryGroups,
-  cities,
-  cityCountries,
-  countries,
-  siteStats,
-  type BusinessRow,
-  type CityRow,
-} from "#db/schema";
+import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type CityRow } from "#db/schema";
 import type { Db } from "./db.server";
 import { listEntryAt } from "./list-positions.server";
 import { searchList } from "./search.server";
@@ -126,13 +116,16 @@ export async function getCountries(db: Db, limit: number, offset: number): Promi
     .offset(offset);
 }
 
-function mapRows(rows: BusinessRow[]): Business[] {
+/** What a page's read of a business selects: every column but UNREAD_COLUMNS (made once per isolate). */
+export const storedColumns = omit(getTableColumns(businesses), UNREAD_COLUMNS);
+
+function mapRows(rows: StoredBusiness[]): Business[] {
   const now = new Date();
   return rows.map((r) => toBusiness(r, now));
 }
 
-async function businessWhere(db: Db, where: SQL | undefined): Promise<BusinessRow | undefined> {
-  return db.orm.select().from(businesses).where(where).get();
+async function businessWhere(db: Db, where: SQL | undefined): Promise<StoredBusiness | undefined> {
+  return db.orm.select(storedColumns).from(businesses).where(where).get();
 }
 
 export async function getBusinessById(db: Db, id: number): Promise<Business | null> {
@@ -160,7 +153,7 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
  */
 export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
   const row = await db.orm
-    .select({ business: businesses, sharesTitle: titleTwin.as("shares_title") })
+    .select({ business: storedColumns, sharesTitle: titleTwin.as("shares_title") })
     .from(businesses)
     .where(eq(businesses.id, id))
     .get();
@@ -179,7 +172,7 @@ export async function getBusinessBySlug(db: Db, value: string): Promise<Business
   const exact = await businessWhere(db, eq(businesses.slug, value));
   if (exact) return toBusiness(exact);
   const candidates = detailSlugCandidates(value);
-  const ownSuffix = (r: BusinessRow) => String(r.placeId || r.id).slice(0, 7);
+  const ownSuffix = (r: StoredBusiness) => String(r.placeId || r.id).slice(0, 7);
   for (const { base, suffix } of candidates) {
     const row = await businessWhere(db, eq(businesses.slug, base));
     if (row && ownSuffix(row) === suffix) return toBusiness(row);
@@ -188,7 +181,7 @@ export async function getBusinessBySlug(db: Db, value: string): Promise<Business
     // Google place ids share their first characters ("ChIJ"), so the prefix alone is not selective:
     // bound the scan and let the name decide.
     const rows = await db.orm
-      .select()
+      .select(storedColumns)
       .from(businesses)
       .where(
         or(
@@ -225,19 +218,20 @@ const RECOMMENDED_SPARE_ROWS = 10;
  */
 const recommendedHead = (db: Db, limit: number) =>
   db.orm
-    .select()
+    .select(storedColumns)
     .from(businesses)
     .orderBy(...ORDER_BY.recommended)
     .limit(limit + RECOMMENDED_SPARE_ROWS);
 
 const latestHead = (db: Db, limit: number) =>
   db.orm
-    .select()
+    .select(storedColumns)
     .from(businesses)
     .orderBy(...ORDER_BY.latest)
     .limit(limit);
 
-const openOnly = (rows: BusinessRow[], limit: number) => mapRows(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
+const openOnly = (rows: StoredBusiness[], limit: number) =>
+  mapRows(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
 
 export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
   return openOnly(await recommendedHead(db, limit), limit);
@@ -286,9 +280,9 @@ async function pageOfScope(
   limit: number,
   offset: number,
   stats: () => Promise<Pick<SiteStats, "listsNeedRebuild">>,
-): Promise<BusinessRow[]> {
+): Promise<StoredBusiness[]> {
   const { where, list } = scopeFilter(scope, sort);
-  const from = (condition: SQL | undefined) => db.orm.select().from(businesses).where(and(where, condition));
+  const from = (condition: SQL | undefined) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
   // The first page is the head of the scope's order index: one seek, without the positions' four
   // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
@@ -313,7 +307,7 @@ async function pageOfScope(
  */
 export function scopeHead(db: Db, scope: Scope, sort: ListSort, limit: number) {
   return db.orm
-    .select()
+    .select(storedColumns)
     .from(businesses)
     .where(scopeFilter(scope, sort).where)
     .orderBy(...ORDER_BY[sort])

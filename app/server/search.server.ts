@@ -819,9 +819,7 @@ async function searchPage(db: Db, params: SearchParams, now: Date): Promise<Sear
       facet: filters.joined,
       keep,
     });
-    const list = found.rows
-      .slice(offset)
-      .map((row) => ({ ...toBusiness({ ...row, facets: "", geoTerms: null, nearFacets: null }, now), distanceKm: row.distanceKm }));
+    const list = found.rows.slice(offset).map((row) => ({ ...toBusiness(row, now), distanceKm: row.distanceKm }));
     // Fewer than asked for: everything within the radius was found, so that is the total.
     const all = !found.approximate && found.rows.length < Math.min(offset + SEARCH_PAGE_SIZE + 1, RESULT_CAP);
     return {

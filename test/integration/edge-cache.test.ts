@@ -198,6 +198,54 @@ describe("the data version remembered in the isolate", () => {
     expect(fresh.headers.get("X-Edge-Cache")).toBe("MISS");
     expect(((await fresh.json()) as Array<{ isVerified: boolean }>)[0].isVerified).toBe(true);
   });
+
+  it("renews an expired version with one D1 read: requests arriving during it keep the remembered version", async () => {
+    let now = 0;
+    const version = memoizedDataVersion(1_000, () => now);
+    const before = await version(testDb());
+    const b = buildBusiness({ name: "Single Read Cafe", city: "Onceville" });
+    await insert(b);
+    await setVerified(testDb(), await idOf(b.placeId!), true);
+
+    now = 1_000;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const reader = testDb();
+    const renewing = version(async () => (await gate, reader));
+    const meanwhile = testDb();
+    expect(await version(meanwhile)).toBe(before);
+    expect(meanwhile.meter.queries).toBe(0);
+
+    release();
+    const renewed = await renewing;
+    expect(renewed).toBeGreaterThan(before);
+    expect(reader.meter.queries).toBe(1);
+    const after = testDb();
+    expect(await version(after)).toBe(renewed);
+    expect(after.meter.queries).toBe(0);
+  });
+
+  it("lets the next request read when a renewing read failed or outlived the memo's time", async () => {
+    let now = 0;
+    const version = memoizedDataVersion(1_000, () => now);
+    await version(testDb());
+    now = 1_000;
+    await expect(version(async () => Promise.reject(new Error("D1 unavailable")))).rejects.toThrow("D1 unavailable");
+    const next = testDb();
+    await version(next);
+    expect(next.meter.queries).toBe(1);
+
+    now = 2_000;
+    void version(() => new Promise<never>(() => {}));
+    now = 2_999;
+    const waiting = testDb();
+    await version(waiting);
+    expect(waiting.meter.queries).toBe(0);
+    now = 3_000;
+    const unstuck = testDb();
+    await version(unstuck);
+    expect(unstuck.meter.queries).toBe(1);
+  });
 });
 
 describe("the hottest pages kept in the isolate", () => {

@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from "react-router";
+import { type LinkProps } from "react-router";
+import { Link } from "#link";
 import { cn } from "./cn";
 
 const VARIANTS = {

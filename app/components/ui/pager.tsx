@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 import { buttonVariants } from "./button";
 import { cn } from "./cn";
 

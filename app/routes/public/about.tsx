@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { StaticPage, staticMeta } from "~/components/static-page";
 import { getApp } from "~/server/context.server";

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, redirect, useNavigate } from "react-router";
+import { Link } from "#link";
 import { isBusinessIndexed, NOINDEX_FOLLOW } from "~/lib/indexing";
 import { AdSlot } from "~/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "~/components/business-image";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 import { listingIndexing, titleWithSuffix } from "~/lib/indexing";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";

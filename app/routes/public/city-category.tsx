@@ -1,4 +1,5 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "#link";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "~/components/general-error-boundary";
 import { JsonLd } from "~/components/json-ld";

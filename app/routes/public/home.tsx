@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "#link";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { HomeSearch } from "~/components/home-search";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";

@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Link } from "#link";
 import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
 import { ErrorState, GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Button } from "~/components/ui/button";
