@@ -12,7 +12,9 @@ describe("Server-Timing: d1", () => {
     expect(response.status).toBe(200);
     expect(rowsRead(response)).toBeGreaterThan(0);
     expect(rowsWritten(response)).toBe(0);
-    expect(response.headers.get("Server-Timing")).toMatch(/d1;dur=\d+(\.\d)?;desc="rows_read=\d+ rows_written=0 queries=\d+ round_trips=\d+"/);
+    expect(response.headers.get("Server-Timing")).toMatch(
+      /d1;dur=\d+(\.\d)?;desc="rows_read=\d+ rows_written=0 queries=\d+ round_trips=\d+"/,
+    );
   });
 
   it("an admin write reports the rows it wrote (the business, its index entry and the summaries it touches)", async () => {
