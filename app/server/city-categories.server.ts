@@ -150,6 +150,9 @@ function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number;
   }));
 }
 
+/** What a page's opening batch needs: the indexing rules, how many top links, how many cards (0: not the first page). */
+type Opening = { rules: IndexingRules; top: number; headSize: number };
+
 /**
  * What a city page reads before any deeper page of its list, in one D1 round trip (a batch): the
  * city, its largest categories and — for the first page, most visits — the head of its order too.
@@ -197,8 +200,6 @@ function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string;
     count: r.count,
   }));
 }
-
-type Opening = { rules: IndexingRules; top: number; headSize: number };
 
 /**
  * What a category page reads before any deeper page of its list, in one D1 round trip as for a city
