@@ -391,7 +391,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   if (offset === 0 && !query.category && !query.search) {
     // The first page of everything (most visits): its total and its rows in one round trip of D1.
     const [stats, rows] = await db.orm.batch([siteStatsQuery(db), scopeHead(db, { kind: "all" }, sort, limit)]);
-    const total = stats[0]?.totalBusinesses ?? 0;
+    const total = orEmptyStats(stats[0]).totalBusinesses;
     return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
   }
   const stats = await siteStatsRow(db);

@@ -1,5 +1,3 @@
-import { createExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import * as build from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "~/server/business-writer.server";
@@ -13,8 +11,8 @@ import {
   type EdgeCacheOptions,
 } from "~/server/edge-cache.server";
 import { siteSummary } from "~/server/site-summary.server";
-import worker from "../../workers/app";
 import { buildBusiness, idOf, insert, queriesRun, request, roundTrips, testDb } from "../helpers/factories";
+import { fetchWith } from "../helpers/worker";
 
 // The suite runs with EDGE_CACHE=off so tests see fresh data; here the cache is driven directly.
 let cache: Cache;
@@ -374,13 +372,7 @@ describe("the footer remembered per data version", () => {
 
   it("gives the home page its totals and popular cities: a miss at a known version reads only its two lists, in one round trip", async () => {
     await insert(buildBusiness({ name: "Home Summary", city: "Summaryville" }));
-    // As workerd hands a request to the Worker (its `cf` is only typed differently).
-    const home = () =>
-      worker.fetch(
-        new Request("https://localatlas.test/") as Request<unknown, IncomingRequestCfProperties>,
-        { ...env, EDGE_CACHE: "miss" },
-        createExecutionContext(),
-      );
+    const home = () => fetchWith({ EDGE_CACHE: "miss" }, "/");
     const first = await home();
     const second = await home();
     expect([first.status, second.status]).toEqual([200, 200]);
@@ -391,12 +383,7 @@ describe("the footer remembered per data version", () => {
 
   it("gives /businesses its category filter: a miss at a known version reads only site_stats and its page, in one round trip", async () => {
     await insert(buildBusiness({ name: "Filter Summary", category: "Summary shop" }));
-    const page = () =>
-      worker.fetch(
-        new Request("https://localatlas.test/businesses") as Request<unknown, IncomingRequestCfProperties>,
-        { ...env, EDGE_CACHE: "miss" },
-        createExecutionContext(),
-      );
+    const page = () => fetchWith({ EDGE_CACHE: "miss" }, "/businesses");
     await page();
     const second = await page();
     expect(second.status).toBe(200);
@@ -408,12 +395,7 @@ describe("the footer remembered per data version", () => {
     await insert(
       ...["One", "Two", "Three"].map((n) => buildBusiness({ name: `Tripton Plumber ${n}`, city: "Tripton", category: "Trip plumber" })),
     );
-    const miss = (path: string) =>
-      worker.fetch(
-        new Request(`https://localatlas.test${path}`) as Request<unknown, IncomingRequestCfProperties>,
-        { ...env, EDGE_CACHE: "miss" },
-        createExecutionContext(),
-      );
+    const miss = (path: string) => fetchWith({ EDGE_CACHE: "miss" }, path);
     // The city or category, its top links and its head; the pair page: city, category, its count and head.
     for (const [path, statements] of [
       ["/city/Tripton", 3],

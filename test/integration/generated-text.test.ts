@@ -3,29 +3,19 @@
  * businesses of one category in one city share little text (5-word-shingle Jaccard similarity);
  * the GENERATED_TEXT and STRUCTURED_DATA_RATING switches.
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BusinessInput } from "~/lib/business";
 import { countWords, MIN_SEO_WORDS } from "~/lib/seo-content";
 import { updateBusiness } from "~/server/business-writer.server";
 import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, PEER_LIMIT } from "~/server/seo.server";
-import worker from "../../workers/app";
+import { fetchWith } from "../helpers/worker";
 import { adminRequest, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, idOf, insert, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 import { multipartInit } from "../helpers/import";
 import { jaccard, median, shingles } from "../helpers/shingles";
 import { fileOf, fixtureBytes, US_FIXTURE } from "../helpers/spreadsheets";
-
-/** The Worker itself with some vars changed (GENERATED_TEXT, STRUCTURED_DATA_RATING). */
-async function fetchWith(vars: Partial<Env>, path: string, init?: RequestInit): Promise<Response> {
-  const ctx = createExecutionContext();
-  const request = new Request(`https://localatlas.test${path}`, init) as Request<unknown, IncomingRequestCfProperties>;
-  const response = await worker.fetch(request, { ...env, ...vars }, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
 
 function jsonLd(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));

@@ -4,22 +4,14 @@
  * the CSP allows exactly that tile host for images; without a tile host the map is a static
  * placeholder and no map script is sent.
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { MapPlaces } from "~/lib/map";
 import { pageUrl } from "~/server/edge-cache.server";
-import worker from "../../workers/app";
+import { fetchWith } from "../helpers/worker";
 import { buildBusiness, getJson, idOf, insert, rowsRead } from "../helpers/factories";
 
-/** The Worker with some vars changed (the suite runs with EDGE_CACHE=off). */
-async function workerFetch(path: string, vars: Partial<Env> = {}) {
-  const ctx = createExecutionContext();
-  const request = new Request(`https://localatlas.test${path}`) as Request<unknown, IncomingRequestCfProperties>;
-  const response = await worker.fetch(request, { ...env, ...vars }, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const workerFetch = (path: string, vars: Partial<Env> = {}) => fetchWith(vars, path);
 
 async function page(path: string, vars: Partial<Env> = {}) {
   const response = await workerFetch(path, vars);
