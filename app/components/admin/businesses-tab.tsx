@@ -38,6 +38,16 @@ export function listParams(filters: Partial<Filters>, page = 1): URLSearchParams
   return q;
 }
 
+/** The filters a list URL names (its page aside). */
+function filtersOf(params: URLSearchParams): Filters {
+  return {
+    search: params.get("search") ?? "",
+    category: params.get("category") ?? "",
+    status: (params.get("status") ?? "all") as StatusFilter,
+    country: params.get("country") ?? "",
+  };
+}
+
 /** SPEC §2 file name: businesses_{country or all}_{date}.xlsx, unless the server names it. */
 function exportFileName(response: Response, country: string): string {
   const disposition = response.headers.get("Content-Disposition") ?? "";
@@ -61,14 +71,15 @@ export function BusinessesTab({ query, list, summary }: Props) {
   const [exporting, setExporting] = useState(false);
   const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
-  /** A filter changed: back to page 1 (SPEC §4), as a new history entry (the back button undoes it). */
-  function applyFilters(form: HTMLFormElement) {
-    const f = new FormData(form);
-    const text = (name: string) => String(f.get(name) ?? "");
-    setSearchParams(
-      listParams({ search: text("search"), category: text("category"), status: text("status") as StatusFilter, country: text("country") }),
-      { preventScrollReset: true },
-    );
+  /**
+   * A filter changed: back to page 1 (SPEC §4), as a new history entry (the back button undoes it).
+   * The other filters are the address bar's, not the other controls': React Router renders a
+   * navigation in a transition after the URL has changed, so for a moment a control can still show
+   * (or be remounted with) the previous answer's value (a CI run brought a cleared status back).
+   */
+  function applyFilters(change: Partial<Filters>) {
+    const current = filtersOf(new URLSearchParams(window.location.search));
+    setSearchParams(listParams({ ...current, ...change }), { preventScrollReset: true });
   }
 
   async function exportExcel() {
@@ -97,12 +108,19 @@ export function BusinessesTab({ query, list, summary }: Props) {
   // The pager carries the URL's filters, not the loader's: right after a filter change the URL is
   // already new while the list still shows the previous answer, and a page button pressed then must
   // not bring the old filter back (seen in the e2e: "Page 2" right after clearing Country).
-  const filtersOnly = listParams({
-    search: searchParams.get("search") ?? "",
-    category: searchParams.get("category") ?? "",
-    status: (searchParams.get("status") ?? "all") as StatusFilter,
-    country: searchParams.get("country") ?? "",
-  });
+  const filtersOnly = listParams(filtersOf(searchParams));
+
+  /**
+   * A page button, with JavaScript: the filters are read from the address bar when it is pressed.
+   * React Router renders a navigation in a transition, after the URL has changed, so the hidden
+   * inputs above can still hold the previous filters for a moment (a CI run pressed "Page 2" then).
+   */
+  function goToPage(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const button = (event.nativeEvent as SubmitEvent).submitter;
+    const wanted = Number(button instanceof HTMLButtonElement ? button.value : 1);
+    setSearchParams(listParams(filtersOf(new URLSearchParams(window.location.search)), wanted), { preventScrollReset: true });
+  }
 
   return (
     <div className="space-y-4">
@@ -114,7 +132,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            applyFilters(e.currentTarget);
+            applyFilters({ search: String(new FormData(e.currentTarget).get("search") ?? "") });
           }}
         >
           <div className="flex gap-2">
@@ -140,7 +158,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
             name="category"
             aria-label="Category"
             defaultValue={query.category ?? ""}
-            onChange={(e) => e.currentTarget.form && applyFilters(e.currentTarget.form)}
+            onChange={(e) => applyFilters({ category: e.currentTarget.value })}
             className={selectClass}
           >
             <option value="">All Categories</option>
@@ -155,7 +173,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
             name="status"
             aria-label="Status"
             defaultValue={query.status}
-            onChange={(e) => e.currentTarget.form && applyFilters(e.currentTarget.form)}
+            onChange={(e) => applyFilters({ status: e.currentTarget.value as StatusFilter })}
             className={selectClass}
           >
             {STATUS_FILTERS.map((s) => (
@@ -169,7 +187,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
             name="country"
             aria-label="Country"
             defaultValue={query.country ?? ""}
-            onChange={(e) => e.currentTarget.form && applyFilters(e.currentTarget.form)}
+            onChange={(e) => applyFilters({ country: e.currentTarget.value })}
             className={selectClass}
           >
             <option value="">All Countries</option>
@@ -222,7 +240,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
             {totalPages > 1 ? (
               // A GET form: each button submits the current filters with its page number.
               <nav aria-label="Pagination">
-                <Form method="get" preventScrollReset className="flex flex-wrap items-center gap-2">
+                <Form method="get" preventScrollReset onSubmit={goToPage} className="flex flex-wrap items-center gap-2">
                   {[...filtersOnly].map(([name, value]) => (
                     <input key={name} type="hidden" name={name} value={value} />
                   ))}
