@@ -33,7 +33,17 @@ export function NearMeButton({ form, className, tone = "light" }: { form?: strin
         </svg>
         Use my location
       </button>
-      <span data-near-me-status="" role="status" className={cn("text-xs", tone === "dark" ? "text-white" : "text-slate-700")} />
+      {/* public/near-me.js writes this line, also before React has started: the click that asks for the
+          position is the first move, which starts hydration too. Its text is the script's, so React
+          hydrates it as whatever it holds (an empty text child with suppressHydrationWarning). */}
+      <span
+        data-near-me-status=""
+        role="status"
+        className={cn("text-xs", tone === "dark" ? "text-white" : "text-slate-700")}
+        suppressHydrationWarning
+      >
+        {""}
+      </span>
     </span>
   );
 }
