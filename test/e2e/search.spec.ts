@@ -52,11 +52,15 @@ test("filters: minimum rating, open now, category and sort", async ({ page }) =>
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/minRating=4/);
   await expect(page).toHaveURL(/sort=rating/);
-  const cardTexts = await page.locator("main article").allInnerTexts();
-  const ratings = cardTexts.map((t) => Number(/(\d\.\d)\s*★*\s*\([\d,]+ reviews\)/.exec(t)?.[1]));
-  expect(ratings.length).toBeGreaterThan(0);
-  expect(ratings.every((r) => r >= 4)).toBe(true);
-  expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+  // Retried until the filtered page is the one shown: the URL changes before the new cards are
+  // rendered (a document still parsing, or React Router's render in a transition).
+  await expect(async () => {
+    const cardTexts = await page.locator("main article").allInnerTexts();
+    const ratings = cardTexts.map((t) => Number(/(\d\.\d)\s*★*\s*\([\d,]+ reviews\)/.exec(t)?.[1]));
+    expect(ratings.length).toBeGreaterThan(0);
+    expect(ratings.every((r) => r >= 4)).toBe(true);
+    expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+  }).toPass();
 
   await page.getByLabel("Open now").check();
   await page.getByRole("button", { name: "Apply filters" }).click();
