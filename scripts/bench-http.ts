@@ -407,6 +407,7 @@ function printProfile(profile: CpuProfile) {
   const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
   const stages = [
     "renderToReadableStream",
+    "renderToPipeableStream",
     "deferHydration",
     "withScriptHashes",
     "inlineScriptHashes",
