@@ -1,5 +1,5 @@
 /**
- * npm run bench:http [-- --ref <commit>]… [--rounds N] [--seconds S] [--pages home,business,…] [--cpu-profile]
+ * npm run bench:http [-- --ref <commit>]… [--rounds N] [--seconds S] [--pages home,business,…] [--floor] [--cpu-profile]
  *
  * The public pages against their own limit, a static file of the same bytes (issue 16). For each
  * ref (default HEAD; give two to compare before and after in one interleaved run): its committed
@@ -20,6 +20,12 @@
  * A ref `A+B` is A's tree with the files of the render path (RENDER_PATH below) taken from B, to
  * compare only those files' work; it builds only while B's files still fit A's other modules (at
  * 6c2c227 makeAppContext became async, so HEAD+0cd9a58 no longer runs: compare whole commits then).
+ *
+ * --floor: also React Router's own floor, measured in the same rounds: a React Router app with nothing
+ * else (scripts/bench-http-floor) whose one route renders each page's body as one string. Its
+ * documents carry the pages' markup, but React builds none of their elements and no LocalAtlas code
+ * runs: no LocalAtlas page can be rendered on this stack for less. Printed as req/s and the ratio to
+ * a static file of the floor document's own bytes.
  *
  * --cpu-profile: after the rounds, the render server of the first ref is profiled through its
  * inspector while wrk asks one page (business unless --pages names one); the .cpuprofile goes to
@@ -43,6 +49,7 @@ if (refs.length === 0) refs.push("HEAD");
 const ROUNDS = Number(option("rounds", "3"));
 const SECONDS = Number(option("seconds", "10"));
 const CPU_PROFILE = args.includes("--cpu-profile");
+const FLOOR = args.includes("--floor");
 const BUSINESSES = 10_000;
 const FIRST_PORT = Number(process.env.BENCH_PORT ?? 8840);
 const WRK = ["-t2", "-c20", "--timeout", "10s"];
@@ -116,11 +123,12 @@ type Server = { origin: string; label: string; stop: () => Promise<void>; inspec
 let nextPort = FIRST_PORT;
 
 /** `wrangler dev` on the tree's build: workerd listening on the port itself. */
-async function serve(tree: Tree, cache: "on" | "off", inspector?: number): Promise<Server> {
+async function serve(tree: Tree, cache: "on" | "off", inspector?: number, ready = "/api/statistics"): Promise<Server> {
   const port = nextPort++;
   const origin = `http://127.0.0.1:${port}`;
   const argv = ["wrangler", "dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port)];
-  argv.push("--persist-to", tree.state, "--log-level", "error", "--show-interactive-dev-session=false", "--live-reload=false");
+  if (tree.state) argv.push("--persist-to", tree.state);
+  argv.push("--log-level", "error", "--show-interactive-dev-session=false", "--live-reload=false");
   // EDGE_CACHE=miss: each request rendered as a production miss is (the data version remembered as
   // on a miss, so the footer is not read again), nothing looked up or stored. EDGE_CACHE=off would
   // also drop those memos: what the test suite wants, not what a visitor's miss costs.
@@ -138,7 +146,7 @@ async function serve(tree: Tree, cache: "on" | "off", inspector?: number): Promi
   };
   process.on("exit", () => kill("SIGKILL"));
   for (let tries = 0; ; tries++) {
-    if ((await get(`${origin}/api/statistics`).catch(() => null))?.ok) break;
+    if ((await get(`${origin}${ready}`).catch(() => null))?.ok) break;
     if (tries > 120 || child.exitCode !== null) throw new Error(`wrangler dev on ${tree.dir} did not start`);
     await sleep(500);
   }
@@ -256,9 +264,41 @@ for (const [name] of pages) {
     throw new Error(`static twin of ${name}: ${twin.status}, ${bytes} B (page: ${sizes[name]} B)`);
 }
 
+// React Router's floor (--floor): its own app, built once, each page's body in its documents.
+let floor: Server | undefined;
+if (FLOOR) {
+  const dir = path.join(temp, "floor");
+  fs.cpSync(path.join(root, "scripts/bench-http-floor"), dir, { recursive: true });
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  const bodies: Record<string, string> = {};
+  for (const [name, page] of pages) {
+    const html = await (await get(`${servers[0].off.origin}${page}`)).text();
+    bodies[name] = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
+  }
+  fs.writeFileSync(path.join(dir, "app/pages.json"), JSON.stringify(bodies));
+  console.log("React Router's floor: building…");
+  sh("npx react-router build", dir, env);
+  const tree: Tree = { ref: "floor", commit: "floor", dir, state: "" };
+  floor = await serve(tree, "on", undefined, `/${pages[0][0]}`);
+  fs.mkdirSync(path.join(dir, "build/client/__bench"), { recursive: true });
+  for (const [name] of pages) {
+    const html = await (await get(`${floor.origin}/${name}`)).text();
+    sizes[`floor ${name}`] = Buffer.byteLength(html);
+    fs.writeFileSync(path.join(dir, `build/client/__bench/${name}.html`), html);
+  }
+  await floor.stop();
+  floor = await serve(tree, "on", undefined, `/${pages[0][0]}`);
+  for (const [name] of pages) {
+    const twin = await get(`${floor.origin}${staticPath(name)}`);
+    if (twin.status !== 200 || Buffer.byteLength(await twin.text()) !== sizes[`floor ${name}`])
+      throw new Error(`floor's static twin of ${name}: ${twin.status}`);
+  }
+}
+
 const plain = luaScript();
 console.log(`\nwarming up (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})…`);
 for (const s of servers) for (const [, page] of pages) for (const server of [s.on, s.off]) wrk(`${server.origin}${page}`, 2, plain);
+if (floor) for (const [name] of pages) wrk(`${floor.origin}/${name}`, 2, plain);
 for (const s of servers) {
   const probe = await get(`${s.on.origin}${pages[0][1]}`);
   await probe.arrayBuffer();
@@ -270,6 +310,7 @@ type Row = { hit: Figures[]; render: Figures[]; hitRatio: number[]; renderRatio:
 const rows = new Map<string, Row>();
 const statics = new Map<string, Figures[]>();
 const crawls = new Map<string, { f: Figures[]; ratio: number[] }>();
+const floors = new Map<string, { f: Figures[]; stat: Figures[]; ratio: number[] }>();
 let crawlFrom = 1;
 for (let round = 1; round <= ROUNDS; round++) {
   console.log(`round ${round}/${ROUNDS} (load ${os.loadavg()[0].toFixed(1)})`);
@@ -290,6 +331,15 @@ for (let round = 1; round <= ROUNDS; round++) {
       if (hit.non2xx || render.non2xx || hit.errors || render.errors)
         console.log(`  ${key}: non-2xx ${hit.non2xx + render.non2xx}, errors ${hit.errors + render.errors}`);
     }
+  }
+  for (const [name] of floor ? pages : []) {
+    const f = wrk(`${floor!.origin}/${name}`, SECONDS, plain);
+    const stat = wrk(`${floor!.origin}${staticPath(name)}`, SECONDS, plain);
+    const row = floors.get(name) ?? { f: [], stat: [], ratio: [] };
+    row.f.push(f);
+    row.stat.push(stat);
+    row.ratio.push(f.rps / stat.rps);
+    floors.set(name, row);
   }
   // The long tail: business pages nobody asked for yet, each a miss that renders and stores.
   const stat = statics.get("business")?.at(-1) ?? wrk(`${servers[0].on.origin}${staticPath(pages[0][0])}`, SECONDS, plain);
@@ -338,6 +388,19 @@ for (const tree of trees) {
   console.log(
     `| ${tree.commit} | ${n0(median(c.f.map((f) => f.rps)))} | ${ms(median(c.f.map((f) => f.p50)))} / ${ms(median(c.f.map((f) => f.p99)))} | ${r2(median(c.ratio))} | ${hits} of ${total} |`,
   );
+}
+if (floor) {
+  console.log(
+    "\n| React Router's floor: the page's body as one string, nothing else | KB | req/s | p50 / p99 ms | floor / static | static req/s |",
+  );
+  console.log("|---|---|---|---|---|---|");
+  for (const [name] of pages) {
+    const row = floors.get(name)!;
+    console.log(
+      `| ${name} | ${(sizes[`floor ${name}`] / 1024).toFixed(0)} | ${n0(median(row.f.map((f) => f.rps)))} | ${ms(median(row.f.map((f) => f.p50)))} / ${ms(median(row.f.map((f) => f.p99)))} | ${r2(median(row.ratio))} | ${n0(median(row.stat.map((f) => f.rps)))} |`,
+    );
+  }
+  await floor.stop();
 }
 
 // ── CPU profile of the render path ──────────────────────────────────────────
