@@ -115,6 +115,9 @@ function prepare(ref: string, index: number): Tree {
   const state = path.join(temp, `state-${index}`);
   sh(`npx wrangler d1 migrations apply DB --local --persist-to ${state}`, dir, env);
   sh(`npx tsx db/seed/run.ts --count ${BUSINESSES}`, dir, { ...env, LOCALATLAS_STATE: state });
+  // Each of the ref's two servers gets its own copy: two workerd processes on one SQLite file answer
+  // an occasional 500 (SQLITE_BUSY on the data version read; seen as 1–8 non-2xx per run in session 8).
+  fs.cpSync(state, `${state}-render`, { recursive: true });
   return { ref, commit, dir, state };
 }
 
@@ -127,7 +130,7 @@ async function serve(tree: Tree, cache: "on" | "off", inspector?: number, ready 
   const port = nextPort++;
   const origin = `http://127.0.0.1:${port}`;
   const argv = ["wrangler", "dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port)];
-  if (tree.state) argv.push("--persist-to", tree.state);
+  if (tree.state) argv.push("--persist-to", cache === "off" ? `${tree.state}-render` : tree.state);
   argv.push("--log-level", "error", "--show-interactive-dev-session=false", "--live-reload=false");
   // EDGE_CACHE=miss: each request rendered as a production miss is (the data version remembered as
   // on a miss, so the footer is not read again), nothing looked up or stored. EDGE_CACHE=off would

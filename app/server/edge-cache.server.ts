@@ -125,6 +125,12 @@ export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now)
       const version = await readDataVersion(db);
       memo = { version, readAt: time };
       return version;
+    } catch (error) {
+      // D1 failing for a moment: the pages of the last version read are still the site as it was,
+      // so hits go on being served (stale-if-error); the next request tries the read again.
+      if (!memo) throw error;
+      console.error("edge cache: the data version could not be renewed; serving version", memo.version, error);
+      return memo.version;
     } finally {
       readingSince = null;
     }
@@ -288,7 +294,15 @@ export async function withEdgeCache(
   const page = pageKeyOf(request.url);
   if (page === null) return render(request);
   const now = options.now ?? Date.now;
-  const version = await (options.version ?? readDataVersion)(options.db);
+  let version: number;
+  try {
+    version = await (options.version ?? readDataVersion)(options.db);
+  } catch (error) {
+    // No version to key on (D1 failing, none remembered): the page as with the cache off, not stored.
+    // Not a bare runtime 500: the render answers, or shows the site's own error page if D1 is down for it too.
+    console.error("edge cache: the data version could not be read; rendering uncached", error);
+    return render(request);
+  }
   const pageRequest = () => (page === request.url ? request : new Request(page, request));
   // EDGE_CACHE=miss (benchmarks): every request costs what a miss costs, and nothing is stored.
   if (options.alwaysMiss) return render(pageRequest(), version);

@@ -223,12 +223,15 @@ describe("the data version remembered in the isolate", () => {
     expect(after.meter.queries).toBe(0);
   });
 
-  it("lets the next request read when a renewing read failed or outlived the memo's time", async () => {
+  it("keeps the remembered version when renewing it fails, and lets the next request read; with none remembered, the failure is the caller's", async () => {
+    const neverRead = memoizedDataVersion(1_000, () => 0);
+    await expect(neverRead(async () => Promise.reject(new Error("D1 unavailable")))).rejects.toThrow("D1 unavailable");
+
     let now = 0;
     const version = memoizedDataVersion(1_000, () => now);
-    await version(testDb());
+    const remembered = await version(testDb());
     now = 1_000;
-    await expect(version(async () => Promise.reject(new Error("D1 unavailable")))).rejects.toThrow("D1 unavailable");
+    expect(await version(async () => Promise.reject(new Error("D1 unavailable")))).toBe(remembered);
     const next = testDb();
     await version(next);
     expect(next.meter.queries).toBe(1);
@@ -243,6 +246,20 @@ describe("the data version remembered in the isolate", () => {
     const unstuck = testDb();
     await version(unstuck);
     expect(unstuck.meter.queries).toBe(1);
+  });
+
+  it("renders the page and stores nothing when no version can be read", async () => {
+    await insert(buildBusiness({ name: "Outage Bakery", city: "Dimtown" }));
+    const failing = async (): Promise<number> => {
+      throw new Error("D1 unavailable");
+    };
+    const page = await get("/city/Dimtown", undefined, { version: failing });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("X-Edge-Cache")).toBeNull();
+    expect(await page.text()).toContain("Outage Bakery");
+    // Nothing was stored: with the version back, the same page is a miss.
+    expect((await get("/city/Dimtown")).headers.get("X-Edge-Cache")).toBe("MISS");
+    expect(renders).toBe(2);
   });
 });
 
