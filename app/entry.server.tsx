@@ -23,6 +23,7 @@ export default function handleRequest(
   _loadContext: RouterContextProvider,
 ) {
   return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
         clearTimeout(timeout);
@@ -46,7 +47,6 @@ export default function handleRequest(
         shellRendered = true;
       },
     });
-    let shellRendered = false;
     const timeout = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -239,8 +239,10 @@ const pages = Object.entries(ALL_PAGES).filter(([name]) => wanted.includes(name)
 // The static twin of each page: its own HTML as an asset, so the bytes on the wire are the same.
 const staticPath = (name: string) => `/__bench/${name}`;
 const sizes: Record<string, number> = {};
+/** Each page's HTML as the first ref renders it (its static twin, and the floor's bodies). */
+const htmls: Record<string, string> = {};
 for (const [name, page] of pages) {
-  const html = await (await get(`${servers[0].off.origin}${page}`)).text();
+  const html = (htmls[name] = await (await get(`${servers[0].off.origin}${page}`)).text());
   sizes[name] = Buffer.byteLength(html);
   for (const tree of trees) {
     fs.mkdirSync(path.join(tree.dir, "build/client/__bench"), { recursive: true });
@@ -273,11 +275,7 @@ if (FLOOR) {
   const dir = path.join(temp, "floor");
   fs.cpSync(path.join(root, "scripts/bench-http-floor"), dir, { recursive: true });
   fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
-  const bodies: Record<string, string> = {};
-  for (const [name, page] of pages) {
-    const html = await (await get(`${servers[0].off.origin}${page}`)).text();
-    bodies[name] = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
-  }
+  const bodies = Object.fromEntries(pages.map(([name]) => [name, /<body[^>]*>([\s\S]*)<\/body>/.exec(htmls[name])?.[1] ?? ""]));
   fs.writeFileSync(path.join(dir, "app/pages.json"), JSON.stringify(bodies));
   console.log("React Router's floor: building…");
   sh("npx react-router build", dir, env);

@@ -308,6 +308,11 @@ export function toBusiness(row: StoredBusiness, now: Date = new Date()): Busines
   };
 }
 
+/** Rows of one answer → API objects, all read against the same clock. */
+export function toBusinesses(rows: StoredBusiness[], now: Date = new Date()): Business[] {
+  return rows.map((row) => toBusiness(row, now));
+}
+
 /** Columns the write module derives from an input (slugs, group, search words, score, facets). */
 const DERIVED_COLUMNS = ["categorySlug", "groupSlug", "keywords", "citySlug", "score", "facets"] as const;
 

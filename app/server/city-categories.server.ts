@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { TopLink } from "~/components/top-links";
-import { toBusiness, type Business, type StoredBusiness } from "~/lib/business";
+import { toBusinesses, type Business } from "~/lib/business";
 import { cityCategoryHeading } from "~/lib/city-category";
 import { isListingIndexed, type IndexingRules } from "~/lib/indexing";
 import { cityCategoryPath } from "~/lib/slug";
@@ -231,9 +231,4 @@ export async function openCategoryPage(
     scopeHead(db, category, "recommended", headSize),
   ]);
   return { category, topCities: toCategoryTopLinks(category, otherTopRows), head: toBusinesses(otherHeadRows) };
-}
-
-function toBusinesses(rows: StoredBusiness[]): Business[] {
-  const now = new Date();
-  return rows.map((r) => toBusiness(r, now));
 }

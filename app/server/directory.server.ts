@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
-import { omit, toBusiness, UNREAD_COLUMNS, type Business, type StoredBusiness } from "~/lib/business";
+import { omit, toBusiness, toBusinesses, UNREAD_COLUMNS, type Business, type StoredBusiness } from "~/lib/business";
 import { groupBySlug } from "~/lib/category-groups";
 import { isClosedStatus } from "~/lib/open-status";
 import { detailSlugCandidates, slugify } from "~/lib/slug";
@@ -119,11 +119,6 @@ export async function getCountries(db: Db, limit: number, offset: number): Promi
 /** What a page's read of a business selects: every column but UNREAD_COLUMNS (made once per isolate). */
 export const storedColumns = omit(getTableColumns(businesses), UNREAD_COLUMNS);
 
-function mapRows(rows: StoredBusiness[]): Business[] {
-  const now = new Date();
-  return rows.map((r) => toBusiness(r, now));
-}
-
 async function businessWhere(db: Db, where: SQL | undefined): Promise<StoredBusiness | undefined> {
   return db.orm.select(storedColumns).from(businesses).where(where).get();
 }
@@ -231,20 +226,20 @@ const latestHead = (db: Db, limit: number) =>
     .limit(limit);
 
 const openOnly = (rows: StoredBusiness[], limit: number) =>
-  mapRows(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
+  toBusinesses(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
 
 export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
   return openOnly(await recommendedHead(db, limit), limit);
 }
 
 export async function getLatest(db: Db, limit: number): Promise<Business[]> {
-  return mapRows(await latestHead(db, limit));
+  return toBusinesses(await latestHead(db, limit));
 }
 
 /** The home page's two lists in one round trip of D1 (a batch), not one each. */
 export async function getRecommendedAndLatest(db: Db, limit: number): Promise<{ recommended: Business[]; latest: Business[] }> {
   const [recommended, latest] = await db.orm.batch([recommendedHead(db, limit), latestHead(db, limit)]);
-  return { recommended: openOnly(recommended, limit), latest: mapRows(latest) };
+  return { recommended: openOnly(recommended, limit), latest: toBusinesses(latest) };
 }
 
 export type Scope = { kind: "all" } | { kind: "category" | "group" | "city"; slug: string };
@@ -375,12 +370,12 @@ export async function findCity(db: Db, name: string): Promise<CityScope | null> 
 
 export async function listCategoryBusinesses(db: Db, category: CategoryScope, limit: number, offset: number) {
   const rows = await pageOfScope(db, { kind: category.kind, slug: category.slug }, "recommended", limit, offset, () => siteStatsRow(db));
-  return mapRows(rows);
+  return toBusinesses(rows);
 }
 
 export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
   const rows = await pageOfScope(db, { kind: "city", slug: city.slug }, "recommended", limit, offset, () => siteStatsRow(db));
-  return mapRows(rows);
+  return toBusinesses(rows);
 }
 
 export type ListQuery = { limit: number; offset: number; search?: string; category?: string; sort: ListSort };
@@ -392,7 +387,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     // The first page of everything (most visits): its total and its rows in one round trip of D1.
     const [stats, rows] = await db.orm.batch([siteStatsQuery(db), scopeHead(db, { kind: "all" }, sort, limit)]);
     const total = orEmptyStats(stats[0]).totalBusinesses;
-    return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
+    return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
   }
   const stats = await siteStatsRow(db);
   let scope: Scope = { kind: "all" };
@@ -405,7 +400,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   }
   if (query.search) return searchBusinesses(db, query.search, scope, query);
   const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
-  return { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
+  return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
 }
 
 /** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
@@ -419,7 +414,7 @@ async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQ
     query.limit,
     query.offset,
   );
-  const page: BusinessPage = { businesses: mapRows(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
+  const page: BusinessPage = { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
   return approximate ? { ...page, approximate: true } : page;
 }
 

@@ -107,8 +107,9 @@ async function readDataVersion(db: DbSource): Promise<number> {
 /**
  * The data version remembered in this isolate for `ttlMs`, so a cache hit needs no D1 query: after a
  * write, an isolate that read the version less than `ttlMs` before goes on serving the previous
- * pages for at most the rest of `ttlMs` (and the one read that renews it, itself at most `ttlMs`). When the memo expires, one
- * request reads D1 and the requests that arrive meanwhile keep the version it remembers: under load
+ * pages for at most the rest of `ttlMs` (and the one read that renews it, itself at most `ttlMs`).
+ * When the memo expires, one request reads D1 and the requests that arrive meanwhile keep the
+ * version it remembers: under load
  * an isolate reads the version about once per `ttlMs`, not once per request in flight (ten at a time
  * before, ~10 % of a listing's misses; docs/perf/http.md, session 7). Only the reading request waits
  * on its own I/O (a promise shared across requests would tie one request's answer to another's I/O).

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildBusiness, idOf, insert, request } from "../helpers/factories";
 
-// app/entry.server.tsx: a browser gets the document as it is rendered, a crawler once it is whole;
-// both get the same bytes, with the page's data for hydration at the end.
+// app/entry.server.tsx: browsers and crawlers get the whole document, the same bytes, with the
+// page's data for hydration inline at the end.
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
@@ -31,7 +31,7 @@ describe("the rendered document", () => {
       expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
       expect(html.trimEnd().endsWith("</html>")).toBe(true);
       expect(html).toContain(`Render Check Bakery ${run}</h1>`);
-      // The loader data the browser hydrates with, streamed after the shell.
+      // The loader data the browser hydrates with, inline.
       expect(html).toContain("window.__reactRouterContext");
       expect(html).toContain(`Render Check Bakery ${run}`);
     }
