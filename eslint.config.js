@@ -1,6 +1,8 @@
 // ESLint (flat config): typescript-eslint, React hooks and jsx-a11y on the app, tests and scripts.
 // Formatting is Prettier's (`npm run format`); `npm run lint` checks both and runs in `npm test`.
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -32,6 +34,44 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
       // The untrusted-text rules and the XML writers match control characters on purpose: to remove them.
       "no-control-regex": "off",
+    },
+  },
+  {
+    // One import spelling: app/ and db/ are imported as `#app/…` and `#db/…` (tsconfig paths) from
+    // everywhere; relative paths only for a route's generated `./+types/…`, and between siblings in
+    // test/ and scripts/. Modules form no cycle (import-x/no-cycle), and db/ imports nothing from app/.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "workers/**/*.ts", "test/**/*.ts", "scripts/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: { ...importX.flatConfigs.typescript.settings, "import-x/resolver-next": [createTypeScriptImportResolver()] },
+    rules: {
+      "import-x/no-cycle": "error",
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/*", "**/app/*", "**/db/*"], message: "Import app/ and db/ as #app/… and #db/…." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(~/|\\.\\.?/(?!\\+types/))", message: "Import app/ and db/ as #app/… and #db/…." },
+            { group: ["#app/*"], message: "db/ imports nothing from app/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(~/|\\.\\.?/(?!\\+types/))", message: "Import app/ and db/ as #app/… and #db/…." }] },
+      ],
     },
   },
   {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { hashPassword } from "./app/server/password.server";
+import { hashPassword } from "./app/server/auth/password.server";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, TEST_SESSION_SECRET } from "./test/setup/admin-credentials";
 
 // Miniflare fetches a `Request.cf` sample from Cloudflare on start; nothing here needs it, and

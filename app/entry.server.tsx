@@ -5,13 +5,13 @@ import { PassThrough, Readable } from "node:stream";
 // less CPU per page (docs/decisions/0026-react-node-renderer.md).
 import { renderToPipeableStream } from "react-dom/server.node";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { NO_STORE } from "~/server/http.server";
+import { NO_STORE } from "#app/server/platform/http.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * The whole document, for browsers and crawlers alike. The Worker answers a page only once it is
- * finished (its CSP hashes the inline scripts: app/server/security-headers.server.ts), so streaming
+ * finished (its CSP hashes the inline scripts: app/server/platform/security-headers.server.ts), so streaming
  * the shell early would show no one anything sooner; waiting for all of it keeps the loader data
  * inline, in the same bytes for every reader, instead of in React's late-boundary scripts.
  */

@@ -1,13 +1,13 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import { GeneralErrorBoundary, PageNotFound } from "~/components/general-error-boundary";
-import { ImgFallbackScript } from "~/components/img-fallback-script";
-import { Toaster } from "~/components/toaster";
-import { getApp } from "~/server/context.server";
-import { siteConfig } from "~/server/config.server";
-import { readFlashToast } from "~/server/toast.server";
+import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
+import { ImgFallbackScript } from "#app/components/img-fallback-script";
+import { Toaster } from "#app/components/toaster";
+import { getApp } from "#app/server/platform/context.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { readFlashToast } from "#app/server/platform/toast.server";
 import type { Route } from "./+types/root";
 // A file, not inlined: cached across pages, and 50 KB less in every page's HTML (ADR 0023).
-import appCss from "./app.css?url";
+import appCss from "#app/app.css?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getApp(context);

@@ -2,7 +2,7 @@ import { desc, getTableColumns, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
- * One row per listed business. Every write goes through app/server/business-writer.server.ts;
+ * One row per listed business. Every write goes through app/server/write/business-writer.server.ts;
  * triggers (db/migrations/0001_*) keep the FTS index and the summary tables exact.
  * Positions in the public lists live in list_sections and list_blocks (docs/decisions/0011-list-positions.md).
  */
@@ -61,7 +61,7 @@ export const businesses = sqliteTable(
      * The search's filters as FTS tokens (city, state, country, postal code, category, group, rating
      * tenths), so a location or category narrows the FTS match itself and the search reads only the
      * page's rows (docs/decisions/0007-search-facets.md). Computed, never stored; the same spelling
-     * is built for queries by app/lib/search-query.ts (facetToken).
+     * is built for queries by app/lib/search/search-query.ts (facetToken).
      */
     facets: text("facets").generatedAlwaysAs(
       sql`'ci' || replace(city_slug, '-', '') || '0 st' || replace(state_code, '-', '') || '0 co' || country_code
@@ -83,7 +83,7 @@ export const businesses = sqliteTable(
     /**
      * The 0.001° grid cell (~110 m) of the coordinates: row (latitude + 90) × 1000, column
      * (longitude + 180) × 1000, as row × 360,000 + column, so the cells of one grid row are one
-     * range of the index and a box is one range per row (app/server/near.server.ts). Computed,
+     * range of the index and a box is one range per row (app/server/search/near.server.ts). Computed,
      * never stored; null without coordinates.
      */
     geoCell: integer("geo_cell").generatedAlwaysAs(
@@ -414,7 +414,7 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_at_idx").on(t.at, t.id)],
 );
 
-/** A business as drizzle reads it (schema keys: placeId, …); app/lib/business.ts maps it to the API shape. */
+/** A business as drizzle reads it (schema keys: placeId, …); app/lib/business/business.ts maps it to the API shape. */
 export type BusinessRow = typeof businesses.$inferSelect;
 export type CityRow = typeof cities.$inferSelect;
 
@@ -446,8 +446,8 @@ export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (type
 
 /**
  * The one list of the businesses columns a write sets from an input, by SQL name, in table order:
- * the writer's INSERT and UPDATE (app/server/business-writer.server.ts) and PreparedBusiness
- * (app/lib/business.ts) follow it, so a new column is added here, in the table, only.
+ * the writer's INSERT and UPDATE (app/server/write/business-writer.server.ts) and PreparedBusiness
+ * (app/lib/business/business.ts) follow it, so a new column is added here, in the table, only.
  */
 export const BUSINESS_INPUT_COLUMNS = Object.values(getTableColumns(businesses))
   .map((column) => column.name)
@@ -471,7 +471,7 @@ export const adminSessions = sqliteTable(
 );
 
 /**
- * Failed admin logins, for the login throttle (app/server/auth.server.ts): one row per attempt and
+ * Failed admin logins, for the login throttle (app/server/auth/auth.server.ts): one row per attempt and
  * throttled key — the client address ("ip:…") and the submitted username ("user:…"). An attempt is
  * written before its password is checked and removed again when the login succeeds.
  */
@@ -486,7 +486,7 @@ export const loginFailures = sqliteTable(
 );
 
 /**
- * Issue 20: each business's duplicate-match keys (app/lib/duplicate-keys.ts), written by the writer;
+ * Issue 20: each business's duplicate-match keys (app/lib/business/duplicate-keys.ts), written by the writer;
  * a business's candidates are found by seeks on its own keys (docs/decisions/0019-duplicates-and-gone.md).
  */
 export const duplicateKeys = sqliteTable(

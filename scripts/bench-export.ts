@@ -1,14 +1,14 @@
 /**
  * npm run bench:export — streams a 100,000-row export through the same writer the Worker uses
- * (app/lib/xlsx-writer.ts) with rows shaped like the export's, under --max-old-space-size=128, and
+ * (app/lib/sheets/xlsx-writer.ts) with rows shaped like the export's, under --max-old-space-size=128, and
  * prints time and peak memory. The file is left in $TMPDIR for a LibreOffice check
  * (see /work/shared/validators/README.md).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { EXPORT_COLUMNS } from "../app/server/export.server";
-import { type XlsxCell, xlsxStream } from "../app/lib/xlsx-writer";
+import { EXPORT_COLUMNS } from "#app/server/admin/export.server";
+import { type XlsxCell, xlsxStream } from "#app/lib/sheets/xlsx-writer";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const file = path.join(process.env.TMPDIR ?? "/tmp", `localatlas-export-${ROWS}.xlsx`);

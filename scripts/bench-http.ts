@@ -92,9 +92,9 @@ const RENDER_PATH = [
   "workers/app.ts",
   "app/entry.server.tsx",
   "app/root.tsx",
-  "app/server/edge-cache.server.ts",
-  "app/server/deferred-hydration.server.ts",
-  "app/server/security-headers.server.ts",
+  "app/server/platform/edge-cache.server.ts",
+  "app/server/platform/deferred-hydration.server.ts",
+  "app/server/platform/security-headers.server.ts",
 ];
 
 /** The ref's committed files in a folder of their own, built, with a migrated and seeded state. */
@@ -114,7 +114,7 @@ function prepare(ref: string, index: number): Tree {
   sh("npx react-router build", dir, env);
   const state = path.join(temp, `state-${index}`);
   sh(`npx wrangler d1 migrations apply DB --local --persist-to ${state}`, dir, env);
-  sh(`npx tsx db/seed/run.ts --count ${BUSINESSES}`, dir, { ...env, LOCALATLAS_STATE: state });
+  sh(`npx tsx scripts/seed/run.ts --count ${BUSINESSES}`, dir, { ...env, LOCALATLAS_STATE: state });
   // Each of the ref's two servers gets its own copy: two workerd processes on one SQLite file answer
   // an occasional 500 (SQLITE_BUSY on the data version read; seen as 1–8 non-2xx per run in session 8).
   fs.cpSync(state, `${state}-render`, { recursive: true });

@@ -14,11 +14,11 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { benchFile } from "./bench-file";
-import { mapHeader, mapRow, missingColumns, usedColumns } from "../app/lib/import-mapping";
-import { SpreadsheetError, type ByteSource } from "../app/lib/xlsx-reader";
-import { openSource } from "../app/server/import-source.server";
+import { mapHeader, mapRow, missingColumns, usedColumns } from "#app/lib/import/import-mapping";
+import { SpreadsheetError, type ByteSource } from "#app/lib/sheets/xlsx-reader";
+import { openSource } from "#app/server/import/import-source.server";
 // Not from the writer: that would load db/schema.ts and drizzle into this read-path bench (+0.25 s of GC).
-import { WRITE_BATCH_ROWS } from "../app/lib/import-plan";
+import { WRITE_BATCH_ROWS } from "#app/lib/import/import-plan";
 import { HOSTILE_DESCRIPTIONS, HOSTILE_KINDS, hostileFile, type HostileKind } from "../test/helpers/hostile-xlsx";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -59,7 +59,7 @@ async function xlsCase(): Promise<string> {
   const file = path.join(process.env.TMPDIR ?? "/tmp", "localatlas-bench-limit.xls");
   if (fs.existsSync(file)) return file;
   const XLSX = await import("@e965/xlsx");
-  const { MAX_XLS_BYTES } = await import("../app/lib/import-plan");
+  const { MAX_XLS_BYTES } = await import("#app/lib/import/import-plan");
   const source = XLSX.read(fs.readFileSync(benchFile(1_000)), { dense: true });
   const rows = XLSX.utils.sheet_to_json<unknown[]>(source.Sheets[source.SheetNames[0]], { header: 1, raw: true, defval: null });
   // BIFF8 cells hold at most 255 characters per string record run: shorten as Excel would export.

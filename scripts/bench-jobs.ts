@@ -3,7 +3,7 @@
  * as the operator runs them: BENCH_ROWS (100,000) businesses imported (scripts/bench-spec-file.ts, as a
  * workflow), then one POST /api/admin/generate-seo, then one DELETE /api/admin/delete-all. Each call's
  * answer time is measured; each workflow step logs its wall time (`[job] {...}` lines, timedStep in
- * app/server/workflow-jobs.server.ts), read here from the server's output: a step's wall time bounds
+ * app/server/platform/workflow-jobs.server.ts), read here from the server's output: a step's wall time bounds
  * its CPU time from above (locally D1 runs in the same machine, so it even includes SQLite's work).
  * The jobs are watched through their status calls (they only read) and the counts checked in the D1
  * file afterwards. Prints a table for docs/perf/jobs.md.

@@ -1,14 +1,14 @@
 /**
  * A lean benchmark spreadsheet: the spec's 13 import columns only (SPEC §3), written by the app's own
- * streaming writer (app/lib/xlsx-writer.ts), with each row its own place id and name and a spread of
+ * streaming writer (app/lib/sheets/xlsx-writer.ts), with each row its own place id and name and a spread of
  * categories, cities and ratings. The Outscraper layout (scripts/bench-file.ts) carries 60 columns
  * and is ~0.55 KB a row: 200,000 of its rows would pass the 100 MB upload limit, 200,000 of these are
  * ~20 MB. Built once per row count and kept in the temp folder.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { SPEC_COLUMNS } from "../app/lib/import-mapping";
-import { type XlsxCell, xlsxStream } from "../app/lib/xlsx-writer";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
+import { type XlsxCell, xlsxStream } from "#app/lib/sheets/xlsx-writer";
 
 const CATEGORIES = ["Bakery", "Plumber", "Cafe", "Dentist", "Hair salon", "Electrician", "Italian restaurant", "Car repair"];
 

@@ -13,7 +13,7 @@
  * streamed to R2, +212 MB through request.formData()).
  */
 import { spawnSync } from "node:child_process";
-import { R2_PART_BYTES, R2ObjectWriter, receiveFile } from "../app/server/upload.server";
+import { R2_PART_BYTES, R2ObjectWriter, receiveFile } from "#app/server/import/upload.server";
 
 // Re-run under Node with the flags the measurement needs (a Worker's heap, a GC that can be forced).
 if (typeof globalThis.gc !== "function") {

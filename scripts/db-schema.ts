@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SCHEMA_QUERY, type SchemaObject, schemaSql } from "../db/schema-sql";
+import { SCHEMA_QUERY, type SchemaObject, schemaSql } from "#db/schema-sql";
 
 const root = path.join(import.meta.dirname, "..");
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "localatlas-schema-"));

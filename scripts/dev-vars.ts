@@ -2,7 +2,7 @@
  * Pure core of scripts/ensure-dev-vars.ts (no Node imports, so it is unit-tested inside workerd):
  * given a .dev.vars text, returns the text with the admin secrets filled in.
  */
-import { hashPassword } from "../app/server/password.server";
+import { hashPassword } from "#app/server/auth/password.server";
 
 export type EnsureOptions = {
   /** A known password (test runs): replaces ADMIN_USERNAME and ADMIN_PASSWORD_HASH. */

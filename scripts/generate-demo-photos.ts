@@ -1,6 +1,6 @@
 /**
  * Writes the demo directory's photos into public/demo: for every category of the demo seed
- * (db/seed/generate.ts), two storefront pictures drawn as SVG — a facade in the category's colours
+ * (scripts/seed/generate.ts), two storefront pictures drawn as SVG — a facade in the category's colours
  * with its sign, awning, a shop window showing what is inside (tables, chairs, tyres, shelves…), a
  * door and the pavement — one by day and one at dusk. Generated, so nothing comes from another host
  * and nothing needs a licence. Deterministic: the same seed source always gives the same files.
@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { groupForCategory, type GroupSlug } from "../app/lib/category-groups";
+import { groupForCategory, type GroupSlug } from "#app/lib/business/category-groups";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "public/demo");
@@ -18,11 +18,11 @@ const H = 500;
 
 /** The seed's categories, read from its source so the two never drift apart. */
 export function demoCategories(): string[] {
-  const source = readFileSync(path.join(ROOT, "db/seed/generate.ts"), "utf8");
+  const source = readFileSync(path.join(ROOT, "scripts/seed/generate.ts"), "utf8");
   return [...new Set([...source.matchAll(/\{ category: "([^"]+)", nouns:/g)].map((m) => m[1]))];
 }
 
-/** The file name the seed gives a category's photo (db/seed/generate.ts uses the same rule). */
+/** The file name the seed gives a category's photo (scripts/seed/generate.ts uses the same rule). */
 export function demoPhotoSlug(category: string): string {
   return category
     .toLowerCase()

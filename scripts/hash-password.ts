@@ -4,7 +4,7 @@
  * Without an argument the password is read from stdin (keeps it out of the shell history).
  * `--iterations N` (10,000..100,000; default 100,000) trades strength for CPU per login.
  */
-import { hashPassword, MIN_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS } from "../app/server/password.server";
+import { hashPassword, MIN_PBKDF2_ITERATIONS, PBKDF2_ITERATIONS } from "#app/server/auth/password.server";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

@@ -5,7 +5,7 @@
  *      ready block at the end, where it cannot scroll away);
  *   2. the local D1 migrations, their output (one table per migration) summed up in one line, shown
  *      whole only when they fail;
- *   3. the demo directory when the database is empty (db/seed/run.ts --if-empty), its summary line;
+ *   3. the demo directory when the database is empty (scripts/seed/run.ts --if-empty), its summary line;
  *   4. the dev server (react-router dev) on a port chosen here — the first free one from PORT or
  *      5173 — and passed with --strictPort, so SITE_URL can name it (vite.config.ts reads
  *      LOCALATLAS_PORT) and canonical links, sitemaps and robots.txt point where the site runs.
@@ -98,8 +98,8 @@ console.log(
 );
 
 // ── 3. Demo data ──────────────────────────────────────────────────────────────
-const seed = await run("tsx", ["db/seed/run.ts", "--if-empty"]);
-if (seed.code !== 0) fail("loading the demo data (db/seed/run.ts)", seed.output, seed.code);
+const seed = await run("tsx", ["scripts/seed/run.ts", "--if-empty"]);
+if (seed.code !== 0) fail("loading the demo data (scripts/seed/run.ts)", seed.output, seed.code);
 const seedLine = seed.output.split("\n").find((l) => /^(Seeded|Seed skipped)/.test(l));
 if (seedLine) console.log(`Demo data: ${seedLine.replace(/^Seed skipped: /, "")}`);
 

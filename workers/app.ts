@@ -1,18 +1,19 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { tileOrigin } from "~/lib/map";
-import { siteConfig } from "~/server/config.server";
-import { appContext, finishResponse, makeAppContext, type AppContext } from "~/server/context.server";
-import { shouldDeferHydration } from "~/server/deferred-hydration.server";
-import { memoizedDataVersion, pageMemory, withEdgeCache } from "~/server/edge-cache.server";
-import type { QueryMeter } from "~/server/db.server";
-import { withScriptHashes, withSecurityHeaders, withServerTiming } from "~/server/security-headers.server";
+import { tileOrigin } from "#app/lib/business/map";
+import { siteConfig } from "#app/server/platform/config.server";
+import { appContext, type AppContext } from "#app/server/platform/context.server";
+import { finishResponse, makeAppContext } from "#app/server/platform/make-context.server";
+import { shouldDeferHydration } from "#app/server/platform/deferred-hydration.server";
+import { memoizedDataVersion, pageMemory, withEdgeCache } from "#app/server/platform/edge-cache.server";
+import type { QueryMeter } from "#app/server/platform/db.server";
+import { withScriptHashes, withSecurityHeaders, withServerTiming } from "#app/server/platform/security-headers.server";
 
 // The Workflows of wrangler.toml's [[workflows]]: imports, delete all and SEO generation run as durable jobs (ADR 0016).
-export { ImportWorkflow } from "~/server/import-workflow.server";
-export { DeleteAllWorkflow } from "~/server/delete-all-workflow.server";
-export { SeoWorkflow } from "~/server/seo-workflow.server";
-export { DuplicateScanWorkflow } from "~/server/duplicate-scan-workflow.server";
+export { ImportWorkflow } from "#app/server/import/import-workflow.server";
+export { DeleteAllWorkflow } from "#app/server/admin/delete-all-workflow.server";
+export { SeoWorkflow } from "#app/server/seo/seo-workflow.server";
+export { DuplicateScanWorkflow } from "#app/server/admin/duplicate-scan-workflow.server";
 
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;

@@ -1,14 +1,14 @@
-import { Link } from "#link";
-import type { Business } from "~/lib/business";
-import { joinParts } from "~/lib/format";
-import { detailPath } from "~/lib/slug";
-import { BusinessImage, CategoryTile } from "./business-image";
-import { OpenStatusLine } from "./open-status";
-import { buttonVariants } from "./ui/button";
-import { Badge, VerifiedBadge } from "./ui/badge";
-import { cn } from "./ui/cn";
-import { PhoneLink } from "./ui/phone-link";
-import { Stars } from "./ui/stars";
+import { Link } from "react-router";
+import type { Business } from "#app/lib/business/business";
+import { joinParts } from "#app/lib/format";
+import { detailPath } from "#app/lib/business/slug";
+import { BusinessImage, CategoryTile } from "#app/components/business-image";
+import { OpenStatusLine } from "#app/components/open-status";
+import { buttonVariants } from "#app/components/ui/button";
+import { Badge, VerifiedBadge } from "#app/components/ui/badge";
+import { cn } from "#app/components/ui/cn";
+import { PhoneLink } from "#app/components/ui/phone-link";
+import { Stars } from "#app/components/ui/stars";
 
 export type CardBusiness = Pick<
   Business,

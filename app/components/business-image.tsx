@@ -1,5 +1,5 @@
-import { defaultImageForGroup } from "~/lib/category-groups";
-import { cn } from "./ui/cn";
+import { defaultImageForGroup } from "#app/lib/business/category-groups";
+import { cn } from "#app/components/ui/cn";
 
 export function defaultImagePath(group: string): string {
   return `/images/categories/${defaultImageForGroup(group)}.svg`;

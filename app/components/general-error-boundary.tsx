@@ -6,8 +6,8 @@
  * (The shape is epic-stack's GeneralErrorBoundary.)
  */
 import { type ErrorResponse, isRouteErrorResponse, type MetaDescriptor, useParams, useRouteError } from "react-router";
-import { Button, ButtonLink } from "./ui/button";
-import { Input } from "./ui/field";
+import { Button, ButtonLink } from "#app/components/ui/button";
+import { Input } from "#app/components/ui/field";
 
 type Params = Readonly<Record<string, string | undefined>>;
 

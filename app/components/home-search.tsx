@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
-import { NearMeButton } from "./near-me-button";
-import { SuggestInput } from "./suggest-input";
-import { Button } from "./ui/button";
+import { NearMeButton } from "#app/components/near-me-button";
+import { SuggestInput } from "#app/components/suggest-input";
+import { Button } from "#app/components/ui/button";
 
 /**
  * SPEC §2 Home: Search or Enter goes to /search?q=…&location=… when the service text is non-empty

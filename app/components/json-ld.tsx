@@ -1,4 +1,4 @@
-import { serializeJsonLd } from "~/lib/structured-data";
+import { serializeJsonLd } from "#app/lib/seo/structured-data";
 
 /** A JSON-LD data block; the text is escaped for a script element (serializeJsonLd). */
 export function JsonLd({ data }: { data: unknown }) {

@@ -1,9 +1,8 @@
-import { Form } from "react-router";
-import { Link } from "#link";
-import { filtersActive, type ListingFilters } from "~/lib/listing-filters";
-import { MIN_RATING_CHOICES } from "~/lib/search-links";
-import { Button } from "./ui/button";
-import { Select } from "./ui/select";
+import { Form, Link } from "react-router";
+import { filtersActive, type ListingFilters } from "#app/lib/search/listing-filters";
+import { MIN_RATING_CHOICES } from "#app/lib/search/search-links";
+import { Button } from "#app/components/ui/button";
+import { Select } from "#app/components/ui/select";
 
 /**
  * Open now and a minimum rating on a listing page (issue 19): a GET form to the page itself, so it

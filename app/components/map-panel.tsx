@@ -3,7 +3,7 @@
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import leafletJs from "leaflet/dist/leaflet.js?url";
 import { useEffect, useRef } from "react";
-import { cn } from "./ui/cn";
+import { cn } from "#app/components/ui/cn";
 
 /**
  * Watches the panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it

@@ -1,4 +1,4 @@
-import { cn } from "./ui/cn";
+import { cn } from "#app/components/ui/cn";
 
 // Served as a file (public/): the CSP allows our origin's scripts; React 19 hoists it once per page.
 const NEAR_ME_SCRIPT = "/near-me.js";

@@ -1,4 +1,4 @@
-import type { OpenStatus } from "~/lib/open-status";
+import type { OpenStatus } from "#app/lib/business/open-status";
 
 const DOT: Record<OpenStatus["state"], string> = {
   open: "bg-emerald-500",

@@ -1,6 +1,6 @@
-import { Link } from "#link";
-import { FOOTER_GROUPS } from "~/lib/category-groups";
-import { abbreviateNumber } from "~/lib/format";
+import { Link } from "react-router";
+import { FOOTER_GROUPS } from "#app/lib/business/category-groups";
+import { abbreviateNumber } from "#app/lib/format";
 
 type FooterProps = {
   siteName: string;

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
-import { Link } from "#link";
-import { groupBySlug, HEADER_GROUP_SLUGS } from "~/lib/category-groups";
+import { Link, useLocation } from "react-router";
+import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
 
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
 export const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));

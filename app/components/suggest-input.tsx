@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Suggestion, SuggestKind } from "~/server/suggest.server";
-import { cn } from "./ui/cn";
-import { inputClass } from "./ui/field";
+import type { Suggestion, SuggestKind } from "#app/server/search/suggest.server";
+import { cn } from "#app/components/ui/cn";
+import { inputClass } from "#app/components/ui/field";
 
 const DEBOUNCE_MS = 150;
 

@@ -1,11 +1,11 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { currentToasts, dismissToast, subscribeToasts, toast, type ToastInput } from "~/lib/toast";
+import { currentToasts, dismissToast, subscribeToasts, toast, type ToastInput } from "#app/lib/toast";
 
 const noToasts: never[] = [];
 
 /**
  * Renders the toast store. `flash` is a toast the server carried across a redirect
- * (app/server/toast.server.ts); it is shown once on arrival.
+ * (app/server/platform/toast.server.ts); it is shown once on arrival.
  */
 export function Toaster({ flash }: { flash?: ToastInput | null }) {
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);

@@ -1,4 +1,4 @@
-import { Link } from "#link";
+import { Link } from "react-router";
 
 export type TopLink = { href: string; label: string; count: number };
 

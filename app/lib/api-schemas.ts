@@ -1,6 +1,6 @@
 /** Query-string schemas of the public JSON API (SPEC §7, CLARIFICATIONS 3–4). */
 import { z } from "zod";
-import { MAX_MAP_PLACES } from "./map";
+import { MAX_MAP_PLACES } from "#app/lib/business/map";
 
 export const MAX_LIMIT = 100;
 

@@ -7,7 +7,7 @@
 import { expect, test } from "@playwright/test";
 import * as XLSX from "@e965/xlsx";
 import { writeFile } from "node:fs/promises";
-import { SPEC_COLUMNS } from "../../app/lib/import-mapping";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
 import { logIn, toast } from "./support/admin";
 
 const tag = `up${Math.random().toString(36).slice(2, 8)}`;

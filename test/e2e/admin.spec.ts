@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import type { AdminBusinessPage } from "../../app/lib/admin-businesses";
+import type { AdminBusinessPage } from "#app/lib/admin/admin-businesses";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 import { logIn, toast } from "./support/admin";
 

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import * as XLSX from "@e965/xlsx";
 import type { Page } from "@playwright/test";
-import { SPEC_COLUMNS } from "../../app/lib/import-mapping";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
 import { logIn, toast } from "./support/admin";
 import { expect, test } from "./support/fixtures";
 

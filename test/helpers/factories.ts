@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
-import { businessInputSchema, type BusinessInput, type ValidBusinessInput } from "~/lib/business";
-import { deleteAllBusinesses, finishWrites, insertBusinesses } from "~/server/business-writer.server";
-import { Db } from "~/server/db.server";
+import { businessInputSchema, type BusinessInput, type ValidBusinessInput } from "#app/lib/business/business";
+import { deleteAllBusinesses, finishWrites, insertBusinesses } from "#app/server/write/business-writer.server";
+import { Db } from "#app/server/platform/db.server";
 
 let sequence = 0;
 

@@ -4,8 +4,8 @@
  * workerd), by `npm run bench:import:memory` (Node, 128 MB heap) and by `npm run bench:hostile`
  * (the built Worker). Pure: Web platform APIs only.
  */
-import { SPEC_COLUMNS } from "../../app/lib/import-mapping";
-import { crc32 } from "../../app/lib/xlsx-writer";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
+import { crc32 } from "#app/lib/sheets/xlsx-writer";
 
 const encoder = new TextEncoder();
 

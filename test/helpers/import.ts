@@ -1,6 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import type { AppContext } from "~/server/context.server";
+import type { AppContext } from "#app/server/platform/context.server";
 import { testDb } from "./factories";
 
 /** The Worker's context for calling server modules directly (query-level tests). */

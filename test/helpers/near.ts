@@ -1,7 +1,7 @@
 /** Near-me test steps shared by the query-level near tests: the order a search must give, and a search with its cost. */
-import { parseSearchParams } from "~/lib/search-params";
-import { distanceKm } from "~/server/near.server";
-import { search } from "~/server/search.server";
+import { parseSearchParams } from "#app/lib/search/search-params";
+import { distanceKm } from "#app/server/search/near.server";
+import { search } from "#app/server/search/search.server";
 import { testDb } from "./factories";
 
 type Located = { name: string; latitude: number; longitude: number };

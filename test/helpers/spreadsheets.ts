@@ -1,7 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
-import { type CellValue, SPEC_COLUMNS } from "~/lib/import-mapping";
-import { bufferSource, XlsxReader } from "~/lib/xlsx-reader";
+import { type CellValue, SPEC_COLUMNS } from "#app/lib/import/import-mapping";
+import { bufferSource, XlsxReader } from "#app/lib/sheets/xlsx-reader";
 
 export const US_FIXTURE = "outscraper-2025-hair-transplant-us.xlsx";
 export const VN_FIXTURE = "outscraper-2026-cafes-hue-vn.xlsx";

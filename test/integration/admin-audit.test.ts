@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminRequest, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
-import { editValues } from "~/lib/admin-businesses";
-import type { Business } from "~/lib/business";
+import { editValues } from "#app/lib/admin/admin-businesses";
+import type { Business } from "#app/lib/business/business";
 import { buildBusiness, idOf, insert, request, resetDirectory } from "../helpers/factories";
 import { TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 

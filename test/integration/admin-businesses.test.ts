@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminBusinessPage, AdminSummary } from "~/lib/admin-businesses";
-import { editValues } from "~/lib/admin-businesses";
-import type { Business } from "~/lib/business";
+import type { AdminBusinessPage, AdminSummary } from "#app/lib/admin/admin-businesses";
+import { editValues } from "#app/lib/admin/admin-businesses";
+import type { Business } from "#app/lib/business/business";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
 

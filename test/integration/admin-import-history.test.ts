@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { importsQuerySchema } from "~/lib/admin-imports";
-import { importHistoryPage } from "~/server/import-history.server";
+import { importsQuerySchema } from "#app/lib/admin/admin-imports";
+import { importHistoryPage } from "#app/server/import/import-history.server";
 import { adminRequest } from "../helpers/admin";
 import { request, testDb } from "../helpers/factories";
 import { multipartInit } from "../helpers/import";

@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ImportPreview } from "~/lib/import-preview";
+import type { ImportPreview } from "#app/lib/import/import-preview";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, getJson, insert, request } from "../helpers/factories";
 import { multipartInit, writtenState } from "../helpers/import";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Business } from "~/lib/business";
+import type { Business } from "#app/lib/business/business";
 import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
 
 type Page = { businesses: Business[]; totalPages: number; totalCount: number };

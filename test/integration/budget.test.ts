@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { editValues } from "~/lib/admin-businesses";
-import type { Business, ValidBusinessInput } from "~/lib/business";
-import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
-import { finishWrites, insertBatch, insertBusinesses } from "~/server/business-writer.server";
+import { editValues } from "#app/lib/admin/admin-businesses";
+import type { Business, ValidBusinessInput } from "#app/lib/business/business";
+import { WRITE_BATCH_ROWS } from "#app/lib/import/import-plan";
+import { finishWrites, insertBatch, insertBusinesses } from "#app/server/write/business-writer.server";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, queriesRun, request, rowsRead, rowsWritten, testDb } from "../helpers/factories";
 

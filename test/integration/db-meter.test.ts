@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Db } from "~/server/db.server";
+import { Db } from "#app/server/platform/db.server";
 import { businesses } from "#db/schema";
 import { buildBusiness, insert, resetDirectory } from "../helpers/factories";
 

@@ -1,9 +1,15 @@
 import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { beginDeleteAll, DELETE_CHUNK_ROWS, deleteAllChunk, endDeleteAll, insertBusinesses } from "~/server/business-writer.server";
-import { DELETE_STEP_ROWS } from "~/server/delete-all-workflow.server";
-import { importUpload } from "~/server/import.server";
+import {
+  beginDeleteAll,
+  DELETE_CHUNK_ROWS,
+  deleteAllChunk,
+  endDeleteAll,
+  insertBusinesses,
+} from "#app/server/write/business-writer.server";
+import { DELETE_STEP_ROWS } from "#app/server/admin/delete-all-workflow.server";
+import { importUpload } from "#app/server/import/import.server";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, testDb } from "../helpers/factories";
 import { settle, testApp, uploadRequest } from "../helpers/import";

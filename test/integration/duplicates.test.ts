@@ -5,12 +5,12 @@
 import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { DuplicatePage } from "~/lib/admin-duplicates";
-import { editValues } from "~/lib/admin-businesses";
-import type { Business } from "~/lib/business";
-import { DUPLICATE_SCAN_CHUNK_ROWS, scanDuplicatesAfter } from "~/server/duplicate-scan-workflow.server";
-import { mergedInto } from "~/server/duplicates.server";
-import { withEdgeCache } from "~/server/edge-cache.server";
+import type { DuplicatePage } from "#app/lib/admin/admin-duplicates";
+import { editValues } from "#app/lib/admin/admin-businesses";
+import type { Business } from "#app/lib/business/business";
+import { DUPLICATE_SCAN_CHUNK_ROWS, scanDuplicatesAfter } from "#app/server/admin/duplicate-scan-workflow.server";
+import { mergedInto } from "#app/server/admin/duplicates.server";
+import { withEdgeCache } from "#app/server/platform/edge-cache.server";
 import { adminRequest, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request, rowsRead, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";

@@ -1,6 +1,6 @@
 import * as build from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
-import { setVerified } from "~/server/business-writer.server";
+import { setVerified } from "#app/server/write/business-writer.server";
 import {
   dataVersion,
   isCacheable,
@@ -9,8 +9,8 @@ import {
   pageUrl,
   withEdgeCache,
   type EdgeCacheOptions,
-} from "~/server/edge-cache.server";
-import { siteSummary } from "~/server/site-summary.server";
+} from "#app/server/platform/edge-cache.server";
+import { siteSummary } from "#app/server/lists/site-summary.server";
 import { buildBusiness, idOf, insert, queriesRun, request, roundTrips, testDb } from "../helpers/factories";
 import { fetchWith } from "../helpers/worker";
 

@@ -1,8 +1,8 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import { mapHeader } from "~/lib/import-mapping";
-import { EXPORT_COLUMNS, exportFileName } from "~/server/export.server";
-import { importUpload } from "~/server/import.server";
+import { mapHeader } from "#app/lib/import/import-mapping";
+import { EXPORT_COLUMNS, exportFileName } from "#app/server/admin/export.server";
+import { importUpload } from "#app/server/import/import.server";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, insert } from "../helpers/factories";
 import { settle, testApp, uploadRequest } from "../helpers/import";

@@ -5,10 +5,10 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BusinessInput } from "~/lib/business";
-import { countWords, MIN_SEO_WORDS } from "~/lib/seo-content";
-import { updateBusiness } from "~/server/business-writer.server";
-import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, PEER_LIMIT } from "~/server/seo.server";
+import type { BusinessInput } from "#app/lib/business/business";
+import { countWords, MIN_SEO_WORDS } from "#app/lib/seo/seo-content";
+import { updateBusiness } from "#app/server/write/business-writer.server";
+import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, PEER_LIMIT } from "#app/server/seo/seo.server";
 import { fetchWith } from "../helpers/worker";
 import { adminRequest, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, idOf, insert, testDb } from "../helpers/factories";

@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bufferSource } from "~/lib/xlsx-reader";
-import { ImportRefused, validateUpload } from "~/server/import.server";
+import { bufferSource } from "#app/lib/sheets/xlsx-reader";
+import { ImportRefused, validateUpload } from "#app/server/import/import.server";
 import { adminRequest } from "../helpers/admin";
 import { hostileFile, type HostileKind } from "../helpers/hostile-xlsx";
 import { multipartInit, writtenState } from "../helpers/import";

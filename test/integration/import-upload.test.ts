@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_IMPORT_BYTES } from "~/lib/import-plan";
-import { R2_PART_BYTES, R2ObjectWriter, receiveFile, UploadError } from "~/server/upload.server";
+import { MAX_IMPORT_BYTES } from "#app/lib/import/import-plan";
+import { R2_PART_BYTES, R2ObjectWriter, receiveFile, UploadError } from "#app/server/import/upload.server";
 import { adminRequest } from "../helpers/admin";
 import { multipartInit, writtenState } from "../helpers/import";
 import { fileOf, fixtureBytes, VN_FIXTURE } from "../helpers/spreadsheets";

@@ -7,8 +7,8 @@
 import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
-import { SPEC_COLUMNS } from "~/lib/import-mapping";
-import { type XlsxCell, xlsxStream } from "~/lib/xlsx-writer";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
+import { type XlsxCell, xlsxStream } from "#app/lib/sheets/xlsx-writer";
 import { adminRequest } from "../helpers/admin";
 import { multipartInit } from "../helpers/import";
 import { fileOf, specRow } from "../helpers/spreadsheets";

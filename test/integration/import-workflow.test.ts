@@ -8,10 +8,10 @@
 import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SPEC_COLUMNS } from "~/lib/import-mapping";
-import { bufferSource, XlsxReader } from "~/lib/xlsx-reader";
-import { type XlsxCell, xlsxStream } from "~/lib/xlsx-writer";
-import { advanceImport, importUpload } from "~/server/import.server";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
+import { bufferSource, XlsxReader } from "#app/lib/sheets/xlsx-reader";
+import { type XlsxCell, xlsxStream } from "#app/lib/sheets/xlsx-writer";
+import { advanceImport, importUpload } from "#app/server/import/import.server";
 import { adminRequest } from "../helpers/admin";
 import { request } from "../helpers/factories";
 import { multipartInit, settle, testApp, uploadRequest } from "../helpers/import";

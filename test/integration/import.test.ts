@@ -1,10 +1,10 @@
 import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ImportResult } from "~/lib/import-mapping";
-import { INLINE_IMPORT_ROWS } from "~/lib/import-plan";
-import { bufferSource } from "~/lib/xlsx-reader";
-import { importStatus, importUpload, statusUrl, validateUpload } from "~/server/import.server";
+import type { ImportResult } from "#app/lib/import/import-mapping";
+import { INLINE_IMPORT_ROWS } from "#app/lib/import/import-plan";
+import { bufferSource } from "#app/lib/sheets/xlsx-reader";
+import { importStatus, importUpload, statusUrl, validateUpload } from "#app/server/import/import.server";
 import { adminRequest } from "../helpers/admin";
 import { multipartInit, settle, testApp, uploadRequest, writtenState } from "../helpers/import";
 import { fileOf, fixtureBytes, SPEC_HEADER, sheetBytes, specRow, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";

@@ -4,11 +4,11 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { BusinessInput } from "~/lib/business";
-import { businessFacts } from "~/lib/indexing";
-import { deleteBusiness, updateBusiness } from "~/server/business-writer.server";
-import { getBusinessById } from "~/server/directory.server";
-import { businessSitemap, businessSitemapNumbers } from "~/server/sitemap.server";
+import type { BusinessInput } from "#app/lib/business/business";
+import { businessFacts } from "#app/lib/seo/indexing";
+import { deleteBusiness, updateBusiness } from "#app/server/write/business-writer.server";
+import { getBusinessById } from "#app/server/lists/directory.server";
+import { businessSitemap, businessSitemapNumbers } from "#app/server/seo/sitemap.server";
 import { buildBusiness, idOf, insert, queriesRun, request, rowsRead, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 import { keptSummaries, recomputedSummaries } from "../helpers/summaries";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { ValidBusinessInput } from "~/lib/business";
+import type { ValidBusinessInput } from "#app/lib/business/business";
 import {
   deleteAllBusinesses,
   deleteBusiness,
@@ -8,7 +8,7 @@ import {
   insertBusinesses,
   setVerified,
   updateBusiness,
-} from "~/server/business-writer.server";
+} from "#app/server/write/business-writer.server";
 import { buildBusiness, getJson, idOf, testDb } from "../helpers/factories";
 import { all, expectPagesExact, expectPositionsExact, type Page, pageIds } from "../helpers/list-positions";
 

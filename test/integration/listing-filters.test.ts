@@ -3,7 +3,7 @@
  * with the same URL parameters as /search, kept by the pager and in the edge cache's page key.
  */
 import { describe, expect, it } from "vitest";
-import { pageUrl } from "~/server/edge-cache.server";
+import { pageUrl } from "#app/server/platform/edge-cache.server";
 import { buildBusiness, insert, request } from "../helpers/factories";
 
 const ALWAYS = Object.fromEntries(

@@ -6,8 +6,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { MapPlaces } from "~/lib/map";
-import { pageUrl } from "~/server/edge-cache.server";
+import type { MapPlaces } from "#app/lib/business/map";
+import { pageUrl } from "#app/server/platform/edge-cache.server";
 import { fetchWith } from "../helpers/worker";
 import { buildBusiness, getJson, idOf, insert, rowsRead } from "../helpers/factories";
 

@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { updateBusiness } from "~/server/business-writer.server";
-import { NEAR_BUDGET, nearCategoryFacet, nearFacetToken, ratingBandFacet, ratingBands } from "~/server/near.server";
+import { updateBusiness } from "#app/server/write/business-writer.server";
+import { NEAR_BUDGET, nearCategoryFacet, nearFacetToken, ratingBandFacet, ratingBands } from "#app/server/search/near.server";
 import { buildBusiness, getJson, idOf, insert, testDb } from "../helpers/factories";
 import { nearestNames, searchNear } from "../helpers/near";
 

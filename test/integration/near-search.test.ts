@@ -4,12 +4,12 @@
  * rows however dense the area.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { mapHeader, mapRow, type CellValue } from "~/lib/import-mapping";
-import type { ValidBusinessInput } from "~/lib/business";
-import { boxRanges, distanceKm, NEAR_BUDGET } from "~/server/near.server";
-import { search, type SearchBusiness } from "~/server/search.server";
-import { parseSearchParams } from "~/lib/search-params";
-import { updateBusiness } from "~/server/business-writer.server";
+import { mapHeader, mapRow, type CellValue } from "#app/lib/import/import-mapping";
+import type { ValidBusinessInput } from "#app/lib/business/business";
+import { boxRanges, distanceKm, NEAR_BUDGET } from "#app/server/search/near.server";
+import { search, type SearchBusiness } from "#app/server/search/search.server";
+import { parseSearchParams } from "#app/lib/search/search-params";
+import { updateBusiness } from "#app/server/write/business-writer.server";
 import { buildBusiness, getJson, idOf, insert, request, testDb } from "../helpers/factories";
 import { nearestNames, searchNear } from "../helpers/near";
 import { fixtureRecords, VN_FIXTURE } from "../helpers/spreadsheets";

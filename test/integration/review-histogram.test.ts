@@ -6,8 +6,8 @@
 import * as XLSX from "@e965/xlsx";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Business } from "~/lib/business";
-import { mapHeader, mapRow, parseReviewsPerScore, type CellValue } from "~/lib/import-mapping";
+import type { Business } from "#app/lib/business/business";
+import { mapHeader, mapRow, parseReviewsPerScore, type CellValue } from "#app/lib/import/import-mapping";
 import { adminRequest } from "../helpers/admin";
 import { getJson, request } from "../helpers/factories";
 import { multipartInit } from "../helpers/import";

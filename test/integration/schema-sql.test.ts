@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SCHEMA_QUERY, type SchemaObject, schemaSql } from "../../db/schema-sql";
+import { SCHEMA_QUERY, type SchemaObject, schemaSql } from "#db/schema-sql";
 
 describe("db/schema.sql", () => {
   it("is the database the migrations leave (run `npm run db:schema` after adding a migration)", async () => {

@@ -4,7 +4,7 @@
  * businesses. D1 time is measured by `npm run bench:search`, not here.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ValidBusinessInput } from "~/lib/business";
+import type { ValidBusinessInput } from "#app/lib/business/business";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, getJson, insert, request, rowsRead } from "../helpers/factories";
 import { visibleText } from "../helpers/html";

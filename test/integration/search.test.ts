@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseSearchParams } from "~/lib/search-params";
-import { search } from "~/server/search.server";
+import { parseSearchParams } from "#app/lib/search/search-params";
+import { search } from "#app/server/search/search.server";
 import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
 
 type Page = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { businessInputSchema, type ValidBusinessInput } from "~/lib/business";
-import { FOOTER_GROUPS, groupForCategory, HEADER_GROUP_SLUGS } from "~/lib/category-groups";
-import { parseDayText } from "~/lib/hours";
-import { WRITE_BATCH_ROWS } from "~/lib/import-plan";
-import { finishWrites, insertBatch, insertBusinesses } from "~/server/business-writer.server";
-import { demoBusinesses, generateDemoBusinesses } from "../../db/seed/generate";
+import { businessInputSchema, type ValidBusinessInput } from "#app/lib/business/business";
+import { FOOTER_GROUPS, groupForCategory, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
+import { parseDayText } from "#app/lib/business/hours";
+import { WRITE_BATCH_ROWS } from "#app/lib/import/import-plan";
+import { finishWrites, insertBatch, insertBusinesses } from "#app/server/write/business-writer.server";
+import { demoBusinesses, generateDemoBusinesses } from "../../scripts/seed/generate";
 import { getJson, testDb } from "../helpers/factories";
 
 describe("demo data generator", () => {

@@ -1,10 +1,10 @@
 import { introspectWorkflow } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { countWords, generateSeoText, MIN_SEO_WORDS, type SeoFacts } from "~/lib/seo-content";
-import { insertBusinesses } from "~/server/business-writer.server";
-import { SEO_STEP_ROWS } from "~/server/seo-workflow.server";
-import { generateSeoChunk, SEO_CHUNK_ROWS, seoRemaining } from "~/server/seo.server";
+import { countWords, generateSeoText, MIN_SEO_WORDS, type SeoFacts } from "#app/lib/seo/seo-content";
+import { insertBusinesses } from "#app/server/write/business-writer.server";
+import { SEO_STEP_ROWS } from "#app/server/seo/seo-workflow.server";
+import { generateSeoChunk, SEO_CHUNK_ROWS, seoRemaining } from "#app/server/seo/seo.server";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, insert, testDb } from "../helpers/factories";
 

@@ -6,7 +6,7 @@ import {
   sitemapIndex,
   sitemapStats,
   type SitemapRules,
-} from "~/server/sitemap.server";
+} from "#app/server/seo/sitemap.server";
 import { buildBusiness, idOf, insert, request, resetDirectory, testDb } from "../helpers/factories";
 
 const SITE = "https://localatlas.test";

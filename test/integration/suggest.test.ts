@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SUGGESTIONS, suggest, type Suggestion } from "~/server/suggest.server";
-import type { ValidBusinessInput } from "~/lib/business";
-import { mapHeader, mapRow, type CellValue } from "~/lib/import-mapping";
+import { MAX_SUGGESTIONS, suggest, type Suggestion } from "#app/server/search/suggest.server";
+import type { ValidBusinessInput } from "#app/lib/business/business";
+import { mapHeader, mapRow, type CellValue } from "#app/lib/import/import-mapping";
 import { buildBusiness, getJson, insert, request, testDb } from "../helpers/factories";
 import { fixtureRecords, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
 

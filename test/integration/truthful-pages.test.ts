@@ -4,7 +4,7 @@
  * histogram, today's hours). Through the Worker's fetch, against real D1.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Business } from "~/lib/business";
+import type { Business } from "#app/lib/business/business";
 import { buildBusiness, getJson, idOf, insert, request, rowsRead } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 

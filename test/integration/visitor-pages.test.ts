@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { deleteBusiness } from "~/server/business-writer.server";
+import { deleteBusiness } from "#app/server/write/business-writer.server";
 import { buildBusiness, idOf, insert, request, rowsRead, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ValidBusinessInput } from "~/lib/business";
+import type { ValidBusinessInput } from "#app/lib/business/business";
 import {
   deleteAllBusinesses,
   deleteBusiness,
@@ -8,8 +8,8 @@ import {
   insertBusinesses,
   setVerified,
   updateBusiness,
-} from "~/server/business-writer.server";
-import { Db, type Params } from "~/server/db.server";
+} from "#app/server/write/business-writer.server";
+import { Db, type Params } from "#app/server/platform/db.server";
 import { buildBusiness, getJson, idOf, insert, resetDirectory, testDb } from "../helpers/factories";
 
 /** Summaries as the triggers keep them. */

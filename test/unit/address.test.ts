@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAddressLocality } from "~/lib/address";
+import { parseAddressLocality } from "#app/lib/business/address";
 import { fixtureRecords, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
 
 /** Accent- and case-insensitive comparison ("Huế" = "Hue"). */

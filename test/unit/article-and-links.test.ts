@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { article, withArticle } from "~/lib/article";
-import { directionsHref, telHref, websiteHref, websiteLabel } from "~/lib/contact-links";
+import { article, withArticle } from "#app/lib/seo/article";
+import { directionsHref, telHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
 
 describe("a or an", () => {
   it("follows the sound as far as spelling tells", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCustomerFavorite, isOpenNow, reviewHistogram } from "~/lib/business";
+import { isCustomerFavorite, isOpenNow, reviewHistogram } from "#app/lib/business/business";
 
 describe("Customer Favorite (CLARIFICATIONS 11)", () => {
   it("needs a rating of 4.5 or more from at least 10 reviews", () => {

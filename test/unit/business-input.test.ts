@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type BusinessInput, businessInputSchema } from "~/lib/business";
-import { FAST_LANE_FIELDS, parseBusinessInput } from "~/lib/business-input-lane";
+import { type BusinessInput, businessInputSchema } from "#app/lib/business/business";
+import { FAST_LANE_FIELDS, parseBusinessInput } from "#app/lib/business/business-input-lane";
 
 /** A row as the import maps a real Outscraper line (every field set). */
 function scrapedInput(overrides: Record<string, unknown> = {}): BusinessInput {

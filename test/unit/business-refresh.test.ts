@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { editedColumns, editValues } from "~/lib/admin-businesses";
-import { prepareBusiness, toBusiness } from "~/lib/business";
-import { type RefreshableRow, refreshOf } from "~/lib/business-refresh";
+import { editedColumns, editValues } from "#app/lib/admin/admin-businesses";
+import { prepareBusiness, toBusiness } from "#app/lib/business/business";
+import { type RefreshableRow, refreshOf } from "#app/lib/business/business-refresh";
 import type { BusinessRow } from "#db/schema";
 import { buildBusiness } from "../helpers/factories";
 

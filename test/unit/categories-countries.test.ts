@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { recommendedScore } from "~/lib/business";
-import { defaultImageForGroup, groupForCategory } from "~/lib/category-groups";
-import { countryCode, normalizeCountry } from "~/lib/countries";
-import { ftsTerms } from "~/lib/search-query";
+import { recommendedScore } from "#app/lib/business/business";
+import { defaultImageForGroup, groupForCategory } from "#app/lib/business/category-groups";
+import { countryCode, normalizeCountry } from "#app/lib/business/countries";
+import { ftsTerms } from "#app/lib/search/search-query";
 
 describe("category → group mapping", () => {
   it.each([

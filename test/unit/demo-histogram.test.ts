@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoHistogram, generateDemoBusinesses } from "../../db/seed/generate";
+import { demoHistogram, generateDemoBusinesses } from "../../scripts/seed/generate";
 
 describe("demo review histograms", () => {
   const demo = generateDemoBusinesses();

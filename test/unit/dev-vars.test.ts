@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifyPassword } from "~/server/password.server";
+import { verifyPassword } from "#app/server/auth/password.server";
 import { ensureAdminVars } from "../../scripts/dev-vars";
 
 function parse(text: string): Record<string, string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceMetres, duplicateKeyValues, nameKey, phoneKey } from "~/lib/duplicate-keys";
+import { distanceMetres, duplicateKeyValues, nameKey, phoneKey } from "#app/lib/business/duplicate-keys";
 
 describe("duplicate name keys", () => {
   it("ignore case, accents, punctuation, spacing, a leading 'the' and a trailing legal form", () => {

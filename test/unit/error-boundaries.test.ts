@@ -7,15 +7,15 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import * as adminEdit from "~/routes/admin/business-edit";
-import * as adminBusinesses from "~/routes/admin/businesses";
-import * as adminDashboard from "~/routes/admin/dashboard";
-import * as adminPanel from "~/routes/admin/panel";
-import * as businessPage from "~/routes/public/business";
-import * as businessesPage from "~/routes/public/businesses";
-import * as categoryPage from "~/routes/public/category";
-import * as cityPage from "~/routes/public/city";
-import * as searchPage from "~/routes/public/search";
+import * as adminEdit from "#app/routes/admin/business-edit";
+import * as adminBusinesses from "#app/routes/admin/businesses";
+import * as adminDashboard from "#app/routes/admin/dashboard";
+import * as adminPanel from "#app/routes/admin/panel";
+import * as businessPage from "#app/routes/public/business";
+import * as businessesPage from "#app/routes/public/businesses";
+import * as categoryPage from "#app/routes/public/category";
+import * as cityPage from "#app/routes/public/city";
+import * as searchPage from "#app/routes/public/search";
 
 type Thrown = () => never;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateNumber, filledStars, formatCount, formatRating, joinParts, titleCaseFromSlug } from "~/lib/format";
+import { abbreviateNumber, filledStars, formatCount, formatRating, joinParts, titleCaseFromSlug } from "#app/lib/format";
 
 describe("abbreviateNumber (SPEC §9, CLARIFICATIONS 21)", () => {
   it("keeps numbers under one thousand as they are", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOpenAt, normalizeDayText, parseDayText, parseOpeningHoursJson } from "~/lib/hours";
+import { isOpenAt, normalizeDayText, parseDayText, parseOpeningHoursJson } from "#app/lib/business/hours";
 
 describe("parsing scraper hour texts", () => {
   it("reads the shapes real Outscraper rows hold", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { businessInputSchema } from "~/lib/business";
-import { parseDelimitedHours, parseScraperHours } from "~/lib/hours";
-import { mapHeader, mapRow, missingColumns, parseRating, parseReviews } from "~/lib/import-mapping";
+import { businessInputSchema } from "#app/lib/business/business";
+import { parseDelimitedHours, parseScraperHours } from "#app/lib/business/hours";
+import { mapHeader, mapRow, missingColumns, parseRating, parseReviews } from "#app/lib/import/import-mapping";
 
 const HEADER_2025 = [
   "query",

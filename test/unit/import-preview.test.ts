@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { columnLetter, detectLayout } from "~/lib/import-preview";
-import { durationLabel, fileSizeLabel } from "~/lib/admin-imports";
-import { SPEC_COLUMNS } from "~/lib/import-mapping";
+import { columnLetter, detectLayout } from "#app/lib/import/import-preview";
+import { durationLabel, fileSizeLabel } from "#app/lib/admin/admin-imports";
+import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
 
 const set = (...names: string[]) => new Set(names);
 

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ImportTab } from "~/components/admin/import-tab";
+import { ImportTab } from "#app/components/admin/import-tab";
 
 describe("the Import tab", () => {
   it("offers a file chooser for .xlsx and .xls only, and the SEO and delete-all buttons", () => {

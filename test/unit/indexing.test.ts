@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { cityCategoryHeading, pluralCategory } from "~/lib/city-category";
-import { businessFacts, filterVariant, indexedFactCounts, isBusinessIndexed, listingIndexing, titleWithSuffix } from "~/lib/indexing";
+import { cityCategoryHeading, pluralCategory } from "#app/lib/business/city-category";
+import {
+  businessFacts,
+  filterVariant,
+  indexedFactCounts,
+  isBusinessIndexed,
+  listingIndexing,
+  titleWithSuffix,
+} from "#app/lib/seo/indexing";
 
 const rules = { indexMinFacts: 1, indexMinListing: 3 };
 

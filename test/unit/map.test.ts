@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mapMarker, mapTiles, pageMap, tileOrigin } from "~/lib/map";
+import { mapMarker, mapTiles, pageMap, tileOrigin } from "#app/lib/business/map";
 
 describe("tileOrigin (the CSP's tile host)", () => {
   it("is the origin of an http(s) template", () => {

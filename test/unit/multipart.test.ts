@@ -7,7 +7,7 @@ import {
   type MultipartEvent,
   MultipartScanner,
   type PartHeaders,
-} from "~/lib/multipart";
+} from "#app/lib/import/multipart";
 
 type ScannedPart = { headers: PartHeaders; bytes: Uint8Array };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openStateAt } from "~/lib/hours";
-import { openStatus } from "~/lib/open-status";
+import { openStateAt } from "#app/lib/business/hours";
+import { openStatus } from "#app/lib/business/open-status";
 
 const WEEKDAYS9TO6 = {
   Monday: "9:00 AM - 6:00 PM",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, pageWindow } from "~/components/ui/pager";
+import { clampPage, pageWindow } from "#app/components/ui/pager";
 
 describe("clampPage (CLARIFICATIONS 5)", () => {
   it("reads nonsense, zero and negatives as page 1", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual, hashPassword, parsePasswordHash, verifyPassword } from "~/server/password.server";
+import { constantTimeEqual, hashPassword, parsePasswordHash, verifyPassword } from "#app/server/auth/password.server";
 
 describe("admin password hashes", () => {
   it("are pbkdf2-sha256 with $ separators and no colon", async () => {

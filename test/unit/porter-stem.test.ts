@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldedWords, porterStem, stems, surfaceFor } from "~/lib/porter-stem";
+import { foldedWords, porterStem, stems, surfaceFor } from "#app/lib/search/porter-stem";
 
 // Each pair is what SQLite's FTS5 (`porter unicode61 remove_diacritics 2`) stored for the word,
 // read back through fts5vocab; the bounded search expands prefixes and scores rows with these stems.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { regionCode, splitLocation } from "~/lib/locations";
-import { parseSearchParams, searchHref } from "~/lib/search-params";
-import { buildFtsQuery, facetToken, ftsTerms, minRatingFacets } from "~/lib/search-query";
+import { regionCode, splitLocation } from "#app/lib/search/locations";
+import { parseSearchParams, searchHref } from "#app/lib/search/search-params";
+import { buildFtsQuery, facetToken, ftsTerms, minRatingFacets } from "#app/lib/search/search-query";
 
 describe("ftsTerms", () => {
   it("quotes every word and makes the last one a prefix", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSeoText, type SeoFacts } from "~/lib/seo-content";
+import { generateSeoText, type SeoFacts } from "#app/lib/seo/seo-content";
 
 const facts = (overrides: Partial<SeoFacts> = {}): SeoFacts => ({
   id: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseSlug, cityDetailPath, detailPath, detailSlugCandidates, nameSlugForLink, slugify, slugSuffix } from "~/lib/slug";
+import { baseSlug, cityDetailPath, detailPath, detailSlugCandidates, nameSlugForLink, slugify, slugSuffix } from "#app/lib/business/slug";
 
 describe("slugify (CLARIFICATIONS 9)", () => {
   it("transliterates accents before dropping other characters", () => {

@@ -6,7 +6,7 @@ import {
   SCHEMA_TYPES,
   schemaTypeForCategory,
   serializeJsonLd,
-} from "~/lib/structured-data";
+} from "#app/lib/seo/structured-data";
 
 const base = {
   id: 7,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { openStatus } from "~/lib/open-status";
-import { effectiveTimeZone } from "~/lib/time-zones";
+import { openStatus } from "#app/lib/business/open-status";
+import { effectiveTimeZone } from "#app/lib/business/time-zones";
 
 describe("effectiveTimeZone", () => {
   const facts = (countryCode: string, state = "", stateCode = "", timeZone: string | null = null) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanLine, cleanMultiline, hasControlCharacters, isLink } from "~/lib/untrusted-text";
-import { escapeXml } from "~/lib/xml";
+import { cleanLine, cleanMultiline, hasControlCharacters, isLink } from "#app/lib/business/untrusted-text";
+import { escapeXml } from "#app/lib/seo/xml";
 
 const LONE_HIGH = "\uD800";
 const LONE_LOW = "\uDC00";

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bufferSource, type ByteSource, SHEET_LIMITS, SpreadsheetError, XlsxReader } from "~/lib/xlsx-reader";
+import { bufferSource, type ByteSource, SHEET_LIMITS, SpreadsheetError, XlsxReader } from "#app/lib/sheets/xlsx-reader";
 import { HEADER, hostileFile, type HostileKind, validWorkbook, workbookWithSheet } from "../helpers/hostile-xlsx";
 import { fixtureBytes, VN_FIXTURE } from "../helpers/spreadsheets";
 

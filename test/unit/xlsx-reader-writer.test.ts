@@ -1,7 +1,7 @@
 import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
-import { bufferSource, type ByteSource, XlsxReader } from "~/lib/xlsx-reader";
-import { xlsxStream } from "~/lib/xlsx-writer";
+import { bufferSource, type ByteSource, XlsxReader } from "#app/lib/sheets/xlsx-reader";
+import { xlsxStream } from "#app/lib/sheets/xlsx-writer";
 import { fixtureBytes, US_FIXTURE } from "../helpers/spreadsheets";
 
 /** The file handed over in small pieces, so rows straddle the pieces' seams. */

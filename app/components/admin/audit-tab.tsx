@@ -1,5 +1,5 @@
-import { AUDIT_ACTION_LABELS, type AuditPageView } from "~/lib/admin-audit";
-import { KeysetPager } from "./keyset-pager";
+import { AUDIT_ACTION_LABELS, type AuditPageView } from "#app/lib/admin/admin-audit";
+import { KeysetPager } from "#app/components/admin/keyset-pager";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { businessEditSchema, editFieldErrors, editValues, type BusinessEditInput, type FieldErrors } from "~/lib/admin-businesses";
-import type { Business } from "~/lib/business";
-import { WEEKDAYS } from "~/lib/hours";
-import { toast } from "~/lib/toast";
+import { businessEditSchema, editFieldErrors, editValues, type BusinessEditInput, type FieldErrors } from "#app/lib/admin/admin-businesses";
+import type { Business } from "#app/lib/business/business";
+import { WEEKDAYS } from "#app/lib/business/hours";
+import { toast } from "#app/lib/toast";
 
 /** What the edit route's action answers when it does not redirect back to the list. */
 export type EditActionResult = { message: string; fieldErrors: FieldErrors };

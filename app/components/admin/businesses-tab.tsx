@@ -7,12 +7,12 @@ import {
   type AdminListQuery,
   type AdminSummary,
   type StatusFilter,
-} from "~/lib/admin-businesses";
-import { errorText } from "~/lib/admin-fetch";
-import type { Business } from "~/lib/business";
-import { toast } from "~/lib/toast";
-import { ConfirmDialog } from "./confirm-dialog";
-import { useAdminApi } from "./use-admin-api";
+} from "#app/lib/admin/admin-businesses";
+import { errorText } from "#app/lib/admin/admin-fetch";
+import type { Business } from "#app/lib/business/business";
+import { toast } from "#app/lib/toast";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
+import { useAdminApi } from "#app/components/admin/use-admin-api";
 
 /** What the Businesses route's action answers a row's fetcher. */
 export type RowActionResult =

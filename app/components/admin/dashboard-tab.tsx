@@ -1,4 +1,4 @@
-import type { AdminSummary } from "~/lib/admin-businesses";
+import type { AdminSummary } from "#app/lib/admin/admin-businesses";
 
 const format = new Intl.NumberFormat("en-US");
 

@@ -7,11 +7,11 @@ import {
   type DuplicatePage,
   type DuplicatePair,
   type DuplicatePairSide,
-} from "~/lib/admin-duplicates";
-import { formatRating, joinParts } from "~/lib/format";
-import { toast } from "~/lib/toast";
-import { Button } from "~/components/ui/button";
-import { KeysetPager } from "./keyset-pager";
+} from "#app/lib/admin/admin-duplicates";
+import { formatRating, joinParts } from "#app/lib/format";
+import { toast } from "#app/lib/toast";
+import { Button } from "#app/components/ui/button";
+import { KeysetPager } from "#app/components/admin/keyset-pager";
 
 const number = new Intl.NumberFormat("en-US");
 const linkClass = "text-blue-800 underline hover:text-blue-950";

@@ -11,9 +11,9 @@
  */
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import type { ImportPreview } from "~/lib/import-preview";
-import { toast } from "~/lib/toast";
-import { ConfirmDialog } from "./confirm-dialog";
+import type { ImportPreview } from "#app/lib/import/import-preview";
+import { toast } from "#app/lib/toast";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
 /** What the import does with a place_id already listed (the form field `mode`, issue 20). */

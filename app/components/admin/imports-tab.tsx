@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { durationLabel, fileSizeLabel, importLinks, type ImportHistoryEntry, type ImportHistoryPage } from "~/lib/admin-imports";
-import { errorText } from "~/lib/admin-fetch";
-import { toast } from "~/lib/toast";
-import { useAdminApi } from "./use-admin-api";
-import { KeysetPager } from "./keyset-pager";
+import { durationLabel, fileSizeLabel, importLinks, type ImportHistoryEntry, type ImportHistoryPage } from "#app/lib/admin/admin-imports";
+import { errorText } from "#app/lib/admin/admin-fetch";
+import { toast } from "#app/lib/toast";
+import { useAdminApi } from "#app/components/admin/use-admin-api";
+import { KeysetPager } from "#app/components/admin/keyset-pager";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const number = new Intl.NumberFormat("en-US");

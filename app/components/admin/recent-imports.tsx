@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { ImportHistoryPage } from "~/lib/admin-imports";
+import type { ImportHistoryPage } from "#app/lib/admin/admin-imports";
 
 const number = new Intl.NumberFormat("en-US");
 /** While an import runs on the server, the list is read again this often (CLARIFICATIONS 26). */

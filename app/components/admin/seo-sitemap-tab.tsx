@@ -3,7 +3,7 @@
  * count is the business sitemaps plus 3 (main pages, categories, cities). Its route's loader reads
  * the statistics; the panel shows 'Yükleniyor...' while that loader runs.
  */
-import type { SitemapStats } from "~/server/sitemap.server";
+import type { SitemapStats } from "#app/server/seo/sitemap.server";
 
 function CopyButton({ text }: { text: string }) {
   return (

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useRevalidator } from "react-router";
-import { adminFetchResponse, ApiError, type AdminFetchInit } from "~/lib/admin-fetch";
+import { adminFetchResponse, ApiError, type AdminFetchInit } from "#app/lib/admin/admin-fetch";
 
 /**
  * The panel's few client-side calls to /api/admin/* (CLARIFICATIONS 1: the export download, the

@@ -1,4 +1,4 @@
-import { cn } from "./cn";
+import { cn } from "#app/components/ui/cn";
 
 const VARIANTS = {
   neutral: "bg-slate-100 text-slate-700",

@@ -1,6 +1,5 @@
-import { type LinkProps } from "react-router";
-import { Link } from "#link";
-import { cn } from "./cn";
+import { Link, type LinkProps } from "react-router";
+import { cn } from "#app/components/ui/cn";
 
 const VARIANTS = {
   primary: "bg-blue-700 text-white hover:bg-blue-800",

@@ -1,4 +1,4 @@
-import { cn } from "./cn";
+import { cn } from "#app/components/ui/cn";
 
 export const inputClass =
   "h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3.5 text-slate-900 placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/30";

@@ -1,6 +1,6 @@
-import { Link } from "#link";
-import { buttonVariants } from "./button";
-import { cn } from "./cn";
+import { Link } from "react-router";
+import { buttonVariants } from "#app/components/ui/button";
+import { cn } from "#app/components/ui/cn";
 
 const COUNT = new Intl.NumberFormat("en-US");
 

@@ -1,4 +1,4 @@
-import { cn } from "./cn";
+import { cn } from "#app/components/ui/cn";
 
 /** `tel:` wants digits and a leading +; the text stays as the business wrote it. */
 export function telHref(phone: string): string {

@@ -1,4 +1,4 @@
-import { filledStars, formatRating } from "~/lib/format";
+import { filledStars, formatRating } from "#app/lib/format";
 
 /** One formatter for every card of a page (Intl formatters are costly to create). */
 const COUNT = new Intl.NumberFormat("en-US");

@@ -1,11 +1,11 @@
-import { AuditTab } from "~/components/admin/audit-tab";
-import { auditQuerySchema } from "~/lib/admin-audit";
-import { parseQuery } from "~/server/api.server";
-import { auditLogPage } from "~/server/audit.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { AuditTab } from "#app/components/admin/audit-tab";
+import { auditQuerySchema } from "#app/lib/admin/admin-audit";
+import { parseQuery } from "#app/server/platform/api.server";
+import { auditLogPage } from "#app/server/write/audit.server";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/audit";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 /** /admin-panel/audit[?before={at}-{id}]: the audit log, the same pages as GET /api/admin/audit. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { data, Link, redirect, useLocation } from "react-router";
-import { BusinessEditForm, type EditActionResult } from "~/components/admin/business-edit-form";
-import { listParams } from "~/components/admin/businesses-tab";
-import { adminListQuerySchema, businessEditSchema, editFieldErrors } from "~/lib/admin-businesses";
-import { parseBusinessId, readJsonBody } from "~/server/admin-api.server";
-import { editBusiness, getAdminBusiness } from "~/server/admin-businesses.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { flashToastHeader } from "~/server/toast.server";
+import { BusinessEditForm, type EditActionResult } from "#app/components/admin/business-edit-form";
+import { listParams } from "#app/components/admin/businesses-tab";
+import { adminListQuerySchema, businessEditSchema, editFieldErrors } from "#app/lib/admin/admin-businesses";
+import { parseBusinessId, readJsonBody } from "#app/server/admin/admin-api.server";
+import { editBusiness, getAdminBusiness } from "#app/server/admin/admin-businesses.server";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { flashToastHeader } from "#app/server/platform/toast.server";
 import type { Route } from "./+types/business-edit";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 const NOT_FOUND = "Business not found";
 

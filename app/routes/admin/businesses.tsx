@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { BusinessesTab, type RowActionResult } from "~/components/admin/businesses-tab";
-import { adminListQuerySchema } from "~/lib/admin-businesses";
-import { getAdminSummary, listAdminBusinesses, removeBusiness, verifyBusiness } from "~/server/admin-businesses.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { BusinessesTab, type RowActionResult } from "#app/components/admin/businesses-tab";
+import { adminListQuerySchema } from "#app/lib/admin/admin-businesses";
+import { getAdminSummary, listAdminBusinesses, removeBusiness, verifyBusiness } from "#app/server/admin/admin-businesses.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/businesses";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 /**
  * /admin-panel/businesses?search&category&status&country&page: the filters and the page live in the

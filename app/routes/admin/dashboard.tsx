@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { DashboardTab } from "~/components/admin/dashboard-tab";
-import { legacyTabPath } from "~/components/admin/tabs";
-import { getAdminSummary } from "~/server/admin-businesses.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { DashboardTab } from "#app/components/admin/dashboard-tab";
+import { legacyTabPath } from "#app/components/admin/tabs";
+import { getAdminSummary } from "#app/server/admin/admin-businesses.server";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/dashboard";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 /** /admin-panel (and /admin/dashboard): the statistics and the country summary. */
 export async function loader({ request, context }: Route.LoaderArgs) {

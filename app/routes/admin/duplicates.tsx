@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { DuplicatesTab } from "~/components/admin/duplicates-tab";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { duplicateFormSchema, duplicatesQuerySchema, type DuplicateActionResult } from "~/lib/admin-duplicates";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { dismissDuplicates, duplicatePage, mergeDuplicates } from "~/server/duplicates.server";
-import { startDuplicateScan } from "~/server/duplicate-scan-workflow.server";
+import { DuplicatesTab } from "#app/components/admin/duplicates-tab";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { duplicateFormSchema, duplicatesQuerySchema, type DuplicateActionResult } from "#app/lib/admin/admin-duplicates";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { dismissDuplicates, duplicatePage, mergeDuplicates } from "#app/server/admin/duplicates.server";
+import { startDuplicateScan } from "#app/server/admin/duplicate-scan-workflow.server";
 import type { Route } from "./+types/duplicates";
 
 /** /admin-panel/duplicates[?before={highId}-{lowId}]: open duplicate candidates, the same pages as GET /api/admin/duplicates. */

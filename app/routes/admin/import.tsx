@@ -1,11 +1,11 @@
 import { useRevalidator } from "react-router";
-import { ImportTab } from "~/components/admin/import-tab";
-import { RecentImports } from "~/components/admin/recent-imports";
-import { useAdminApi } from "~/components/admin/use-admin-api";
-import { importsQuerySchema } from "~/lib/admin-imports";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { importHistoryPage } from "~/server/import-history.server";
+import { ImportTab } from "#app/components/admin/import-tab";
+import { RecentImports } from "#app/components/admin/recent-imports";
+import { useAdminApi } from "#app/components/admin/use-admin-api";
+import { importsQuerySchema } from "#app/lib/admin/admin-imports";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { importHistoryPage } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/import";
 
 /** How many of the latest imports the tab shows (the rest are in Import History). */

@@ -1,11 +1,11 @@
-import { ImportsTab } from "~/components/admin/imports-tab";
-import { importsQuerySchema } from "~/lib/admin-imports";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { importHistoryPage } from "~/server/import-history.server";
+import { ImportsTab } from "#app/components/admin/imports-tab";
+import { importsQuerySchema } from "#app/lib/admin/admin-imports";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { importHistoryPage } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 /** /admin-panel/imports[?before={id}]: the import history, newest first (issue 18). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { LOGIN_TEXTS } from "~/lib/admin-login";
-import { toast } from "~/lib/toast";
-import { getAdminSession, login } from "~/server/auth.server";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { flashToastHeader } from "~/server/toast.server";
-import adminCss from "~/admin.css?url";
+import { LOGIN_TEXTS } from "#app/lib/admin/admin-login";
+import { toast } from "#app/lib/toast";
+import { getAdminSession, login } from "#app/server/auth/auth.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { flashToastHeader } from "#app/server/platform/toast.server";
+import adminCss from "#app/admin.css?url";
 import type { Route } from "./+types/login";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 export function links(): Route.LinkDescriptors {
   return [{ rel: "stylesheet", href: adminCss }];

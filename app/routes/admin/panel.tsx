@@ -1,11 +1,11 @@
 import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-router";
-import { ADMIN_TABS, adminTabFor } from "~/components/admin/tabs";
-import { isSameOriginRequest, logout, requireAdminPage } from "~/server/auth.server";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import adminCss from "~/admin.css?url";
+import { ADMIN_TABS, adminTabFor } from "#app/components/admin/tabs";
+import { isSameOriginRequest, logout, requireAdminPage } from "#app/server/auth/auth.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import adminCss from "#app/admin.css?url";
 import type { Route } from "./+types/panel";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 export function links(): Route.LinkDescriptors {
   return [{ rel: "stylesheet", href: adminCss }];

@@ -1,10 +1,10 @@
-import { SeoSitemapTab } from "~/components/admin/seo-sitemap-tab";
-import { requireAdminPage } from "~/server/auth.server";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { sitemapRules, sitemapStats } from "~/server/sitemap.server";
+import { SeoSitemapTab } from "#app/components/admin/seo-sitemap-tab";
+import { requireAdminPage } from "#app/server/auth/auth.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { sitemapRules, sitemapStats } from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
 /** /admin-panel/sitemap: the SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34), the same data as GET /api/admin/sitemap-stats. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { businessIdParamsSchema } from "~/lib/api-schemas";
-import { getApp } from "~/server/context.server";
-import { getBusinessById } from "~/server/directory.server";
-import { apiRedirectResponse, redirectForId } from "~/server/business-redirects.server";
-import { badRequest, json, notFound } from "~/server/http.server";
+import { businessIdParamsSchema } from "#app/lib/api-schemas";
+import { getApp } from "#app/server/platform/context.server";
+import { getBusinessById } from "#app/server/lists/directory.server";
+import { apiRedirectResponse, redirectForId } from "#app/server/write/business-redirects.server";
+import { badRequest, json, notFound } from "#app/server/platform/http.server";
 import type { Route } from "./+types/business-by-id";
 
 /** GET /api/businesses/:id → the business, 400 for an id that is no number, 301 to the business it was merged into, 410 for a deleted one, 404 for no such business. */

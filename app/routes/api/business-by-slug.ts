@@ -1,8 +1,8 @@
-import { businessSlugParamsSchema } from "~/lib/api-schemas";
-import { getApp } from "~/server/context.server";
-import { getBusinessBySlug } from "~/server/directory.server";
-import { apiRedirectResponse, redirectForSlug } from "~/server/business-redirects.server";
-import { json, notFound } from "~/server/http.server";
+import { businessSlugParamsSchema } from "#app/lib/api-schemas";
+import { getApp } from "#app/server/platform/context.server";
+import { getBusinessBySlug } from "#app/server/lists/directory.server";
+import { apiRedirectResponse, redirectForSlug } from "#app/server/write/business-redirects.server";
+import { json, notFound } from "#app/server/platform/http.server";
 import type { Route } from "./+types/business-by-slug";
 
 /** GET /api/businesses/slug/:slug → the business (every link form of CLARIFICATIONS 9); an old slug 301s, a deleted business's 410s; else 404. */

@@ -1,8 +1,8 @@
-import { pagingQuerySchema } from "~/lib/api-schemas";
-import { parseQuery } from "~/server/api.server";
-import { getApp } from "~/server/context.server";
-import { getRecommended } from "~/server/directory.server";
-import { json } from "~/server/http.server";
+import { pagingQuerySchema } from "#app/lib/api-schemas";
+import { parseQuery } from "#app/server/platform/api.server";
+import { getApp } from "#app/server/platform/context.server";
+import { getRecommended } from "#app/server/lists/directory.server";
+import { json } from "#app/server/platform/http.server";
 import type { Route } from "./+types/businesses-recommended";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

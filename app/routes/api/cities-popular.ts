@@ -1,8 +1,8 @@
-import { pagingQuerySchema } from "~/lib/api-schemas";
-import { parseQuery } from "~/server/api.server";
-import { getApp } from "~/server/context.server";
-import { getPopularCities } from "~/server/directory.server";
-import { json } from "~/server/http.server";
+import { pagingQuerySchema } from "#app/lib/api-schemas";
+import { parseQuery } from "#app/server/platform/api.server";
+import { getApp } from "#app/server/platform/context.server";
+import { getPopularCities } from "#app/server/lists/directory.server";
+import { json } from "#app/server/platform/http.server";
 import type { Route } from "./+types/cities-popular";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

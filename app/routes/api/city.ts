@@ -1,8 +1,8 @@
-import { pagingQuerySchema } from "~/lib/api-schemas";
-import { parseQuery } from "~/server/api.server";
-import { getApp } from "~/server/context.server";
-import { findCity, listCityBusinesses } from "~/server/directory.server";
-import { json, notFound } from "~/server/http.server";
+import { pagingQuerySchema } from "#app/lib/api-schemas";
+import { parseQuery } from "#app/server/platform/api.server";
+import { getApp } from "#app/server/platform/context.server";
+import { findCity, listCityBusinesses } from "#app/server/lists/directory.server";
+import { json, notFound } from "#app/server/platform/http.server";
 import type { Route } from "./+types/city";
 
 /** CLARIFICATIONS 2–3: list shape, paged by limit/offset, total in X-Total-Count; unknown → 404. */

@@ -1,10 +1,10 @@
-import { mapPlacesQuerySchema } from "~/lib/api-schemas";
-import { mapTiles, type MapPlaces } from "~/lib/map";
-import { parseQuery } from "~/server/api.server";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { json } from "~/server/http.server";
-import { mapPlaces } from "~/server/map-places.server";
+import { mapPlacesQuerySchema } from "#app/lib/api-schemas";
+import { mapTiles, type MapPlaces } from "#app/lib/business/map";
+import { parseQuery } from "#app/server/platform/api.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { json } from "#app/server/platform/http.server";
+import { mapPlaces } from "#app/server/lists/map-places.server";
 import type { Route } from "./+types/map-places";
 
 /** A map's tiles and markers (issue 19) for `?ids=12,7,40` (≤ 50), cached at the edge like every public GET. */

@@ -1,4 +1,4 @@
-import { notFound } from "~/server/http.server";
+import { notFound } from "#app/server/platform/http.server";
 
 /** Any other /api path: JSON, not the HTML 404 page. */
 export function loader() {

@@ -1,7 +1,7 @@
-import { parseSearchParams } from "~/lib/search-params";
-import { getApp } from "~/server/context.server";
-import { json } from "~/server/http.server";
-import { search } from "~/server/search.server";
+import { parseSearchParams } from "#app/lib/search/search-params";
+import { getApp } from "#app/server/platform/context.server";
+import { json } from "#app/server/platform/http.server";
+import { search } from "#app/server/search/search.server";
 import type { Route } from "./+types/search";
 
 /** GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating, sort, page). */

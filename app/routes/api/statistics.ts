@@ -1,6 +1,6 @@
-import { getApp } from "~/server/context.server";
-import { getStatistics } from "~/server/directory.server";
-import { json } from "~/server/http.server";
+import { getApp } from "#app/server/platform/context.server";
+import { getStatistics } from "#app/server/lists/directory.server";
+import { json } from "#app/server/platform/http.server";
 import type { Route } from "./+types/statistics";
 
 export async function loader({ context }: Route.LoaderArgs) {

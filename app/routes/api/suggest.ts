@@ -1,8 +1,8 @@
-import { suggestQuerySchema } from "~/lib/api-schemas";
-import { parseQuery } from "~/server/api.server";
-import { getApp } from "~/server/context.server";
-import { json } from "~/server/http.server";
-import { suggest } from "~/server/suggest.server";
+import { suggestQuerySchema } from "#app/lib/api-schemas";
+import { parseQuery } from "#app/server/platform/api.server";
+import { getApp } from "#app/server/platform/context.server";
+import { json } from "#app/server/platform/http.server";
+import { suggest } from "#app/server/search/suggest.server";
 import type { Route } from "./+types/suggest";
 
 /** Type-ahead (issue 19): `{ suggestions }`, up to 8, cached at the edge like every public GET. */

@@ -1,7 +1,7 @@
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { PUBLIC_CACHE } from "~/server/http.server";
-import { robotsTxt } from "~/server/sitemap.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { PUBLIC_CACHE } from "#app/server/platform/http.server";
+import { robotsTxt } from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/robots";
 
 /** GET /robots.txt: a route, not a static file, so the sitemap is named on SITE_URL. */

@@ -1,7 +1,7 @@
-import { urlsetXml } from "~/lib/xml";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { xmlResponse } from "~/server/http.server";
+import { urlsetXml } from "#app/lib/seo/xml";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { xmlResponse } from "#app/server/platform/http.server";
 import {
   businessSitemap,
   categoriesSitemap,
@@ -9,7 +9,7 @@ import {
   cityCategoriesSitemap,
   mainSitemap,
   sitemapRules,
-} from "~/server/sitemap.server";
+} from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-file";
 
 /** GET /sitemaps/{main|categories|cities|businesses-N|city-categories-N}.xml */

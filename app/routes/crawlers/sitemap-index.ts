@@ -1,8 +1,8 @@
-import { sitemapIndexXml } from "~/lib/xml";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { xmlResponse } from "~/server/http.server";
-import { sitemapIndex, sitemapRules } from "~/server/sitemap.server";
+import { sitemapIndexXml } from "#app/lib/seo/xml";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { xmlResponse } from "#app/server/platform/http.server";
+import { sitemapIndex, sitemapRules } from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-index";
 
 /** GET /sitemap.xml: the sitemap index. */

@@ -1,8 +1,8 @@
-import { Link } from "#link";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { StaticPage, staticMeta } from "~/components/static-page";
-import { getApp } from "~/server/context.server";
-import { siteConfig } from "~/server/config.server";
+import { Link } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { StaticPage, staticMeta } from "#app/components/static-page";
+import { getApp } from "#app/server/platform/context.server";
+import { siteConfig } from "#app/server/platform/config.server";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
-import { Link } from "#link";
-import { listingIndexing, titleWithSuffix } from "~/lib/indexing";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { JsonLd } from "~/components/json-ld";
-import { Pager } from "~/components/ui/pager";
-import { breadcrumbJsonLd } from "~/lib/structured-data";
-import { getApp } from "~/server/context.server";
-import { siteConfig } from "~/server/config.server";
-import { listCitiesByCountry, type CountryCity } from "~/server/directory.server";
+import { Link } from "react-router";
+import { listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { JsonLd } from "#app/components/json-ld";
+import { Pager } from "#app/components/ui/pager";
+import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
+import { getApp } from "#app/server/platform/context.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
 import type { Route } from "./+types/cities";
 
 export const CITIES_PAGE_SIZE = 200;
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? "LocalAtlas";
-  // Issue 20: page N canonical to itself, noindex, follow, its own title (app/lib/indexing.ts).
+  // Issue 20: page N canonical to itself, noindex, follow, its own title (app/lib/seo/indexing.ts).
   const { canonical, robots, titleSuffix } = listingIndexing({
     canonicalBase: `${loaderData?.siteUrl ?? ""}/cities`,
     page: loaderData?.page ?? 1,

@@ -1,15 +1,15 @@
-import { Link } from "#link";
-import { BusinessCard, CardGrid, toCard } from "~/components/business-card";
-import { HomeSearch } from "~/components/home-search";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { JsonLd } from "~/components/json-ld";
-import { ButtonLink } from "~/components/ui/button";
-import { abbreviateNumber } from "~/lib/format";
-import { webSiteJsonLd } from "~/lib/structured-data";
-import { getApp } from "~/server/context.server";
-import { siteConfig } from "~/server/config.server";
-import { getRecommendedAndLatest } from "~/server/directory.server";
-import { siteSummary } from "~/server/site-summary.server";
+import { Link } from "react-router";
+import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
+import { HomeSearch } from "#app/components/home-search";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { JsonLd } from "#app/components/json-ld";
+import { ButtonLink } from "#app/components/ui/button";
+import { abbreviateNumber } from "#app/lib/format";
+import { webSiteJsonLd } from "#app/lib/seo/structured-data";
+import { getApp } from "#app/server/platform/context.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getRecommendedAndLatest } from "#app/server/lists/directory.server";
+import { siteSummary } from "#app/server/lists/site-summary.server";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {

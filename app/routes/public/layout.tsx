@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { PageSkeleton } from "~/components/skeletons";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
-import { getApp } from "~/server/context.server";
-import { siteConfig } from "~/server/config.server";
-import { FOOTER_CITIES, siteSummary } from "~/server/site-summary.server";
-import { PUBLIC_CACHE } from "~/server/http.server";
+import { PageSkeleton } from "#app/components/skeletons";
+import { SiteFooter } from "#app/components/site-footer";
+import { SiteHeader } from "#app/components/site-header";
+import { getApp } from "#app/server/platform/context.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { FOOTER_CITIES, siteSummary } from "#app/server/lists/site-summary.server";
+import { PUBLIC_CACHE } from "#app/server/platform/http.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {

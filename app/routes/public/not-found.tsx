@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { GeneralErrorBoundary, PageNotFound } from "~/components/general-error-boundary";
+import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
 import type { Route } from "./+types/not-found";
 
 /** Any other path is not found: thrown, like every other "not found" of the site. */

@@ -1,7 +1,7 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { StaticPage, staticMeta } from "~/components/static-page";
-import { getApp } from "~/server/context.server";
-import { siteConfig } from "~/server/config.server";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { StaticPage, staticMeta } from "#app/components/static-page";
+import { getApp } from "#app/server/platform/context.server";
+import { siteConfig } from "#app/server/platform/config.server";
 import type { Route } from "./+types/terms-of-service";
 
 export function loader({ context }: Route.LoaderArgs) {

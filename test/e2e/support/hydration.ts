@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 /**
  * Public pages load React Router's JavaScript only when the visitor starts using the page after the
- * window's load event (a pointer move, touch, key, scroll or focus: app/server/deferred-hydration.server.ts).
+ * window's load event (a pointer move, touch, key, scroll or focus: app/server/platform/deferred-hydration.server.ts).
  * Until then a link click is a full document load, so a test of client-side navigation (skeletons,
  * in-place updates) moves the mouse as a visitor would and waits for the router first.
  */

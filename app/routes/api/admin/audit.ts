@@ -1,9 +1,9 @@
-import { auditQuerySchema } from "~/lib/admin-audit";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { parseQuery } from "~/server/api.server";
-import { auditLogPage } from "~/server/audit.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { auditQuerySchema } from "#app/lib/admin/admin-audit";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { auditLogPage } from "#app/server/write/audit.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/audit";
 
 /** GET /api/admin/audit[?before={at}-{id}&limit] → `{entries, next}`: admin actions, newest first (issue 18). */

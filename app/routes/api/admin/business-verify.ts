@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { adminJson, methodNotAllowed, parseBusinessId, readJsonBody } from "~/server/admin-api.server";
-import { verifyBusiness } from "~/server/admin-businesses.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminJson, methodNotAllowed, parseBusinessId, readJsonBody } from "#app/server/admin/admin-api.server";
+import { verifyBusiness } from "#app/server/admin/admin-businesses.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/business-verify";
 
 const verifySchema = z.object({ verified: z.boolean({ error: "verified must be true or false" }) });

@@ -1,8 +1,8 @@
-import { businessEditSchema, editFieldErrors } from "~/lib/admin-businesses";
-import { adminJson, methodNotAllowed, parseBusinessId, readJsonBody } from "~/server/admin-api.server";
-import { editBusiness, getAdminBusiness, removeBusiness } from "~/server/admin-businesses.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { businessEditSchema, editFieldErrors } from "#app/lib/admin/admin-businesses";
+import { adminJson, methodNotAllowed, parseBusinessId, readJsonBody } from "#app/server/admin/admin-api.server";
+import { editBusiness, getAdminBusiness, removeBusiness } from "#app/server/admin/admin-businesses.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/business";
 
 const NOT_FOUND = { message: "Business not found" };

@@ -1,9 +1,9 @@
-import { adminListQuerySchema } from "~/lib/admin-businesses";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { listAdminBusinesses } from "~/server/admin-businesses.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminListQuerySchema } from "#app/lib/admin/admin-businesses";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { listAdminBusinesses } from "#app/server/admin/admin-businesses.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/businesses";
 
 /**

@@ -1,6 +1,6 @@
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/check-auth";
 
 /** GET /api/admin/check-auth → 200 `{authenticated: true, username}` or 401 (CLARIFICATIONS 27: just "logged out"). */

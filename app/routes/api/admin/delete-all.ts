@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { deleteAllSchema } from "~/lib/admin-data-schemas";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { deleteAllStatus, startDeleteAll } from "~/server/delete-all-workflow.server";
-import { JOB_ID_PATTERN } from "~/server/workflow-jobs.server";
+import { deleteAllSchema } from "#app/lib/admin/admin-data-schemas";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { deleteAllStatus, startDeleteAll } from "#app/server/admin/delete-all-workflow.server";
+import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/delete-all";
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { duplicateActionSchema, duplicatesQuerySchema } from "~/lib/admin-duplicates";
-import { adminJson, methodNotAllowed, readJsonBody } from "~/server/admin-api.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { duplicateScanStatus, startDuplicateScan } from "~/server/duplicate-scan-workflow.server";
-import { dismissDuplicates, duplicatePage, mergeDuplicates } from "~/server/duplicates.server";
-import { JOB_ID_PATTERN } from "~/server/workflow-jobs.server";
+import { duplicateActionSchema, duplicatesQuerySchema } from "#app/lib/admin/admin-duplicates";
+import { adminJson, methodNotAllowed, readJsonBody } from "#app/server/admin/admin-api.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { duplicateScanStatus, startDuplicateScan } from "#app/server/admin/duplicate-scan-workflow.server";
+import { dismissDuplicates, duplicatePage, mergeDuplicates } from "#app/server/admin/duplicates.server";
+import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/duplicates";
 
 const jobQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });

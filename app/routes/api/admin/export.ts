@@ -1,8 +1,8 @@
-import { exportQuerySchema } from "~/lib/admin-data-schemas";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { auditedExport } from "~/server/export.server";
+import { exportQuerySchema } from "#app/lib/admin/admin-data-schemas";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { auditedExport } from "#app/server/admin/export.server";
 import type { Route } from "./+types/export";
 
 /** GET /api/admin/export[?country] → the .xlsx as a download, streamed (SPEC §7: businesses_{country or all}_{date}.xlsx). */

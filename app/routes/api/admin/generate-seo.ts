@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { seoJobStatus, startSeoGeneration } from "~/server/seo-workflow.server";
-import { JOB_ID_PATTERN } from "~/server/workflow-jobs.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { seoJobStatus, startSeoGeneration } from "#app/server/seo/seo-workflow.server";
+import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/generate-seo";
 
 /**

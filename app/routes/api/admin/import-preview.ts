@@ -1,8 +1,8 @@
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { ImportRefused } from "~/server/import-upload.server";
-import { previewUpload } from "~/server/import-preview.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { ImportRefused } from "#app/server/import/import-upload.server";
+import { previewUpload } from "#app/server/import/import-preview.server";
 import type { Route } from "./+types/import-preview";
 
 /**

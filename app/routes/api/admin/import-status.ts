@@ -1,8 +1,8 @@
-import { importJobParamsSchema } from "~/lib/admin-data-schemas";
-import { adminJson } from "~/server/admin-api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { importStatus } from "~/server/import.server";
+import { importJobParamsSchema } from "#app/lib/admin/admin-data-schemas";
+import { adminJson } from "#app/server/admin/admin-api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { importStatus } from "#app/server/import/import.server";
 import type { Route } from "./+types/import-status";
 
 const NOT_FOUND = { message: "Import not found" };

@@ -1,8 +1,8 @@
-import { adminJson } from "~/server/admin-api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { recordAudit } from "~/server/audit.server";
-import { getApp } from "~/server/context.server";
-import { ImportRefused, importUpload, statusUrl } from "~/server/import.server";
+import { adminJson } from "#app/server/admin/admin-api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { recordAudit } from "#app/server/write/audit.server";
+import { getApp } from "#app/server/platform/context.server";
+import { ImportRefused, importUpload, statusUrl } from "#app/server/import/import.server";
 import type { Route } from "./+types/import";
 
 /**

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { xlsxStream } from "~/lib/xlsx-writer";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { allImportErrors, errorReportCsv, IMPORT_ERRORS_KEPT, importErrorPage } from "~/server/import-errors.server";
-import { importRecord } from "~/server/import-history.server";
+import { xlsxStream } from "#app/lib/sheets/xlsx-writer";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { allImportErrors, errorReportCsv, IMPORT_ERRORS_KEPT, importErrorPage } from "#app/server/import/import-errors.server";
+import { importRecord } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports-errors";
 
 const params = z.object({ id: z.coerce.number().int().positive() });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { importRecord } from "~/server/import-history.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { importRecord } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports-file";
 
 const params = z.object({ id: z.coerce.number().int().positive() });

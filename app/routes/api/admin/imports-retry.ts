@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { recordAudit } from "~/server/audit.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { retryImport, statusUrl } from "~/server/import.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { recordAudit } from "#app/server/write/audit.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { retryImport, statusUrl } from "#app/server/import/import.server";
 import type { Route } from "./+types/imports-retry";
 
 const params = z.object({ id: z.coerce.number().int().positive() });

@@ -1,9 +1,9 @@
-import { importsQuerySchema } from "~/lib/admin-imports";
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { parseQuery } from "~/server/api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
-import { importHistoryApiPage } from "~/server/import-history.server";
+import { importsQuerySchema } from "#app/lib/admin/admin-imports";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { parseQuery } from "#app/server/platform/api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
+import { importHistoryApiPage } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports";
 
 /**

@@ -1,6 +1,6 @@
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { login, loginFailureResponse } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { login, loginFailureResponse } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/login";
 
 /** POST /api/admin/login — JSON `{username, password}` or a form → 200 + session cookie, or 401/429 JSON. */

@@ -1,6 +1,6 @@
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { isSameOriginRequest, logout } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { isSameOriginRequest, logout } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/logout";
 
 /** POST /api/admin/logout — ends the session on the server and always clears the cookie (CLARIFICATIONS 29). */

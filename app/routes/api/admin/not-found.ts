@@ -1,6 +1,6 @@
-import { adminJson } from "~/server/admin-api.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminJson } from "#app/server/admin/admin-api.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/not-found";
 
 /**

@@ -1,8 +1,8 @@
-import { requireAdminApi } from "~/server/auth.server";
-import { siteConfig } from "~/server/config.server";
-import { getApp } from "~/server/context.server";
-import { json } from "~/server/http.server";
-import { sitemapRules, sitemapStats } from "~/server/sitemap.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { siteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import { json } from "#app/server/platform/http.server";
+import { sitemapRules, sitemapStats } from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-stats";
 
 /** GET /api/admin/sitemap-stats (SPEC §7, CLARIFICATIONS 33). */

@@ -1,7 +1,7 @@
-import { adminJson, methodNotAllowed } from "~/server/admin-api.server";
-import { getAdminSummary } from "~/server/admin-businesses.server";
-import { requireAdminApi } from "~/server/auth.server";
-import { getApp } from "~/server/context.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
+import { getAdminSummary } from "#app/server/admin/admin-businesses.server";
+import { requireAdminApi } from "#app/server/auth/auth.server";
+import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/summary";
 
 /** GET /api/admin/summary → `{statistics, countries, categories}` for the Dashboard and the filters. */

@@ -1,0 +1,234 @@
+/**
+ * City × category pages (issue 20 item 4, docs/decisions/0020-indexing-and-city-categories.md):
+ * "Dentists in Chicago" at /city/{city}/{category}. Counts come from the city_categories summary
+ * (kept by the writer and the triggers), pages from the (city_slug, category_slug | group_slug,
+ * score, id) indexes: every read is O(page).
+ */
+import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
+import type { TopLink } from "#app/components/top-links";
+import { toBusinesses, type Business } from "#app/lib/business/business";
+import { cityCategoryHeading } from "#app/lib/business/city-category";
+import { isListingIndexed, type IndexingRules } from "#app/lib/seo/indexing";
+import { cityCategoryPath } from "#app/lib/business/slug";
+import { titleCaseFromSlug } from "#app/lib/format";
+import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
+import type { Db } from "#app/server/platform/db.server";
+import {
+  categoryBySlug,
+  categorySlugOf,
+  cityBySlug,
+  citySlugOf,
+  findCategory,
+  findCity,
+  scopeHead,
+  storedColumns,
+  toCityScope,
+  type CategoryScope,
+  type CityScope,
+} from "#app/server/lists/directory.server";
+
+/**
+ * The deepest page: OFFSET walks the order index, so the pages reach the first 1,000 businesses
+ * of a combination (the city and the category pages list them all).
+ */
+export const CITY_CATEGORY_MAX_PAGE = 50;
+
+export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
+
+type CategoryNamed = { kind: CategoryScope["kind"]; slug: string };
+
+/** The page of a city and a category, or null (404) when either is unknown or it has too few businesses. */
+export async function findCityCategory(
+  db: Db,
+  cityName: string,
+  categoryName: string,
+  rules: IndexingRules,
+): Promise<CityCategoryScope | null> {
+  const [city, category] = await Promise.all([findCity(db, cityName), findCategory(db, categoryName)]);
+  if (!city || !category) return null;
+  const [row] = await pairCount(db, city.slug, category);
+  return pairScope(city, category, row?.count ?? 0, rules);
+}
+
+/**
+ * The city × category page's scope and its first page in one D1 round trip (a batch), as
+ * openCityPage does for a city: the city, the category, the pair's count and the head of its order.
+ * A category name that is no slug is found the long way (findCityCategory). Null: no such page.
+ */
+export async function openCityCategoryPage(
+  db: Db,
+  cityName: string,
+  categoryName: string,
+  { rules, headSize }: { rules: IndexingRules; headSize: number },
+): Promise<{ scope: CityCategoryScope; head: Business[] | null } | null> {
+  const citySlug = citySlugOf(cityName);
+  const named = categorySlugOf(categoryName);
+  if (!citySlug || !named) return null;
+  const [cityRows, categoryRows, countRows, headRows] = await db.orm.batch([
+    cityBySlug(db, citySlug),
+    categoryBySlug(db, named),
+    pairCount(db, citySlug, named),
+    pairPage(db, citySlug, named, headSize, 0),
+  ]);
+  const city = toCityScope(cityRows[0]);
+  const row = categoryRows[0];
+  if (city && row) {
+    const scope = pairScope(city, { kind: named.kind, slug: row.slug, name: row.name, count: row.count }, countRows[0]?.count ?? 0, rules);
+    return scope ? { scope, head: toBusinesses(headRows) } : null;
+  }
+  const scope = await findCityCategory(db, cityName, categoryName, rules);
+  return scope ? { scope, head: null } : null;
+}
+
+const pairCount = (db: Db, citySlug: string, category: CategoryNamed) =>
+  db.orm
+    .select({ count: cityCategories.businessCount })
+    .from(cityCategories)
+    .where(and(eq(cityCategories.citySlug, citySlug), eq(cityCategories.kind, category.kind), eq(cityCategories.slug, category.slug)))
+    .limit(1);
+
+/** One page in the recommended order (score, then id, descending) through the pair's own index. */
+const pairPage = (db: Db, citySlug: string, category: CategoryNamed, limit: number, offset: number) =>
+  db.orm
+    .select(storedColumns)
+    .from(businesses)
+    .where(
+      and(eq(businesses.citySlug, citySlug), eq(category.kind === "group" ? businesses.groupSlug : businesses.categorySlug, category.slug)),
+    )
+    .orderBy(desc(businesses.score), desc(businesses.id))
+    .limit(limit)
+    .offset(offset);
+
+function pairScope(city: CityScope, category: CategoryScope, count: number, rules: IndexingRules): CityCategoryScope | null {
+  // Only where the page has value: below the listing minimum it does not exist.
+  if (!isListingIndexed(count, rules)) return null;
+  return { city, category, count, heading: cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, city.name) };
+}
+
+/** A category's display name: the stored one, or the slug's words for a group without one. */
+const categoryNameOf = (category: CategoryScope) => category.name || titleCaseFromSlug(category.slug);
+
+export async function listCityCategoryBusinesses(db: Db, scope: CityCategoryScope, limit: number, offset: number): Promise<Business[]> {
+  return toBusinesses(await pairPage(db, scope.city.slug, scope.category, limit, offset));
+}
+
+/**
+ * The city page's links, as a query not yet sent: its largest fine categories with a page of their
+ * own. A query builder, not sql``: drizzle's D1 batch cannot carry a sql`` with parameters.
+ */
+function cityTopCategoriesQuery(db: Db, citySlug: string, rules: IndexingRules, limit: number) {
+  return (
+    db.orm
+      // The city's name is aliased: two columns named "name" would be one in D1's row objects (db.server.ts).
+      .select({
+        slug: cityCategories.slug,
+        name: categories.name,
+        count: cityCategories.businessCount,
+        city: sql<string>`${cities.name}`.as("city"),
+      })
+      .from(cityCategories)
+      .innerJoin(categories, eq(categories.slug, cityCategories.slug))
+      .innerJoin(cities, eq(cities.slug, cityCategories.citySlug))
+      .where(
+        and(
+          eq(cityCategories.citySlug, citySlug),
+          eq(cityCategories.kind, "category"),
+          gte(cityCategories.businessCount, Math.max(1, rules.indexMinListing)),
+          notInArray(cityCategories.slug, db.orm.select({ slug: categoryGroups.slug }).from(categoryGroups)),
+        ),
+      )
+      .orderBy(desc(cityCategories.businessCount), cityCategories.slug)
+      .limit(limit)
+  );
+}
+
+function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number; city: string }>): TopLink[] {
+  return rows.map((r) => ({
+    href: cityCategoryPath(r.city, r.slug),
+    label: cityCategoryHeading({ kind: "category", name: r.name }, r.city),
+    count: r.count,
+  }));
+}
+
+/** What a page's opening batch needs: the indexing rules, how many top links, how many cards (0: not the first page). */
+type Opening = { rules: IndexingRules; top: number; headSize: number };
+
+/**
+ * What a city page reads before any deeper page of its list, in one D1 round trip (a batch): the
+ * city, its largest categories and — for the first page, most visits — the head of its order too.
+ * One after another they were three round trips: each a wait on D1 in production, and 1–2 ms of
+ * workerd's one thread locally (docs/perf/http.md). Null: no such city.
+ */
+export async function openCityPage(
+  db: Db,
+  name: string,
+  { rules, top, headSize }: Opening,
+): Promise<{ city: CityScope; topCategories: TopLink[]; head: Business[] } | null> {
+  const slug = citySlugOf(name);
+  if (!slug) return null;
+  const [cityRows, topRows, headRows] = await db.orm.batch([
+    cityBySlug(db, slug),
+    cityTopCategoriesQuery(db, slug, rules, top),
+    scopeHead(db, { kind: "city", slug }, "recommended", headSize),
+  ]);
+  const city = toCityScope(cityRows[0]);
+  if (!city) return null;
+  return { city, topCategories: toCityTopLinks(topRows), head: toBusinesses(headRows) };
+}
+
+/** The category page's links, as a query not yet sent: the cities where it has most businesses, each with a page of its own. */
+function categoryTopCitiesQuery(db: Db, category: { kind: CategoryScope["kind"]; slug: string }, rules: IndexingRules, limit: number) {
+  return db.orm
+    .select({ city: cities.name, count: cityCategories.businessCount })
+    .from(cityCategories)
+    .innerJoin(cities, eq(cities.slug, cityCategories.citySlug))
+    .where(
+      and(
+        eq(cityCategories.kind, category.kind),
+        eq(cityCategories.slug, category.slug),
+        gte(cityCategories.businessCount, Math.max(1, rules.indexMinListing)),
+      ),
+    )
+    .orderBy(desc(cityCategories.businessCount), cityCategories.citySlug)
+    .limit(limit);
+}
+
+function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string; count: number }>): TopLink[] {
+  return rows.map((r) => ({
+    href: cityCategoryPath(r.city, category.slug),
+    label: cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, r.city),
+    count: r.count,
+  }));
+}
+
+/**
+ * What a category page reads before any deeper page of its list, in one D1 round trip as for a city
+ * (openCityPage): the group or category, the cities where it has most businesses and, for the first
+ * page, the head of its order. A name that is not a slug ("Beauty & Wellness") is found first and
+ * costs one round trip more. Null: no such category.
+ */
+export async function openCategoryPage(
+  db: Db,
+  name: string,
+  { rules, top, headSize }: Opening,
+): Promise<{ category: CategoryScope; topCities: TopLink[]; head: Business[] } | null> {
+  const named = categorySlugOf(name);
+  if (!named) return null;
+  const [rows, topRows, headRows] = await db.orm.batch([
+    categoryBySlug(db, named),
+    categoryTopCitiesQuery(db, named, rules, top),
+    scopeHead(db, named, "recommended", headSize),
+  ]);
+  const row = rows[0];
+  if (row) {
+    const category: CategoryScope = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
+    return { category, topCities: toCategoryTopLinks(category, topRows), head: toBusinesses(headRows) };
+  }
+  const category = await findCategory(db, name);
+  if (!category) return null;
+  const [otherTopRows, otherHeadRows] = await db.orm.batch([
+    categoryTopCitiesQuery(db, category, rules, top),
+    scopeHead(db, category, "recommended", headSize),
+  ]);
+  return { category, topCities: toCategoryTopLinks(category, otherTopRows), head: toBusinesses(otherHeadRows) };
+}

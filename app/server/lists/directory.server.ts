@@ -1,0 +1,444 @@
+/**
+ * Public reads shared by the JSON API and the page loaders. Every query reads O(its page) rows:
+ * totals come from the summary tables, pages from the list positions (docs/decisions/0011).
+ */
+import { and, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
+import { omit, toBusiness, toBusinesses, UNREAD_COLUMNS, type Business, type StoredBusiness } from "#app/lib/business/business";
+import { groupBySlug } from "#app/lib/business/category-groups";
+import { isClosedStatus } from "#app/lib/business/open-status";
+import { detailSlugCandidates, slugify } from "#app/lib/business/slug";
+import { hasControlCharacters } from "#app/lib/business/untrusted-text";
+import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type CityRow } from "#db/schema";
+import type { Db } from "#app/server/platform/db.server";
+import { listEntryAt } from "#app/server/write/list-positions.server";
+import { searchList } from "#app/server/search/search.server";
+
+export type Statistics = { totalBusinesses: number; verifiedBusinesses: number; categories: number; totalCities: number };
+export type PopularCity = { id: number; name: string; businessCount: number };
+export type CategorySummary = { category: string; slug: string; businessCount: number };
+export type CountrySummary = { country: string; code: string; businessCount: number };
+/**
+ * `approximate`: a dense search lists at most its first 1,000 results and counts no further
+ * (ADR 0012); present only then, so the page can say "1,000+".
+ */
+export type BusinessPage = { businesses: Business[]; totalPages: number; totalCount: number; approximate?: true };
+export type ListSort = "recommended" | "latest";
+
+type SiteStats = typeof siteStats.$inferSelect;
+
+/** The site_stats row (id = 1): totals and data version. */
+const siteStatsQuery = (db: Db) => db.orm.select().from(siteStats).where(eq(siteStats.id, 1)).limit(1);
+
+async function siteStatsRow(db: Db): Promise<SiteStats> {
+  const [row] = await siteStatsQuery(db);
+  return orEmptyStats(row);
+}
+
+/** The row, or the totals of an empty directory before the first write made one. */
+function orEmptyStats(row: SiteStats | undefined): SiteStats {
+  return (
+    row ?? {
+      id: 1,
+      totalBusinesses: 0,
+      verifiedBusinesses: 0,
+      categories: 0,
+      totalCities: 0,
+      dataVersion: 0,
+      ranksDirty: 0,
+      listsNeedRebuild: 0,
+      bulkFromId: null,
+    }
+  );
+}
+
+export async function getStatistics(db: Db): Promise<Statistics> {
+  const { totalBusinesses, verifiedBusinesses, categories, totalCities } = await siteStatsRow(db);
+  return { totalBusinesses, verifiedBusinesses, categories, totalCities };
+}
+
+const popularCitiesQuery = (db: Db, limit: number) =>
+  db.orm
+    .select({ id: cities.id, name: cities.name, businessCount: cities.businessCount })
+    .from(cities)
+    .where(gt(cities.businessCount, 0))
+    .orderBy(desc(cities.businessCount), cities.name)
+    .limit(limit);
+
+const categoriesQuery = (db: Db, limit: number, offset: number) =>
+  db.orm
+    .select({ category: categories.name, slug: categories.slug, businessCount: categories.businessCount })
+    .from(categories)
+    .where(gt(categories.businessCount, 0))
+    .orderBy(desc(categories.businessCount), categories.name)
+    .limit(limit)
+    .offset(offset);
+
+export async function getPopularCities(db: Db, limit: number): Promise<PopularCity[]> {
+  return popularCitiesQuery(db, limit);
+}
+
+export async function getCategories(db: Db, limit: number, offset: number): Promise<CategorySummary[]> {
+  return categoriesQuery(db, limit, offset);
+}
+
+/**
+ * The totals with the data version they were read at, the largest cities and the largest categories
+ * (app/server/lists/site-summary.server.ts): one batch, so one round trip of D1 and one snapshot — the
+ * lists are those of the version they are remembered under, which three separate reads could not
+ * promise when a write landed between them.
+ */
+export async function getSiteSummaryRows(
+  db: Db,
+  { cities: cityLimit, categories: categoryLimit }: { cities: number; categories: number },
+): Promise<{ version: number; statistics: Statistics; cities: PopularCity[]; categories: CategorySummary[] }> {
+  const [stats, popular, largest] = await db.orm.batch([
+    siteStatsQuery(db),
+    popularCitiesQuery(db, cityLimit),
+    categoriesQuery(db, categoryLimit, 0),
+  ]);
+  const { totalBusinesses, verifiedBusinesses, categories: categoryCount, totalCities, dataVersion } = orEmptyStats(stats[0]);
+  return {
+    version: dataVersion,
+    statistics: { totalBusinesses, verifiedBusinesses, categories: categoryCount, totalCities },
+    cities: popular,
+    categories: largest,
+  };
+}
+
+export async function getCountries(db: Db, limit: number, offset: number): Promise<CountrySummary[]> {
+  return db.orm
+    .select({ country: countries.name, code: countries.code, businessCount: countries.businessCount })
+    .from(countries)
+    .where(gt(countries.businessCount, 0))
+    .orderBy(desc(countries.businessCount), countries.name)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** What a page's read of a business selects: every column but UNREAD_COLUMNS (made once per isolate). */
+export const storedColumns = omit(getTableColumns(businesses), UNREAD_COLUMNS);
+
+async function businessWhere(db: Db, where: SQL | undefined): Promise<StoredBusiness | undefined> {
+  return db.orm.select(storedColumns).from(businesses).where(where).get();
+}
+
+export async function getBusinessById(db: Db, id: number): Promise<Business | null> {
+  const row = await businessWhere(db, eq(businesses.id, id));
+  return row ? toBusiness(row) : null;
+}
+
+/**
+ * Whether another business has this one's name and category in its city, so their pages' titles
+ * (SPEC §2's "name | category in city, state") would be the same: one seek of businesses_city_name_idx,
+ * correlated to the business row read. Written out: drizzle names a column of a one-table select
+ * without its table, which inside the subquery would mean o's own column.
+ */
+const titleTwin = sql<number>`EXISTS (SELECT 1 FROM businesses AS o WHERE o.city_slug = businesses.city_slug
+  AND o.name = businesses.name AND o.category = businesses.category AND o.id <> businesses.id)`;
+
+export async function sharesTitle(db: Db, id: number): Promise<boolean> {
+  const row = await db.orm.select({ twin: titleTwin }).from(businesses).where(eq(businesses.id, id)).get();
+  return row?.twin === 1;
+}
+
+/**
+ * A business by id and whether it shares its title (sharesTitle), in one statement: the business
+ * page's canonical address costs one round trip of D1, not two (docs/perf/http.md).
+ */
+export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
+  const row = await db.orm
+    .select({ business: storedColumns, sharesTitle: titleTwin.as("shares_title") })
+    .from(businesses)
+    .where(eq(businesses.id, id))
+    .get();
+  return row ? { business: toBusiness(row.business), sharesTitle: row.sharesTitle === 1 } : null;
+}
+
+/**
+ * Resolves every link form of SPEC §2: the stored slug, `{slug}-{first 7 of placeId or id}` (the
+ * city page's link) and, for old name-based links, `{name}-{suffix}` by the suffix's place_id
+ * prefix or id. Each step is an index seek.
+ */
+export async function getBusinessBySlug(db: Db, value: string): Promise<Business | null> {
+  // No slug holds a control character; without this, "/details/name%00-ChIJabc" would reach a
+  // business through the name match below and answer 200 at an address that is not one.
+  if (hasControlCharacters(value)) return null;
+  const exact = await businessWhere(db, eq(businesses.slug, value));
+  if (exact) return toBusiness(exact);
+  const candidates = detailSlugCandidates(value);
+  const ownSuffix = (r: StoredBusiness) => String(r.placeId || r.id).slice(0, 7);
+  for (const { base, suffix } of candidates) {
+    const row = await businessWhere(db, eq(businesses.slug, base));
+    if (row && ownSuffix(row) === suffix) return toBusiness(row);
+  }
+  for (const { base, suffix } of candidates) {
+    // Google place ids share their first characters ("ChIJ"), so the prefix alone is not selective:
+    // bound the scan and let the name decide.
+    const rows = await db.orm
+      .select(storedColumns)
+      .from(businesses)
+      .where(
+        or(
+          and(gte(businesses.placeId, suffix), lt(businesses.placeId, sql`${suffix} || char(1114111)`)),
+          eq(businesses.id, /^\d+$/.test(suffix) ? Number(suffix) : -1),
+        ),
+      )
+      .limit(50);
+    const wanted = slugify(base);
+    const match = rows.find((r) => ownSuffix(r) === suffix && wanted !== "" && slugify(r.name) === wanted);
+    if (match) return toBusiness(match);
+  }
+  return null;
+}
+
+/** The recommended order (rating weighted by review count) and the newest first; ties by id. */
+const ORDER_BY: Record<ListSort, SQL[]> = {
+  recommended: [desc(businesses.score), desc(businesses.id)],
+  latest: [desc(businesses.createdAt), desc(businesses.id)],
+};
+
+/**
+ * Rows read beyond the page so that closed businesses can be dropped from the recommended list:
+ * closed ones are rare among the best scored, so a few spare rows fill the page in practice.
+ */
+const RECOMMENDED_SPARE_ROWS = 10;
+
+/**
+ * Top businesses by the recommended score (rating weighted by review count), without the ones
+ * Google lists as temporarily or permanently closed (issue 17). Read from the head of the score
+ * order with a few spare rows, then filtered: O(page) whatever the directory's size, rather than a
+ * status filter SQLite would apply while walking the index (unbounded if many top rows are closed).
+ * If more than the spare rows are closed, the list is shorter, never slower.
+ */
+const recommendedHead = (db: Db, limit: number) =>
+  db.orm
+    .select(storedColumns)
+    .from(businesses)
+    .orderBy(...ORDER_BY.recommended)
+    .limit(limit + RECOMMENDED_SPARE_ROWS);
+
+const latestHead = (db: Db, limit: number) =>
+  db.orm
+    .select(storedColumns)
+    .from(businesses)
+    .orderBy(...ORDER_BY.latest)
+    .limit(limit);
+
+const openOnly = (rows: StoredBusiness[], limit: number) =>
+  toBusinesses(rows.filter((row) => !isClosedStatus(row.businessStatus)).slice(0, limit));
+
+export async function getRecommended(db: Db, limit: number): Promise<Business[]> {
+  return openOnly(await recommendedHead(db, limit), limit);
+}
+
+export async function getLatest(db: Db, limit: number): Promise<Business[]> {
+  return toBusinesses(await latestHead(db, limit));
+}
+
+/** The home page's two lists in one round trip of D1 (a batch), not one each. */
+export async function getRecommendedAndLatest(db: Db, limit: number): Promise<{ recommended: Business[]; latest: Business[] }> {
+  const [recommended, latest] = await db.orm.batch([recommendedHead(db, limit), latestHead(db, limit)]);
+  return { recommended: openOnly(recommended, limit), latest: toBusinesses(latest) };
+}
+
+export type Scope = { kind: "all" } | { kind: "category" | "group" | "city"; slug: string };
+
+/** Filter and list key (list-positions.server.ts) of a scope; null list = no positions kept, exact OFFSET. */
+function scopeFilter(scope: Scope, sort: ListSort): { where: SQL | undefined; list: string | null } {
+  switch (scope.kind) {
+    case "all":
+      return { where: undefined, list: sort === "latest" ? "latest" : "all" };
+    case "category":
+      return { where: eq(businesses.categorySlug, scope.slug), list: sort === "latest" ? null : `c:${scope.slug}` };
+    case "group":
+      return { where: eq(businesses.groupSlug, scope.slug), list: sort === "latest" ? null : `g:${scope.slug}` };
+    case "city":
+      return { where: eq(businesses.citySlug, scope.slug), list: sort === "latest" ? null : `city:${scope.slug}` };
+  }
+}
+
+const SORT_KEY = { recommended: businesses.score, latest: businesses.createdAt } satisfies Record<ListSort, unknown>;
+
+/**
+ * One page of a scope: its first entry from the list positions (list-positions.server.ts: under one
+ * block of the order index walked, whatever the offset), then the page in order from there, as two
+ * index seeks SQLite merges (the first entry's key from its id down, then the keys below: a row value
+ * "(key, id) <= (…)" would only seek by key and read every tie). `sort=latest` within a category,
+ * group or city keeps no positions and reads its OFFSET, bounded by that scope's size (and so does
+ * every list while site_stats.lists_need_rebuild is set: the lists are empty then).
+ */
+async function pageOfScope(
+  db: Db,
+  scope: Scope,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+  stats: () => Promise<Pick<SiteStats, "listsNeedRebuild">>,
+): Promise<StoredBusiness[]> {
+  const { where, list } = scopeFilter(scope, sort);
+  const from = (condition: SQL | undefined) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
+  // The first page is the head of the scope's order index: one seek, without the positions' four
+  // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
+  // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
+  if (offset === 0) return scopeHead(db, scope, sort, limit);
+  if (list === null || (await stats()).listsNeedRebuild) {
+    return from(undefined)
+      .orderBy(...ORDER_BY[sort])
+      .limit(limit)
+      .offset(offset);
+  }
+  const start = await listEntryAt(db, list, offset);
+  if (!start) return [];
+  const key = SORT_KEY[sort];
+  return unionAll(from(and(eq(key, start.key), lte(businesses.id, start.id))), from(lt(key, start.key)))
+    .orderBy(...ORDER_BY[sort])
+    .limit(limit);
+}
+
+/**
+ * The first `limit` businesses of a scope, as a query not yet sent: the head of its order index,
+ * one seek. A page that needs more than its list sends it in one batch with the rest (city-categories.server.ts).
+ */
+export function scopeHead(db: Db, scope: Scope, sort: ListSort, limit: number) {
+  return db.orm
+    .select(storedColumns)
+    .from(businesses)
+    .where(scopeFilter(scope, sort).where)
+    .orderBy(...ORDER_BY[sort])
+    .limit(limit);
+}
+
+export type CategoryScope = { kind: "category" | "group"; slug: string; name: string; count: number };
+
+/**
+ * The scope a category page's name names when it is a slug — a group's if one of the groups has it,
+ * else a fine category's — or null when it can name none. findCategory also finds a group by its
+ * display name; a page that batches its reads tries this first and asks findCategory only on a miss.
+ */
+export function categorySlugOf(name: string): { kind: CategoryScope["kind"]; slug: string } | null {
+  // slugify would drop the control characters and find the category, and the page would then
+  // show the address's own text ("Nice\u0000") in its title: such an address names nothing.
+  if (hasControlCharacters(name)) return null;
+  const slug = slugify(name);
+  if (!slug) return null;
+  return { kind: groupBySlug(slug) ? "group" : "category", slug };
+}
+
+/** A group's or a category's row, as a query not yet sent. */
+export function categoryBySlug(db: Db, { kind, slug }: { kind: CategoryScope["kind"]; slug: string }) {
+  const table = kind === "group" ? categoryGroups : categories;
+  return db.orm.select({ slug: table.slug, name: table.name, count: table.businessCount }).from(table).where(eq(table.slug, slug)).limit(1);
+}
+
+/** A URL's category: a group slug ("restaurants") or a fine category ("italian-restaurant", "Italian restaurant"). */
+export async function findCategory(db: Db, name: string): Promise<CategoryScope | null> {
+  const slug = categorySlugOf(name)?.slug;
+  if (!slug) return null;
+  const group = await db.orm.select().from(categoryGroups).where(eq(categoryGroups.slug, slug)).get();
+  if (group) return { kind: "group", slug: group.slug, name: group.name, count: group.businessCount };
+  const category = await db.orm.select().from(categories).where(eq(categories.slug, slug)).get();
+  if (category) return { kind: "category", slug: category.slug, name: category.name, count: category.businessCount };
+  // A group named by its display name ("Beauty & Wellness" → beauty-and-wellness) still resolves.
+  const byName = groupBySlug(slug.replace(/-and-/g, "-"));
+  if (byName) return findCategory(db, byName.slug);
+  return null;
+}
+
+export type CityScope = { slug: string; name: string; count: number };
+
+/** The slug a city page's name looks up, or null when the name can name no city. */
+export function citySlugOf(name: string): string | null {
+  // As for categories: "/city/Nice%00" is no city, not Nice with a NUL in its title.
+  if (hasControlCharacters(name)) return null;
+  return slugify(name) || null;
+}
+
+/** The city of a slug, as a query not yet sent (a page can batch it with its other reads). */
+export function cityBySlug(db: Db, slug: string) {
+  return db.orm.select().from(cities).where(eq(cities.slug, slug)).limit(1);
+}
+
+export function toCityScope(city: CityRow | undefined): CityScope | null {
+  return city ? { slug: city.slug, name: city.name, count: city.businessCount } : null;
+}
+
+export async function findCity(db: Db, name: string): Promise<CityScope | null> {
+  const slug = citySlugOf(name);
+  return slug ? toCityScope((await cityBySlug(db, slug))[0]) : null;
+}
+
+export async function listCategoryBusinesses(db: Db, category: CategoryScope, limit: number, offset: number) {
+  const rows = await pageOfScope(db, { kind: category.kind, slug: category.slug }, "recommended", limit, offset, () => siteStatsRow(db));
+  return toBusinesses(rows);
+}
+
+export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
+  const rows = await pageOfScope(db, { kind: "city", slug: city.slug }, "recommended", limit, offset, () => siteStatsRow(db));
+  return toBusinesses(rows);
+}
+
+export type ListQuery = { limit: number; offset: number; search?: string; category?: string; sort: ListSort };
+
+/** GET /api/businesses: a page plus totals, from summaries (no COUNT over businesses). */
+export async function listBusinesses(db: Db, query: ListQuery): Promise<BusinessPage> {
+  const { limit, offset, sort } = query;
+  if (offset === 0 && !query.category && !query.search) {
+    // The first page of everything (most visits): its total and its rows in one round trip of D1.
+    const [stats, rows] = await db.orm.batch([siteStatsQuery(db), scopeHead(db, { kind: "all" }, sort, limit)]);
+    const total = orEmptyStats(stats[0]).totalBusinesses;
+    return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
+  }
+  const stats = await siteStatsRow(db);
+  let scope: Scope = { kind: "all" };
+  let total = stats.totalBusinesses;
+  if (query.category) {
+    const category = await findCategory(db, query.category);
+    if (!category) return { businesses: [], totalPages: 0, totalCount: 0 };
+    scope = { kind: category.kind, slug: category.slug };
+    total = category.count;
+  }
+  if (query.search) return searchBusinesses(db, query.search, scope, query);
+  const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
+  return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
+}
+
+/** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
+async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQuery): Promise<BusinessPage> {
+  const column = scope.kind === "category" ? "category_slug" : scope.kind === "group" ? "group_slug" : null;
+  const { rows, total, approximate } = await searchList(
+    db,
+    text,
+    column && "slug" in scope ? { column, slug: scope.slug } : null,
+    query.sort,
+    query.limit,
+    query.offset,
+  );
+  const page: BusinessPage = { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
+  return approximate ? { ...page, approximate: true } : page;
+}
+
+export type CountryCity = { name: string; state: string; country: string; businessCount: number };
+
+/**
+ * /cities (CLARIFICATIONS 3): every city with businesses, grouped by country, A–Z, one page at a
+ * time through the (country, name) index; `hasMore` from one extra row instead of a COUNT.
+ */
+export async function listCitiesByCountry(db: Db, limit: number, offset: number): Promise<{ cities: CountryCity[]; hasMore: boolean }> {
+  const rows = await db.orm
+    .select({
+      name: cityCountries.name,
+      state: cityCountries.state,
+      country: cityCountries.country,
+      businessCount: cityCountries.businessCount,
+    })
+    .from(cityCountries)
+    .where(gt(cityCountries.businessCount, 0))
+    .orderBy(cityCountries.country, cityCountries.name)
+    .limit(limit + 1)
+    .offset(offset);
+  return {
+    cities: rows.slice(0, limit),
+    hasMore: rows.length > limit,
+  };
+}

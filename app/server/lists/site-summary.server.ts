@@ -1,0 +1,28 @@
+/**
+ * The footer of every public page (popular cities, the directory's totals) changes only with a
+ * write, and every write bumps site_stats.data_version. So the isolate keeps the last footer with
+ * the version it was read at: a page the edge cache renders for a version it already knows
+ * (AppContext.dataVersion, the version the page will be stored under) reads no D1 for its footer.
+ * Without a known version (EDGE_CACHE=off: tests, budgets) it is read every time.
+ */
+import type { Db } from "#app/server/platform/db.server";
+import { getSiteSummaryRows, type CategorySummary, type PopularCity, type Statistics } from "#app/server/lists/directory.server";
+
+export const FOOTER_CITIES = 8;
+/** The home page's popular cities: the summary holds them, and the footer shows the first FOOTER_CITIES. */
+export const SUMMARY_CITIES = 12;
+/** The category filters of /search and /businesses: the largest categories. */
+export const SUMMARY_CATEGORIES = 20;
+
+export type SiteSummary = { version: number; statistics: Statistics; cities: PopularCity[]; categories: CategorySummary[] };
+
+let remembered: SiteSummary | null = null;
+
+export async function siteSummary(db: Db, knownVersion?: number): Promise<SiteSummary> {
+  if (knownVersion !== undefined && remembered?.version === knownVersion) return remembered;
+  const summary = await getSiteSummaryRows(db, { cities: SUMMARY_CITIES, categories: SUMMARY_CATEGORIES });
+  const { version } = summary;
+  // Kept only when read at the page's own version: a page stored under version V never shows another's footer.
+  if (knownVersion !== undefined && version === knownVersion) remembered = summary;
+  return summary;
+}

@@ -1,0 +1,329 @@
+/**
+ * Edge cache for public GETs (CLARIFICATIONS 35): the key carries the data version, which every
+ * write bumps, so visitors never see a deleted business for long while unchanged pages are served
+ * without rendering. docs/decisions/0014-edge-cache.md.
+ *
+ * The key is the page, not the URL: only the query parameters the page reads go into it, in one
+ * order, so `/about?utm_source=x` and `/about` are one entry and a run of random parameters cannot
+ * fill the cache. The page is rendered from that same key URL, so what is stored never depends on a
+ * parameter the key left out.
+ */
+import { eq } from "drizzle-orm";
+import { isAdminPath } from "#app/lib/admin/admin-path";
+import { businessesQuerySchema, mapPlacesQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
+import { searchParamsSchema } from "#app/lib/search/search-params";
+import { siteStats } from "#db/schema";
+import type { Db } from "#app/server/platform/db.server";
+
+const SEARCH_PARAMS = Object.keys(searchParamsSchema.shape);
+const PAGING_PARAMS = ["limit", "offset"];
+/** Open now and a minimum rating on listing pages (app/lib/search/listing-filters.ts). */
+const LISTING_FILTER_PARAMS = ["openNow", "minRating"];
+
+/**
+ * The query parameters each cacheable path reads (its loader's schema or `searchParams.get`); any
+ * path not listed reads none. A page that starts reading a new parameter must add it here, or
+ * every value of it is answered with the page of the first one (edge-cache.test.ts checks each).
+ */
+const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [/^\/search$/i, SEARCH_PARAMS],
+  [/^\/businesses$/i, ["search", "category", "sort", "page", ...LISTING_FILTER_PARAMS]],
+  // A city, a category, and a city × category page (/city/{city}/{category}, issue 20).
+  [/^\/(?:city|category)\/[^/]+$|^\/city\/[^/]+\/[^/]+$/i, ["page", ...LISTING_FILTER_PARAMS]],
+  [/^\/cities$/i, ["page"]],
+  [/^\/api\/search$/i, SEARCH_PARAMS],
+  [/^\/api\/suggest$/i, Object.keys(suggestQuerySchema.shape)],
+  [/^\/api\/map-places$/i, Object.keys(mapPlacesQuerySchema.shape)],
+  [/^\/api\/businesses$/i, Object.keys(businessesQuerySchema.shape)],
+  // React Router's lazy route discovery (routeDiscovery's default manifestPath): without its version
+  // it answers "reload the document" and the client never finds the routes it asks for.
+  [/^\/__manifest$/i, ["paths", "version"]],
+  [/^\/api\/(?:businesses\/(?:latest|recommended)|cities\/popular|city\/[^/]+|category\/[^/]+|categories|countries)$/i, PAGING_PARAMS],
+];
+
+/** React Router's data requests (`/search.data`, `/_.data` for `/`) read the page's parameters and these. */
+const DATA_REQUEST_PARAMS = ["_routes", "index"];
+
+export function isCacheable(request: Request): boolean {
+  return request.method === "GET" && !isAdminPath(new URL(request.url).pathname) && visitorWithoutPersonalCookie(request);
+}
+
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/;
+
+/** A visitor carrying a flash toast or an admin session gets a personal page. */
+function visitorWithoutPersonalCookie(request: Request): boolean {
+  const cookie = request.headers.get("Cookie");
+  return cookie === null || !PERSONAL_COOKIE.test(cookie);
+}
+
+/**
+ * The path as React Router matches it: each segment decoded (an encoded slash stays one), repeated
+ * and trailing slashes dropped; the table's patterns ignore case, as its matching does.
+ */
+function asRouted(pathname: string): string {
+  const decoded = pathname.split("/").map((segment) => {
+    try {
+      return decodeURIComponent(segment).replace(/\//g, "%2F");
+    } catch {
+      return segment;
+    }
+  });
+  return decoded
+    .join("/")
+    .replace(/\/{2,}/g, "/")
+    .replace(/(.)\/$/, "$1");
+}
+
+/**
+ * The URL that names the page: the path and only the parameters it reads, sorted by name (a
+ * repeated name keeps its values in their order: loaders differ on which one they take).
+ */
+export function pageUrl(url: URL): URL {
+  const page = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
+  const read = new Set(PARAMS_READ.find(([path]) => path.test(asRouted(page)))?.[1]);
+  if (page !== url.pathname) for (const name of DATA_REQUEST_PARAMS) read.add(name);
+  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Not new URL(pathname, origin): a path starting with "//" would be read as a host.
+  const out = new URL(url);
+  out.search = "";
+  out.hash = "";
+  for (const [name, value] of kept) out.searchParams.append(name, value);
+  return out;
+}
+
+/** Bumped by every write (business-writer.server.ts): part of each cache key. */
+export async function dataVersion(db: Db): Promise<number> {
+  const row = await db.orm.select({ dataVersion: siteStats.dataVersion }).from(siteStats).where(eq(siteStats.id, 1)).get();
+  return row?.dataVersion ?? 0;
+}
+
+/** A request's Db, or how to get it (workers/app.ts builds its context only when something needs it). */
+export type DbSource = Db | (() => Promise<Db>);
+
+async function readDataVersion(db: DbSource): Promise<number> {
+  return dataVersion(typeof db === "function" ? await db() : db);
+}
+
+/**
+ * The data version remembered in this isolate for `ttlMs`, so a cache hit needs no D1 query: after a
+ * write, an isolate that read the version less than `ttlMs` before goes on serving the previous
+ * pages for at most the rest of `ttlMs` (and the one read that renews it, itself at most `ttlMs`).
+ * When the memo expires, one request reads D1 and the requests that arrive meanwhile keep the
+ * version it remembers: under load
+ * an isolate reads the version about once per `ttlMs`, not once per request in flight (ten at a time
+ * before, ~10 % of a listing's misses; docs/perf/http.md, session 7). Only the reading request waits
+ * on its own I/O (a promise shared across requests would tie one request's answer to another's I/O).
+ */
+export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): (db: DbSource) => Promise<number> {
+  let memo: { version: number; readAt: number } | null = null;
+  // When the read in flight started: a read slower than ttlMs no longer holds the others back.
+  let readingSince: number | null = null;
+  return async (db) => {
+    const time = now();
+    if (memo && (time - memo.readAt < ttlMs || (readingSince !== null && time - readingSince < ttlMs))) return memo.version;
+    readingSince = time;
+    try {
+      const version = await readDataVersion(db);
+      memo = { version, readAt: time };
+      return version;
+    } catch (error) {
+      // D1 failing for a moment: the pages of the last version read are still the site as it was,
+      // so hits go on being served (stale-if-error); the next request tries the read again.
+      if (!memo) throw error;
+      console.error("edge cache: the data version could not be renewed; serving version", memo.version, error);
+      return memo.version;
+    } finally {
+      readingSince = null;
+    }
+  };
+}
+
+/**
+ * The page's key for `version` and `build`: its URL with parameters no page reads, so no visitor's
+ * URL can name a version. The build is in it because a page links its build's hashed assets, which
+ * the next deploy replaces: the Cache API outlives a deploy, and a page stored before it would link
+ * a stylesheet that is gone (seen locally: an unstyled page after a rebuild on a kept state).
+ */
+function cacheKey(page: string, version: number, build: string | undefined): string {
+  return `${page}${page.includes("?") ? "&" : "?"}__v=${version}${build ? `&__b=${encodeURIComponent(build)}` : ""}`;
+}
+
+function storable(response: Response): boolean {
+  return response.status === 200 && !response.headers.has("Set-Cookie") && (response.headers.get("Cache-Control") ?? "").includes("public");
+}
+
+/**
+ * A finished answer as bytes: what both caches hold, and what a hit is answered from. The headers of
+ * a hit are made once, when the page is stored (X-Edge-Cache: HIT among them), so answering a hit
+ * builds one Response and nothing else.
+ */
+type StoredPage = {
+  body: ArrayBuffer;
+  status: number;
+  headers: Array<[string, string]>;
+  hitHeaders: Array<[string, string]>;
+  expires: number;
+};
+
+/**
+ * How long the isolate keeps an answer, in ms: a page it rendered as long as a shared cache may
+ * (s-maxage); a page it took from the Cache API, whose age it cannot see, only as long as a browser
+ * may keep one (max-age), so a page is never older than the Cache API's s-maxage plus max-age.
+ */
+function lifetimeMs(response: Response, directive: "s-maxage" | "max-age"): number {
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  const seconds = new RegExp(`(?:^|[\\s,])${directive}=(\\d+)`).exec(cacheControl)?.[1] ?? "0";
+  return Number(seconds) * 1000;
+}
+
+async function toStored(response: Response, expires: number): Promise<StoredPage> {
+  const headers = [...response.headers].filter(([name]) => name !== "x-edge-cache");
+  return {
+    body: await response.arrayBuffer(),
+    status: response.status,
+    headers,
+    hitHeaders: [...headers, ["X-Edge-Cache", "HIT"]],
+    expires,
+  };
+}
+
+function answer(page: StoredPage, headers: Array<[string, string]> = page.headers): Response {
+  return new Response(page.body, { status: page.status, headers });
+}
+
+/**
+ * The page URL of each request URL seen lately (pageUrl parses and sorts; a hit should not): at most
+ * KEY_MEMO_ENTRIES URLs of at most KEY_MEMO_URL_LENGTH characters, so the memo stays under ~2 MB
+ * whatever URLs are asked. Null: a path that is never cached.
+ */
+const KEY_MEMO_ENTRIES = 4096;
+const KEY_MEMO_URL_LENGTH = 512;
+const pageKeys = new Map<string, string | null>();
+
+function pageKeyOf(requestUrl: string): string | null {
+  const known = pageKeys.get(requestUrl);
+  if (known !== undefined) return known;
+  const url = new URL(requestUrl);
+  const key = isAdminPath(url.pathname) ? null : pageUrl(url).href;
+  if (requestUrl.length <= KEY_MEMO_URL_LENGTH) {
+    if (pageKeys.size >= KEY_MEMO_ENTRIES) pageKeys.delete(pageKeys.keys().next().value as string);
+    pageKeys.set(requestUrl, key);
+  }
+  return key;
+}
+
+export type PageMemory = {
+  get(key: string): StoredPage | undefined;
+  set(key: string, page: StoredPage, version: number): void;
+};
+
+/**
+ * The hottest finished pages kept in this isolate, up to `maxBytes`, least recently used out first:
+ * a hit from here does no I/O at all (the Cache API is a subrequest, and locally a disk read). The
+ * keys carry the data version like the Cache API's, and a page of a new version clears the older
+ * ones; an entry lives no longer than the shared cache would keep it (lifetimeMs).
+ */
+export function pageMemory(maxBytes: number, now: () => number = Date.now): PageMemory {
+  const entries = new Map<string, StoredPage>();
+  let bytes = 0;
+  let version: number | null = null;
+  const drop = (key: string) => {
+    bytes -= entries.get(key)?.body.byteLength ?? 0;
+    entries.delete(key);
+  };
+  return {
+    get(key) {
+      const page = entries.get(key);
+      if (!page) return undefined;
+      entries.delete(key);
+      if (page.expires <= now()) {
+        bytes -= page.body.byteLength;
+        return undefined;
+      }
+      // Map keeps insertion order: re-inserted, it is the most recently used.
+      entries.set(key, page);
+      return page;
+    },
+    set(key, page, pageVersion) {
+      if (page.body.byteLength > maxBytes / 4) return;
+      if (version !== pageVersion) {
+        entries.clear();
+        bytes = 0;
+        version = pageVersion;
+      }
+      drop(key);
+      entries.set(key, page);
+      bytes += page.body.byteLength;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    },
+  };
+}
+
+export type EdgeCacheOptions = {
+  /** The request's Db, or how to get it: only an expired version memo or a miss needs one. */
+  db: DbSource;
+  cache: Cache;
+  waitUntil: (p: Promise<unknown>) => void;
+  /** Where the data version comes from: D1 on every request unless given (workers/app.ts memoizes it). */
+  version?: (db: DbSource) => Promise<number>;
+  /** Pages kept in the isolate in front of `cache` (workers/app.ts keeps one per isolate). */
+  memory?: PageMemory;
+  /** The build serving the request (React Router's assets version): a page is served only by the build that rendered it. */
+  build?: string;
+  /** Neither look up nor store: each request is rendered as a miss is (bench:http's render path). */
+  alwaysMiss?: boolean;
+  /** Headers added to a hit as it is answered (workers/app.ts: the request's Server-Timing). */
+  hitHeaders?: () => Array<[string, string]>;
+  now?: () => number;
+};
+
+/**
+ * Serves from the isolate's memory or `cache` when this version of the page is there; otherwise
+ * renders the page's URL (`pageUrl`), answers, and stores the same bytes in both after answering.
+ * `render` gives the finished response (rewritten body, CSP, security headers): a hit is sent back as
+ * it was stored, with `hitHeaders()` (the request's own Server-Timing) added.
+ */
+export async function withEdgeCache(
+  request: Request,
+  options: EdgeCacheOptions,
+  render: (request: Request, version?: number) => Promise<Response>,
+): Promise<Response> {
+  if (request.method !== "GET" || !visitorWithoutPersonalCookie(request)) return render(request);
+  const page = pageKeyOf(request.url);
+  if (page === null) return render(request);
+  const now = options.now ?? Date.now;
+  let version: number;
+  try {
+    version = await (options.version ?? readDataVersion)(options.db);
+  } catch (error) {
+    // No version to key on (D1 failing, none remembered): the page as with the cache off, not stored.
+    // Not a bare runtime 500: the render answers, or shows the site's own error page if D1 is down for it too.
+    console.error("edge cache: the data version could not be read; rendering uncached", error);
+    return render(request);
+  }
+  const pageRequest = () => (page === request.url ? request : new Request(page, request));
+  // EDGE_CACHE=miss (benchmarks): every request costs what a miss costs, and nothing is stored.
+  if (options.alwaysMiss) return render(pageRequest(), version);
+  const key = cacheKey(page, version, options.build);
+  const extra = () => options.hitHeaders?.() ?? [];
+  const remembered = options.memory?.get(key);
+  if (remembered) return answer(remembered, [...remembered.hitHeaders, ...extra()]);
+  const keyRequest = new Request(key, { method: "GET" });
+  const hit = await options.cache.match(keyRequest);
+  if (hit) {
+    const stored = await toStored(hit, now() + lifetimeMs(hit, "max-age"));
+    options.memory?.set(key, stored, version);
+    return answer(stored, [...stored.hitHeaders, ...extra()]);
+  }
+  const response = await render(pageRequest(), version);
+  if (!storable(response)) return response;
+  // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
+  // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.
+  const stored = await toStored(response, now() + lifetimeMs(response, "s-maxage"));
+  options.memory?.set(key, stored, version);
+  options.waitUntil(options.cache.put(keyRequest, answer(stored)));
+  return answer(stored, [...stored.headers, ["X-Edge-Cache", "MISS"]]);
+}

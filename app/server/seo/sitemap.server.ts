@@ -1,0 +1,260 @@
+/**
+ * Sitemaps (issue 6): /sitemap.xml is an index of /sitemaps/main.xml, categories.xml, cities.xml,
+ * businesses-{n}.xml and city-categories-{n}.xml. Business file n holds the ids in ((n-1)·K, n·K],
+ * K = businesses per sitemap, so a file reads only its own rows through the primary key (keyset by
+ * id, never OFFSET), each business appears in exactly one file, and a business keeps its file as
+ * others are added. Ranges left empty by deletions are simply not listed, so a file never holds more
+ * than K URLs but may hold fewer.
+ *
+ * Issue 20: only pages that are indexed are listed (docs/decisions/0020-indexing-and-city-categories.md):
+ * a business with at least INDEX_MIN_FACTS of {hours, phone, rating} (businesses.index_facts, read
+ * through its (index_facts, id) index), and city, category and city × category pages with at least
+ * INDEX_MIN_LISTING businesses. A range whose businesses are all thin is not listed either.
+ */
+import { eq, gte, max, sql } from "drizzle-orm";
+import { indexedFactCounts, type IndexingRules } from "#app/lib/seo/indexing";
+import { cityCategoryPath } from "#app/lib/business/slug";
+import type { SitemapUrl } from "#app/lib/seo/xml";
+import { businesses, cities, siteStats } from "#db/schema";
+import { siteConfig } from "#app/server/platform/config.server";
+import type { Db } from "#app/server/platform/db.server";
+
+/** sitemaps.org allows 50,000 URLs a file; we stay under it with room to spare. */
+export const MAX_BUSINESSES_PER_SITEMAP = 45_000;
+
+/** From the SITEMAP_BUSINESSES_PER_FILE variable (tests set it low), at most 45,000. */
+export function businessesPerSitemap(env: { SITEMAP_BUSINESSES_PER_FILE?: string }): number {
+  const n = Number(env.SITEMAP_BUSINESSES_PER_FILE);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_BUSINESSES_PER_SITEMAP) : MAX_BUSINESSES_PER_SITEMAP;
+}
+
+/** Public pages of main.xml besides the home page. */
+export const MAIN_PAGES = [
+  "/",
+  "/businesses",
+  "/cities",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/add-business",
+  "/advertise",
+];
+
+/** What the sitemaps list: the file size and the indexing rules (app/lib/seo/indexing.ts). */
+export type SitemapRules = IndexingRules & { perFile: number };
+
+export function sitemapRules(env: Env): SitemapRules {
+  const { indexMinFacts, indexMinListing } = siteConfig(env);
+  return { perFile: businessesPerSitemap(env), indexMinFacts, indexMinListing };
+}
+
+/**
+ * The index_facts values that are indexed, as an SQL list: `index_facts IN (…)` is one seek of the
+ * (index_facts, id) index per value (at most four), where `>=` would walk every listed business.
+ */
+const indexedFacts = (rules: IndexingRules) =>
+  sql.join(
+    indexedFactCounts(rules.indexMinFacts).map((n) => sql`${n}`),
+    sql`, `,
+  );
+
+/** Numbers n of the business sitemaps that hold at least one indexed business, ascending. */
+export async function businessSitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {
+  const { perFile } = rules;
+  if (indexedFactCounts(rules.indexMinFacts).length === 0) return [];
+  const last = (
+    await db.orm
+      .select({ id: max(businesses.id) })
+      .from(businesses)
+      .get()
+  )?.id;
+  if (!last) return [];
+  const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
+  // A few index seeks per range: a list of ranges as ONE JSON parameter (D1's 100-parameter limit).
+  const rows = await db.orm.all<{ n: number }>(
+    sql`SELECT r.value AS n FROM json_each(${JSON.stringify(candidates)}) AS r
+     WHERE EXISTS (SELECT 1 FROM businesses INDEXED BY businesses_index_facts_idx
+       WHERE index_facts IN (${indexedFacts(rules)}) AND id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile})
+     ORDER BY r.value`,
+  );
+  return rows.map((r) => r.n);
+}
+
+/**
+ * Numbers n of the city × category sitemaps: file n holds the city_categories rows with ids in
+ * ((n-1)·K, n·K] that have at least INDEX_MIN_LISTING businesses. The check walks a range's rows
+ * until the first such one (at most K rows, the file's own size).
+ */
+export async function cityCategorySitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {
+  const { perFile } = rules;
+  const last = (await db.first<{ id: number | null }>("SELECT max(id) AS id FROM city_categories"))?.id;
+  if (!last) return [];
+  const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
+  const rows = await db.orm.all<{ n: number }>(
+    sql`SELECT r.value AS n FROM json_each(${JSON.stringify(candidates)}) AS r
+     WHERE EXISTS (SELECT 1 FROM city_categories
+       WHERE id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile} AND business_count >= ${minListing(rules)}
+         AND (kind = 'group' OR slug NOT IN (SELECT slug FROM category_groups)))
+     ORDER BY r.value`,
+  );
+  return rows.map((r) => r.n);
+}
+
+/** The newest change to any business (index seek), for lastmod of the index and the listing pages. */
+export async function latestUpdate(db: Db): Promise<number | undefined> {
+  const row = await db.orm
+    .select({ t: max(businesses.updatedAt) })
+    .from(businesses)
+    .get();
+  return row?.t ?? undefined;
+}
+
+export function sitemapPath(name: string): string {
+  return `/sitemaps/${name}.xml`;
+}
+
+export async function sitemapIndex(db: Db, siteUrl: string, rules: SitemapRules): Promise<SitemapUrl[]> {
+  const [numbers, cityCategoryNumbers, lastmod] = await Promise.all([
+    businessSitemapNumbers(db, rules),
+    cityCategorySitemapNumbers(db, rules),
+    latestUpdate(db),
+  ]);
+  return [
+    { loc: `${siteUrl}${sitemapPath("main")}`, lastmod },
+    { loc: `${siteUrl}${sitemapPath("categories")}`, lastmod },
+    { loc: `${siteUrl}${sitemapPath("cities")}`, lastmod },
+    ...numbers.map((n) => ({ loc: `${siteUrl}${sitemapPath(`businesses-${n}`)}` })),
+    ...cityCategoryNumbers.map((n) => ({ loc: `${siteUrl}${sitemapPath(`city-categories-${n}`)}`, lastmod })),
+  ];
+}
+
+export async function mainSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
+  const lastmod = await latestUpdate(db);
+  return MAIN_PAGES.map((path) => ({
+    loc: `${siteUrl}${path === "/" ? "/" : path}`,
+    lastmod: ["/", "/businesses", "/cities"].includes(path) ? lastmod : undefined,
+  }));
+}
+
+/** The least business count of a listed city, category or city × category page (never below 1). */
+const minListing = (rules: IndexingRules) => Math.max(1, rules.indexMinListing);
+
+export async function categoriesSitemap(db: Db, siteUrl: string, rules: IndexingRules): Promise<SitemapUrl[]> {
+  const lastmod = await latestUpdate(db);
+  const min = minListing(rules);
+  // The groups, then the fine categories that are not also a group's slug.
+  const rows = await db.orm.all<{ slug: string }>(
+    sql`SELECT slug FROM category_groups WHERE business_count >= ${min}
+     UNION ALL SELECT * FROM (SELECT slug FROM categories WHERE business_count >= ${min} AND slug NOT IN (SELECT slug FROM category_groups)
+       ORDER BY slug LIMIT ${MAX_BUSINESSES_PER_SITEMAP})`,
+  );
+  return rows.map((r) => ({ loc: `${siteUrl}/category/${encodeURIComponent(r.slug)}`, lastmod }));
+}
+
+export async function citiesSitemap(db: Db, siteUrl: string, rules: IndexingRules): Promise<SitemapUrl[]> {
+  const lastmod = await latestUpdate(db);
+  const rows = await db.orm
+    .select({ name: cities.name })
+    .from(cities)
+    .where(gte(cities.businessCount, minListing(rules)))
+    .orderBy(cities.slug)
+    .limit(MAX_BUSINESSES_PER_SITEMAP);
+  return rows.map((r) => ({ loc: `${siteUrl}/city/${encodeURIComponent(r.name)}`, lastmod }));
+}
+
+/**
+ * City × category file n: its id range of city_categories, the pages with at least INDEX_MIN_LISTING
+ * businesses; a fine category whose slug is also a group's is the group's page. Null when empty.
+ */
+export async function cityCategoriesSitemap(db: Db, siteUrl: string, rules: SitemapRules, n: number): Promise<SitemapUrl[] | null> {
+  if (!Number.isSafeInteger(n) || n < 1) return null;
+  const { perFile } = rules;
+  const lastmod = await latestUpdate(db);
+  const rows = await db.orm.all<{ city: string; slug: string }>(
+    sql`SELECT c.name AS city, cc.slug AS slug FROM city_categories AS cc JOIN cities AS c ON c.slug = cc.city_slug
+     WHERE cc.id > ${(n - 1) * perFile} AND cc.id <= ${n * perFile} AND cc.business_count >= ${minListing(rules)}
+       AND (cc.kind = 'group' OR cc.slug NOT IN (SELECT slug FROM category_groups))
+     ORDER BY cc.id LIMIT ${perFile}`,
+  );
+  if (rows.length === 0) return null;
+  return rows.map((r) => ({ loc: `${siteUrl}${cityCategoryPath(r.city, r.slug)}`, lastmod }));
+}
+
+/** CLARIFICATIONS 10: canonicalUrl when set (a path is put on the site), else /business/{id}. */
+export function canonicalBusinessUrl(siteUrl: string, id: number, canonicalUrl: string | null): string {
+  const value = canonicalUrl?.trim();
+  if (value && /^https?:\/\/[^\s]+$/i.test(value)) return value;
+  if (value && value.startsWith("/") && !value.startsWith("//")) return `${siteUrl}${value}`;
+  return `${siteUrl}/business/${id}`;
+}
+
+/** Business file n: its own id range, in id order; null when the range holds nobody. */
+export async function businessSitemap(db: Db, siteUrl: string, rules: SitemapRules, n: number): Promise<SitemapUrl[] | null> {
+  if (!Number.isSafeInteger(n) || n < 1) return null;
+  const { perFile } = rules;
+  const facts = indexedFactCounts(rules.indexMinFacts);
+  if (facts.length === 0) return null;
+  // The primary key's range (NOT INDEXED: never the (index_facts, id) index, whose probes per value
+  // would read each row twice), with the thin businesses left out as it goes. The range holds at most
+  // perFile ids: without the LIMIT, SQLite reads the row after the range to find its end.
+  const rows = await db.orm.all<{ id: number; canonicalUrl: string | null; updatedAt: number }>(
+    sql`SELECT id, canonical_url AS canonicalUrl, updated_at AS updatedAt FROM businesses NOT INDEXED
+     WHERE id > ${(n - 1) * perFile} AND id <= ${n * perFile} AND index_facts IN (${indexedFacts(rules)})
+     ORDER BY id LIMIT ${perFile}`,
+  );
+  if (rows.length === 0) return null;
+  return rows.map((r) => ({ loc: canonicalBusinessUrl(siteUrl, r.id, r.canonicalUrl), lastmod: r.updatedAt }));
+}
+
+export type SitemapStats = {
+  totalBusinesses: number;
+  totalSitemaps: number;
+  businessesPerSitemap: number;
+  sitemapUrls: {
+    main: string[];
+    mainPages: string[];
+    categories: string[];
+    cities: string[];
+    businesses: string[];
+    /** Issue 20: the city × category sitemaps (not counted in totalSitemaps, which CLARIFICATIONS 33 defines). */
+    cityCategories: string[];
+  };
+};
+
+/** GET /api/admin/sitemap-stats (CLARIFICATIONS 33): totalSitemaps counts the business sitemaps. */
+export async function sitemapStats(db: Db, siteUrl: string, rules: SitemapRules): Promise<SitemapStats> {
+  const [stats, numbers, cityCategoryNumbers] = await Promise.all([
+    db.orm.select({ totalBusinesses: siteStats.totalBusinesses }).from(siteStats).where(eq(siteStats.id, 1)).get(),
+    businessSitemapNumbers(db, rules),
+    cityCategorySitemapNumbers(db, rules),
+  ]);
+  return {
+    totalBusinesses: stats?.totalBusinesses ?? 0,
+    totalSitemaps: numbers.length,
+    businessesPerSitemap: rules.perFile,
+    sitemapUrls: {
+      main: [`${siteUrl}/sitemap.xml`],
+      mainPages: [`${siteUrl}${sitemapPath("main")}`],
+      categories: [`${siteUrl}${sitemapPath("categories")}`],
+      cities: [`${siteUrl}${sitemapPath("cities")}`],
+      businesses: numbers.map((n) => `${siteUrl}${sitemapPath(`businesses-${n}`)}`),
+      cityCategories: cityCategoryNumbers.map((n) => `${siteUrl}${sitemapPath(`city-categories-${n}`)}`),
+    },
+  };
+}
+
+/** robots.txt: the public site is open; the admin and its API are not; the sitemap is named. */
+export function robotsTxt(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /admin-panel",
+    "Disallow: /admin-login",
+    "Disallow: /api/admin/",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
