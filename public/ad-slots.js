@@ -2,7 +2,7 @@
 // server's HTML and those a client-side navigation adds. An ad when the site has an AdSense client
 // and the slot an id (the ad script loaded once), else a neutral "Advertisement" placeholder, each
 // after its slot's delay. Plain JavaScript, not a React effect: public pages start React only when
-// the visitor interacts (app/server/deferred-hydration.server.ts), and an ad must not wait for that.
+// the visitor interacts (app/server/platform/deferred-hydration.server.ts), and an ad must not wait for that.
 (function () {
   if (window.__adSlots) return;
   window.__adSlots = true;
