@@ -4,7 +4,7 @@ import { Link as RouterLink, type LinkProps } from "react-router";
 /**
  * React Router's `<Link>`, rendered on the server without its per-link work (resolving the path,
  * reading the location, the click and prefetch hooks: ~7 % of a business page's render, more on a
- * listing of cards; docs/perf/http.md, session 7). A public page's links are absolute paths, so the
+ * listing of cards; docs/perf/http.md). A public page's links are absolute paths, so the
  * server writes the `<a>` React Router would write — the same attributes in the same order,
  * `data-discover` included — and the browser hydrates it as React Router's own `<Link>`, which adds
  * client-side navigation exactly as before. Anything else (a relative or external `to`, an object,
