@@ -24,7 +24,7 @@ function cliPort(): number | null {
 }
 
 /**
- * SITE_URL in local runs is where the site is actually served (issue 18), so canonical links,
+ * SITE_URL in local runs is where the site is actually served, so canonical links,
  * sitemaps and robots.txt point there: the port `npm start` chose (LOCALATLAS_PORT) or the one on
  * the command line, else Vite's default. A SITE_URL in .dev.vars still wins (it is loaded after the
  * vars), and builds keep wrangler.toml's value.

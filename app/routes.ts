@@ -9,7 +9,7 @@ export default [
     route("business/:id", "routes/public/business.tsx", { id: "business-by-id" }),
     route("details/:slug", "routes/public/business.tsx", { id: "business-by-slug" }),
     route("city/:cityName", "routes/public/city.tsx"),
-    // Issue 20: city × category pages ("Dentists in Chicago").
+    // City × category pages ("Dentists in Chicago", ADR 0020).
     route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),
     route("category/:categoryName", "routes/public/category.tsx"),
     route("cities", "routes/public/cities.tsx"),
@@ -33,10 +33,10 @@ export default [
     route("businesses/:id", "routes/admin/business-edit.tsx"),
     route("import", "routes/admin/import.tsx"),
     route("sitemap", "routes/admin/sitemap.tsx"),
-    // Issue 18: the import history and the audit log.
+    // The import history and the audit log.
     route("imports", "routes/admin/imports.tsx"),
     route("audit", "routes/admin/audit.tsx"),
-    // Issue 20: duplicate candidates.
+    // Duplicate candidates (ADR 0019).
     route("duplicates", "routes/admin/duplicates.tsx"),
   ]),
   route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }, [
@@ -63,7 +63,7 @@ export default [
     route("countries", "routes/api/countries.ts"),
     route("search", "routes/api/search.ts"),
     route("suggest", "routes/api/suggest.ts"),
-    // Issue 19: a map's markers, asked for when the map comes into view.
+    // A map's markers, asked for when the map comes into view (ADR 0022).
     route("map-places", "routes/api/map-places.ts"),
 
     // ── Admin JSON API (SPEC §7) ───────────────────────────────────────────
@@ -83,12 +83,12 @@ export default [
       route("delete-all", "routes/api/admin/delete-all.ts"),
       route("sitemap-stats", "routes/api/admin/sitemap-stats.ts"),
       route("audit", "routes/api/admin/audit.ts"),
-      // Issue 18: the import history API (list, error report, original file, retry).
+      // The import history API (list, error report, original file, retry).
       route("imports", "routes/api/admin/imports.ts"),
       route("imports/:id/errors", "routes/api/admin/imports-errors.ts"),
       route("imports/:id/file", "routes/api/admin/imports-file.ts"),
       route("imports/:id/retry", "routes/api/admin/imports-retry.ts"),
-      // Issue 20: duplicate candidates, merge and dismiss.
+      // Duplicate candidates, merge and dismiss (ADR 0019).
       route("duplicates", "routes/api/admin/duplicates.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),

@@ -91,7 +91,7 @@ export const businesses = sqliteTable(
       { mode: "virtual" },
     ),
     /**
-     * How many of {opening hours (a day with text), phone, rating > 0} the business has (issue 20): its page is indexed
+     * How many of {opening hours (a day with text), phone, rating > 0} the business has: its page is indexed
      * and in the business sitemaps from INDEX_MIN_FACTS on (docs/decisions/0020-indexing-and-city-categories.md).
      * Computed, never stored.
      */
@@ -369,7 +369,7 @@ export const imports = sqliteTable(
     headerRow: integer("header_row").notNull().default(1),
     nextRow: integer("next_row").notNull().default(2),
     leaseUntil: integer("lease_until"),
-    /** 'skip' (SPEC §3): a place_id already stored is skipped; 'update': it is refreshed from the file (issue 20). */
+    /** 'skip' (SPEC §3): a place_id already stored is skipped; 'update': it is refreshed from the file (ADR 0018). */
     mode: text("mode", { enum: ["skip", "update"] })
       .notNull()
       .default("skip"),
@@ -486,7 +486,7 @@ export const loginFailures = sqliteTable(
 );
 
 /**
- * Issue 20: each business's duplicate-match keys (app/lib/business/duplicate-keys.ts), written by the writer;
+ * Each business's duplicate-match keys (app/lib/business/duplicate-keys.ts), written by the writer;
  * a business's candidates are found by seeks on its own keys (docs/decisions/0019-duplicates-and-gone.md).
  */
 export const duplicateKeys = sqliteTable(

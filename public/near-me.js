@@ -1,4 +1,4 @@
-// "Use my location" (issue 19): a button[data-near-me] inside a search form asks the browser for its
+// "Use my location" (ADR 0017): a button[data-near-me] inside a search form asks the browser for its
 // position and searches near it, nearest first (/search?near=lat,lng&sort=distance, with the form's
 // words). Plain JavaScript with one listener on the document, so it works before React starts
 // (public pages start React at the visitor's first move: app/server/platform/deferred-hydration.server.ts).

@@ -1,12 +1,12 @@
 /**
- * npm run bench:hostile — issue 13's hostile spreadsheets sent to the built Worker in workerd, as an
+ * npm run bench:hostile — the hostile spreadsheets (ADR 0009) sent to the built Worker in workerd, as an
  * attacker with an admin session would: each file POSTed to /api/admin/import (multipart, field
  * excelFile, with a Content-Length), while GET / and GET /api/statistics are asked every 250 ms
  * (one of each in flight, each with a 10 s timeout) and workerd's resident memory (VmRSS summed over
  * its processes, /proc) is sampled every 100 ms. Per file it prints the answer's status, message and
  * seconds, the slowest other request, workerd's RSS growth over its baseline before the file, and
  * whether anything was written (businesses, import jobs, R2 objects); then a verdict against
- * issue 13's targets: refused with a 4xx and a message within 10 s, other requests answering in
+ * the targets: refused with a 4xx and a message within 10 s, other requests answering in
  * under 2 s meanwhile, RSS growth under 300 MB, nothing written.
  *
  * The files (test/helpers/hostile-xlsx.ts, cached in $TMPDIR like npm run bench:import:memory's):
@@ -40,7 +40,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const PROBE_EVERY_MS = 250;
 const PROBE_TIMEOUT_MS = 10_000;
 const RSS_EVERY_MS = 100;
-// Issue 13's "Done when".
+// What a hostile file may cost: an answer within 10 s, other requests under 2 s, RSS growth under 300 MB.
 const TARGET = { answerSeconds: 10, probeSeconds: 2, growthMb: 300 };
 
 type Case = { kind: HostileKind; filler: "bomb" | "random"; inflated: number };
@@ -307,7 +307,7 @@ console.log(
     `${((performance.now() - began) / 1000).toFixed(0)} s in all`,
 );
 console.log(
-  `verdict against issue 13 (each refused with a 4xx and a message within ${TARGET.answerSeconds} s, other requests under ${TARGET.probeSeconds} s, ` +
+  `verdict against the targets (each refused with a 4xx and a message within ${TARGET.answerSeconds} s, other requests under ${TARGET.probeSeconds} s, ` +
     `workerd RSS growth under ${TARGET.growthMb} MB, nothing written): ` +
     (failed.length === 0
       ? `all ${outcomes.length} files meet it`

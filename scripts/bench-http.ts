@@ -1,7 +1,7 @@
 /**
  * npm run bench:http [-- --ref <commit>]… [--rounds N] [--seconds S] [--pages home,business,…] [--floor] [--cpu-profile]
  *
- * The public pages against their own limit, a static file of the same bytes (issue 16). For each
+ * The public pages against their own limit, a static file of the same bytes. For each
  * ref (default HEAD; give two to compare before and after in one interleaved run): its committed
  * tree exported to a temp folder (other engineers' uncommitted edits stay out), built there, a fresh
  * state migrated and seeded with 10,000 demo businesses, then served by `wrangler dev` on the build
@@ -15,11 +15,12 @@
  * holding the page's own HTML, served by the same workerd. Per page and ref it prints the medians over
  * the rounds: req/s, p50 and p99 latency, and each round's req/s divided by that round's static
  * req/s. One more line per ref: a crawl of business pages never asked before (a cache miss that
- * renders and stores each), the long tail of issue 16 item 6.
+ * renders and stores each), the long tail of business pages.
  *
  * A ref `A+B` is A's tree with the files of the render path (RENDER_PATH below) taken from B, to
- * compare only those files' work; it builds only while B's files still fit A's other modules (at
- * 6c2c227 makeAppContext became async, so HEAD+0cd9a58 no longer runs: compare whole commits then).
+ * compare only those files' work; it builds only while B's files still fit A's other modules (a
+ * render path from before makeAppContext became async does not fit a later tree: compare whole
+ * commits then).
  *
  * --floor: also React Router's own floor, measured in the same rounds: a React Router app with nothing
  * else (scripts/bench-http-floor) whose one route renders each page's body as one string. Its
@@ -87,7 +88,7 @@ const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "fals
 
 type Tree = { ref: string; commit: string; dir: string; state: string };
 
-/** The files issue 16 changes: the Worker entry and the server modules between React Router and the visitor. */
+/** The render path's files: the Worker entry and the server modules between React Router and the visitor. */
 const RENDER_PATH = [
   "workers/app.ts",
   "app/entry.server.tsx",
@@ -116,7 +117,7 @@ function prepare(ref: string, index: number): Tree {
   sh(`npx wrangler d1 migrations apply DB --local --persist-to ${state}`, dir, env);
   sh(`npx tsx scripts/seed/run.ts --count ${BUSINESSES}`, dir, { ...env, LOCALATLAS_STATE: state });
   // Each of the ref's two servers gets its own copy: two workerd processes on one SQLite file answer
-  // an occasional 500 (SQLITE_BUSY on the data version read; seen as 1–8 non-2xx per run in session 8).
+  // an occasional 500 (SQLITE_BUSY on the data version read; 1–8 non-2xx per run when they shared one).
   fs.cpSync(state, `${state}-render`, { recursive: true });
   return { ref, commit, dir, state };
 }
@@ -261,7 +262,7 @@ for (const [name, page] of pages) {
 await Promise.all(servers.flatMap((s) => [s.on.stop(), s.off.stop()]));
 servers = await Promise.all(trees.map(async (tree) => ({ tree, on: await serve(tree, "on"), off: await serve(tree, "off") })));
 // The asset server answers `/x.html` with a 307 to `/x` (html_handling): the twin is asked as `/x`,
-// and checked to be the page's bytes with a 200 (before 24 Nov the bench measured that redirect).
+// and checked to be the page's bytes with a 200 (asked as `/x.html`, the bench would time that redirect instead).
 for (const [name] of pages) {
   const twin = await get(`${servers[0].on.origin}${staticPath(name)}`);
   const bytes = Buffer.byteLength(await twin.text());

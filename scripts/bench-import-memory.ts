@@ -1,7 +1,7 @@
 /**
  * npm run bench:import:memory — the import's read path under Node with a 128 MB heap, as a Worker
- * has: for the 50,000-row benchmark file (scripts/bench-file.ts) and for every hostile file of
- * issue 13 (test/helpers/hostile-xlsx.ts, at the issue's sizes: ~2 GB inflated), each in its own
+ * has: for the 50,000-row benchmark file (scripts/bench-file.ts) and for every hostile file
+ * (test/helpers/hostile-xlsx.ts, at their full sizes: ~2 GB inflated), each in its own
  * process. Each run does what an upload does — open, header, the validation pass — and, when the
  * file passes, one import slice (every batch read and mapped). It prints the outcome, the time and
  * the peak of heapUsed + arrayBuffers (sampled every 2 ms). A crash or a peak over 100 MB means a

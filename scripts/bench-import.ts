@@ -10,7 +10,7 @@
  * the local D1/R2 simulators and SQLite's page cache; `npm run bench:import:memory` measures the
  * Worker's own parse + map path under Node with a 128 MB heap.
  *
- * `npm run bench:import -- --no-poll` (issue 18): after the upload, no request at all. The import runs as
+ * `npm run bench:import -- --no-poll`: after the upload, no request at all. The import runs as
  * a Workflow by itself; the bench watches it by reading the local D1 file (SQLite, read-only) once a
  * second, never the app, and ends when the import is done. Its defaults: 200,000 rows in the spec's 13
  * columns (scripts/bench-spec-file.ts; 200,000 Outscraper rows would pass the 100 MB upload limit), one run.
@@ -20,7 +20,7 @@
  * BENCH_PERF=<file> to record where workerd spends the import (`perf record` of the workerd process
  * from upload to done, 1999 Hz; BENCH_PERF_G=1 adds call graphs; Debian's linux-perf). With
  * MINIFLARE_WORKERD_V8_FLAGS="--perf-basic-prof --interpreted-frames-native-stack", `perf report`
- * also names the JavaScript functions (docs/perf/import.md, session 5).
+ * also names the JavaScript functions (docs/perf/import.md).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 /**
- * npm run bench:jobs — issue 18's jobs at scale through the built Worker in workerd (`vite preview`),
- * as the operator runs them: BENCH_ROWS (100,000) businesses imported (scripts/bench-spec-file.ts, as a
+ * npm run bench:jobs — the admin's jobs (import, SEO generation, delete all; ADR 0016) at scale
+ * through the built Worker in workerd (`vite preview`), as the operator runs them: BENCH_ROWS (100,000) businesses imported (scripts/bench-spec-file.ts, as a
  * workflow), then one POST /api/admin/generate-seo, then one DELETE /api/admin/delete-all. Each call's
  * answer time is measured; each workflow step logs its wall time (`[job] {...}` lines, timedStep in
  * app/server/platform/workflow-jobs.server.ts), read here from the server's output: a step's wall time bounds

@@ -1,6 +1,6 @@
 /**
  * npm run bench:scale — what every public route and every admin write costs in D1 at 10k, 100k and
- * 1,000,000 businesses (issue 15, item 6): rows_read, rows_written, queries and D1 ms per request,
+ * 1,000,000 businesses: rows_read, rows_written, queries and D1 ms per request,
  * read from the `Server-Timing: d1;dur=<ms>;desc="rows_read=N rows_written=W queries=M round_trips=T"` header the
  * Worker puts on every response. Only HTTP: nothing here knows how a route reads its rows.
  *
@@ -34,7 +34,7 @@
  *      slices answer no request, so their D1 work is then missing and the row says so), then delete
  *      the top business (the first in every list order: the worst case for list positions).
  *
- * Limits flagged (issue 15, "Done when"): a public read over 300 rows read (a child sitemap file over
+ * Limits flagged (the row budgets): a public read over 300 rows read (a child sitemap file over
  * 45,000); an edit, verify or delete over 1,000 rows written; a dense search over 3× the D1 ms of the
  * sparse one (local D1 reports whole milliseconds and one request jitters by a few on this shared
  * machine, so a sparse time under SPARSE_FLOOR_MS counts as SPARSE_FLOOR_MS). The machine is shared:
@@ -88,7 +88,7 @@ const keepRun = flag("keep-run");
 const merge = flag("merge");
 const reportOnly = flag("report-only");
 
-/** Issue 15's limits. */
+/** The row budgets: what one request may read or write. */
 const PUBLIC_ROWS_READ = 300;
 const SITEMAP_FILE_ROWS_READ = 45_000;
 const SINGLE_WRITE_ROWS_WRITTEN = 1_000;
@@ -96,7 +96,7 @@ const DENSE_OVER_SPARSE = 3;
 /** Below this a D1 time is resolution and jitter (whole ms, 2 shared cores), not a measure to multiply. */
 const SPARSE_FLOOR_MS = 5;
 const IMPORT_ROWS = 5_000;
-/** /businesses shows 20 a page (SPEC §2); page 40,000 is the issue's deep page. */
+/** /businesses shows 20 a page (SPEC §2); page 40,000 is the deep page measured. */
 const PAGE_SIZE = 20;
 const DEEP_PAGE = 40_000;
 
@@ -507,7 +507,7 @@ async function measureSize(label: string, size: number, source: Source): Promise
       await guarded(row, () => measureRead(`${o}${p}`));
     }
 
-    // Admin: reads the issue names (the admin list's search), then the writes.
+    // Admin: its reads (the admin list's search), then the writes.
     headers = await login(o);
     const adminReads: Array<Row & { path: string }> = [
       { key: "admin-sitemap-stats", route: "/api/admin/sitemap-stats", path: "/api/admin/sitemap-stats", kind: "admin-read" },
@@ -704,7 +704,7 @@ function markdown(results: SizeResult[], command: string): string {
         .replace(/\|/g, "\\|")} | ${c.import?.note?.replace(/\|/g, "\\|") ?? "—"} |`;
     })
     .join("\n");
-  return `# Scale: D1 work per request at 10k, 100k and 1,000,000 businesses (issue 15, item 6)
+  return `# Scale: D1 work per request at 10k, 100k and 1,000,000 businesses
 
 ${reportOnly ? `Written by \`${command}\` from the figures its measuring run saved` : `Made by \`${command}\``} (scripts/bench-scale.ts). Each cell is one request's D1 work as the Worker's
 \`Server-Timing\` header reports it: **r** rows read, **w** rows written, **q** queries, **ms** D1's own
@@ -713,7 +713,7 @@ a warm-up (rows and queries are exact; "~" marks a route whose counts differed b
 Admin writes: one request each, on a throw-away copy of the directory. The built Worker was served by
 \`vite preview\` (workerd, local D1) with \`EDGE_CACHE=off\`, so every request reached D1.
 
-⚠ marks the limits of issue 15: a public read (and the admin list's search) over ${PUBLIC_ROWS_READ} rows
+⚠ marks the row budgets: a public read (and the admin list's search) over ${PUBLIC_ROWS_READ} rows
 read, a child sitemap file over ${n(SITEMAP_FILE_ROWS_READ)}; an edit, verify or delete over
 ${n(SINGLE_WRITE_ROWS_WRITTEN)} rows written; a dense search over ${DENSE_OVER_SPARSE}× the D1 ms of the sparse
 one (whole milliseconds that jitter by a few here: a sparse time under ${SPARSE_FLOOR_MS} ms counts as ${SPARSE_FLOOR_MS} ms). The import's limit (5,000 × (1 + indexes + summaries) rows written)

@@ -3,12 +3,12 @@
  * state through the write module, then runs typical searches and prints, per search, the D1 time
  * (sum of meta.duration), rows_read, the size of the whole FTS match (words and filters; D1 counts
  * the rows an FTS query returns as read) and the number of queries.
- * Budget (issue 6): O(page) rows beyond the FTS match and ≤ 50 ms of D1 time.
- * Then (issue 15, ADR 0012) every search form — /search, /api/businesses?search= (searchList) and the
+ * Budget: O(page) rows beyond the FTS match and ≤ 50 ms of D1 time.
+ * Then (ADR 0012) every search form — /search, /api/businesses?search= (searchList) and the
  * admin list's search — for a sparse, a dense, a prefix and a multi-word term: rows_read ≤ 300 and a
  * dense search's D1 time ≤ 3 × the sparse one's. `LOCALATLAS_STATE=/tmp/… BENCH_COUNT=1000000` reuses
  * a seeded state (nothing is seeded when it holds enough businesses).
- * Issue 19: near-me searches (in SEARCHES; ADR 0017) and type-ahead suggestions (SUGGESTS): rows_read ≤ 300 and
+ * Near-me searches (in SEARCHES; ADR 0017) and type-ahead suggestions (SUGGESTS): rows_read ≤ 300 and
  * ≤ 50, D1 time flat from 10k to 1M.
  */
 import { getPlatformProxy } from "wrangler";
@@ -76,7 +76,7 @@ const SEARCHES = [
   "location=Illinois&minRating=4.5&sort=reviews",
   "location=Chicago&openNow=1",
   "location=60601&category=restaurants",
-  // Near me (issue 19, ADR 0017): the centre of the demo's Chicago (41.8781,-87.6298), and a point
+  // Near me (ADR 0017): the centre of the demo's Chicago (41.8781,-87.6298), and a point
   // with nothing around it (the middle of the Atlantic).
   "near=41.8781,-87.6298",
   "near=41.8781,-87.6298&sort=distance",
@@ -93,7 +93,7 @@ const SEARCHES = [
   "near=40.7128,-74.006&category=dentist&sort=distance&page=2",
 ];
 
-/** Type-ahead (issue 19): a prefix per box, short and long. */
+/** Type-ahead: a prefix per box, short and long. */
 const SUGGESTS: Array<[string, SuggestKind]> = [
   ["c", "location"],
   ["chi", "location"],

@@ -3,7 +3,7 @@
  * a 128 MB heap: a 95 MB file arrives as a multipart body in 64 KiB chunks (generated as it is read,
  * so the bench itself holds none of it) and goes through the Worker's receiveFile (app/server/
  * upload.server.ts) into a stand-in R2 bucket that counts each part and drops it; then the same body
- * through `request.formData()`, as the upload was read before issue 13. Prints the peak live memory
+ * through `request.formData()`, as the upload was read before it streamed to R2. Prints the peak live memory
  * of each: heapUsed + arrayBuffers right after a forced GC, sampled at every MiB of body read and at
  * the end (with the result still held).
  *

@@ -102,7 +102,7 @@ for (const [name, p] of pages) {
     accessibility: score("accessibility"),
     "best-practices": score("best-practices"),
     seo: score("seo"),
-    // Issue 16: Total Blocking Time ≤ 50 ms, and the JavaScript the page downloads without interaction.
+    // The budget: Total Blocking Time ≤ 50 ms, and the JavaScript the page downloads without interaction.
     "TBT ms": Math.round(report.audits["total-blocking-time"]?.numericValue ?? NaN),
     "JS KB": Math.round(
       (report.audits["resource-summary"]?.details?.items?.find((i) => i.resourceType === "script")?.transferSize ?? 0) / 1024,

@@ -1,5 +1,5 @@
 /**
- * `npm start [-- --port N]`: a local LocalAtlas in one command, told in a few lines (issue 18 item 6).
+ * `npm start [-- --port N]`: a local LocalAtlas in one command, told in a few lines.
  *
  *   1. the admin secrets in .dev.vars (scripts/dev-vars-file.ts; a generated password is kept for the
  *      ready block at the end, where it cannot scroll away);

@@ -76,7 +76,7 @@ export function distanceText(km: number): string {
  * One line for where the business is: its address, then the places the address does not name. An
  * address that names its city names its state too ("12 Main St, Chicago, IL 60601"), so only the
  * country is added; a bare street gets city, state and country. Either way state and country show,
- * so same-named cities can be told apart (CLARIFICATIONS 8), without "Chicago" twice on a card.
+ * so same-named cities (which share one /city/{name} page) can be told apart, without "Chicago" twice on a card.
  */
 export function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
   const known = address.toLowerCase();
@@ -169,7 +169,7 @@ export function BusinessCard({
             {!business.phone ? (
               <span />
             ) : business.openStatus.state === "closed-permanently" ? (
-              // Closed for good: the number is a fact, not an invitation to call (issue 17).
+              // Closed for good: the number is a fact, not an invitation to call.
               <span className="text-sm text-slate-600">{business.phone}</span>
             ) : (
               <PhoneLink phone={business.phone} className="relative z-10 text-sm" />

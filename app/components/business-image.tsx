@@ -19,7 +19,7 @@ type Props = {
 
 /**
  * First photo, else the category default (SPEC §2). A photo that fails to load is swapped for
- * `data-fallback` by the image-fallback script (CLARIFICATIONS 23: no inline handlers under the CSP).
+ * `data-fallback` by the image-fallback script (no inline handlers: the CSP forbids them).
  */
 export function BusinessImage({ photos, group, alt, className, width, height, eager, priority }: Props) {
   const fallback = defaultImagePath(group);

@@ -1,5 +1,5 @@
 /**
- * Replaces a photo that failed to load with its category image (`data-fallback`), CLARIFICATIONS 23.
+ * Replaces a photo that failed to load with its category group's default image (`data-fallback`).
  * An inline script (the CSP allows it by its hash): no inline event handlers, no extra request.
  * It listens in the capture phase (error events do not bubble) from <head>, before any image loads,
  * and sweeps images that failed before it ran.

@@ -5,7 +5,7 @@ import { Button } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
 
 /**
- * Open now and a minimum rating on a listing page (issue 19): a GET form to the page itself, so it
+ * Open now and a minimum rating on a listing page: a GET form to the page itself, so it
  * works without JavaScript and every filtered page has its own URL (and cache entry). `hidden` keeps
  * the page's other parameters (the /businesses search and category).
  */

@@ -43,7 +43,7 @@ function watchMapPanel(el: HTMLElement) {
 const PANEL = "flex items-center justify-center rounded-xl border border-slate-200 bg-slate-100 text-sm text-slate-600";
 
 /**
- * A map of the page's businesses (issue 19, docs/decisions/0022-maps.md). The server renders a neutral
+ * A map of the page's businesses (docs/decisions/0022-maps.md). The server renders a neutral
  * panel naming the businesses by id; its watcher (above) and public/map-draw.js turn it into a Leaflet
  * map when it scrolls into view — asking /api/map-places for the places and the tiles — or say "Map
  * unavailable" when the tiles cannot be had (offline, the tile host down). Without a tile host

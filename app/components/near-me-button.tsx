@@ -4,7 +4,7 @@ import { cn } from "#app/components/ui/cn";
 const NEAR_ME_SCRIPT = "/near-me.js";
 
 /**
- * "Use my location" in a search form (issue 19): public/near-me.js asks the browser for the position
+ * "Use my location" in a search form (ADR 0017): public/near-me.js asks the browser for the position
  * and opens /search?near=…&sort=distance; a refusal is said in the status line beside it.
  */
 const TONES = {

@@ -17,7 +17,7 @@ const TEXT: Record<OpenStatus["state"], string> = {
 };
 
 /**
- * The one open-status line of cards and the detail page (issue 17: nothing the hours do not say).
+ * The one open-status line of cards and the detail page (it claims nothing the hours do not say).
  * `size="lg"` is the detail page's; the dot is decoration, the words carry the state.
  */
 export function OpenStatusLine({ status, size = "sm" }: { status: OpenStatus; size?: "sm" | "lg" }) {

@@ -10,7 +10,7 @@ type FooterProps = {
   statistics: { totalBusinesses: number; verifiedBusinesses: number; categories: number; totalCities: number } | null;
 };
 
-/** CLARIFICATIONS 18. */
+/** The footer's Quick Links, in this order, then Sitemap; like the header, they include /add-business and /advertise. */
 const QUICK_LINKS = [
   ["/", "Home"],
   ["/businesses", "Browse Businesses"],

@@ -6,7 +6,7 @@ import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-grou
 export const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
 export const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
 
-/** SPEC §9 / CLARIFICATIONS 22: hover delays on desktop; click and keyboard open at once. */
+/** SPEC §9: hover delays on desktop only; click and keyboard open at once, and menus work without JavaScript. */
 const OPEN_DELAY_MS = 200;
 const SKIP_DELAY_MS = 300;
 const CLOSE_DELAY_MS = 150;

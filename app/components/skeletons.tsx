@@ -1,4 +1,4 @@
-/** Grey placeholders shown during client-side navigation (SPEC §2, CLARIFICATIONS 16). */
+/** Grey placeholders shown during client-side navigation on the detail, city and category pages (SPEC §2). */
 export function SkeletonCard() {
   return (
     <div

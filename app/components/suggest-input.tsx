@@ -9,7 +9,7 @@ const DEBOUNCE_MS = 150;
 type Props = Omit<React.ComponentProps<"input">, "role" | "type"> & { kind: SuggestKind; id: string };
 
 /**
- * A search box with type-ahead (issue 19): the ARIA 1.2 combobox pattern — arrow keys move through
+ * A search box with type-ahead: the ARIA 1.2 combobox pattern — arrow keys move through
  * the suggestions, Enter takes one, Escape closes the list, and a live region says how many there
  * are. Without JavaScript (public pages start React only when the visitor moves:
  * deferred-hydration.server.ts) it is the plain input of a GET form. A city or category fills the

@@ -4,7 +4,7 @@ export type TopLink = { href: string; label: string; count: number };
 
 const COUNT = new Intl.NumberFormat("en-US");
 
-/** The city × category pages of a city or a category (issue 20): chips with their business counts. */
+/** The city × category pages of a city or a category (ADR 0020): chips with their business counts. */
 export function TopLinks({ title, links }: { title: string; links: TopLink[] }) {
   if (links.length === 0) return null;
   return (

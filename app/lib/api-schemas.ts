@@ -1,4 +1,7 @@
-/** Query-string schemas of the public JSON API (SPEC §7, CLARIFICATIONS 3–4). */
+/**
+ * Query-string schemas of the public JSON API (SPEC §7): the city and category lists page by `limit`
+ * (default 50, max 100) and `offset`; /api/businesses sorts by `recommended` (default) or `latest`.
+ */
 import { z } from "zod";
 import { MAX_MAP_PLACES } from "#app/lib/business/map";
 
@@ -30,7 +33,7 @@ export const pagingQuerySchema = (defaultLimit: number) => z.object({ limit: lim
 export const businessesQuerySchema = z.object({
   limit: limitParam(20),
   offset: offsetParam,
-  // Any text is a search (issue 6): overlong text is cut, never an error.
+  // Any text is a search: overlong text is cut, never an error.
   search: z
     .string()
     .optional()
@@ -80,7 +83,7 @@ export const suggestQuerySchema = z.object({
 });
 
 /**
- * GET /api/map-places (issue 19): the ids of a page's businesses, "12,7,40". At most MAX_MAP_PLACES
+ * GET /api/map-places (ADR 0022): the ids of a page's businesses, "12,7,40". At most MAX_MAP_PLACES
  * different ids, and the text is refused before it is split when it is longer than that many could be.
  */
 export const mapPlacesQuerySchema = z.object({

@@ -3,8 +3,9 @@
  */
 
 /**
- * SPEC §9 / CLARIFICATIONS 21: one million or more → one-decimal "M"; one thousand or more → whole
- * "k", rounded down; smaller numbers as they are. Only for the statistics strip and footer row.
+ * SPEC §9: one million or more → one-decimal "M"; one thousand or more → whole
+ * "k", rounded down; smaller numbers as they are. Only for the statistics strip and footer row;
+ * every other number is en-US formatted.
  */
 export function abbreviateNumber(value: number): string {
   if (!Number.isFinite(value)) return "0";
@@ -42,7 +43,7 @@ export function titleCaseFromSlug(value: string): string {
     .join(" ");
 }
 
-/** Joins non-empty parts, so empty address parts leave no dangling commas (CLARIFICATIONS 14). */
+/** Joins non-empty parts, so empty address parts leave no dangling commas in titles and descriptions. */
 export function joinParts(parts: Array<string | null | undefined>, separator = ", "): string {
   return parts
     .map((p) => (p ?? "").trim())

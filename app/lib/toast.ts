@@ -1,5 +1,5 @@
 /**
- * One toast system for the whole site (SPEC §9, CLARIFICATIONS 25): at most one toast, shown
+ * One toast system for the whole site (SPEC §9): at most one toast, shown
  * 5000 ms, closable; a dismissed toast is dropped from memory after 1,000,000 ms. Pure store, no React.
  */
 export const TOAST_LIMIT = 1;

@@ -1,4 +1,4 @@
--- Search (issue 6): a location resolves to one of these columns, and a location-only search lists
+-- Search: a location resolves to one of these columns, and a location-only search lists
 -- its businesses by the recommended score, so each gets an index in score order. updated_at gives the
 -- sitemaps their lastmod with one index seek.
 CREATE INDEX `businesses_city_score_idx` ON `businesses` (`city_slug`,`score`,`id`);--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Search facets (issue 6, docs/decisions/0007-search-facets.md).
+-- Search facets (docs/decisions/0007-search-facets.md).
 --
 -- 1. businesses.facets: a computed column holding the search's filters as seven FTS tokens (city,
 --    state, country, postal code, category, group, rating tenths), e.g.

@@ -1,5 +1,5 @@
--- The login throttle keys its failures by client address AND by submitted username (issue 13,
--- docs/decisions/0006-admin-sessions.md): `client` becomes `throttle_key`, holding "ip:<address>" or
+-- The login throttle keys its failures by client address AND by submitted username
+-- (docs/decisions/0006-admin-sessions.md): `client` becomes `throttle_key`, holding "ip:<address>" or
 -- "user:<normalized username>". Rows already there were addresses and keep counting as such.
 ALTER TABLE `login_failures` RENAME COLUMN "client" TO "throttle_key";--> statement-breakpoint
 UPDATE `login_failures` SET `throttle_key` = 'ip:' || `throttle_key`;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Inserts no longer switch triggers on and off (issue 14). Since migration 0005 the two AFTER INSERT
+-- Inserts no longer switch triggers on and off. Since migration 0005 the two AFTER INSERT
 -- triggers stood aside whenever site_stats.bulk_from_id was set, and the write module then kept the
 -- FTS index and the summaries itself, set-based, for the whole batch. Every insert goes through that
 -- module (app/server/business-writer.server.ts: seed, import, tests), so the triggers' own branch

@@ -1,7 +1,7 @@
--- Issue 17: the review histogram (Outscraper's reviews_per_score_1..5) as a JSON array, 1★ to 5★.
+-- The review histogram (Outscraper's reviews_per_score_1..5) as a JSON array, 1★ to 5★.
 ALTER TABLE businesses ADD COLUMN reviews_per_score text;
 --> statement-breakpoint
--- Issue 18: every row error of an import, for its downloadable error report.
+-- Every row error of an import, for its downloadable error report.
 CREATE TABLE import_errors (
   id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   import_id integer NOT NULL,
@@ -13,7 +13,7 @@ CREATE TABLE import_errors (
 --> statement-breakpoint
 CREATE INDEX import_errors_import_idx ON import_errors (import_id, row);
 --> statement-breakpoint
--- Issue 18: the audit log of admin actions, newest first.
+-- The audit log of admin actions, newest first.
 CREATE TABLE audit_log (
   id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   at integer DEFAULT (unixepoch()) NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 20 item 1: fields an admin edited by hand (a JSON array of column names), which an import in
+-- Fields an admin edited by hand (a JSON array of column names), which an import in
 -- update mode never overwrites (docs/decisions/0018-reimport-update.md).
 ALTER TABLE businesses ADD COLUMN edited_fields text DEFAULT '[]' NOT NULL;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 20 item 2: duplicate candidates, merges, 301s and 410s (docs/decisions/0019-duplicates-and-gone.md).
+-- Duplicate candidates, merges, 301s and 410s (docs/decisions/0019-duplicates-and-gone.md).
 -- The match keys of each business (normalized name, the phone's last nine digits, coordinates), written
 -- by the writer from JS (accents and legal suffixes are beyond SQL); a business's candidates are found
 -- by index seeks on its own keys when it is inserted or edited, never by a scan.

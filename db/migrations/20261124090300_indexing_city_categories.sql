@@ -1,4 +1,4 @@
--- Issue 20 items 3 and 4 (docs/decisions/0020-indexing-and-city-categories.md).
+-- Which pages are indexed, and the city × category pages (docs/decisions/0020-indexing-and-city-categories.md).
 -- 1. index_facts: how many of {opening hours, phone, rating > 0} a business has, computed (virtual:
 --    nothing stored, no writer change). A business page is indexed and listed in the business
 --    sitemaps when index_facts >= INDEX_MIN_FACTS; the (index_facts, id) index lets the sitemap index

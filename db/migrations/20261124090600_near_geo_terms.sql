@@ -1,4 +1,4 @@
--- Issue 19 (docs/decisions/0017-near-me-grid.md): near me within 300 rows at 1,000,000 businesses.
+-- Near me within 300 rows at 1,000,000 businesses (docs/decisions/0017-near-me-grid.md).
 --
 -- 1. businesses.geo_terms: the grid cells of a business's coordinates as six FTS tokens, one per
 --    level, each cell 4 times the side of the one before: 0.001° (~110 m), 0.004°, 0.016°, 0.064°,

@@ -1,4 +1,4 @@
--- Issue 20 item 3 (titles unique per page): businesses that share a name in one city are found by
+-- Titles unique per page: businesses that share a name in one city are found by
 -- one seek, so a business page whose title would repeat another's can tell itself apart
 -- (app/server/directory.server.ts, sharesTitle).
 CREATE INDEX businesses_city_name_idx ON businesses (city_slug, name);

@@ -1,4 +1,4 @@
--- Issue 19 item 2 (docs/decisions/0017-near-me-grid.md): near-me D1 time flat from 10k to 1,000,000.
+-- Near me with filters (docs/decisions/0017-near-me-grid.md): near-me D1 time flat from 10k to 1,000,000.
 --
 -- FTS5 intersects doclists in rowid order and rowids say nothing about place, so "coffee rated 4.5+
 -- near here" walked the doclists of every business in the disc that holds the page (11,090 in New

@@ -44,7 +44,7 @@ async function findBusiness(page: Page, name: string): Promise<PublicBusiness | 
   return businesses.find((b) => b.name === name);
 }
 
-/** Picks the file, looks at the preview (issue 18: nothing is written yet), and confirms the import. */
+/** Picks the file, looks at the preview (nothing is written yet), and confirms the import. */
 async function pickAndConfirm(page: Page, file: string, rows: number) {
   await page.getByLabel("Excel file (.xlsx or .xls)").setInputFiles(file);
   const preview = page.getByRole("region", { name: /Check before importing/ });
@@ -195,7 +195,7 @@ test("the SEO Sitemap tab shows its Turkish texts, the file count (business site
     await expect(section.getByRole("button", { name: "Kopyala" })).toHaveCount(urls.length);
     urlCount += urls.length;
   }
-  // CLARIFICATIONS 33's count (business sitemaps + 3) leaves out the city × category files (issue 20), listed too.
+  // The tab's file count (business sitemaps + 3) leaves out the city × category files, listed too.
   expect(urlCount).toBe(stats.totalSitemaps + 4 + stats.sitemapUrls.cityCategories.length);
   expect(stats.sitemapUrls.main[0]).toMatch(/\/sitemap\.xml$/);
   expect(stats.sitemapUrls.mainPages[0]).toMatch(/\/sitemaps\/main\.xml$/);

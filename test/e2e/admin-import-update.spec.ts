@@ -1,5 +1,5 @@
 /**
- * Re-import in update mode from the Import tab (issue 20 item 1): a sheet imported as usual, then a
+ * Re-import in update mode from the Import tab (ADR 0018): a sheet imported as usual, then a
  * copy with one changed rating chosen with "Update them": the preview says the listed rows will be
  * updated, the toast and Import History count 1 updated, and the business shows its new rating. The
  * sheet is made here under a tag of this run, so the other specs' data stays as it was.

@@ -1,5 +1,5 @@
 /**
- * The operator's import flow (issue 18): pick a file, look at the preview, confirm, close the page,
+ * The operator's import flow: pick a file, look at the preview, confirm, close the page,
  * come back, find the import finished in Import History, download its error report. The sheet is
  * made here under a tag of this run: three good rows, then 5,000 crafted bad ones — more rows than
  * an upload imports inline, so the import runs as a job on the server and finishes with no page

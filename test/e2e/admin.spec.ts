@@ -174,7 +174,7 @@ test("deleting a business asks first, then removes it", async ({ page }) => {
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(toast(page, "Business deleted")).toBeVisible();
   await expect(page.getByRole("button", { name: `Delete ${target.name}` })).toHaveCount(0);
-  // Gone, not missing (issue 20).
+  // Gone, not missing: 410.
   expect((await page.request.get(`/api/businesses/${target.id}`)).status()).toBe(410);
 });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2 in the browser: a business imported under two place ids shows on the Duplicates
+ * Duplicates in the browser (ADR 0019): a business imported under two place ids shows on the Duplicates
  * tab; Merge keeps the one with more reviews and the other's page then lands on it; a deleted
  * business's page says it is no longer listed (410).
  */
@@ -87,7 +87,7 @@ test("a business imported twice is merged on the Duplicates tab; the copy's page
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Harbor Dental ${tag}`);
 
   // Deleted: 410 and a page that says so, with a search box. (A page the browser has just seen may
-  // come from its own cache for up to a minute, CLARIFICATIONS 35: this one was never opened.)
+  // come from its own cache for up to a minute, max-age=60: this one was never opened.)
   const closing = await page.request.get(`/api/businesses/slug/old-pier-bakery-${tag}`);
   const closingId = ((await closing.json()) as { id: number }).id;
   expect((await page.request.delete(`/api/admin/businesses/${closingId}`)).status()).toBe(200);

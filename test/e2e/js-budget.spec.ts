@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./support/hydration";
 
-// Issue 16: at most 100 KB of gzipped JavaScript on a public page, counting what Chromium actually
+// The budget: at most 100 KB of gzipped JavaScript on a public page, counting what Chromium actually
 // downloads before the visitor interacts (scripts by URL, and the page's inline scripts).
 const BUDGET = 100 * 1024;
 

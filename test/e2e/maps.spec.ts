@@ -6,7 +6,7 @@ import { waitForHydration } from "./support/hydration";
 import { E2E_TILE_PATTERN } from "./support/map-tiles";
 
 /**
- * Issue 19 item 3: maps on /search, city, category and business pages (docs/decisions/0022-maps.md).
+ * Maps on /search, city, category and business pages (docs/decisions/0022-maps.md).
  * The e2e server serves its own tiles (playwright.config.ts), so a map draws with no outside host.
  */
 

@@ -16,7 +16,7 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
     "/cities",
     "/city/New%20York",
     "/city/Atlantis",
-    // Issue 20: a city × category page and one that does not exist.
+    // A city × category page and one that does not exist.
     "/city/New%20York/italian-restaurant",
     "/city/New%20York/flying-carpets",
     "/category/restaurants",

@@ -49,7 +49,7 @@ test("the sitemap index and every sitemap it lists validate against the sitemaps
     if (name.startsWith("businesses-")) businessUrls = businessUrls.concat(locs(xml));
   }
   // Every indexed business listed exactly once (the seed's 1,200, less any an earlier admin spec
-  // deleted, less the thin ones: issue 20).
+  // deleted, less the thin ones that are not indexed).
   const { totalBusinesses } = (await (await request.get("/api/statistics")).json()) as { totalBusinesses: number };
   expect(totalBusinesses).toBeGreaterThan(1100);
   expect(new Set(businessUrls).size).toBe(businessUrls.length);
@@ -66,7 +66,7 @@ test("the sitemap index and every sitemap it lists validate against the sitemaps
   for (let id = 1; id <= last; id++) {
     if (listed.has(id)) continue;
     const page = await robotsOf(id);
-    // Issue 20: a business an earlier test merged away 301s to the one it was merged into, one it
+    // A business an earlier test merged away 301s to the one it was merged into, one it
     // deleted answers 410 Gone (noindex); any other left-out one is a thin page.
     if (page.status === 301) continue;
     const expected = page.status === 410 ? { status: 410, robots: "noindex" } : { status: 200, robots: "noindex, follow" };

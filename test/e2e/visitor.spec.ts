@@ -14,7 +14,7 @@ async function businessWithPhoto(page: Page): Promise<{ id: number; slug: string
 test.describe("home search", () => {
   test("a blank service does nothing; a filled one goes to /search with q and location", async ({ page }) => {
     await page.goto("/");
-    // Type-ahead boxes (issue 19): comboboxes that are plain inputs of the GET form.
+    // Type-ahead boxes: comboboxes that are plain inputs of the GET form.
     const service = page.getByRole("combobox", { name: "What service are you looking for?" });
     const location = page.getByRole("combobox", { name: "Location (city, state)" });
     const search = page.getByRole("main").getByRole("button", { name: "Search" });
@@ -143,7 +143,7 @@ test.describe("browsing", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Businesses in Chicago" })).toBeVisible();
   });
 
-  test("city page → a city × category page → back to the category (issue 20)", async ({ page }) => {
+  test("city page → a city × category page → back to the category", async ({ page }) => {
     await page.goto("/city/New%20York");
     await waitForHydration(page);
     const popular = page.getByRole("navigation", { name: "Popular categories in New York" });

@@ -246,8 +246,8 @@ export const HOSTILE_DESCRIPTIONS: Record<HostileKind, string> = {
 };
 
 /**
- * One of the issue's hostile files, its worst part about `inflated` bytes when inflated (the
- * issue's files were 1-2 GB; tests use tens of MB, which already exceed every ceiling).
+ * One of the hostile files (ADR 0009), its worst part about `inflated` bytes when inflated (at
+ * full size they inflate to 1-2 GB; tests use tens of MB, which already exceed every ceiling).
  */
 export async function hostileFile(
   kind: HostileKind,

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 18 item 4) at request level: login, edit, verify, delete, export and logout
+ * The audit log at request level: login, edit, verify, delete, export and logout
  * through the real endpoints each leave one entry with who, what and when; GET /api/admin/audit and
  * the panel's Audit Log tab page through them newest first; both check the session on the server.
  */

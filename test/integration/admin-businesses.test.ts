@@ -171,10 +171,10 @@ describe("deleting a business", () => {
       categories: stats0.categories - 1,
       totalCities: stats0.totalCities - 1,
     });
-    // Gone, not missing (issue 20): 410.
+    // Gone, not missing: 410.
     expect((await request(`/api/businesses/${id}`)).status).toBe(410);
     const cityList = await request(`/api/city/${encodeURIComponent(lonelyCity)}`);
-    // Gone from the city's list (the city itself is a 404 or an empty list, CLARIFICATIONS 2).
+    // Gone from the city's list (the city itself is a 404 once unknown, or an empty list while still known).
     if (cityList.status === 200) expect(await cityList.json()).toEqual([]);
     else expect(cityList.status).toBe(404);
     const search = await adminJson<AdminBusinessPage>(`/api/admin/businesses?search=${encodeURIComponent(`${tag} Lonely`)}`);

@@ -1,5 +1,5 @@
 /**
- * The Import History tab (issue 18 item 2): every import newest first with file, size, who, when,
+ * The Import History tab: every import newest first with file, size, who, when,
  * status, duration and counts, links to its error report and original file, Retry for a failed one;
  * paged by id. Read by the tab's own loader from the `imports` table, behind the session check.
  */

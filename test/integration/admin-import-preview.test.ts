@@ -1,5 +1,5 @@
 /**
- * The look before the write (issue 18 item 3): POST /api/admin/import/preview reads an upload as the
+ * The look before the write: POST /api/admin/import/preview reads an upload as the
  * import would — layout, row count, column mapping, the first five rows as stored — and writes
  * nothing: no businesses, no `imports` row, no R2 object, statistics unchanged. Upload then cancel is
  * exactly this call and no other.

@@ -1,5 +1,5 @@
 /**
- * The admin panel's nested routes (issue 14 item 4): every tab is a URL whose loader checks the
+ * The admin panel's nested routes: every tab is a URL whose loader checks the
  * session (one 401 path: a redirect to /admin-login with the 'Authentication required' toast), the
  * Businesses filters are read from the URL, and the row and edit actions write through the routes.
  */

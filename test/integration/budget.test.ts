@@ -9,7 +9,7 @@ import { buildBusiness, getJson, idOf, queriesRun, request, rowsRead, rowsWritte
 
 /** DESIGN.md: D1 work per public request is O(page size), whatever the number of businesses. */
 const ROWS_READ_BOUND = 300;
-/** Issue 15: an edit, verify or delete writes what it changes, never more than this. */
+/** An edit, verify or delete writes what it changes, never more than this. */
 const ROWS_WRITTEN_PER_EDIT = 1000;
 const BUSINESSES = 10_000;
 
@@ -53,12 +53,12 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     "/api/businesses?limit=20&offset=400&category=Plumber",
     "/api/businesses?limit=20&offset=400&category=restaurants",
     "/api/businesses?limit=20&search=Budget%20Business%207777",
-    // Dense: every business is named "Budget Business …" (issue 15; every form and query shape in
+    // Dense: every business is named "Budget Business …" (every form and query shape in
     // search-budget.test.ts).
     "/api/businesses?limit=20&search=budget",
     "/api/businesses?limit=20&offset=200&search=budg",
     "/search?q=budget",
-    // Issue 6: the FTS match carries the location, category and rating, so only the page is read.
+    // The FTS match carries the location, category and rating, so only the page is read.
     "/api/search?q=budget",
     // "City 7" alone matches the postal-code pattern (letters and a digit): a country makes it the city.
     "/api/search?q=budget&location=City%207%2C%20Canada",
@@ -73,7 +73,7 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     "/api/categories",
     "/api/countries",
     "/",
-    // Issue 20: the city and category pages with their city × category links, and those pages.
+    // The city and category pages with their city × category links, and those pages.
     "/city/City%207",
     "/category/plumber",
     "/city/City%207/electrician",

@@ -1,5 +1,5 @@
 /**
- * D1 read replication through the Sessions API (issue 15 item 4, docs/decisions/0013-read-replication.md).
+ * D1 read replication through the Sessions API (docs/decisions/0013-read-replication.md).
  * Local D1 has no replicas, so these tests hold the routing decisions: which session each request
  * opens (seen by a spy that passes every call on to the real binding), the bookmark carried in the
  * admin's signed cookie, and the isolate's mark that keeps the edge cache key exact.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2: duplicates found on import and edit, listed for the admin, merged (the loser's
+ * Duplicates (ADR 0019) found on import and edit, listed for the admin, merged (the loser's
  * URLs 301 to the winner) or dismissed for good; a deleted business answers 410, an edited slug 301s.
  */
 import { introspectWorkflow } from "cloudflare:test";

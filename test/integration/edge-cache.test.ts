@@ -106,7 +106,7 @@ describe("the cache key is the page, not the URL", () => {
       "/businesses?category=mexican&page=3&search=tacos&sort=latest",
     );
     expect(keyOf("/city/Chicago?page=2&utm_source=x")).toBe("/city/Chicago?page=2");
-    // Issue 20: a city × category page reads the same parameters as a city page.
+    // A city × category page reads the same parameters as a city page.
     expect(keyOf("/city/Chicago/dentist?page=2&utm_source=x&minRating=4")).toBe("/city/Chicago/dentist?minRating=4&page=2");
     expect(keyOf("/category/restaurants?page=2&q=1")).toBe("/category/restaurants?page=2");
     expect(keyOf("/cities?page=2&sort=x")).toBe("/cities?page=2");

@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 5–6: generated text built from each business's facts and its neighbourhood, so
+ * Generated text (ADR 0021) built from each business's facts and its neighbourhood, so
  * businesses of one category in one city share little text (5-word-shingle Jaccard similarity);
  * the GENERATED_TEXT and STRUCTURED_DATA_RATING switches.
  */

@@ -1,5 +1,5 @@
 /**
- * Hostile spreadsheets through POST /api/admin/import (issue 13): each is refused with a 4xx and a
+ * Hostile spreadsheets through POST /api/admin/import (ADR 0009): each is refused with a 4xx and a
  * message that names what was too large, and leaves nothing behind (no R2 object, no `imports` row,
  * no business). The files are generated (test/helpers/hostile-xlsx.ts), not committed.
  */
@@ -19,7 +19,7 @@ async function upload(bytes: Uint8Array, name: string): Promise<{ status: number
   return { status: response.status, message: ((await response.json()) as { message: string }).message };
 }
 
-describe("the issue's hostile .xlsx files, uploaded", () => {
+describe("hostile .xlsx files, uploaded", () => {
   const cases: Array<[HostileKind, "bomb" | "random", string]> = [
     ["unclosed-text", "bomb", "would decompress to 64.0 MB, more than 100 times its compressed size"],
     ["unclosed-text", "random", "Row 2 holds more than 2.0 MB of XML"],

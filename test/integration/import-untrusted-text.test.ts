@@ -6,7 +6,7 @@ import { request } from "../helpers/factories";
 import { SPEC_HEADER, sheetBytes, specRow } from "../helpers/spreadsheets";
 
 /**
- * Issue 13 part 5, end to end: a scraped sheet whose name carries NUL and BEL and whose website,
+ * Untrusted text, end to end: a scraped sheet whose name carries NUL and BEL and whose website,
  * map link and photo are `javascript:` is imported through the admin API, then read as a visitor,
  * a crawler and the operator's export would read it.
  */
@@ -43,7 +43,7 @@ beforeAll(async () => {
     HOSTILE_LINK,
     CITY_IN_SHEET,
   ];
-  // Two neighbours in the same hostile city: a city is listed in the sitemaps from 3 businesses (issue 20).
+  // Two neighbours in the same hostile city: a city is listed in the sitemaps from 3 businesses (INDEX_MIN_LISTING).
   const neighbours = [1, 2].map((n) => [...specRow({ name: `${NAME_IN_SHEET} ${n}`, place_id: `${placeId}-n${n}` }), "", CITY_IN_SHEET]);
   // The workbook really carries the characters (written as _x0000_ and _x0007_ in its XML).
   const bytes = sheetBytes([header, row, ...neighbours]);

@@ -1,5 +1,5 @@
 /**
- * The upload path of POST /api/admin/import (issue 13): refused by its headers before a byte is read,
+ * The upload path of POST /api/admin/import: refused by its headers before a byte is read,
  * scanned as a stream, its file written to R2 part by part and validated there. Every refusal leaves
  * nothing behind: no R2 object, no `imports` row, no business.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18's "done when", at its own size: a 200,000-row upload (several times what one invocation
+ * An import runs to the end on its own, at full size: a 200,000-row upload (several times what one invocation
  * does) followed by no other request — no poll, no tab — ends with all 200,000 rows imported, the
  * import done and the statistics exact. Watched through the vitest plugin's workflow introspection,
  * never through the app. (import-workflow.test.ts checks the steps, errors and history at 20,000.)

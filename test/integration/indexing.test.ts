@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 3 and 4: only pages with value are indexed and listed in the sitemaps; listing
+ * Which pages are indexed (ADR 0020): only pages with value are indexed and listed in the sitemaps; listing
  * variants carry a canonical and noindex; city × category pages exist from 3 businesses on.
  */
 import { env } from "cloudflare:workers";

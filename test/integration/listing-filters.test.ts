@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 5: open now and a minimum rating on every listing (/businesses, a city, a category),
+ * Open now and a minimum rating on every listing (/businesses, a city, a category),
  * with the same URL parameters as /search, kept by the pager and in the edge cache's page key.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 3: the maps' server half. A page with a map names the businesses it lists by id;
+ * The maps' server half (ADR 0022). A page with a map names the businesses it lists by id;
  * /api/map-places answers their markers (those with coordinates) and the tiles of MAP_TILE_URL, and
  * the CSP allows exactly that tile host for images; without a tile host the map is a static
  * placeholder and no map script is sent.

@@ -1,5 +1,5 @@
 /**
- * Near me with a category or a minimum rating (issue 19 item 2, ADR 0017): the filter is matched
+ * Near me with a category or a minimum rating (ADR 0017): the filter is matched
  * joined with the grid cells (businesses.near_facets), so the walk steps through that filter's
  * businesses of the disc only. Real D1 and FTS5, the real migrations.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19 items 1–2: near me. /search and /api/search take near=lat,lng (radius in km, default 25)
+ * Near me (ADR 0017). /search and /api/search take near=lat,lng (radius in km, default 25)
  * and sort=distance; every result then carries its distance, and a page reads a bounded number of
  * rows however dense the area.
  */
@@ -122,7 +122,7 @@ describe("GET /api/search?near=…&sort=distance", () => {
   });
 });
 
-/** Issue 19: a near-me page reads at most this many rows, however dense the place. */
+/** A near-me page reads at most this many rows, however dense the place. */
 const ROW_BUDGET = 300;
 
 /** Deterministic pseudo-random numbers in [0, 1) (a test's data is the same every run). */
@@ -134,7 +134,7 @@ function randoms(seed: number): () => number {
   };
 }
 
-describe("near me in a dense area (issue 19: ≤ 300 rows a page)", () => {
+describe("near me in a dense area (≤ 300 rows a page)", () => {
   // 3,000 businesses in a square of ~1.2 km: ~2,000 a km², three times the demo's Chicago at 1,000,000
   // businesses. One in ten is a "Quokka Tandoor", one in eight a bakery. A cluster 40 km away is past the radius.
   const centre = { lat: -33.87, lng: 151.21 };

@@ -1,6 +1,6 @@
 /**
- * Issue 17 item 3: Outscraper's reviews_per_score_1..5 (both layouts) reach businesses.reviews_per_score,
- * the API and the business page, matching the file; and the issue's "Done when" with the real 2025
+ * Outscraper's reviews_per_score_1..5 (both layouts) reach businesses.reviews_per_score,
+ * the API and the business page, matching the file; and the pages of the real 2025
  * file imported (no hours, permanently closed, website and directions).
  */
 import * as XLSX from "@e965/xlsx";
@@ -92,7 +92,7 @@ describe("imported histograms", () => {
   });
 });
 
-describe("the real 2025 file imported (issue 17's 'Done when')", () => {
+describe("the real 2025 file imported: no hours, permanently closed, website and directions", () => {
   async function page(placeId: string) {
     const row = await env.DB.prepare("SELECT id FROM businesses WHERE place_id = ?1").bind(placeId).first<{ id: number }>();
     expect(row, placeId).not.toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2 (ADR 0012): a search reads at most 300 D1 rows whatever its words' frequency — a
+ * The search's row budget (ADR 0012): a search reads at most 300 D1 rows whatever its words' frequency — a
  * word in every business, a prefix and several words — on all four search forms, with 10,000
  * businesses. D1 time is measured by `npm run bench:search`, not here.
  */

@@ -1,4 +1,4 @@
-/** Each response reports its D1 work (issue 15): rows read and written, queries, and D1's own time. */
+/** Each response reports its D1 work: rows read and written, queries, and D1's own time. */
 import { describe, expect, it } from "vitest";
 import { adminRequest } from "../helpers/admin";
 import { buildBusiness, idOf, insert, request, rowsRead, rowsWritten } from "../helpers/factories";

@@ -1,5 +1,5 @@
 /**
- * Issue 17, items 1–3: the pages and the API claim nothing the data does not say (open status,
+ * The pages and the API claim nothing the data does not say (open status,
  * badges, generated text) and show the contact facts the data holds (website, directions, review
  * histogram, today's hours). Through the Worker's fetch, against real D1.
  */
@@ -100,7 +100,7 @@ beforeAll(async () => {
   );
 });
 
-describe("open status (issue 17 item 1)", () => {
+describe("open status only from real hours", () => {
   it("with no hours: 'Hours not listed', the typical schedule labelled, no Open Now, isOpen false in the API", async () => {
     const { id, html, t } = await detail(`tr-nohours-${run}`);
     expect(t).toContain("Hours not listed");
@@ -160,7 +160,7 @@ describe("open status (issue 17 item 1)", () => {
   });
 });
 
-describe("nothing claimed without data (issue 17 item 2)", () => {
+describe("nothing claimed without data", () => {
   it("Customer Favorite only with rating ≥ 4.5 and ≥ 10 reviews; Global Network always", async () => {
     const favorite = await detail(`tr-always-${run}`);
     expect(favorite.t).toContain("Customer Favorite");
@@ -183,7 +183,7 @@ describe("nothing claimed without data (issue 17 item 2)", () => {
   });
 });
 
-describe("contact facts shown (issue 17 item 3)", () => {
+describe("contact facts shown", () => {
   it("links the website (nofollow ugc noopener) and the stored Google Maps link for directions", async () => {
     const { html } = await detail(`tr-always-${run}`);
     expect(html).toContain('href="https://always-open.example/shop/" rel="nofollow ugc noopener"');

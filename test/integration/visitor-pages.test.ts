@@ -107,7 +107,7 @@ describe("home", () => {
     expect(t).toContain("Learn More");
   });
 
-  it("has the header menus and the footer of SPEC §2 and CLARIFICATIONS 18–21", async () => {
+  it("has the header menus and the footer of SPEC §2: popular categories, cities, quick links, contact", async () => {
     const { html } = await page("/about");
     for (const slug of [
       "restaurants",
@@ -149,7 +149,7 @@ describe("business detail", () => {
     expect(t).toContain("Call Now");
     expect(t).toContain("Verified Business");
     expect(t).toContain("Global Network");
-    // CLARIFICATIONS 11: a 4.7 from no reviews is no Customer Favorite (truthful-pages.test.ts has one that is).
+    // A 4.7 from no reviews is no Customer Favorite (it needs ≥ 10 reviews) (truthful-pages.test.ts has one that is).
     expect(t).not.toContain("Customer Favorite");
     expect(t).toContain("Back to Search");
     expect(t).toMatch(/Credit cards Available/);
@@ -428,7 +428,7 @@ describe("cities, static pages and the 404 page", () => {
   });
 });
 
-describe("one card, numbered pages, a result count (issue 17)", () => {
+describe("one card, numbered pages, a result count", () => {
   /** The class of every listing card on a page: one source file gives one class everywhere. */
   const cardClasses = (html: string) => [...html.matchAll(/<article class="([^"]+)"/g)].map((m) => m[1]);
 

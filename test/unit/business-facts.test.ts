@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCustomerFavorite, isOpenNow, reviewHistogram } from "#app/lib/business/business";
 
-describe("Customer Favorite (CLARIFICATIONS 11)", () => {
+describe("Customer Favorite", () => {
   it("needs a rating of 4.5 or more from at least 10 reviews", () => {
     expect(isCustomerFavorite({ rating: 4.5, reviewCount: 10 })).toBe(true);
     expect(isCustomerFavorite({ rating: 5, reviewCount: 9 })).toBe(false);

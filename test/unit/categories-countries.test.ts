@@ -62,7 +62,7 @@ describe("search text → FTS5 query", () => {
   it("keeps words only, quoted, with a prefix on the last", () => {
     expect(ftsTerms("italian rest")).toBe('"italian" "rest"*');
     expect(ftsTerms('") OR NEAR(a b) *; DROP TABLE businesses; --')).toBe(
-      // "near" and "a" are filler words the search drops (issue 6: "pizza near me").
+      // "near" and "a" are filler words the search drops ("pizza near me").
       '"OR" "b" "DROP" "TABLE" "businesses"*',
     );
     expect(ftsTerms("*** ((( ")).toBe("");

@@ -1,5 +1,5 @@
 /**
- * The pages' error boundaries (issue 14): each route module's own ErrorBoundary, rendered by React
+ * The pages' error boundaries: each route module's own ErrorBoundary, rendered by React
  * Router's static handler after a loader threw. A 404 shows the page's spec texts; a 500 or a thrown
  * Error never reads "Not Found".
  */

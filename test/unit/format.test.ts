@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { abbreviateNumber, filledStars, formatCount, formatRating, joinParts, titleCaseFromSlug } from "#app/lib/format";
 
-describe("abbreviateNumber (SPEC §9, CLARIFICATIONS 21)", () => {
+describe("abbreviateNumber (SPEC §9)", () => {
   it("keeps numbers under one thousand as they are", () => {
     expect(abbreviateNumber(0)).toBe("0");
     expect(abbreviateNumber(999)).toBe("999");

@@ -11,7 +11,7 @@ import {
 
 const rules = { indexMinFacts: 1, indexMinListing: 3 };
 
-describe("business facts (issue 20: hours, phone, rating)", () => {
+describe("business facts (hours, phone, rating)", () => {
   it("counts a day with text, a phone and a rating above 0", () => {
     expect(businessFacts({ openingHours: null, phone: null, rating: 0 })).toBe(0);
     expect(businessFacts({ openingHours: { Monday: "", Tuesday: "" }, phone: "", rating: 0 })).toBe(0);

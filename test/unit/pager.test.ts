@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clampPage, pageWindow } from "#app/components/ui/pager";
 
-describe("clampPage (CLARIFICATIONS 5)", () => {
+describe("clampPage", () => {
   it("reads nonsense, zero and negatives as page 1", () => {
     expect(clampPage(null, 5)).toBe(1);
     expect(clampPage("abc", 5)).toBe(1);
@@ -16,7 +16,7 @@ describe("clampPage (CLARIFICATIONS 5)", () => {
   });
 });
 
-describe("pageWindow (issue 17: first, last, two either side of the current page)", () => {
+describe("pageWindow (first, last, two either side of the current page)", () => {
   it("lists every page when there are few", () => {
     expect(pageWindow(1, 1)).toEqual([1]);
     expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { baseSlug, cityDetailPath, detailPath, detailSlugCandidates, nameSlugForLink, slugify, slugSuffix } from "#app/lib/business/slug";
 
-describe("slugify (CLARIFICATIONS 9)", () => {
+describe("slugify", () => {
   it("transliterates accents before dropping other characters", () => {
     expect(slugify("Café Zürich")).toBe("cafe-zurich");
     expect(slugify("Müller & Söhne")).toBe("muller-and-sohne");

@@ -1,5 +1,5 @@
 /**
- * The reader against files an attacker would send (issue 13): each is either read correctly or
+ * The reader against files an attacker would send (ADR 0009): each is either read correctly or
  * refused with a SpreadsheetError naming the problem — never a RangeError, a hang or an allocation
  * that grows with the file. Files are generated here (test/helpers/hostile-xlsx.ts), not committed.
  */
@@ -69,7 +69,7 @@ const sheetOf = (body: string) =>
   );
 const headerRow = `<row r="1">${HEADER.map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join("")}</row>`;
 
-describe("the issue's hostile files, as zip bombs (a 64 MB part in a file of a few kB)", () => {
+describe("hostile files as zip bombs (a 64 MB part in a file of a few kB)", () => {
   const bombs: Array<[HostileKind, RegExp]> = [
     ["unclosed-text", /sheet1\.xml would decompress to 64\.0 MB, more than 100 times its compressed size/],
     ["huge-header-cell", /sheet1\.xml would decompress to 64\.0 MB, more than 100 times its compressed size/],

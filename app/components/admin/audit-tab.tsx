@@ -3,7 +3,7 @@ import { KeysetPager } from "#app/components/admin/keyset-pager";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
-/** The audit log (issue 18): who did what, when; newest first, 50 a page, "Older" follows the cursor. */
+/** The audit log: who did what, when; newest first, 50 a page, "Older" follows the cursor. */
 export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPage: boolean }) {
   return (
     <div className="space-y-4">

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * A modal confirmation on the native <dialog> (issue 18, instead of confirm()/prompt()): showModal()
+ * A modal confirmation on the native <dialog> (instead of confirm()/prompt()): showModal()
  * makes the rest of the page inert, so focus stays inside; Escape cancels (the dialog's cancel
  * event); focus returns to the button that opened it when it closes. The page stays usable without
  * JavaScript: the forms that open it submit as before.

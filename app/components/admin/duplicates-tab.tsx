@@ -17,7 +17,7 @@ const number = new Intl.NumberFormat("en-US");
 const linkClass = "text-blue-800 underline hover:text-blue-950";
 
 /**
- * Duplicates (issue 20): pairs of listings that look like one business (same name and phone, or
+ * Duplicates (ADR 0019): pairs of listings that look like one business (same name and phone, or
  * same name within 100 m), newest first. Merge keeps the chosen one (by default the one with more
  * reviews) and 301s the other's URLs to it; "Not a duplicate" dismisses the pair for good.
  */

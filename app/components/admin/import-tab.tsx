@@ -1,11 +1,12 @@
 /**
- * The admin panel's Import tab (SPEC §2, §8; CLARIFICATIONS 31, 32): import a spreadsheet (with a
- * progress bar while a large import runs as a job), generate SEO content in chunks, delete all data
- * after three confirmations. Talks to the JSON API (CLARIFICATIONS 1); a 401 from it goes to
+ * The admin panel's Import tab (SPEC §2, §8): import a spreadsheet (with a
+ * progress bar while a large import runs as a job), generate SEO content in chunks (filling only
+ * businesses that have none), delete all data after three confirmations. Talks to the JSON API (the
+ * panel's few client-side calls; page data comes from loaders); a 401 from it goes to
  * `onUnauthorized`, the panel's one 401 path (useAdminApi's sessionEnded). Nothing to refresh here:
  * each tab's loader reads fresh data when the admin opens it.
  *
- * Issue 18: a chosen file is first read by POST /api/admin/import/preview (nothing is written), the
+ * A chosen file is first read by POST /api/admin/import/preview (nothing is written), the
  * tab shows what the import would do, and only "Import" sends it to POST /api/admin/import. The
  * delete-all's three confirmations are modal dialogs (ConfirmDialog) with the same texts as before.
  */
@@ -16,7 +17,7 @@ import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
-/** What the import does with a place_id already listed (the form field `mode`, issue 20). */
+/** What the import does with a place_id already listed (the form field `mode`, ADR 0018). */
 type Mode = "skip" | "update";
 type ImportAnswer = {
   message?: string;
@@ -69,7 +70,7 @@ const DELETE_STEPS = [
 const number = new Intl.NumberFormat("en-US");
 
 type Props = {
-  /** A 401 from an admin call: the session ended (CLARIFICATIONS 27). */
+  /** A 401 from an admin call: the session ended; the admin is sent to /admin-login. */
   onUnauthorized: () => void;
   /** An import was recorded or ended: the route reads its latest imports again. */
   onImportChanged?: () => void;
@@ -146,7 +147,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
       let message = body?.message;
       setLastErrors(body?.errors ?? []);
       if (response.status === 202 && body?.statusUrl) {
-        // A large file runs as a job: poll its status (the only polling, CLARIFICATIONS 26).
+        // A large file runs as a job: poll its status (nothing is polled except running work).
         setLastJob(body.message ?? "Importing in the background…");
         onImportChanged?.();
         for (;;) {
@@ -187,7 +188,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
     setSeoProgress(null);
     try {
       // One call: the server fills a chunk itself and, when more remain, runs the rest as a job
-      // (ADR 0016); the tab only watches the job's status (CLARIFICATIONS 26: polling while it runs).
+      // (ADR 0016); the tab only watches the job's status (polled only while it runs).
       const response = await fetch("/api/admin/generate-seo", { method: "POST", credentials: "include" });
       if (response.status === 401) return onUnauthorized();
       const body = await readJson<SeoAnswer & { statusUrl?: string }>(response);

@@ -8,7 +8,7 @@ import { KeysetPager } from "#app/components/admin/keyset-pager";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const number = new Intl.NumberFormat("en-US");
-/** While an import runs, the list is read again this often (CLARIFICATIONS 26: polling only while work runs). */
+/** While an import runs, the list is read again this often (nothing is polled except running work). */
 const REFRESH_MS = 2000;
 
 const STATUS_STYLE: Record<ImportHistoryEntry["status"], { label: string; className: string }> = {
@@ -21,7 +21,7 @@ const STATUS_STYLE: Record<ImportHistoryEntry["status"], { label: string; classN
 const linkClass = "text-blue-800 underline hover:text-blue-950";
 
 /**
- * Import History (issue 18): every import, newest first, with its counts, its error report (CSV or
+ * Import History: every import, newest first, with its counts, its error report (CSV or
  * .xlsx) and its original file; a failed import can be retried (it resumes from its last committed
  * batch). The downloads are plain links: the browser sends the session cookie, the API checks it.
  */

@@ -3,12 +3,12 @@ import { Link, useRevalidator } from "react-router";
 import type { ImportHistoryPage } from "#app/lib/admin/admin-imports";
 
 const number = new Intl.NumberFormat("en-US");
-/** While an import runs on the server, the list is read again this often (CLARIFICATIONS 26). */
+/** While an import runs on the server, the list is read again this often (nothing is polled except running work). */
 const REFRESH_MS = 2000;
 const STATUS: Record<string, string> = { pending: "Queued", running: "Running", done: "Done", failed: "Failed" };
 
 /**
- * The Import tab's latest imports (issue 18): an import runs on the server whether or not a page
+ * The Import tab's latest imports: an import runs on the server whether or not a page
  * is open, so coming back to the tab shows it running or finished; the full list is Import History.
  */
 export function RecentImports({ page }: { page: ImportHistoryPage }) {

@@ -1,5 +1,5 @@
 /**
- * The admin panel's SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34): texts in Turkish, the file
+ * The admin panel's SEO Sitemap tab (SPEC §2): texts in Turkish, the file
  * count is the business sitemaps plus 3 (main pages, categories, cities). Its route's loader reads
  * the statistics; the panel shows 'Yükleniyor...' while that loader runs.
  */

@@ -6,12 +6,12 @@ export const ADMIN_TABS = [
   { id: "dashboard", label: "Dashboard", path: "/admin-panel", loadingText: "Loading..." },
   { id: "businesses", label: "Businesses", path: "/admin-panel/businesses", loadingText: "Loading..." },
   { id: "import", label: "Import", path: "/admin-panel/import", loadingText: "Loading..." },
-  // CLARIFICATIONS 34: the SEO Sitemap tab's texts are Turkish, its label and loading text included.
+  // The SEO Sitemap tab's texts are Turkish, its label and loading text included.
   { id: "sitemap", label: "SEO Site Haritası", path: "/admin-panel/sitemap", loadingText: "Yükleniyor..." },
-  // Issue 18: beyond the spec's four tabs, after them so the spec's order stays.
+  // Beyond the spec's four tabs, after them so the spec's order stays.
   { id: "imports", label: "Import History", path: "/admin-panel/imports", loadingText: "Loading..." },
   { id: "audit", label: "Audit Log", path: "/admin-panel/audit", loadingText: "Loading..." },
-  // Issue 20.
+  // Duplicate candidates (ADR 0019).
   { id: "duplicates", label: "Duplicates", path: "/admin-panel/duplicates", loadingText: "Loading..." },
 ] as const;
 

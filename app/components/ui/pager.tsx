@@ -87,7 +87,7 @@ export function Pager({
   );
 }
 
-/** CLARIFICATIONS 5: page=0, abc or negatives → 1; beyond the last → the last. */
+/** The pager clamps the page: page=0, abc or negatives → 1; beyond the last → the last. */
 export function clampPage(raw: string | null, totalPages: number): number {
   const n = raw && /^\d+$/.test(raw.trim()) ? Number(raw) : 1;
   return Math.min(Math.max(1, n), Math.max(1, totalPages));

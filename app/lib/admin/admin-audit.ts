@@ -1,4 +1,4 @@
-/** The audit log's page query and answer (issue 18), shared by GET /api/admin/audit and the panel's Audit tab. */
+/** The audit log's page query and answer, shared by GET /api/admin/audit and the panel's Audit tab. */
 import { z } from "zod";
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -21,7 +21,7 @@ const optionalFilter = z
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
 export const adminListQuerySchema = z.object({
-  // The pager clamps like the public one (CLARIFICATIONS 5): junk or < 1 → 1, past the end → last.
+  // The pager clamps like the public one: junk or < 1 → 1, past the end → last.
   page: z
     .string()
     .optional()
@@ -98,7 +98,7 @@ export const businessEditSchema = z.object({
   seoDescription: text(500, "SEO description"),
   canonicalUrl: text(500, "Canonical URL").refine((v) => v === "" || isLink(v, true), "Enter a full web address or a path starting with /"),
   uniqueContent: text(20_000, "Detailed information"),
-  /** The /details/{slug} address (issue 20): a change keeps the old address as a 301; blank or absent keeps it. */
+  /** The /details/{slug} address (ADR 0019): a change keeps the old address as a 301; blank or absent keeps it. */
   slug: text(200, "Page address")
     .toLowerCase()
     .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, "The page address may contain only letters, digits and single hyphens")

@@ -1,5 +1,5 @@
 /**
- * The admin's Duplicates tab (issue 20): its query, its answers and its two actions, shared by the
+ * The admin's Duplicates tab (ADR 0019): its query, its answers and its two actions, shared by the
  * tab (client) and GET/POST /api/admin/duplicates (server). Pure: zod only.
  */
 import { z } from "zod";

@@ -1,7 +1,7 @@
 /**
- * Client-side calls to /api/admin/* (CLARIFICATIONS 1): a failure throws an ApiError whose text is
- * `"{status}: {body or statusText}"`; `serverMessage` is the JSON body's `message`, for toasts.
- * Never retried (CLARIFICATIONS 26) and never served from the browser cache.
+ * Client-side calls to /api/admin/* (page data comes from loaders instead): a failure throws an
+ * ApiError whose text is `"{status}: {body or statusText}"`; `serverMessage` is the JSON body's `message`, for toasts.
+ * Never retried and never served from the browser cache.
  */
 export class ApiError extends Error {
   constructor(

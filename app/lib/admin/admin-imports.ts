@@ -1,5 +1,5 @@
 /**
- * The import history's page query and rows (issue 18), shared by the Import History tab and its
+ * The import history's page query and rows, shared by the Import History tab and its
  * server module; the links point at the history API (GET /api/admin/imports/:id/errors, …/file,
  * POST …/retry).
  */
@@ -26,7 +26,7 @@ export type ImportHistoryEntry = {
   imported: number;
   duplicatesSkipped: number;
   totalErrors: number;
-  /** "skip" (SPEC §3) or "update": what the import did with place_ids already listed (issue 20). */
+  /** "skip" (SPEC §3) or "update": what the import did with place_ids already listed (ADR 0018). */
   mode: "skip" | "update";
   /** Businesses already listed that an update-mode import refreshed. */
   updated: number;

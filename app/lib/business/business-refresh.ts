@@ -1,6 +1,6 @@
 /**
- * What an import in update mode changes in a business it already lists (issue 20 item 1,
- * docs/decisions/0018-reimport-update.md): the facts a scrape refreshes — rating, review count and
+ * What an import in update mode changes in a business it already lists
+ * (docs/decisions/0018-reimport-update.md): the facts a scrape refreshes — rating, review count and
  * histogram, opening hours, business status, photos, website and phone — never a field the admin
  * edited by hand, and never to blank (a scrape misses fields more often than a business drops them).
  * Pure: the writer (business-writer.server.ts) reads the stored rows and writes what this returns.

@@ -30,7 +30,7 @@ const HIDDEN_COLUMNS = [
 /**
  * Hidden columns a read of a business for a page or an answer leaves out: SQLite computes the
  * virtual ones (facets, geo cell and terms, near facets) for every row read, and the search words
- * are the longest text of a row (docs/perf/http.md, session 7).
+ * are the longest text of a row (docs/perf/http.md).
  */
 export const UNREAD_COLUMNS = ["facets", "geoCell", "geoTerms", "nearFacets", "keywords"] as const;
 /** A business row as the pages read it: what toBusiness needs. */
@@ -270,7 +270,7 @@ type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "businessSt
 /**
  * Open at `now`: only from the hours in the business's own time zone (its stored one, else the one
  * its country or state implies); false when there are no hours, they do not say, or the zone is
- * unknown (never the stored is_open flag), and never when Google says it closed (CLARIFICATIONS 13).
+ * unknown (never the stored is_open flag, never the default schedule), and never when Google says it closed.
  * What the API's isOpen says and the search's openNow filter keeps.
  */
 export function isOpenNow(row: OpenNowFields, now: Date, openingHours = parseOpeningHoursJson(row.openingHours)): boolean {
@@ -289,7 +289,7 @@ export function omit<T extends object, K extends PropertyKey>(row: T, keys: read
 
 /**
  * Row → API object (the one mapper). isOpen is true only when the status line says open: from real
- * hours in the business's time zone, false without hours (CLARIFICATIONS 13).
+ * hours in the business's time zone, false without hours (the default schedule never counts).
  */
 export function toBusiness(row: StoredBusiness, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.openingHours);
@@ -333,7 +333,7 @@ export function parseReviewsPerScore(text: string | null): number[] | null {
   return Array.isArray(counts) && counts.length === 5 && counts.every((n) => Number.isInteger(n) && n >= 0) ? (counts as number[]) : null;
 }
 
-/** CLARIFICATIONS 11: 'Customer Favorite' only for a high rating from enough reviewers to mean it. */
+/** 'Customer Favorite' only for a high rating from enough reviewers to mean it (rating ≥ 4.5, ≥ 10 reviews). */
 export const FAVORITE_MIN_RATING = 4.5;
 export const FAVORITE_MIN_REVIEWS = 10;
 

@@ -103,7 +103,7 @@ export const HEADER_GROUP_SLUGS: ReadonlyArray<GroupSlug> = [
   "professional-services",
 ];
 
-/** Footer: the eight Popular Categories (CLARIFICATIONS 19). */
+/** Footer: the eight Popular Categories, linking to their group slugs (`beauty-wellness`). */
 export const FOOTER_GROUPS: ReadonlyArray<{ name: string; slug: GroupSlug }> = [
   { name: "Restaurants", slug: "restaurants" },
   { name: "Healthcare", slug: "healthcare" },
@@ -130,7 +130,7 @@ export function groupBySlug(slug: string): CategoryGroup | undefined {
   return CATEGORY_GROUPS.find((g) => g.slug === slug);
 }
 
-/** The six default card images of SPEC §2, chosen by group (CLARIFICATIONS 23). */
+/** The six default card images of SPEC §2, chosen by group on the server (Service Provider for the rest). */
 export type DefaultImage = "restaurant" | "healthcare" | "auto-service" | "cleaning-service" | "software-development" | "service-provider";
 
 export function defaultImageForGroup(group: string): DefaultImage {

@@ -1,4 +1,4 @@
-/** Names of the city × category pages (issue 20 item 4): "Dentists in Chicago". Pure. */
+/** Names of the city × category pages (ADR 0020): "Dentists in Chicago". Pure. */
 
 /**
  * English plural of a category's last word ("Dentist" → "Dentists", "Car wash" → "Car washes",

@@ -1,5 +1,5 @@
 /**
- * The links a business page offers for the facts it holds (issue 17): its website, directions and
+ * The links a business page offers for the facts it holds (and only those): its website, directions and
  * its phone. Pure: no runtime imports.
  */
 import { joinParts } from "#app/lib/format";

@@ -1,5 +1,5 @@
 /**
- * The keys two listings of one business share (issue 20): the name without case, accents,
+ * The keys two listings of one business share: the name without case, accents,
  * punctuation, spacing, a leading "the" or a trailing legal form, and the phone's national number.
  * Pure: the writer stores them in duplicate_keys (docs/decisions/0019-duplicates-and-gone.md).
  */

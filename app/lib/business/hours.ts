@@ -9,7 +9,7 @@ export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
 export type Weekday = (typeof WEEKDAYS)[number];
 export type OpeningHours = Partial<Record<Weekday, string>>;
 
-/** SPEC §2: shown when hours are missing; never used for Open Now (CLARIFICATIONS 13). */
+/** SPEC §2: shown when hours are missing, labelled as typical; never used for Open Now or structured data. */
 export const DEFAULT_SCHEDULE: Readonly<Record<Weekday, string>> = {
   Monday: "9:00 AM - 6:00 PM",
   Tuesday: "9:00 AM - 6:00 PM",
@@ -172,7 +172,7 @@ function previousDay(day: Weekday): Weekday {
 
 /**
  * Whether the business is open at `date`, from its hours in its own time zone; null when the hours
- * do not say (then nothing is claimed: CLARIFICATIONS 13).
+ * do not say (then nothing is claimed: no Open Now, no Closed).
  */
 export function isOpenAt(hours: OpeningHours | null, date: Date, timeZone: string | null | undefined): boolean | null {
   if (!hours) return null;

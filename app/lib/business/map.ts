@@ -1,5 +1,5 @@
 /**
- * Maps (issue 19): the markers a page's map shows and the tile host the CSP allows.
+ * Maps: the markers a page's map shows and the tile host the CSP allows.
  * The map itself is drawn in the browser by map-panel.tsx's watcher and public/map-draw.js
  * (docs/decisions/0022-maps.md).
  */

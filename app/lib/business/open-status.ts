@@ -1,6 +1,7 @@
 /**
- * What a page may say about whether a business is open (issue 17, CLARIFICATIONS 13): only what its
- * real hours, in its own time zone, or Google's business_status say. No hours: "Hours not listed".
+ * What a page may say about whether a business is open: only what its
+ * real hours, in its own time zone, or Google's business_status say (never the default schedule).
+ * No hours: "Hours not listed".
  * The words follow Google's status line ("Open Now · Closes 6:00 PM", "Closed · Opens 9:00 AM Mon",
  * "Open Now · Open 24 hours"); "Open Now" and "Closed" stay the spec's own words (SPEC §2).
  */

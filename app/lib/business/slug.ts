@@ -93,7 +93,7 @@ export function baseSlug(input: { name: string; category?: string; city?: string
     .replace(/-+$/, "");
 }
 
-/** A city × category page (issue 20): the city's display name and the category's slug. */
+/** A city × category page (ADR 0020): the city's display name and the category's slug. */
 export function cityCategoryPath(cityName: string, categorySlug: string): string {
   return `/city/${encodeURIComponent(cityName)}/${encodeURIComponent(categorySlug)}`;
 }

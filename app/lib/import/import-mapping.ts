@@ -348,7 +348,7 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
 }
 
 /**
- * What an import does with a place_id already listed (the form field `mode`, issue 20): `skip` it
+ * What an import does with a place_id already listed (the form field `mode`, ADR 0018): `skip` it
  * (SPEC §3, the default) or `update` that business's rating, reviews, hours, status, photos, website
  * and phone (app/lib/business/business-refresh.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The Import tab's look before the write (issue 18): what POST /api/admin/import/preview answers,
+ * The Import tab's look before the write: what POST /api/admin/import/preview answers,
  * shared by the tab and the server. Pure: no server imports.
  */
 import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";

@@ -1,5 +1,5 @@
 /**
- * The search's "open now" and "minimum rating" on every listing page (issue 19 item 5): /businesses,
+ * The search's "open now" and "minimum rating" on every listing page: /businesses,
  * a city, a category. The same URL parameters as /search (openNow=1, minRating=4.5).
  */
 import { MIN_RATING_CHOICES } from "#app/lib/search/search-links";

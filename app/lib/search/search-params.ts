@@ -1,6 +1,7 @@
 /**
  * The one input schema of /search and /api/search. Lenient by design: any text is a valid query,
- * and a bad page, rating or sort falls back to its default instead of failing (CLARIFICATIONS 5).
+ * and a bad page, rating or sort falls back to its default instead of failing (a bad page is page 1,
+ * as on every pager).
  */
 import { z } from "zod";
 import { cleanLine } from "#app/lib/business/untrusted-text";

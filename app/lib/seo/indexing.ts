@@ -1,5 +1,5 @@
 /**
- * Which pages search engines may index (issue 20 item 3, docs/decisions/0020-indexing-and-city-categories.md).
+ * Which pages search engines may index (docs/decisions/0020-indexing-and-city-categories.md).
  * Pure: the page loaders, the meta functions and the sitemaps share these rules.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Generated SEO text for a business (SPEC §9: 200+ words; CLARIFICATIONS 32; issue 20 item 5,
+ * Generated SEO text for a business (SPEC §9: 200+ words, written only where uniqueContent is empty;
  * docs/decisions/0021-generated-text-from-facts.md). Every sentence states a fact the business page
  * shows: its contact details, hours, rating and the split of its reviews by stars, its features,
  * and how it stands among the best-ranked businesses of its category in its city (its peers, read by

@@ -196,7 +196,7 @@ export type LocalBusinessOptions = {
   image: string;
   description: string;
   /**
-   * aggregateRating (CLARIFICATIONS 14) unless STRUCTURED_DATA_RATING=off: Google's review snippets
+   * aggregateRating (from a real rating only) unless STRUCTURED_DATA_RATING=off: Google's review snippets
    * for local businesses are meant for reviews the site collects itself, and these come from Google Maps.
    */
   rating?: boolean;
@@ -226,10 +226,10 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: Local
   if (business.latitude != null && business.longitude != null) {
     out.geo = { "@type": "GeoCoordinates", latitude: degrees(business.latitude), longitude: degrees(business.longitude) };
   }
-  // Real hours only (CLARIFICATIONS 13): never the default schedule, never for a closed-for-good business.
+  // Real hours only: never the default schedule, never for a closed-for-good business.
   const spec = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : openingHoursSpecification(business.openingHours);
   if (spec.length) out.openingHoursSpecification = spec;
-  // CLARIFICATIONS 14: only a real rating; the count defaults to 1 (SPEC §2).
+  // Only a real rating (none without one, never 0); the count defaults to 1 (SPEC §2).
   if (business.rating > 0 && options.rating !== false) {
     out.aggregateRating = {
       "@type": "AggregateRating",
@@ -265,7 +265,7 @@ export function itemListJsonLd(name: string, items: Array<{ name: string; url: s
 /**
  * A listing page's JSON-LD: the businesses it shows as an ItemList, and its breadcrumbs. Pages build
  * it where they render, from the cards already in their data, so the page's data does not carry the
- * same names and links a second time (issue 19: the JavaScript a page sends before interaction).
+ * same names and links a second time (that data is JavaScript the page sends before any interaction).
  */
 export function listingJsonLd(options: {
   siteUrl: string;

@@ -12,8 +12,8 @@ import type { Route } from "./+types/import";
 const RECENT_IMPORTS = 3;
 
 /**
- * /admin-panel/import: import a spreadsheet, generate SEO content, delete all data (CLARIFICATIONS 31),
- * and the latest imports, running or finished (issue 18).
+ * /admin-panel/import: import a spreadsheet, generate SEO content, delete all data (the last two are
+ * buttons of this tab), and the latest imports, running or finished.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);

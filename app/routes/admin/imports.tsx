@@ -7,7 +7,7 @@ import { importHistoryPage } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
-/** /admin-panel/imports[?before={id}]: the import history, newest first (issue 18). */
+/** /admin-panel/imports[?before={id}]: the import history, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminPage(request, app);

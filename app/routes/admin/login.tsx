@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await login(request, getApp(context));
   if (!result.ok) {
-    // 401 shows SPEC §8's text; the throttle's 429 shows when to try again (CLARIFICATIONS 28).
+    // 401 shows SPEC §8's text; the throttle's 429 shows the server's message saying when to try again.
     const message = result.status === 401 ? LOGIN_TEXTS.failureDescription : result.message;
     return data({ error: message, at: Date.now() }, { status: result.status });
   }

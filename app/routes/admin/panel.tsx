@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { username: session.username, siteName: siteConfig(app.env).siteName };
 }
 
-/** The Logout button: the session ends on the server, the cookie is cleared, the admin lands on / (CLARIFICATIONS 29). */
+/** The Logout button: the session ends on the server, the cookie is cleared, the admin lands on /, with or without a live session. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   if (!isSameOriginRequest(request, app))
@@ -58,7 +58,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">Signed in as {loaderData.username}</p>
           </div>
           <div className="flex items-center gap-3">
-            {/* The public site in the same tab (issue 18): a full page load, the visitor pages are another layout. */}
+            {/* The public site in the same tab: a full page load, the visitor pages are another layout. */}
             <a href="/" className="rounded-md px-3 py-2 text-sm font-medium text-blue-800 underline hover:text-blue-950">
               View site
             </a>

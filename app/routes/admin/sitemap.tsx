@@ -6,7 +6,7 @@ import { sitemapRules, sitemapStats } from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
-/** /admin-panel/sitemap: the SEO Sitemap tab (SPEC §2, CLARIFICATIONS 33–34), the same data as GET /api/admin/sitemap-stats. */
+/** /admin-panel/sitemap: the SEO Sitemap tab (SPEC §2; its texts are Turkish), the same data as GET /api/admin/sitemap-stats. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminPage(request, app);

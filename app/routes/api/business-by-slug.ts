@@ -5,7 +5,7 @@ import { apiRedirectResponse, redirectForSlug } from "#app/server/write/business
 import { json, notFound } from "#app/server/platform/http.server";
 import type { Route } from "./+types/business-by-slug";
 
-/** GET /api/businesses/slug/:slug → the business (every link form of CLARIFICATIONS 9); an old slug 301s, a deleted business's 410s; else 404. */
+/** GET /api/businesses/slug/:slug → the business (every link form of SPEC §2); an old slug 301s, a deleted business's 410s; else 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = businessSlugParamsSchema.safeParse(params);
   if (!parsed.success) return notFound("Business not found");

@@ -5,7 +5,7 @@ import { findCity, listCityBusinesses } from "#app/server/lists/directory.server
 import { json, notFound } from "#app/server/platform/http.server";
 import type { Route } from "./+types/city";
 
-/** CLARIFICATIONS 2–3: list shape, paged by limit/offset, total in X-Total-Count; unknown → 404. */
+/** The spec's list shape, paged by limit/offset (default 50, max 100), total in X-Total-Count; unknown city → 404 JSON. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { limit, offset } = parseQuery(request, pagingQuerySchema(50));
   const { db } = getApp(context);

@@ -7,7 +7,7 @@ import { json } from "#app/server/platform/http.server";
 import { mapPlaces } from "#app/server/lists/map-places.server";
 import type { Route } from "./+types/map-places";
 
-/** A map's tiles and markers (issue 19) for `?ids=12,7,40` (≤ 50), cached at the edge like every public GET. */
+/** A map's tiles and markers (ADR 0022) for `?ids=12,7,40` (≤ 50), cached at the edge like every public GET. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ids } = parseQuery(request, mapPlacesQuerySchema);
   const { db, env } = getApp(context);

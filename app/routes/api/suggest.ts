@@ -5,7 +5,7 @@ import { json } from "#app/server/platform/http.server";
 import { suggest } from "#app/server/search/suggest.server";
 import type { Route } from "./+types/suggest";
 
-/** Type-ahead (issue 19): `{ suggestions }`, up to 8, cached at the edge like every public GET. */
+/** Type-ahead: `{ suggestions }`, up to 8, cached at the edge like every public GET. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { q, kind } = parseQuery(request, suggestQuerySchema);
   return json({ suggestions: await suggest(getApp(context).db, q, kind) });

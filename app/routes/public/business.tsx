@@ -22,7 +22,7 @@ import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/s
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
 import type { Route } from "./+types/business";
 
-/** SPEC §2 feature list, filled from the imported `about` groups (CLARIFICATIONS 12). */
+/** SPEC §2 feature list, filled from the imported `about` groups: Available / Not Available only where the data says. */
 const FEATURE_GROUPS = [
   { title: "Service Options", keys: ["Service options"] },
   { title: "Payment Methods", keys: ["Payments", "Payment options"] },
@@ -62,7 +62,7 @@ function reviewsText(count: number): string {
 
 /**
  * SPEC §2's about paragraph, from name, city, state, review count, rating and category: what the
- * page shows and nothing more (issue 20: no praise the data does not hold).
+ * page shows and nothing more (no praise the data does not hold).
  */
 function aboutParagraph(b: Business): string {
   const place = joinParts([b.city, b.state]);
@@ -98,13 +98,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     business = await getBusinessBySlug(db, params.slug);
     if (!business) gone = await redirectForSlug(db, params.slug);
   }
-  // Issue 20: a merged-away listing or an edited slug moves for good; a deleted business is gone, not missing.
+  // A merged-away listing or an edited slug moves for good (ADR 0019); a deleted business is gone, not missing.
   if (gone?.status === 301) throw redirect(businessPagePath(gone), 301);
   if (gone?.status === 410) throw data(null, { status: 410 });
   if (!business) throw data(null, { status: 404 });
   const b = business;
   const place = joinParts([b.city, b.state]);
-  // Titles are unique per page (issue 20): a business that shares its name, category and city with
+  // Titles are unique per page: a business that shares its name, category and city with
   // another adds its street, the part of the address that tells them apart.
   const street = (twin ?? (await sharesTitle(db, b.id))) ? b.address.split(",")[0].trim() : "";
   const title = b.seoTitle
@@ -117,12 +117,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     siteName: config.siteName,
     business: b,
-    // Issue 20: too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index.
+    // Too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index (ADR 0020).
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,
     structuredDataRating: config.structuredDataRating,
     // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT=off
-    // hides the generated 200+ words of Detailed Information only (issue 20 item 5).
+    // hides the generated 200+ words of Detailed Information only (ADR 0021).
     about: aboutParagraph(b),
     details: config.generatedText || !b.uniqueContentGenerated ? b.uniqueContent : null,
     features: featureGroups(b.about),
@@ -132,7 +132,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     links: {
       website: websiteHref(b.website),
       directions: directionsHref(b),
-      // A permanently closed business is not called (issue 17): its number stays as text.
+      // A permanently closed business is not called: its number stays as text.
       tel: permanentlyClosed ? null : telHref(b.phone),
     },
     favorite: isCustomerFavorite(b),
@@ -170,7 +170,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 
 const NO_LONGER_LISTED = "Business No Longer Listed";
 
-/** 410 (issue 20): the business was deleted; said plainly, with a way on, and never indexed. */
+/** 410: the business was deleted; said plainly, with a way on, and never indexed. */
 function BusinessGone() {
   return (
     <ErrorState title={NO_LONGER_LISTED} text="This business has been removed from the directory and is no longer listed." homeLink>
@@ -183,7 +183,7 @@ function BusinessNotFound() {
   return <ErrorState title="Business Not Found" text="The business you're looking for doesn't exist" homeLink />;
 }
 
-/** CLARIFICATIONS 15: '/' by default; with JavaScript, the visitor's last /search page when there was one. */
+/** Back to Search: '/' by default; with JavaScript, the visitor's last /search page when there was one. */
 function BackToSearch() {
   const navigate = useNavigate();
   function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
@@ -200,7 +200,7 @@ function BackToSearch() {
   );
 }
 
-/** Google's closed states, said plainly above the name (issue 17). */
+/** Google's closed states, said plainly above the name. */
 function ClosedBanner({ state }: { state: Business["openStatus"]["state"] }) {
   if (state !== "closed-permanently" && state !== "closed-temporarily") return null;
   const permanent = state === "closed-permanently";
@@ -264,7 +264,7 @@ const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibol
 
 /**
  * The business and its breadcrumbs as JSON-LD, built where the page renders from the business already
- * in its data: the page's data does not carry the same facts twice (issue 19).
+ * in its data: the page's data does not carry the same facts twice (it is JavaScript the page sends).
  */
 function businessJsonLd({ business: b, meta, siteUrl, structuredDataRating }: Route.ComponentProps["loaderData"]) {
   const { canonical, image, description } = meta;

@@ -24,7 +24,7 @@ export const CATEGORY_DROPDOWN_SIZE = 20;
 
 const COUNT = new Intl.NumberFormat("en-US");
 
-/** The page's query (SPEC §2, CLARIFICATIONS 4–5): blank search/category are left out; bad values fall back. */
+/** The page's query (SPEC §2): blank search/category are left out; bad values fall back (a bad page → 1). */
 const browseQuerySchema = z.object({
   search: z.string().trim().max(200).catch("").default(""),
   category: z.string().trim().max(200).catch("").default(""),
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = (await siteSummary(db, dataVersion)).categories.slice(0, CATEGORY_DROPDOWN_SIZE);
   const filters = parseListingFilters(url.searchParams);
   if (filtersActive(filters)) {
-    // Open now, a minimum rating (issue 19): the search's bounded reads, with the page's words if any.
+    // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const found = await filteredBusinesses(db, query, filters, page);
     const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
@@ -136,7 +136,7 @@ async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySche
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? siteNameOf(matches);
-  // Issue 20: searched, filtered and sorted views point at the plain list; page N at itself; neither is indexed.
+  // Searched, filtered and sorted views point at the plain list; page N at itself; neither is indexed (ADR 0020).
   const variant = loaderData
     ? [
         loaderData.search ? `“${loaderData.search}”` : null,

@@ -23,7 +23,7 @@ import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search
 import type { Route } from "./+types/category";
 
 export const CATEGORY_PAGE_SIZE = 20;
-/** Links to the category's city × category pages (issue 20), largest first. */
+/** Links to the category's city × category pages, largest first. */
 const CATEGORY_TOP_CITIES = 12;
 
 const COUNT = new Intl.NumberFormat("en-US");
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const heading = headingOf(raw);
   const canonical = `${config.siteUrl}/category/${category.slug}`;
   const listing = filtersActive(filters)
-    ? // Open now, a minimum rating: the bounded search over the category's own index (issue 19).
+    ? // Open now, a minimum rating: the bounded search over the category's own index (ADR 0015).
       await filteredListing(db, { kind: category.kind, slug: category.slug }, filters, url.searchParams.get("page"), CATEGORY_PAGE_SIZE)
     : null;
   const allPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? "LocalAtlas";
-  // Issue 20: page N canonical to itself, noindex, follow, its own title (app/lib/seo/indexing.ts).
+  // Page N canonical to itself, noindex, follow, its own title (app/lib/seo/indexing.ts).
   const { canonical, robots, titleSuffix } = listingIndexing({
     canonicalBase: `${loaderData?.siteUrl ?? ""}/cities`,
     page: loaderData?.page ?? 1,

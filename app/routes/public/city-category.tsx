@@ -24,7 +24,7 @@ export const CITY_CATEGORY_PAGE_SIZE = 20;
 const COUNT = new Intl.NumberFormat("en-US");
 
 /**
- * /city/{city}/{category} (issue 20 item 4): "Dentists in Chicago". It exists only where the city
+ * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city
  * has at least INDEX_MIN_LISTING businesses of the category (fine or group); anything else is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -22,19 +22,19 @@ import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search
 import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
-/** Links to the city's city × category pages (issue 20), largest first. */
+/** Links to the city's city × category pages, largest first. */
 const CITY_TOP_CATEGORIES = 12;
 
 const COUNT = new Intl.NumberFormat("en-US");
 
-/** A blank name is no city page at all (CLARIFICATIONS 2): the site's 404 page. */
+/** A blank name is no city page at all: the site's 404 page. */
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const cityName = (params.cityName ?? "").trim();
-  // §5: the city page fetches only when a name is present (CLARIFICATIONS 2: blank → 404 page).
+  // §5: the city page fetches only when a name is present (blank → the 404 page).
   if (isBlank(cityName)) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const filters = parseListingFilters(url.searchParams);
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
   const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
   const listing = filtersActive(filters)
-    ? // Open now, a minimum rating: the bounded search over the city's own index (issue 19).
+    ? // Open now, a minimum rating: the bounded search over the city's own index (ADR 0015).
       await filteredListing(db, { kind: "city", slug: city.slug, name: city.name }, filters, url.searchParams.get("page"), CITY_PAGE_SIZE)
     : null;
   const allPages = Math.ceil(city.count / CITY_PAGE_SIZE);

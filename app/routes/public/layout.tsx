@@ -12,12 +12,12 @@ import type { Route } from "./+types/layout";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
-  // The footer is decoration: a failed read hides the row instead of failing the page (CLARIFICATIONS 20).
+  // The footer is decoration: a failed read hides the row instead of failing the page (never zeros).
   const { cities, statistics } = await siteSummary(db, dataVersion).catch(() => ({ cities: [], statistics: null }));
   return { siteName: config.siteName, phone: config.contactPhone, email: config.contactEmail, cities: cities.slice(0, FOOTER_CITIES), statistics };
 }
 
-/** Public pages are cacheable at the edge (CLARIFICATIONS 35) unless a parent said otherwise (flash cookie). */
+/** Public pages are cacheable at the edge (max-age=60, s-maxage=300) unless a parent said otherwise (flash cookie). */
 export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
   const out = new Headers(parentHeaders);
   for (const [k, v] of loaderHeaders) if (k.toLowerCase() !== "set-cookie") out.set(k, v);
@@ -27,7 +27,7 @@ export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 type SkeletonKind = "home" | "city" | "category" | "detail" | "list";
 
-/** Which skeleton a client-side navigation to `pathname` shows (SPEC §2, CLARIFICATIONS 16). */
+/** Which skeleton a client-side navigation to `pathname` shows (SPEC §2). */
 function skeletonFor(pathname: string): SkeletonKind | null {
   if (pathname === "/") return "home";
   if (pathname.startsWith("/city/")) return "city";
@@ -40,7 +40,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
   useEffect(() => {
-    // Remembered for the business page's Back to Search (CLARIFICATIONS 15).
+    // Remembered for the business page's Back to Search, which returns to the last /search page.
     if (location.pathname === "/search") sessionStorage.setItem("lastSearch", location.pathname + location.search);
   }, [location]);
   const target = navigation.state === "loading" ? navigation.location : null;

@@ -22,7 +22,7 @@ import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
-  // CLARIFICATIONS 17: a blank query with a location lists that location; both blank go home.
+  // A blank query with a location lists that location; both blank go home.
   if (!params.q && !params.location && !params.near) throw redirect("/");
   const { db, env, dataVersion } = getApp(context);
   // The category filter is the site summary's (remembered per data version, as the footer is).

@@ -102,10 +102,11 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
 }
 
 /**
- * The list's search (issue 15): the search's bounded blocks (search.server.ts windowSearch) in the
- * list's order, newest id first, which is the FTS match's own rowid order. Category and a coded
- * country are FTS facets; the status and a country without a code are checked on the rows read.
- * A match larger than one block gets an approximate total (at most RESULT_CAP results listed).
+ * The list's search (≤ 300 rows read, like every public read): the search's bounded blocks
+ * (search.server.ts windowSearch) in the list's order, newest id first, which is the FTS match's own
+ * rowid order. Category and a coded country are FTS facets; the status and a country without a code
+ * are checked on the rows read. A match larger than one block gets an approximate total (at most
+ * RESULT_CAP results listed).
  */
 async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<AdminBusinessPage> {
   const facets: string[] = [];
@@ -133,7 +134,7 @@ async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<Adm
   const totalPages = Math.ceil(found.total / ADMIN_PAGE_SIZE);
   if (found.total === 0) return EMPTY(1);
   if (page > totalPages) {
-    // Past the end: the last page (CLARIFICATIONS 5).
+    // Past the end: the last page (the pager's clamp).
     page = totalPages;
     found = await window(page);
   }

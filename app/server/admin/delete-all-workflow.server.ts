@@ -1,5 +1,5 @@
 /**
- * Delete all as a job (issue 18, docs/decisions/0016-workflows.md). DELETE /api/admin/delete-all
+ * Delete all as a job (docs/decisions/0016-workflows.md). DELETE /api/admin/delete-all
  * checks the typed word, deletes a small directory at once and otherwise starts this workflow: one
  * step marks the lists for rebuilding, then each step deletes up to DELETE_STEP_ROWS businesses in
  * atomic chunks (the triggers keep the FTS index and the summaries exact after every chunk), and a

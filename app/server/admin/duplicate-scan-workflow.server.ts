@@ -1,5 +1,5 @@
 /**
- * The duplicate keys of businesses stored before they existed (issue 20, ADR 0019): a one-time scan
+ * The duplicate keys of businesses stored before they existed (ADR 0019): a one-time scan
  * by id range, as a Workflow like SEO generation (ADR 0016). POST /api/admin/duplicates
  * `{action: "scan"}` does the first chunk itself and starts the job when more remain; each step
  * writes the keys of DUPLICATE_SCAN_STEP_ROWS businesses above the previous step's last id and looks

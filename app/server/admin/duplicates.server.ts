@@ -1,5 +1,5 @@
 /**
- * Duplicate listings (issue 20, docs/decisions/0019-duplicates-and-gone.md): candidates are found on
+ * Duplicate listings (docs/decisions/0019-duplicates-and-gone.md): candidates are found on
  * the write path, by index seeks on the written rows' own keys (duplicate_keys), and kept in
  * duplicate_pairs, which the admin's Duplicates tab pages through. Merging deletes the loser through
  * the writer (business-writer.server.ts), which records where its URLs now lead.

@@ -1,5 +1,5 @@
 /**
- * Every row error of an import, kept in `import_errors` (issue 18) for the error report: row,
+ * Every row error of an import, kept in `import_errors` for the error report: row,
  * column, the cell's value and the reason. The rows go in with the batch that skipped them (the
  * same atomic D1 batch as the batch's businesses and the import's counts), so a retried batch never
  * stores them twice. A hostile file can hold 100 MB of bad rows: at most IMPORT_ERRORS_KEPT are kept

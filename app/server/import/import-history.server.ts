@@ -1,5 +1,5 @@
 /**
- * The Import History tab's read of the `imports` table (issue 18): newest first, a page at a time by
+ * The Import History tab's read of the `imports` table: newest first, a page at a time by
  * id (the primary key, so a page reads its own rows). The history API (GET /api/admin/imports) gives
  * external clients the same list; the tab reads D1 directly so it does not depend on a call to itself.
  */

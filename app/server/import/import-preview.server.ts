@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/import/preview's work (issue 18): read an upload the way the import would and
+ * POST /api/admin/import/preview's work: read an upload the way the import would and
  * say what it would do — its layout, row count, column mapping and first rows as stored — writing
  * nothing (not to D1, not to R2). The file is held in memory for the look (an .xlsx's directory is
  * at its end, so reading it needs the whole file), under the import's own limits; confirming then

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet import (issue 5): refuse a bad file whole, keep the original in R2 and a row in
+ * Spreadsheet import: refuse a bad file whole, keep the original in R2 and a row in
  * `imports`, then read, map and write the rows in slices (docs/decisions/0008-import-slices.md).
  * The upload streams into R2 as it arrives and is validated there (import-upload.server.ts); the
  * rows come from import-source.server.ts. Small files finish inside the upload request; large ones

@@ -1,6 +1,6 @@
 /**
  * Uploads that never sit whole in memory: a multipart/form-data body is scanned as it arrives and
- * its file part goes to R2 part by part (issue 13). What the Worker holds at any time is one R2 part
+ * its file part goes to R2 part by part. What the Worker holds at any time is one R2 part
  * (R2_PART_BYTES), the chunk in hand and the scanner's small carry.
  */
 import { MultipartError, MultipartScanner, type PartHeaders } from "#app/lib/import/multipart";

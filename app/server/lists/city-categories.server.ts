@@ -1,5 +1,5 @@
 /**
- * City × category pages (issue 20 item 4, docs/decisions/0020-indexing-and-city-categories.md):
+ * City × category pages (docs/decisions/0020-indexing-and-city-categories.md):
  * "Dentists in Chicago" at /city/{city}/{category}. Counts come from the city_categories summary
  * (kept by the writer and the triggers), pages from the (city_slug, category_slug | group_slug,
  * score, id) indexes: every read is O(page).

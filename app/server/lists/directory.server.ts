@@ -206,7 +206,7 @@ const RECOMMENDED_SPARE_ROWS = 10;
 
 /**
  * Top businesses by the recommended score (rating weighted by review count), without the ones
- * Google lists as temporarily or permanently closed (issue 17). Read from the head of the score
+ * Google lists as temporarily or permanently closed. Read from the head of the score
  * order with a few spare rows, then filtered: O(page) whatever the directory's size, rather than a
  * status filter SQLite would apply while walking the index (unbounded if many top rows are closed).
  * If more than the spare rows are closed, the list is shorter, never slower.
@@ -421,7 +421,7 @@ async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQ
 export type CountryCity = { name: string; state: string; country: string; businessCount: number };
 
 /**
- * /cities (CLARIFICATIONS 3): every city with businesses, grouped by country, A–Z, one page at a
+ * /cities: every city with businesses, grouped by country, A–Z, one page at a
  * time through the (country, name) index; `hasMore` from one extra row instead of a COUNT.
  */
 export async function listCitiesByCountry(db: Db, limit: number, offset: number): Promise<{ cities: CountryCity[]; hasMore: boolean }> {

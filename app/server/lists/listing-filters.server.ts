@@ -1,5 +1,5 @@
 /**
- * A listing page (a city, a category) with open now or a minimum rating (issue 19): its page of the
+ * A listing page (a city, a category) with open now or a minimum rating (ADR 0015): its page of the
  * bounded search, the page number asked for (within the search's reach), the pager's page count and
  * the filter bar's "N results".
  */

@@ -1,5 +1,5 @@
 /**
- * The places of a page's map (issue 19, docs/decisions/0022-maps.md): public/map-draw.js asks for
+ * The places of a page's map (docs/decisions/0022-maps.md): public/map-draw.js asks for
  * the businesses on the page by id when the map comes into view, so the page itself carries no
  * coordinates in its loader data.
  */

@@ -7,15 +7,15 @@ export type SiteConfig = {
   adsenseClient: string;
   adSlots: { top: string; bottom: string };
   analyticsToken: string;
-  /** Issue 20: a business page is indexed when it has at least this many of hours, phone, rating. */
+  /** A business page is indexed when it has at least this many of hours, phone, rating. */
   indexMinFacts: number;
-  /** Issue 20: a city, category or city × category page is indexed from this many businesses. */
+  /** A city, category or city × category page is indexed from this many businesses. */
   indexMinListing: number;
-  /** Issue 20: generated text on pages and from SEO generation. */
+  /** Generated text on pages and from SEO generation (ADR 0021). */
   generatedText: boolean;
-  /** Issue 20: aggregateRating in the business page's JSON-LD. */
+  /** Whether the business page's JSON-LD carries aggregateRating. */
   structuredDataRating: boolean;
-  /** Issue 19: the map tiles' URL template ({z}/{x}/{y}); empty means no map tiles. */
+  /** The map tiles' URL template ({z}/{x}/{y}); empty means no map tiles. */
   mapTileUrl: string;
   mapTileAttribution: string;
 };

@@ -2,7 +2,7 @@
  * Public pages are complete server-rendered HTML; React Router's JavaScript only adds client-side
  * navigation (with its skeletons) and the admin-style widgets. Loading it in parallel with the
  * page made it compete with the HTML, CSS and hero image for a phone's bandwidth (Lighthouse mobile:
- * FCP 3.9 s), and at ~130 KB gzip it is more than a page that is only read needs (issue 16: ≤ 100 KB
+ * FCP 3.9 s), and at ~130 KB gzip it is more than a page that is only read needs (the budget: ≤ 100 KB
  * before interaction). So on public pages the module preloads and the bootstrap module script wait
  * until the visitor starts using the page after load (INTENT_EVENTS); a small inline loader then
  * restores them unchanged. The CSP allows both

@@ -1,7 +1,8 @@
 /**
- * Edge cache for public GETs (CLARIFICATIONS 35): the key carries the data version, which every
- * write bumps, so visitors never see a deleted business for long while unchanged pages are served
- * without rendering. docs/decisions/0014-edge-cache.md.
+ * Edge cache for public GETs (served as `public, max-age=60, s-maxage=300, stale-while-revalidate=600`,
+ * so Open Now is at most minutes old): the key carries the data version, which every write bumps, so
+ * visitors never see a deleted business for long while unchanged pages are served without rendering.
+ * docs/decisions/0014-edge-cache.md.
  *
  * The key is the page, not the URL: only the query parameters the page reads go into it, in one
  * order, so `/about?utm_source=x` and `/about` are one entry and a run of random parameters cannot
@@ -28,7 +29,7 @@ const LISTING_FILTER_PARAMS = ["openNow", "minRating"];
 const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/search$/i, SEARCH_PARAMS],
   [/^\/businesses$/i, ["search", "category", "sort", "page", ...LISTING_FILTER_PARAMS]],
-  // A city, a category, and a city × category page (/city/{city}/{category}, issue 20).
+  // A city, a category, and a city × category page (/city/{city}/{category}).
   [/^\/(?:city|category)\/[^/]+$|^\/city\/[^/]+\/[^/]+$/i, ["page", ...LISTING_FILTER_PARAMS]],
   [/^\/cities$/i, ["page"]],
   [/^\/api\/search$/i, SEARCH_PARAMS],
@@ -111,7 +112,7 @@ async function readDataVersion(db: DbSource): Promise<number> {
  * When the memo expires, one request reads D1 and the requests that arrive meanwhile keep the
  * version it remembers: under load
  * an isolate reads the version about once per `ttlMs`, not once per request in flight (ten at a time
- * before, ~10 % of a listing's misses; docs/perf/http.md, session 7). Only the reading request waits
+ * before, ~10 % of a listing's misses; docs/perf/http.md). Only the reading request waits
  * on its own I/O (a promise shared across requests would tie one request's answer to another's I/O).
  */
 export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): (db: DbSource) => Promise<number> {

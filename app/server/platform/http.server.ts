@@ -1,9 +1,9 @@
 /**
  * The answers of resource routes (JSON API, sitemaps). A route parses its input with zod, calls a
  * server module — which returns data (null for "no such thing") or throws a typed error that carries
- * its status, such as ImportRefused — and answers with these: JSON with the cache policy of
- * CLARIFICATIONS 35 (public) or no-store (admin). Pages instead throw `data(null, { status })` for
- * their error boundary (app/components/general-error-boundary.tsx).
+ * its status, such as ImportRefused — and answers with these: JSON with PUBLIC_CACHE (public) or
+ * no-store (admin). Pages instead throw `data(null, { status })` for their error boundary
+ * (app/components/general-error-boundary.tsx).
  */
 
 export const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";

@@ -3,7 +3,7 @@
  *
  * The page's Content-Security-Policy allows its inline scripts by their SHA-256, not by a nonce: the
  * edge cache serves one stored response to every visitor, so a nonce in it would be a shared, known
- * value (issue 13). The hashes are taken from the finished document — in the same HTMLRewriter pass
+ * value. The hashes are taken from the finished document — in the same HTMLRewriter pass
  * as the deferred-hydration rewrite — so the stored page and its header always agree and a cache hit
  * is served as stored.
  */

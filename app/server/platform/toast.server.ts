@@ -1,5 +1,5 @@
 /**
- * A toast that survives a redirect (CLARIFICATIONS 25): set on the redirecting response, read and
+ * A toast that survives a redirect (a session flash): set on the redirecting response, read and
  * cleared by the root loader of the next page. Responses carrying one are never cached.
  */
 import { createCookie } from "react-router";

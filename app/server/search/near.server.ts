@@ -1,5 +1,5 @@
 /**
- * Near me (issue 19, ADR 0017): the businesses nearest a point, within 300 rows read at a million.
+ * Near me (ADR 0017): the businesses nearest a point, within 300 rows read at a million.
  *
  * Three computed indexes of the coordinates (nothing stored in businesses):
  * - businesses.geo_cell, the 0.001° grid cell (~110 m) in a B-tree: the cells of one grid row are
@@ -29,7 +29,7 @@ import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/cand
 
 export type Point = { lat: number; lng: number };
 
-/** Rows a near search reads at most for a page of the first pages (issue 19: ≤ 300 with the rest of the page). */
+/** Rows a near search reads at most for a page of the first pages (the page as a whole reads ≤ 300). */
 export const NEAR_BUDGET = 260;
 /** Deeper pages want more of the nearest: at most this many rows read per business wanted. */
 const ROWS_PER_WANTED = 2.5;

@@ -240,7 +240,7 @@ function planRows(db: Db, plan: Plan, slice: SQL): Promise<Candidate[]> {
     .where(sql`${b.id} = p.id`);
 }
 
-// ── Text searches: bounded candidate blocks (issue 15, docs/decisions/0012-bounded-search.md) ──
+// ── Text searches: bounded candidate blocks (docs/decisions/0012-bounded-search.md) ──
 
 /** Candidates per block: a dense first page reads 2 × (BLOCK + 1) + 2 × NAME_WINDOW rows, and the prefix's few. */
 export const BLOCK = 100;
@@ -346,7 +346,7 @@ function relevanceOf(row: CandidateRow, m: TextMatch, queryText: string): number
 
 /**
  * The business whose name is the query, wherever it lies in the match: its slug is the name's
- * (CLARIFICATIONS 9; later namesakes get the city or a tag appended), found through the unique slug
+ * (later namesakes get the city or a tag appended), found through the unique slug
  * index, and kept only if it is in the match (one FTS probe by rowid). One or two rows read. A
  * slice like matchSlice's, so it joins the name matches' query.
  */
@@ -531,7 +531,7 @@ export async function windowSearch(db: Db, q: WindowQuery): Promise<WindowResult
   return { rows, total, approximate: true, estimate };
 }
 
-// ── Searches without words: a window of the recommended order (issue 15, docs/decisions/0015-bounded-filter-search.md) ──
+// ── Searches without words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
 
 /**
  * Entries of the driving index a word-less search reads as its window (each costs an index row and
@@ -594,7 +594,7 @@ async function chooseDriver(db: Db, location: ResolvedLocation | null, category:
       ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${c.slug}`, size }
       : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${c.slug}`, size };
   };
-  // A listing's filters without a place (issue 19: /businesses, a category page).
+  // A listing's filters without a place (/businesses, a category page).
   if (!location) return category ? categoryDriver(category) : { index: "businesses_order_idx", where: sql`1 = 1`, size: null };
   const { kind, value } = location.driving;
   const place: Driver = {
@@ -892,13 +892,13 @@ export type ListingScope =
   | { kind: "city"; slug: string; name: string }
   | { kind: "group" | "category"; slug: string }
   | { kind: "all" }
-  // Issue 20: a city × category page (/city/{city}/{category}).
+  // A city × category page (/city/{city}/{category}).
   | { kind: "city-category"; city: { slug: string; name: string }; category: { kind: "group" | "category"; slug: string } };
 
 export type ListingPage = { businesses: Business[]; hasNext: boolean; approximate: boolean; total: number | null };
 
 /**
- * A listing page (/businesses, a city, a category) with the search's filters (issue 19: open now and
+ * A listing page (/businesses, a city, a category) with the search's filters (open now and
  * a minimum rating on every listing): the bounded word-less search of ADR 0015, driven by the city's
  * or the category's index, or by the recommended order of the whole directory.
  */
@@ -942,7 +942,7 @@ export async function listingSearch(
 }
 
 /**
- * GET /api/businesses?search=… (CLARIFICATIONS 4): the same matcher and ranking, in a category scope,
+ * GET /api/businesses?search=…: /search's matcher and ranking, in a category scope,
  * with the list endpoint's totals. A dense search (more matches than one block) lists at most
  * RESULT_CAP results and says so: `approximate` is true, `total` is what can be paged through and
  * `estimate` the match's estimated size.

@@ -1,5 +1,5 @@
 /**
- * Type-ahead for the search boxes (issue 19 item 4): up to 8 suggestions for what a visitor has typed
+ * Type-ahead for the search boxes: up to 8 suggestions for what a visitor has typed
  * so far. Every lookup is a prefix seek on a slug index (slugs are lower-case and accent-free, so
  * "hue" finds "Huế"), bounded by PREFIX_WINDOW rows whatever the directory's size, then ranked by
  * how many businesses each has. A short prefix therefore ranks the first PREFIX_WINDOW matches in
@@ -12,7 +12,7 @@ import { detailPath, slugify } from "#app/lib/business/slug";
 import type { Db } from "#app/server/platform/db.server";
 
 export const MAX_SUGGESTIONS = 8;
-/** Rows read per prefix lookup at most: a suggestion reads ≤ 50 rows in all (issue 19). */
+/** Rows read per prefix lookup at most: a suggestion reads ≤ 50 rows in all. */
 export const PREFIX_WINDOW = 16;
 const GROUP_WINDOW = 10;
 

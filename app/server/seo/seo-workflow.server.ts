@@ -1,5 +1,5 @@
 /**
- * SEO generation for everyone as a job (issue 18, docs/decisions/0016-workflows.md): one click.
+ * SEO generation for everyone as a job (docs/decisions/0016-workflows.md): one click.
  * POST /api/admin/generate-seo fills the first chunk itself (a small directory is done in that one
  * call, as before) and, when more may remain, starts this workflow: each step fills up to
  * SEO_STEP_ROWS businesses above the previous step's last id, chunk by chunk, until a chunk comes back
@@ -50,7 +50,10 @@ async function fillRows(db: Db, afterId: number, rows: number): Promise<{ update
 
 export const seoStatusUrl = (jobId: string) => `/api/admin/generate-seo?job=${jobId}`;
 
-/** The spec's `message, updated` (updated: what this call filled itself), CLARIFICATIONS 32's `remaining`, and the job when one started. */
+/**
+ * The spec's `message, updated` (updated: what this call filled itself), `remaining` (the tab repeats
+ * until it is 0), and the job when one started.
+ */
 export type SeoAnswer = { message: string; updated: number; remaining: number; jobId?: string; statusUrl?: string };
 
 /** POST /api/admin/generate-seo's work: the first chunk now, the rest as a workflow; one audit row. */

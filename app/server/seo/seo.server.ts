@@ -1,9 +1,10 @@
 /**
- * SEO text for businesses without content (CLARIFICATIONS 32). POST /api/admin/generate-seo does one
- * chunk itself and leaves the rest to a workflow (seo-workflow.server.ts), which walks the businesses
- * by id a chunk at a time. Reads walk the partial index businesses_needs_content_idx (0003), so a
- * chunk costs O(chunk) rows, plus at most PEER_LIMIT peers per city × category of the chunk (one
- * statement, businesses_city_category_order_idx): the text compares each business with them (ADR 0021).
+ * SEO text for businesses without content (never overwriting what an admin wrote). POST
+ * /api/admin/generate-seo does one chunk itself and leaves the rest to a workflow
+ * (seo-workflow.server.ts), which walks the businesses by id a chunk at a time. Reads walk the partial
+ * index businesses_needs_content_idx (0003), so a chunk costs O(chunk) rows, plus at most PEER_LIMIT
+ * peers per city × category of the chunk (one statement, businesses_city_category_order_idx): the text
+ * compares each business with them (ADR 0021).
  */
 import { and, gt, sql } from "drizzle-orm";
 import { parseJson } from "#app/lib/business/business";

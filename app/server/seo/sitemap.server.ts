@@ -1,12 +1,12 @@
 /**
- * Sitemaps (issue 6): /sitemap.xml is an index of /sitemaps/main.xml, categories.xml, cities.xml,
+ * Sitemaps: /sitemap.xml is an index of /sitemaps/main.xml, categories.xml, cities.xml,
  * businesses-{n}.xml and city-categories-{n}.xml. Business file n holds the ids in ((n-1)·K, n·K],
  * K = businesses per sitemap, so a file reads only its own rows through the primary key (keyset by
  * id, never OFFSET), each business appears in exactly one file, and a business keeps its file as
  * others are added. Ranges left empty by deletions are simply not listed, so a file never holds more
  * than K URLs but may hold fewer.
  *
- * Issue 20: only pages that are indexed are listed (docs/decisions/0020-indexing-and-city-categories.md):
+ * Only pages that are indexed are listed (docs/decisions/0020-indexing-and-city-categories.md):
  * a business with at least INDEX_MIN_FACTS of {hours, phone, rating} (businesses.index_facts, read
  * through its (index_facts, id) index), and city, category and city × category pages with at least
  * INDEX_MIN_LISTING businesses. A range whose businesses are all thin is not listed either.
@@ -181,7 +181,7 @@ export async function cityCategoriesSitemap(db: Db, siteUrl: string, rules: Site
   return rows.map((r) => ({ loc: `${siteUrl}${cityCategoryPath(r.city, r.slug)}`, lastmod }));
 }
 
-/** CLARIFICATIONS 10: canonicalUrl when set (a path is put on the site), else /business/{id}. */
+/** Sitemaps list exactly the canonical URLs: canonicalUrl when set (a path is put on the site), else /business/{id}. */
 export function canonicalBusinessUrl(siteUrl: string, id: number, canonicalUrl: string | null): string {
   const value = canonicalUrl?.trim();
   if (value && /^https?:\/\/[^\s]+$/i.test(value)) return value;
@@ -217,12 +217,12 @@ export type SitemapStats = {
     categories: string[];
     cities: string[];
     businesses: string[];
-    /** Issue 20: the city × category sitemaps (not counted in totalSitemaps, which CLARIFICATIONS 33 defines). */
+    /** The city × category sitemaps (not counted in totalSitemaps: the spec's count is business sitemaps + 3). */
     cityCategories: string[];
   };
 };
 
-/** GET /api/admin/sitemap-stats (CLARIFICATIONS 33): totalSitemaps counts the business sitemaps. */
+/** GET /api/admin/sitemap-stats: totalSitemaps counts the business sitemaps (the tab shows them + 3). */
 export async function sitemapStats(db: Db, siteUrl: string, rules: SitemapRules): Promise<SitemapStats> {
   const [stats, numbers, cityCategoryNumbers] = await Promise.all([
     db.orm.select({ totalBusinesses: siteStats.totalBusinesses }).from(siteStats).where(eq(siteStats.id, 1)).get(),

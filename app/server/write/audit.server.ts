@@ -1,5 +1,5 @@
 /**
- * The audit log of admin actions (issue 18): who did what, when. Every admin write records one
+ * The audit log of admin actions: who did what, when. Every admin write records one
  * row next to its own work; the panel shows them newest first, paged.
  */
 import { desc, lt, or, and, eq } from "drizzle-orm";
@@ -18,7 +18,7 @@ export type AuditAction =
   | "export"
   | "seo"
   | "delete-all"
-  // Issue 20: the Duplicates tab.
+  // The Duplicates tab.
   | "merge"
   | "dismiss-duplicate"
   | "duplicate-scan";

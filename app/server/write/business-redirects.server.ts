@@ -1,5 +1,5 @@
 /**
- * What a business URL that finds no business answers (issue 20, docs/decisions/0019-duplicates-and-gone.md):
+ * What a business URL that finds no business answers (docs/decisions/0019-duplicates-and-gone.md):
  * a 301 to the business it was merged into or that now has the slug, a 410 for a deleted business,
  * or null (a 404: never a business). Only called on a miss; each step is a primary-key seek.
  */
@@ -78,7 +78,7 @@ async function belowHighWaterMark(db: Db, id: number): Promise<boolean> {
   }
 }
 
-/** Where a 301 for a business page goes: its canonical URL (CLARIFICATIONS 10). */
+/** Where a 301 for a business page goes: its canonical URL (canonicalUrl when set, else /business/{id}). */
 export function businessPagePath(target: { id: number; canonicalUrl: string | null }): string {
   return target.canonicalUrl || `/business/${target.id}`;
 }

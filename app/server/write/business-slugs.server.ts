@@ -1,6 +1,6 @@
 /**
- * Slugs for new businesses (CLARIFICATIONS 9): name, then name-city, then name-city-{tag}, each
- * checked by exact lookup so a chain's hundredth branch costs no more than its first.
+ * Slugs for new businesses (stored and unique, accents transliterated): name, then name-city, then
+ * name-city-{tag}, each checked by exact lookup so a chain's hundredth branch costs no more than its first.
  */
 import type { PreparedBusiness } from "#app/lib/business/business";
 import type { Db } from "#app/server/platform/db.server";
@@ -34,7 +34,7 @@ export function slugCandidates(r: PreparedBusiness, round: number): string[] {
 
 /**
  * Which of these place ids and slugs are stored already: one query for both. A place id merged into
- * another business (issue 20, ADR 0019) counts as stored, so a re-import skips it in either mode
+ * another business (ADR 0019) counts as stored, so a re-import skips it in either mode
  * instead of bringing the merged-away duplicate back (duplicates.server.ts's mergedInto says where).
  */
 export async function stored(db: Db, placeIds: string[], slugs: string[]): Promise<{ placeIds: Set<string>; slugs: Set<string> }> {

@@ -106,7 +106,7 @@ const NEW_ROWS_SUMMARY_SQL = [
    SELECT country, min(country_code), count(*) ${NEW_ROWS} AND country <> ''
    GROUP BY country
    ON CONFLICT(name) DO UPDATE SET business_count = business_count + excluded.business_count`,
-  // The city × category pages (issue 20): per city and fine category, per city and group.
+  // The city × category pages (ADR 0020): per city and fine category, per city and group.
   `INSERT INTO city_categories (city_slug, kind, slug, business_count)
    SELECT city_slug, 'category', category_slug, count(*) ${NEW_ROWS} AND city_slug <> '' AND category_slug <> ''
    GROUP BY city_slug, category_slug
@@ -178,7 +178,7 @@ export type InsertOptions = {
    */
   alongside?: D1PreparedStatement[] | ((updated: number) => D1PreparedStatement[]);
   /**
-   * Update mode (issue 20): a place_id already stored refreshes that business's rating, reviews,
+   * Update mode (ADR 0018): a place_id already stored refreshes that business's rating, reviews,
    * hours, status, photos, website and phone (app/lib/business/business-refresh.ts) instead of being skipped;
    * one that would change nothing is still a duplicate.
    */
@@ -239,7 +239,7 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       return asciiRow(values);
     });
     for (const payload of payloads(json)) insertAt.push(statements.push(db.statement(INSERT_SQL, [payload])) - 1);
-    // Duplicate keys and candidates of the batch's own rows (issue 20): seeks on their keys only.
+    // Duplicate keys and candidates of the batch's own rows (ADR 0019): seeks on their keys only.
     statements.push(
       keysBySlugStatement(
         db,
@@ -250,7 +250,7 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
     );
     const pending = slugs.filter((s) => s.startsWith(PENDING_SLUG_PREFIX));
     if (pending.length) {
-      // A name with no Latin letters and no category/city: the slug falls back to the id (CLARIFICATIONS 9).
+      // A name with no Latin letters and no category/city: the slug falls back to the id.
       statements.push(
         db.statement("UPDATE businesses SET slug = 'business-' || id WHERE slug IN (SELECT value FROM json_each(?1))", [
           JSON.stringify(pending),
@@ -348,7 +348,7 @@ function refreshStatements(db: Db, refreshes: Refresh[], listsKept: boolean): D1
       .map((r) => JSON.stringify(REFRESH_PAYLOAD.map((c) => r[c])).replace(NON_ASCII_ALL, escapeChar));
     return payloads(rows).map((payload) => db.statement(refreshSql(ranked), [payload]));
   });
-  // A refreshed phone changes the business's duplicate match key (issue 20, ADR 0019): the key is
+  // A refreshed phone changes the business's duplicate match key (ADR 0019): the key is
   // rewritten and the business looked up again, as an admin edit does; other refreshes leave both alone.
   const rekeyed = refreshes.filter((r) => r.phoneChanged);
   const phoneKeys = JSON.stringify(rekeyed.map((r) => [r.id, phoneKey(r.phone)]));
@@ -428,7 +428,7 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
       id,
     ]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
-    // A changed name, phone or place changes its duplicate candidates (issue 20); dismissed pairs stay dismissed.
+    // A changed name, phone or place changes its duplicate candidates; dismissed pairs stay dismissed.
     keysByIdStatement(db, id, row),
     db.statement("DELETE FROM duplicate_pairs WHERE (low_id = ?1 OR high_id = ?1) AND status = 'open'", [id]),
     ...candidateStatements(db, "k.business_id = ?1", [id]),
@@ -443,7 +443,7 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
 }
 
 /**
- * A new slug for a business (issue 20): the old one stays in old_slugs, so /details/{old} answers a
+ * A new slug for a business: the old one stays in old_slugs, so /details/{old} answers a
  * 301 to the business. A slug another business holds is refused by the unique index (false).
  */
 export async function changeSlug(db: Db, id: number, slug: string): Promise<boolean> {
@@ -481,7 +481,7 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
 
 /**
  * Deletes one business; its URLs then answer 410, or with `mergedInto` a 301 to that business
- * (issue 20: retireStatements records it in the same batch).
+ * (retireStatements records it in the same batch; ADR 0019).
  */
 export async function deleteBusiness(db: Db, id: number, options: { mergedInto?: number } = {}): Promise<boolean> {
   const kept = await listsKept(db);
@@ -561,7 +561,7 @@ export async function deleteAllBusinesses(db: Db): Promise<number> {
 export type SeoFill = { id: number; seoTitle: string; seoDescription: string; uniqueContent: string };
 
 /**
- * Generated SEO text (issue 5, CLARIFICATIONS 32): fills uniqueContent only where it is empty and
+ * Generated SEO text: fills uniqueContent only where it is empty and
  * each of seoTitle / seoDescription only where that one is empty, so an admin's text is never
  * overwritten. One statement per call, one JSON parameter. Returns the ids updated.
  */

@@ -1,6 +1,6 @@
 /**
- * The writer's statements for duplicates and retired businesses (issue 20,
- * docs/decisions/0019-duplicates-and-gone.md): the match keys of the rows it writes, their candidate
+ * The writer's statements for duplicates and retired businesses
+ * (docs/decisions/0019-duplicates-and-gone.md): the match keys of the rows it writes, their candidate
  * pairs, and the record a deleted or merged business leaves so its URLs answer 410 or 301. They run
  * inside the writer's own batches (business-writer.server.ts); duplicates.server.ts reads them.
  */

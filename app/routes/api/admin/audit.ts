@@ -6,7 +6,7 @@ import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/audit";
 
-/** GET /api/admin/audit[?before={at}-{id}&limit] → `{entries, next}`: admin actions, newest first (issue 18). */
+/** GET /api/admin/audit[?before={at}-{id}&limit] → `{entries, next}`: admin actions, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);

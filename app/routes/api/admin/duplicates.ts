@@ -13,7 +13,7 @@ const jobQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
 
 /**
  * GET /api/admin/duplicates[?before={highId}-{lowId}] → `{pairs, next}`: open candidate pairs, newest
- * first (issue 20); `?job={jobId}` → a duplicate scan's `{status, message, scanned}`. Both only read.
+ * first (ADR 0019); `?job={jobId}` → a duplicate scan's `{status, message, scanned}`. Both only read.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);

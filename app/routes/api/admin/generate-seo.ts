@@ -8,7 +8,7 @@ import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/generate-seo";
 
 /**
- * POST /api/admin/generate-seo → `{message, updated, remaining}` (SPEC §7, CLARIFICATIONS 32): the
+ * POST /api/admin/generate-seo → `{message, updated, remaining}` (SPEC §7; only empty uniqueContent is filled): the
  * call fills one chunk itself (`updated`); when more remain it starts a workflow for all of them and
  * answers 202 with `jobId` and `statusUrl` as well (ADR 0016). One click, no browser needed after.
  */

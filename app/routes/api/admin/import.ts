@@ -6,7 +6,7 @@ import { ImportRefused, importUpload, statusUrl } from "#app/server/import/impor
 import type { Route } from "./+types/import";
 
 /**
- * POST /api/admin/import (multipart: field excelFile, and optionally mode = skip | update, issue 20)
+ * POST /api/admin/import (multipart: field excelFile, and optionally mode = skip | update, ADR 0018)
  * → 200 imported, 422 failed part-way, 202 running as a job (a workflow that finishes by itself;
  * statusUrl reports it), or a refusal with its status (400/411/413/415/422) that wrote nothing.
  * One audit row per accepted upload.

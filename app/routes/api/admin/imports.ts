@@ -8,7 +8,7 @@ import type { Route } from "./+types/imports";
 
 /**
  * GET /api/admin/imports[?before={id}&limit] → `{imports, next}`: every import, newest first, with file
- * name, size, who, when, status, duration and imported / duplicates / errors (issue 18); `next` is
+ * name, size, who, when, status, duration and imported / duplicates / errors; `next` is
  * the `before` of the older page, null at the end.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

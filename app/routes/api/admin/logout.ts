@@ -3,7 +3,7 @@ import { isSameOriginRequest, logout } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/logout";
 
-/** POST /api/admin/logout — ends the session on the server and always clears the cookie (CLARIFICATIONS 29). */
+/** POST /api/admin/logout — ends the session on the server and always clears the cookie, with or without a live session. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
   if (request.method !== "POST") return methodNotAllowed("POST");

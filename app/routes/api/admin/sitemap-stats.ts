@@ -5,7 +5,7 @@ import { json } from "#app/server/platform/http.server";
 import { sitemapRules, sitemapStats } from "#app/server/seo/sitemap.server";
 import type { Route } from "./+types/sitemap-stats";
 
-/** GET /api/admin/sitemap-stats (SPEC §7, CLARIFICATIONS 33). */
+/** GET /api/admin/sitemap-stats (SPEC §7): `main` is /sitemap.xml, `mainPages` /sitemaps/main.xml. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
