@@ -52,13 +52,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "workers/**/*.ts"],
+    files: ["db/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { regex: "^(~/|\\.\\.?/(?!\\+types/))", message: "Import app/ and db/ as #app/… and #db/…." },
+            { regex: "^(~/|\\.\\.?/)", message: "Import db/ as #db/…." },
             { group: ["#app/*"], message: "db/ imports nothing from app/." },
           ],
         },
@@ -74,6 +74,28 @@ export default tseslint.config(
       ],
     },
   },
+  // Rooms (each folder's README.md says what it owns): what a room may import, checked.
+  ...[
+    { files: ["app/lib/sheets/**"], allow: "lib/sheets/", says: "app/lib/sheets/ imports only its own modules" },
+    {
+      files: ["app/lib/business/**"],
+      allow: "lib/(business/|format$|memo$)",
+      says: "app/lib/business/ imports only format, memo and itself",
+    },
+    {
+      files: ["app/lib/**"],
+      ignores: ["app/lib/sheets/**", "app/lib/business/**"],
+      allow: "lib/",
+      says: "app/lib/ is pure: nothing from server/, components/ or routes/",
+    },
+    { files: ["app/server/platform/**"], allow: "(lib/|server/platform/)", says: "app/server/platform/ builds on app/lib/ alone" },
+  ].map(({ files, ignores = [], allow, says }) => ({
+    files,
+    ignores,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ regex: `^#app/(?!${allow})`, message: `${says}.` }] }],
+    },
+  })),
   {
     // Declaration files augment the runtime's interfaces (`interface ProvidedEnv extends Env`).
     files: ["**/*.d.ts"],

@@ -3,7 +3,7 @@ import * as build from "virtual:react-router/server-build";
 import { tileOrigin } from "#app/lib/business/map";
 import { siteConfig } from "#app/server/platform/config.server";
 import { appContext, type AppContext } from "#app/server/platform/context.server";
-import { finishResponse, makeAppContext } from "#app/server/platform/make-context.server";
+import { finishResponse, makeAppContext } from "#app/server/auth/make-context.server";
 import { shouldDeferHydration } from "#app/server/platform/deferred-hydration.server";
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "#app/server/platform/edge-cache.server";
 import type { QueryMeter } from "#app/server/platform/db.server";

@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { createCookie } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readAdminCookie } from "#app/server/auth/auth.server";
-import { makeAppContext } from "#app/server/platform/make-context.server";
+import { makeAppContext } from "#app/server/auth/make-context.server";
 import { BookmarkMark, Db } from "#app/server/platform/db.server";
 import { dataVersion, memoizedDataVersion } from "#app/server/platform/edge-cache.server";
 import { cookiesFrom, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";

@@ -2,15 +2,16 @@
  * Spreadsheet rows → business inputs. Reads the spec's 13 import columns and both Outscraper
  * layouts (2025: full_address/site/hours {"Monday": "9AM-8PM"}; 2026: address/website/hours
  * {"Monday": ["6AM-6PM"]}), header names matched case-insensitively. A bad row becomes one error
- * {row, column, reason} and is skipped; the caller counts it. Pure: zod and ./ modules only.
+ * {row, column, reason} and is skipped; the caller counts it. Pure: zod and lib/ modules only.
  */
 import { z } from "zod";
 import { parseAddressLocality, toCountryCode, US_STATES, usStateCode } from "#app/lib/business/address";
 import { type BusinessInput, type ValidBusinessInput } from "#app/lib/business/business";
 import { parseBusinessInput } from "#app/lib/business/business-input-lane";
 import { parseScraperHours } from "#app/lib/business/hours";
+import type { CellValue } from "#app/lib/sheets/sheet-rows";
 
-export type CellValue = string | number | boolean | null;
+export type { CellValue };
 
 /** The spec's import columns (SPEC §3), in order: exports write them first so they re-import. */
 export const SPEC_COLUMNS = [

@@ -10,7 +10,7 @@
  * has a ceiling from SHEET_LIMITS, every search is bounded by the element it looks in, and a
  * breach throws a SpreadsheetError naming what was too large.
  */
-import type { CellValue } from "#app/lib/import/import-mapping";
+import type { CellValue } from "#app/lib/sheets/sheet-rows";
 import { formatCount, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 import { SharedStrings } from "#app/lib/sheets/shared-strings";
 import { parseCells, type RawRow, rowSpans } from "#app/lib/sheets/sheet-rows";
