@@ -18,10 +18,20 @@ function isInternal(name: string): boolean {
 /** FTS5 keeps its index in shadow tables named after the virtual table; they come with it. */
 const FTS_SHADOWS = ["_data", "_idx", "_docsize", "_config", "_content"];
 
-export function schemaSql(objects: SchemaObject[]): string {
+/**
+ * The objects the project's migrations made: tables (virtual ones too), indexes, triggers and views,
+ * without SQLite's and D1's own, FTS5's shadow tables and the indexes SQLite makes for a PRIMARY KEY
+ * or UNIQUE constraint (no SQL of their own). What db/schema.sql lists, and what
+ * test/integration/schema-agreement.test.ts holds db/schema.ts to.
+ */
+export function schemaObjects(objects: SchemaObject[]): SchemaObject[] {
   const virtual = objects.filter((o) => o.type === "table" && /^CREATE VIRTUAL TABLE/i.test(o.sql ?? "")).map((o) => o.name);
   const shadow = new Set(virtual.flatMap((v) => FTS_SHADOWS.map((suffix) => `${v}${suffix}`)));
-  const kept = objects.filter((o) => o.sql && !isInternal(o.name) && !isInternal(o.tbl_name) && !shadow.has(o.tbl_name));
+  return objects.filter((o) => o.sql && !isInternal(o.name) && !isInternal(o.tbl_name) && !shadow.has(o.tbl_name));
+}
+
+export function schemaSql(objects: SchemaObject[]): string {
+  const kept = schemaObjects(objects);
   const byName = (a: SchemaObject, b: SchemaObject) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
   const tables = kept.filter((o) => o.type === "table").sort(byName);
   const sections = tables.map((table) => {

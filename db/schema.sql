@@ -121,10 +121,6 @@ CREATE INDEX `businesses_order_idx` ON `businesses` (`score`,`id`);
 
 CREATE UNIQUE INDEX `businesses_place_id_unique` ON `businesses` (`place_id`);
 
-CREATE INDEX `businesses_rating_order_idx` ON `businesses` (`rating`,`review_count`,`id`);
-
-CREATE INDEX `businesses_reviews_order_idx` ON `businesses` (`review_count`,`rating`,`id`);
-
 CREATE UNIQUE INDEX `businesses_slug_unique` ON `businesses` (`slug`);
 
 CREATE INDEX `businesses_state_score_idx` ON `businesses` (`state_code`,`score`,`id`);
@@ -138,8 +134,7 @@ CREATE INDEX `businesses_zip_score_idx` ON `businesses` (`zip_code`,`score`,`id`
 CREATE TRIGGER businesses_ad AFTER DELETE ON businesses BEGIN
   UPDATE site_stats SET
     total_businesses = total_businesses - 1,
-    verified_businesses = verified_businesses - old.is_verified,
-    ranks_dirty = 1
+    verified_businesses = verified_businesses - old.is_verified
   WHERE id = 1;
   UPDATE categories SET business_count = business_count - 1 WHERE slug = old.category_slug;
   UPDATE category_groups SET business_count = business_count - 1 WHERE slug = old.group_slug;
@@ -150,15 +145,9 @@ CREATE TRIGGER businesses_ad AFTER DELETE ON businesses BEGIN
 END;
 
 CREATE TRIGGER businesses_au AFTER UPDATE OF
-  name, category, category_slug, group_slug, subtypes, description, keywords,
-  city, city_slug, state, country, country_code, is_verified, score, created_at
+  category, category_slug, group_slug, city, city_slug, state, country, country_code, is_verified
 ON businesses BEGIN
-  UPDATE site_stats SET
-    verified_businesses = verified_businesses - old.is_verified + new.is_verified,
-    ranks_dirty = max(ranks_dirty, (old.score IS NOT new.score OR old.created_at IS NOT new.created_at
-      OR old.category_slug IS NOT new.category_slug OR old.group_slug IS NOT new.group_slug
-      OR old.city_slug IS NOT new.city_slug))
-  WHERE id = 1;
+  UPDATE site_stats SET verified_businesses = verified_businesses - old.is_verified + new.is_verified WHERE id = 1;
   UPDATE categories SET business_count = business_count - 1 WHERE slug = old.category_slug;
   UPDATE category_groups SET business_count = business_count - 1 WHERE slug = old.group_slug;
   UPDATE cities SET business_count = business_count - 1 WHERE slug = old.city_slug;
@@ -457,5 +446,4 @@ CREATE TABLE `site_stats` (
 	`categories` integer DEFAULT 0 NOT NULL,
 	`total_cities` integer DEFAULT 0 NOT NULL,
 	`data_version` integer DEFAULT 0 NOT NULL,
-	`ranks_dirty` integer DEFAULT 0 NOT NULL
-, bulk_from_id integer, lists_need_rebuild integer DEFAULT 0 NOT NULL);
+	bulk_from_id integer, lists_need_rebuild integer DEFAULT 0 NOT NULL);

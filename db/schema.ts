@@ -2,8 +2,10 @@ import { desc, getTableColumns, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
- * One row per listed business. Every write goes through app/server/write/business-writer.server.ts;
- * triggers (db/migrations/0001_*) keep the FTS index and the summary tables exact.
+ * One row per listed business. Every write goes through app/server/write/business-writer.server.ts, which
+ * adds a batch's new rows to the FTS index (businesses_fts) and the summary tables itself; triggers
+ * keep both exact after an edit or a delete (db/schema.sql lists them, and
+ * test/integration/schema-agreement.test.ts says what each is for).
  * Positions in the public lists live in list_sections and list_blocks (docs/decisions/0011-list-positions.md).
  */
 export const businesses = sqliteTable(
@@ -160,9 +162,6 @@ export const businesses = sqliteTable(
     index("businesses_zip_score_idx").on(t.zipCode, t.score, t.id),
     index("businesses_country_score_idx").on(t.countryCode, t.score, t.id),
     index("businesses_updated_idx").on(t.updatedAt),
-    // search_facets: the search's "highest rated" and "most reviewed" orders, walked when the match is dense.
-    index("businesses_rating_order_idx").on(t.rating, t.reviewCount, t.id),
-    index("businesses_reviews_order_idx").on(t.reviewCount, t.rating, t.id),
     // near_me: the near-me search's boxes (one range of cells per grid row).
     index("businesses_geo_idx").on(t.geoCell),
     // indexing_city_categories: the indexable businesses of an id range (sitemaps), the city × category pages' order
@@ -260,8 +259,6 @@ export const siteStats = sqliteTable("site_stats", {
   totalCities: integer("total_cities").notNull().default(0),
   /** Bumped on every admin write; part of the edge cache key. */
   dataVersion: integer("data_version").notNull().default(0),
-  /** Unused since migration 20261123194714 (list positions need no rank pass); the edit trigger still sets it. */
-  ranksDirty: integer("ranks_dirty").notNull().default(0),
   /**
    * 1 from the start of a delete-all until it ends (or, if it stopped half-way, until the lists are
    * rebuilt): the list positions are then emptied at once instead of being kept per deleted row,

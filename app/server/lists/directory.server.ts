@@ -45,7 +45,6 @@ function orEmptyStats(row: SiteStats | undefined): SiteStats {
       categories: 0,
       totalCities: 0,
       dataVersion: 0,
-      ranksDirty: 0,
       listsNeedRebuild: 0,
       bulkFromId: null,
     }

@@ -318,8 +318,8 @@ const refreshValue = (column: (typeof REFRESH_PAYLOAD)[number]) => `j.value ->> 
 
 /**
  * The refresh's UPDATE. `ranked` rows (rating or review count changed) also set rating and score,
- * whose triggers keep the FTS rating facet and the summaries; the others leave those columns out of
- * the SET, so no trigger runs for a changed phone or photo. A row whose edited_fields changed since
+ * and the FTS trigger re-indexes their rating facet; the others leave those columns out of the SET,
+ * so no trigger runs for a changed phone or photo. A row whose edited_fields changed since
  * it was read (an admin saved an edit meanwhile) is left alone: the admin's edit wins.
  */
 function refreshSql(ranked: boolean): string {
