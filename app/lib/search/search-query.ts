@@ -1,7 +1,8 @@
 /**
  * Turns any visitor text into a safe FTS5 query. Only runs of letters and digits survive, so quotes,
  * `*`, `NEAR(`, `OR`, `-`, parentheses and SQL can never reach FTS5 syntax; each word is quoted and
- * the last one becomes a prefix ("pizz" finds "Pizzeria"). Pure: no runtime imports.
+ * the last one becomes a prefix ("pizz" finds "Pizzeria"). Also spells the filter tokens the
+ * migrations store (businesses.facets, near_facets). Pure: no runtime imports.
  */
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 40;
