@@ -411,6 +411,7 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
     .crossJoin(b)
     .where(sql`${b.id} = w.id`);
   const filter = facetCheck(plan);
+  // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
   const hits = window
     .filter((row) => filter(row) && (!keep || keep(row)))
     .map((row) => ({ ...row, relevance: 0 }))
@@ -535,6 +536,7 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
 /**
  * A location's page in recommended order, from its covering (column, score, id) index by OFFSET:
  * the index gives the ids, and `businesses` is read for them only (CROSS JOIN keeps the ids driving).
+ * Its rows carry `relevance` (-score) into the JSON answers, as they always have.
  */
 function placeRows(db: Db, location: Location, limit: number, offset: number) {
   const ids = sql`SELECT b.id, -b.score AS relevance FROM ${FROM_B} ${indexedBy(PLACES[location.driving.kind].index)}
