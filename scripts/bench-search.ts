@@ -19,7 +19,7 @@ import { Db } from "#app/server/platform/db.server";
 import { adminListQuerySchema } from "#app/lib/admin/admin-businesses";
 import { listAdminBusinesses } from "#app/server/admin/admin-businesses.server";
 import { getStatistics } from "#app/server/lists/directory.server";
-import { search, searchCriteria, searchList } from "#app/server/search/search.server";
+import { search, searchList, searchPlan } from "#app/server/search/search.server";
 import { suggest, type SuggestKind } from "#app/server/search/suggest.server";
 import { generateDemoBusinesses } from "./seed/generate";
 
@@ -148,10 +148,10 @@ try {
     const median = runs[Math.floor(runs.length / 2)];
     // The whole FTS match (words, location, category, rating), as D1 counts reading it.
     let matchRows = 0;
-    const criteria = await searchCriteria(new Db(proxy.env.DB), params);
-    if (criteria?.match) {
+    const { wholeMatch } = await searchPlan(new Db(proxy.env.DB), params);
+    if (wholeMatch) {
       const fts = await proxy.env.DB.prepare("SELECT count(*) AS n FROM businesses_fts WHERE businesses_fts MATCH ?1")
-        .bind(criteria.match)
+        .bind(wholeMatch)
         .all();
       matchRows = fts.meta.rows_read ?? 0;
     }

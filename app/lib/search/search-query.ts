@@ -1,7 +1,8 @@
 /**
  * Turns any visitor text into a safe FTS5 query. Only runs of letters and digits survive, so quotes,
  * `*`, `NEAR(`, `OR`, `-`, parentheses and SQL can never reach FTS5 syntax; each word is quoted and
- * the last one becomes a prefix ("pizz" finds "Pizzeria"). Pure: no runtime imports.
+ * the last one becomes a prefix ("pizz" finds "Pizzeria"). Also spells the filter tokens the
+ * migrations store (businesses.facets, near_facets). Pure: no runtime imports.
  */
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 40;
@@ -114,4 +115,33 @@ export function boundedTextQuery(whole: string[], expansion: string[] | null): s
   const parts = whole.map(quote);
   if (expansion) parts.push(expansion.length === 1 ? quote(expansion[0]) : `(${expansion.map(quote).join(" OR ")})`);
   return parts.length ? `${TEXT_COLUMNS} : (${parts.join(" AND ")})` : "";
+}
+
+/**
+ * A filter the near-me walk joins with the cells (businesses.near_facets, migration 20261124120000):
+ * the tokens' facet parts, any of which matches — a category ("ca" + slug without hyphens + "0"), a
+ * category group ("gr" …) or rating bands ("rb45" + "0": 4.5–5; "rb40": 4–4.5).
+ */
+export type NearFacet = string[];
+
+/** The category or group part of a near_facets token, spelled as the migration spells it. */
+export function nearCategoryFacet(kind: "category" | "group", slug: string): string {
+  return `${kind === "group" ? "gr" : "ca"}${slug.replace(/-/g, "")}0`;
+}
+
+/** The rating band part of a near_facets token (the band's lower bound in tenths). */
+export const ratingBandFacet = (band: number) => `rb${band}0`;
+
+/** The rating bands of near_facets (their lower bounds in tenths), best first. */
+const RATING_BANDS = [45, 40, 35, 30, 0] as const;
+
+/**
+ * The rating bands that hold the ratings ≥ `min` (tenths, as the facets round them), and whether they
+ * hold nothing else (`min` is a band's lower bound).
+ */
+export function ratingBands(min: number): { bands: number[]; exact: boolean } {
+  const tenths = Math.ceil(min * 10 - 1e-9);
+  // A band holds its bound up to the next band's (the best: up to 5.0).
+  const bands = RATING_BANDS.filter((_, i) => (i === 0 ? 51 : RATING_BANDS[i - 1]) > tenths);
+  return { bands: [...bands], exact: (RATING_BANDS as readonly number[]).includes(tenths) };
 }

@@ -24,10 +24,13 @@
  * line misses the businesses on its far side.
  */
 import { sql } from "drizzle-orm";
+import type { Point } from "#app/lib/search/search-plan";
+import type { NearFacet } from "#app/lib/search/search-query";
 import type { Db } from "#app/server/platform/db.server";
 import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/candidates.server";
 
-export type Point = { lat: number; lng: number };
+// The filters joined with the cells are spelled beside the other facets (search-query.ts).
+export { nearCategoryFacet, ratingBandFacet, ratingBands } from "#app/lib/search/search-query";
 
 /** Rows a near search reads at most for a page of the first pages (the page as a whole reads ≤ 300). */
 export const NEAR_BUDGET = 260;
@@ -72,35 +75,6 @@ const cellOf = (degreesFromEdge: number, perDegree: number) => Math.floor(degree
 /** The FTS token of a cell, spelled as businesses.geo_terms spells it. */
 export function geoToken(level: number, row: number, col: number): string {
   return `"zz${level}${row}x${col}"`;
-}
-
-/**
- * A filter the walk joins with the cells (businesses.near_facets, migration 20261124120000): the
- * tokens' facet parts, any of which matches — a category ("ca" + slug without hyphens + "0"), a
- * category group ("gr" …) or rating bands ("rb45" + "0": 4.5–5; "rb40": 4–4.5).
- */
-export type NearFacet = string[];
-
-/** The category or group part of a near_facets token, spelled as the migration spells it. */
-export function nearCategoryFacet(kind: "category" | "group", slug: string): string {
-  return `${kind === "group" ? "gr" : "ca"}${slug.replace(/-/g, "")}0`;
-}
-
-/** The rating band part of a near_facets token (the band's lower bound in tenths). */
-export const ratingBandFacet = (band: number) => `rb${band}0`;
-
-/** The rating bands of near_facets (their lower bounds in tenths), best first. */
-export const RATING_BANDS = [45, 40, 35, 30, 0] as const;
-
-/**
- * The rating bands that hold the ratings ≥ `min` (tenths, as the facets round them), and whether they
- * hold nothing else (`min` is a band's lower bound).
- */
-export function ratingBands(min: number): { bands: number[]; exact: boolean } {
-  const tenths = Math.ceil(min * 10 - 1e-9);
-  // A band holds its bound up to the next band's (the best: up to 5.0).
-  const bands = RATING_BANDS.filter((_, i) => (i === 0 ? 51 : RATING_BANDS[i - 1]) > tenths);
-  return { bands: [...bands], exact: (RATING_BANDS as readonly number[]).includes(tenths) };
 }
 
 /** The FTS token of a cell joined with a facet, spelled as businesses.near_facets spells it. */
