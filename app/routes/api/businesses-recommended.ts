@@ -3,9 +3,13 @@ import { parseQuery } from "#app/server/platform/api.server";
 import { getApp } from "#app/server/platform/context.server";
 import { getRecommended } from "#app/server/lists/directory.server";
 import { json } from "#app/server/platform/http.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/businesses-recommended";
 
+const querySchema = pagingQuerySchema(6);
+export const queryParams: QueryParams = Object.keys(querySchema.shape);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { limit } = parseQuery(request, pagingQuerySchema(6));
+  const { limit } = parseQuery(request, querySchema);
   return json(await getRecommended(getApp(context).db, limit));
 }

@@ -3,9 +3,13 @@ import { parseQuery } from "#app/server/platform/api.server";
 import { getApp } from "#app/server/platform/context.server";
 import { getCategories } from "#app/server/lists/directory.server";
 import { json } from "#app/server/platform/http.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/categories";
 
+const querySchema = pagingQuerySchema(100);
+export const queryParams: QueryParams = Object.keys(querySchema.shape);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { limit, offset } = parseQuery(request, pagingQuerySchema(100));
+  const { limit, offset } = parseQuery(request, querySchema);
   return json(await getCategories(getApp(context).db, limit, offset));
 }

@@ -3,11 +3,15 @@ import { parseQuery } from "#app/server/platform/api.server";
 import { getApp } from "#app/server/platform/context.server";
 import { findCategory, listCategoryBusinesses } from "#app/server/lists/directory.server";
 import { json, notFound } from "#app/server/platform/http.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
+
+const querySchema = pagingQuerySchema(50);
+export const queryParams: QueryParams = Object.keys(querySchema.shape);
 
 /** Group slugs ("restaurants") and fine categories ("italian-restaurant") both resolve. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { limit, offset } = parseQuery(request, pagingQuerySchema(50));
+  const { limit, offset } = parseQuery(request, querySchema);
   const { db } = getApp(context);
   const category = await findCategory(db, params.categoryName);
   if (!category) return notFound("Category not found");

@@ -13,10 +13,11 @@ import { siteSummary } from "#app/server/lists/site-summary.server";
 import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import { filtersActive, LISTING_FILTER_PARAMS, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { resultCount } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/businesses";
 
 export const BUSINESSES_PAGE_SIZE = 20;
@@ -31,6 +32,8 @@ const browseQuerySchema = z.object({
   sort: z.enum(["recommended", "latest"]).catch("recommended").default("recommended"),
   page: z.string().optional(),
 });
+
+export const queryParams: QueryParams = [...Object.keys(browseQuerySchema.shape), ...LISTING_FILTER_PARAMS];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 

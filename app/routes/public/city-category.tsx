@@ -8,7 +8,7 @@ import { clampPage, Pager } from "#app/components/ui/pager";
 import type { Business } from "#app/lib/business/business";
 import { titleCaseFromSlug } from "#app/lib/format";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { filtersActive, LISTING_FILTER_PARAMS, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
@@ -17,11 +17,14 @@ import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage, listCityCategoryBusinesse
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { filteredListing } from "#app/server/lists/listing-filters.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city-category";
 
 export const CITY_CATEGORY_PAGE_SIZE = 20;
 
 const COUNT = new Intl.NumberFormat("en-US");
+
+export const queryParams: QueryParams = ["page", ...LISTING_FILTER_PARAMS];
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city

@@ -12,13 +12,16 @@ import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
-import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
+import { parseSearchParams, searchParamsSchema, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { PUBLIC_CACHE } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
+
+export const queryParams: QueryParams = Object.keys(searchParamsSchema.shape);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
