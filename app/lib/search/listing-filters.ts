@@ -6,9 +6,6 @@ import { MIN_RATING_CHOICES } from "#app/lib/search/search-links";
 
 export type ListingFilters = { openNow: boolean; minRating?: number };
 
-/** The query parameters of the filters: every listing page reads them (its `queryParams`). */
-export const LISTING_FILTER_PARAMS = ["openNow", "minRating"] as const;
-
 export function parseListingFilters(params: URLSearchParams): ListingFilters {
   const open = params.get("openNow");
   const rating = Number(params.get("minRating"));

@@ -6,10 +6,10 @@ import { json } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/businesses-latest";
 
-const querySchema = pagingQuerySchema(6);
-export const queryParams: QueryParams = Object.keys(querySchema.shape);
+// pagingQuerySchema's keys.
+export const queryParams: QueryParams = ["limit", "offset"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { limit } = parseQuery(request, querySchema);
+  const { limit } = parseQuery(request, pagingQuerySchema(6));
   return json(await getLatest(getApp(context).db, limit));
 }

@@ -6,7 +6,8 @@ import { json } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/businesses";
 
-export const queryParams: QueryParams = Object.keys(businessesQuerySchema.shape);
+// businessesQuerySchema's keys.
+export const queryParams: QueryParams = ["limit", "offset", "search", "category", "sort"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseQuery(request, businessesQuerySchema);

@@ -6,10 +6,10 @@ import { json } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/categories";
 
-const querySchema = pagingQuerySchema(100);
-export const queryParams: QueryParams = Object.keys(querySchema.shape);
+// pagingQuerySchema's keys.
+export const queryParams: QueryParams = ["limit", "offset"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { limit, offset } = parseQuery(request, querySchema);
+  const { limit, offset } = parseQuery(request, pagingQuerySchema(100));
   return json(await getCategories(getApp(context).db, limit, offset));
 }

@@ -6,12 +6,12 @@ import { json, notFound } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
 
-const querySchema = pagingQuerySchema(50);
-export const queryParams: QueryParams = Object.keys(querySchema.shape);
+// pagingQuerySchema's keys.
+export const queryParams: QueryParams = ["limit", "offset"];
 
 /** Group slugs ("restaurants") and fine categories ("italian-restaurant") both resolve. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { limit, offset } = parseQuery(request, querySchema);
+  const { limit, offset } = parseQuery(request, pagingQuerySchema(50));
   const { db } = getApp(context);
   const category = await findCategory(db, params.categoryName);
   if (!category) return notFound("Category not found");

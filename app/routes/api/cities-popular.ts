@@ -6,10 +6,10 @@ import { json } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/cities-popular";
 
-const querySchema = pagingQuerySchema(12);
-export const queryParams: QueryParams = Object.keys(querySchema.shape);
+// pagingQuerySchema's keys.
+export const queryParams: QueryParams = ["limit", "offset"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { limit } = parseQuery(request, querySchema);
+  const { limit } = parseQuery(request, pagingQuerySchema(12));
   return json(await getPopularCities(getApp(context).db, limit));
 }

@@ -8,7 +8,8 @@ import { mapPlaces } from "#app/server/lists/map-places.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/map-places";
 
-export const queryParams: QueryParams = Object.keys(mapPlacesQuerySchema.shape);
+// mapPlacesQuerySchema's keys.
+export const queryParams: QueryParams = ["ids"];
 
 /** A map's tiles and markers (ADR 0022) for `?ids=12,7,40` (≤ 50), cached at the edge like every public GET. */
 export async function loader({ request, context }: Route.LoaderArgs) {

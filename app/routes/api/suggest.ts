@@ -6,7 +6,8 @@ import { suggest } from "#app/server/search/suggest.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/suggest";
 
-export const queryParams: QueryParams = Object.keys(suggestQuerySchema.shape);
+// suggestQuerySchema's keys.
+export const queryParams: QueryParams = ["q", "kind"];
 
 /** Type-ahead: `{ suggestions }`, up to 8, cached at the edge like every public GET. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { siteSummary } from "#app/server/lists/site-summary.server";
 import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import { filtersActive, LISTING_FILTER_PARAMS, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { resultCount } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
@@ -33,7 +33,8 @@ const browseQuerySchema = z.object({
   page: z.string().optional(),
 });
 
-export const queryParams: QueryParams = [...Object.keys(browseQuerySchema.shape), ...LISTING_FILTER_PARAMS];
+// browseQuerySchema's keys and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating"];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 

@@ -19,7 +19,7 @@ import { filteredListing } from "#app/server/lists/listing-filters.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import type { Business } from "#app/lib/business/business";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
-import { filtersActive, LISTING_FILTER_PARAMS, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
 
@@ -35,7 +35,8 @@ const COUNT = new Intl.NumberFormat("en-US");
  */
 const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
 
-export const queryParams: QueryParams = ["page", ...LISTING_FILTER_PARAMS];
+// The page and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

@@ -8,7 +8,7 @@ import { clampPage, Pager } from "#app/components/ui/pager";
 import type { Business } from "#app/lib/business/business";
 import { titleCaseFromSlug } from "#app/lib/format";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filtersActive, LISTING_FILTER_PARAMS, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
@@ -24,7 +24,8 @@ export const CITY_CATEGORY_PAGE_SIZE = 20;
 
 const COUNT = new Intl.NumberFormat("en-US");
 
-export const queryParams: QueryParams = ["page", ...LISTING_FILTER_PARAMS];
+// The page and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city

@@ -12,7 +12,7 @@ import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
-import { parseSearchParams, searchParamsSchema, type SearchParams } from "#app/lib/search/search-params";
+import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { PUBLIC_CACHE } from "#app/server/platform/http.server";
@@ -21,7 +21,8 @@ import { siteSummary } from "#app/server/lists/site-summary.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
 
-export const queryParams: QueryParams = Object.keys(searchParamsSchema.shape);
+// searchParamsSchema's keys.
+export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
