@@ -19,11 +19,13 @@ import type { Db } from "#app/server/platform/db.server";
 
 /**
  * The query parameters a route reads, exported by its module beside its loader:
- * `export const queryParams: QueryParams = ["page"];`, or `Object.keys(schema.shape)` where the
- * loader parses a schema, or `[]`. A page's cache key keeps what every route of its match declares
- * (the root, the layout, the page) and drops the rest, so a parameter read but not declared is
- * answered with the page of another value. A route that declares nothing keeps every parameter but
- * the tracking ones: always right, but each new parameter, however meaningless, is a new entry.
+ * `export const queryParams: QueryParams = ["page"];` (`[]` for none). A page's cache key keeps what
+ * every route of its match declares (the root, the layout, the page) and drops the rest, so a
+ * parameter read but not declared would be answered with the page of another value. A route that
+ * declares nothing keeps every parameter but the tracking ones: never wrong, but every new
+ * parameter, however meaningless, is a new entry. Write the names out, not `Object.keys(schema.shape)`
+ * or a spread: the browser's bundle keeps a route module's top-level call or spread (and what it
+ * imports) and drops a plain list.
  * test/integration/edge-cache-routes.test.ts walks every route of app/routes.ts against its key.
  */
 export type QueryParams = readonly string[];
@@ -58,7 +60,7 @@ type Reads = ReadonlySet<string> | "all";
 
 /**
  * How a build's routes are found for a path. React Router's `matchRoutes` flattens and ranks the
- * whole route tree on each call (~0.4 ms for this app's), so its answer is remembered per path
+ * whole route tree on each call (~0.2 ms for this app's), so its answer is remembered per path
  * shape: the decoded path with each segment that is no route's static segment replaced by one
  * placeholder. React Router tells such segments apart only by being empty or not (a `:param`
  * matches any, a static segment only itself), so every path of one shape matches the same routes.
