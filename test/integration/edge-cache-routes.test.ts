@@ -31,7 +31,7 @@ const SEEDED = 25;
 
 /** A real value for each dynamic segment (filled in beforeAll); a route with a new one fails until it has one here. */
 const samples: Record<string, string> = { "*": "no-such-page", ":file": "main.xml" };
-/** One value per parameter a page of this site reads or could read; each is asked alone. */
+/** A value for each parameter a page of this site reads or could read (`sort` has two). */
 let probes: Array<[string, string]> = [];
 
 beforeAll(async () => {
@@ -120,7 +120,7 @@ describe("the edge cache keys every route on the parameters it reads", () => {
     const paths = routePaths(routes);
     expect(paths).toContain("/city/:cityName");
     expect(paths).toContain("/api/businesses/:id");
-    // Each path of a route is one the Worker answers (build.routes is what React Router made of the config).
+    // Every route React Router built from the config: all but the root and the layout, which answer no path of their own.
     expect(paths.length).toBe(Object.values(build.routes).filter((route) => route?.path !== undefined || route?.index).length - 1);
     // The admin is never cached (isAdminPath): every other route gets a seeded value for each segment.
     for (const path of paths.filter((p) => !isAdminPath(p))) expect(() => filled(path), path).not.toThrow();
