@@ -5,9 +5,12 @@ import { Toaster } from "#app/components/toaster";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { readFlashToast } from "#app/server/platform/toast.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/root";
 // A file, not inlined: cached across pages, and 50 KB less in every page's HTML (ADR 0023).
 import appCss from "#app/app.css?url";
+
+export const queryParams: QueryParams = [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getApp(context);

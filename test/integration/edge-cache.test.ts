@@ -1,3 +1,4 @@
+import type { ServerBuild } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { beforeEach, describe, expect, it } from "vitest";
 import { setVerified } from "#app/server/write/business-writer.server";
@@ -9,6 +10,7 @@ import {
   pageUrl,
   withEdgeCache,
   type EdgeCacheOptions,
+  type QueryParams,
 } from "#app/server/platform/edge-cache.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
 import { buildBusiness, idOf, insert, queriesRun, request, roundTrips, testDb } from "../helpers/factories";
@@ -122,12 +124,35 @@ describe("the cache key is the page, not the URL", () => {
     expect(keyOf("/sitemap.xml?x=1")).toBe("/sitemap.xml");
   });
 
-  it("finds the page as React Router routes it: any case, a trailing slash, escapes", () => {
+  it("finds the page as React Router routes it: any case, a trailing slash, escapes", async () => {
     expect(keyOf("/Search?q=pizza&x=1")).toBe("/Search?q=pizza");
     expect(keyOf("/city/Chicago/?page=2&x=1")).toBe("/city/Chicago/?page=2");
     expect(keyOf("/city/AC%2FDC?page=2&x=1")).toBe("/city/AC%2FDC?page=2");
     expect(keyOf("/%73earch?q=pizza&x=1")).toBe("/%73earch?q=pizza");
-    expect(keyOf("//search?q=pizza&x=1")).toBe("//search?q=pizza");
+    // A static word where the route has a parameter is that parameter: the city called "search".
+    expect(keyOf("/city/search?page=2&q=x")).toBe("/city/search?page=2");
+    expect(keyOf("/api/businesses/12?limit=3")).toBe("/api/businesses/12");
+    // An empty segment is not routed as the page without it: "//search" is the not-found page, which reads nothing.
+    expect(keyOf("//search?q=pizza&x=1")).toBe("//search");
+    expect((await request("//search?q=pizza")).status).toBe(404);
+  });
+
+  it("keeps every parameter but the tracking ones of a route that declares none (a new page reading ?page= is still paged)", () => {
+    const module = (queryParams?: QueryParams) => ({ default: () => null, loader: () => null, ...(queryParams ? { queryParams } : {}) });
+    const routes = (rootParams?: QueryParams) =>
+      ({
+        root: { id: "root", path: "", module: module(rootParams) },
+        deals: { id: "deals", parentId: "root", path: "deals", module: module() },
+        deal: { id: "deal", parentId: "root", path: "deals/:id", module: module(["page"]) },
+      }) as unknown as ServerBuild["routes"];
+    const key = (path: string, rootParams?: QueryParams) => {
+      const url = pageUrl(new URL(`https://localatlas.test${path}`), routes(rootParams));
+      return url.pathname + url.search;
+    };
+    expect(key("/deals?sort=new&utm_source=x&page=2&fbclid=1&__v=9&__b=x", [])).toBe("/deals?page=2&sort=new");
+    expect(key("/deals/7?sort=new&page=2", [])).toBe("/deals/7?page=2");
+    // A parent that declares nothing leaves every page below it keeping all.
+    expect(key("/deals/7?sort=new&page=2")).toBe("/deals/7?page=2&sort=new");
   });
 
   it("keeps a repeated parameter's values in their order: loaders differ on which one they read", () => {

@@ -3,7 +3,11 @@ import { parseQuery } from "#app/server/platform/api.server";
 import { getApp } from "#app/server/platform/context.server";
 import { findCategory, listCategoryBusinesses } from "#app/server/lists/directory.server";
 import { json, notFound } from "#app/server/platform/http.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
+
+// pagingQuerySchema's keys.
+export const queryParams: QueryParams = ["limit", "offset"];
 
 /** Group slugs ("restaurants") and fine categories ("italian-restaurant") both resolve. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -5,7 +5,11 @@ import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { json } from "#app/server/platform/http.server";
 import { mapPlaces } from "#app/server/lists/map-places.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/map-places";
+
+// mapPlacesQuerySchema's keys.
+export const queryParams: QueryParams = ["ids"];
 
 /** A map's tiles and markers (ADR 0022) for `?ids=12,7,40` (≤ 50), cached at the edge like every public GET. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,7 +2,11 @@ import { parseSearchParams } from "#app/lib/search/search-params";
 import { getApp } from "#app/server/platform/context.server";
 import { json } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
+
+// searchParamsSchema's keys.
+export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
 
 /** GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating, sort, page). */
 export async function loader({ request, context }: Route.LoaderArgs) {

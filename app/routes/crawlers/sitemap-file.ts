@@ -10,7 +10,10 @@ import {
   mainSitemap,
   sitemapRules,
 } from "#app/server/seo/sitemap.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/sitemap-file";
+
+export const queryParams: QueryParams = [];
 
 /** GET /sitemaps/{main|categories|cities|businesses-N|city-categories-N}.xml */
 export async function loader({ params, context }: Route.LoaderArgs) {

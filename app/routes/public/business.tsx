@@ -20,6 +20,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/business";
 
 /** SPEC §2 feature list, filled from the imported `about` groups: Available / Not Available only where the data says. */
@@ -81,6 +82,8 @@ function todayOf(b: Business): string | null {
   const zone = effectiveTimeZone(b);
   return zone ? localTime(new Date(), zone).day : null;
 }
+
+export const queryParams: QueryParams = [];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

@@ -17,6 +17,7 @@ import { filtersActive, listingHref, parseListingFilters, type ListingFilters } 
 import { resultCount } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/businesses";
 
 export const BUSINESSES_PAGE_SIZE = 20;
@@ -31,6 +32,9 @@ const browseQuerySchema = z.object({
   sort: z.enum(["recommended", "latest"]).catch("recommended").default("recommended"),
   page: z.string().optional(),
 });
+
+// browseQuerySchema's keys and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating"];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 

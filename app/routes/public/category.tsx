@@ -20,6 +20,7 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import type { Business } from "#app/lib/business/business";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
 
 export const CATEGORY_PAGE_SIZE = 20;
@@ -33,6 +34,9 @@ const COUNT = new Intl.NumberFormat("en-US");
  * address with control characters finds no category (findCategory), and its page shows it without them.
  */
 const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
+
+// The page and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

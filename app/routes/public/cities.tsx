@@ -7,11 +7,14 @@ import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/cities";
 
 export const CITIES_PAGE_SIZE = 200;
 
 const COUNT = new Intl.NumberFormat("en-US");
+
+export const queryParams: QueryParams = ["page"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

@@ -17,11 +17,15 @@ import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage, listCityCategoryBusinesse
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { filteredListing } from "#app/server/lists/listing-filters.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city-category";
 
 export const CITY_CATEGORY_PAGE_SIZE = 20;
 
 const COUNT = new Intl.NumberFormat("en-US");
+
+// The page and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city

@@ -19,6 +19,7 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import type { Business } from "#app/lib/business/business";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city";
 
 export const CITY_PAGE_SIZE = 20;
@@ -29,6 +30,9 @@ const COUNT = new Intl.NumberFormat("en-US");
 
 /** A blank name is no city page at all: the site's 404 page. */
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
+
+// The page and the listing filters (parseListingFilters).
+export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);

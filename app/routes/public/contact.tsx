@@ -2,7 +2,10 @@ import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { StaticPage, staticMeta } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/contact";
+
+export const queryParams: QueryParams = [];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { siteName, siteUrl, contactEmail, contactPhone } = siteConfig(getApp(context).env);

@@ -10,6 +10,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getRecommendedAndLatest } from "#app/server/lists/directory.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -26,6 +27,8 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
     { name: "twitter:card", content: "summary" },
   ];
 }
+
+export const queryParams: QueryParams = [];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, dataVersion } = getApp(context);

@@ -7,7 +7,10 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { FOOTER_CITIES, siteSummary } from "#app/server/lists/site-summary.server";
 import { PUBLIC_CACHE } from "#app/server/platform/http.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/layout";
+
+export const queryParams: QueryParams = [];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, dataVersion } = getApp(context);

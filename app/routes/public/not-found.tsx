@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/not-found";
+
+export const queryParams: QueryParams = [];
 
 /** Any other path is not found: thrown, like every other "not found" of the site. */
 export function loader(): never {

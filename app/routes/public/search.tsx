@@ -18,7 +18,11 @@ import { getApp } from "#app/server/platform/context.server";
 import { PUBLIC_CACHE } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
+import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
+
+// searchParamsSchema's keys.
+export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);

@@ -6,41 +6,38 @@
  *
  * The key is the page, not the URL: only the query parameters the page reads go into it, in one
  * order, so `/about?utm_source=x` and `/about` are one entry and a run of random parameters cannot
- * fill the cache. The page is rendered from that same key URL, so what is stored never depends on a
- * parameter the key left out.
+ * fill the cache. Each route says which parameters it reads where it is declared (`queryParams` in
+ * its module); a route that says nothing keeps them all. The page is rendered from that same key
+ * URL, so what is stored never depends on a parameter the key left out.
  */
 import { eq } from "drizzle-orm";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { basename as appBasename, routes as appRoutes } from "virtual:react-router/server-build";
 import { isAdminPath } from "#app/lib/admin/admin-path";
-import { businessesQuerySchema, mapPlacesQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
-import { searchParamsSchema } from "#app/lib/search/search-params";
 import { siteStats } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 
-const SEARCH_PARAMS = Object.keys(searchParamsSchema.shape);
-const PAGING_PARAMS = ["limit", "offset"];
-/** Open now and a minimum rating on listing pages (app/lib/search/listing-filters.ts). */
-const LISTING_FILTER_PARAMS = ["openNow", "minRating"];
-
 /**
- * The query parameters each cacheable path reads (its loader's schema or `searchParams.get`); any
- * path not listed reads none. A page that starts reading a new parameter must add it here, or
- * every value of it is answered with the page of the first one (edge-cache.test.ts checks each).
+ * The query parameters a route reads, exported by its module beside its loader:
+ * `export const queryParams: QueryParams = ["page"];` (`[]` for none). A page's cache key keeps what
+ * every route of its match declares (the root, the layout, the page) and drops the rest, so a
+ * parameter read but not declared would be answered with the page of another value. A route that
+ * declares nothing keeps every parameter but the tracking ones: never wrong, but every new
+ * parameter, however meaningless, is a new entry. Write the names out, not `Object.keys(schema.shape)`
+ * or a spread: the browser's bundle keeps a route module's top-level call or spread (and what it
+ * imports) and drops a plain list.
+ * test/integration/edge-cache-routes.test.ts walks every route of app/routes.ts against its key.
  */
-const PARAMS_READ: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [/^\/search$/i, SEARCH_PARAMS],
-  [/^\/businesses$/i, ["search", "category", "sort", "page", ...LISTING_FILTER_PARAMS]],
-  // A city, a category, and a city × category page (/city/{city}/{category}).
-  [/^\/(?:city|category)\/[^/]+$|^\/city\/[^/]+\/[^/]+$/i, ["page", ...LISTING_FILTER_PARAMS]],
-  [/^\/cities$/i, ["page"]],
-  [/^\/api\/search$/i, SEARCH_PARAMS],
-  [/^\/api\/suggest$/i, Object.keys(suggestQuerySchema.shape)],
-  [/^\/api\/map-places$/i, Object.keys(mapPlacesQuerySchema.shape)],
-  [/^\/api\/businesses$/i, Object.keys(businessesQuerySchema.shape)],
-  // React Router's lazy route discovery (routeDiscovery's default manifestPath): without its version
-  // it answers "reload the document" and the client never finds the routes it asks for.
-  [/^\/__manifest$/i, ["paths", "version"]],
-  [/^\/api\/(?:businesses\/(?:latest|recommended)|cities\/popular|city\/[^/]+|category\/[^/]+|categories|countries)$/i, PAGING_PARAMS],
-];
+export type QueryParams = readonly string[];
+
+/** Campaign and click ids that no page reads: dropped even where a route declares nothing. */
+const TRACKING_PARAM = /^(?:utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl)$/;
+/** The cache key's own parameters (cacheKey): no visitor's URL may name a version or a build. */
+const KEY_PARAMS = new Set(["__v", "__b"]);
+
+/** React Router's lazy route discovery (routeDiscovery's default manifestPath) is no route: without its version it answers "reload the document". */
+const MANIFEST_PATH = /^\/__manifest$/i;
+const MANIFEST_PARAMS: QueryParams = ["paths", "version"];
 
 /** React Router's data requests (`/search.data`, `/_.data` for `/`) read the page's parameters and these. */
 const DATA_REQUEST_PARAMS = ["_routes", "index"];
@@ -57,33 +54,110 @@ function visitorWithoutPersonalCookie(request: Request): boolean {
   return cookie === null || !PERSONAL_COOKIE.test(cookie);
 }
 
+type Routes = ServerBuild["routes"];
+/** The parameters a page reads: the names its routes declare, or all of them (one route declares nothing). */
+type Reads = ReadonlySet<string> | "all";
+
 /**
- * The path as React Router matches it: each segment decoded (an encoded slash stays one), repeated
- * and trailing slashes dropped; the table's patterns ignore case, as its matching does.
+ * How a build's routes are found for a path. React Router's `matchRoutes` flattens and ranks the
+ * whole route tree on each call (~0.2 ms for this app's), so its answer is remembered per path
+ * shape: the decoded path with each segment that is no route's static segment replaced by one
+ * placeholder. React Router tells such segments apart only by being empty or not (a `:param`
+ * matches any, a static segment only itself), so every path of one shape matches the same routes.
  */
-function asRouted(pathname: string): string {
-  const decoded = pathname.split("/").map((segment) => {
-    try {
-      return decodeURIComponent(segment).replace(/\//g, "%2F");
-    } catch {
-      return segment;
-    }
-  });
-  return decoded
-    .join("/")
-    .replace(/\/{2,}/g, "/")
-    .replace(/(.)\/$/, "$1");
+type RouteLookup = {
+  tree: RouteObject[];
+  /** Any route's static segment, matched as React Router's patterns match them (case ignored). */
+  staticSegment: RegExp | null;
+  /** Reads per shape; at most SHAPES entries (a shape is short, the memo small). */
+  reads: Map<string, Reads>;
+};
+
+const SHAPES = 1024;
+const lookups = new WeakMap<Routes, RouteLookup>();
+
+function routeLookup(routes: Routes): RouteLookup {
+  let lookup = lookups.get(routes);
+  if (lookup) return lookup;
+  const all = Object.values(routes).filter((route) => route !== undefined);
+  // The tree as React Router builds it from the manifest: children in the manifest's order (a tie in rank goes to the first).
+  const tree = (parentId?: string): RouteObject[] =>
+    all
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
+      );
+  const statics = new Set<string>();
+  let shapeable = true;
+  for (const segment of all.flatMap((route) => (route.path ?? "").split("/"))) {
+    if (segment === "" || segment === "*" || /^:[\w-]+$/.test(segment)) continue;
+    // An optional or partly dynamic segment would match more than itself: shapes are not safe then.
+    if (/[:*?]/.test(segment)) shapeable = false;
+    statics.add(segment.replace(/[\\.*+^${}|()[\]]/g, "\\$&"));
+  }
+  lookup = {
+    tree: tree(undefined),
+    staticSegment: shapeable ? new RegExp(`^(?:${[...statics].join("|")})$`, "i") : null,
+    reads: new Map(),
+  };
+  lookups.set(routes, lookup);
+  return lookup;
+}
+
+/** The path's segments decoded as React Router decodes them before matching (an encoded slash stays one). */
+function decodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname;
+  }
+}
+
+/** What the matched routes declare; all parameters when one declares nothing (or no route matches). */
+function declaredBy(routes: Routes, matches: Array<{ route: RouteObject }> | null): Reads {
+  const names = new Set<string>();
+  for (const { route } of matches ?? []) {
+    const declared = (routes[route.id ?? ""]?.module as { queryParams?: QueryParams } | undefined)?.queryParams;
+    if (!declared) return "all";
+    for (const name of declared) names.add(name);
+  }
+  return matches ? names : "all";
+}
+
+/** The parameters the routes React Router matches for `pathname` declare. */
+function readsOf(routes: Routes, pathname: string): Reads {
+  const lookup = routeLookup(routes);
+  const decoded = decodedPath(pathname);
+  const pattern = lookup.staticSegment;
+  const shape = pattern ? decoded.replace(/[^/]+/g, (segment) => (pattern.test(segment) ? segment : "\0")) : decoded;
+  const known = lookup.reads.get(shape);
+  if (known) return known;
+  const reads = declaredBy(routes, matchRoutes(lookup.tree, pathname, appBasename));
+  if (lookup.reads.size >= SHAPES) lookup.reads.delete(lookup.reads.keys().next().value as string);
+  lookup.reads.set(shape, reads);
+  return reads;
 }
 
 /**
  * The URL that names the page: the path and only the parameters it reads, sorted by name (a
- * repeated name keeps its values in their order: loaders differ on which one they take).
+ * repeated name keeps its values in their order: loaders differ on which one they take). `routes`
+ * are the build's (tests pass others).
  */
-export function pageUrl(url: URL): URL {
-  const page = url.pathname.replace(/(?:\/_)?\.data$/, "") || "/";
-  const read = new Set(PARAMS_READ.find(([path]) => path.test(asRouted(page)))?.[1]);
-  if (page !== url.pathname) for (const name of DATA_REQUEST_PARAMS) read.add(name);
-  const kept = [...url.searchParams].filter(([name]) => read.has(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+export function pageUrl(url: URL, routes: Routes = appRoutes): URL {
+  // The page's path as React Router's server reads it: a data request names its page by `.data`.
+  const page = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  const dataRequest = page !== url.pathname;
+  const reads: Reads = MANIFEST_PATH.test(page) ? new Set(MANIFEST_PARAMS) : readsOf(routes, page);
+  const keeps = (name: string) =>
+    reads === "all"
+      ? !TRACKING_PARAM.test(name) && !KEY_PARAMS.has(name)
+      : reads.has(name) || (dataRequest && DATA_REQUEST_PARAMS.includes(name));
+  const kept = [...url.searchParams].filter(([name]) => keeps(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   // Not new URL(pathname, origin): a path starting with "//" would be read as a host.
   const out = new URL(url);
   out.search = "";
