@@ -26,12 +26,8 @@ export default defineConfig(async () => {
       .filter((f) => /\.(xlsx|xls|csv)$/.test(f))
       .map((f) => [f, fs.readFileSync(path.join(fixtureDir, f)).toString("base64")]),
   );
-  // The schema.org vocabulary's LocalBusiness types (shared/validators beside the project), for the JSON-LD type test.
-  const validators =
-    process.env.VALIDATORS_DIR ||
-    [path.join(import.meta.dirname, "../shared/validators"), "/work/shared/validators"].find((dir) => fs.existsSync(dir)) ||
-    "";
-  const localBusinessTypes = schemaOrgSubtypes(path.join(validators, "schemaorg-current-https.jsonld"), "LocalBusiness");
+  // The schema.org vocabulary's LocalBusiness types (test/fixtures/schema-org), for the JSON-LD type test.
+  const localBusinessTypes = schemaOrgSubtypes(path.join(fixtureDir, "schema-org/vocabulary.jsonld"), "LocalBusiness");
   return {
     plugins: [
       cloudflareTest({
@@ -66,9 +62,8 @@ export default defineConfig(async () => {
   };
 });
 
-/** The classes of a schema.org vocabulary file that are `root` or below it; none when the file is missing. */
+/** The classes of a schema.org vocabulary file that are `root` or below it. */
 function schemaOrgSubtypes(file: string, root: string): string[] {
-  if (!fs.existsSync(file)) return [];
   const graph = (JSON.parse(fs.readFileSync(file, "utf8")) as { "@graph": Array<Record<string, unknown>> })["@graph"];
   const parents = new Map<string, string[]>();
   const name = (id: unknown) => String(id).replace(/^schema:/, "");

@@ -1,5 +1,5 @@
 /**
- * Admin helpers for request-level tests (contract in /work/HELPERS.md):
+ * Admin helpers for request-level tests:
  * `loginAsAdmin()` logs in through POST /api/admin/login and returns the Cookie header value;
  * `adminRequest(path, init?)` sends a request with that cookie and the site's own Origin.
  */
