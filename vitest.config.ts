@@ -51,13 +51,18 @@ export default defineConfig(async () => {
     ],
     resolve: { tsconfigPaths: true },
     test: {
-      include: ["test/**/*.test.ts"],
       // The stylesheets get their real URLs, as in a build: by default a test sees "" for `app.css?url`.
       css: { include: [/app\/(app|admin)\.css/] },
-      exclude: ["test/e2e/**"],
       setupFiles: ["./test/setup/apply-migrations.ts"],
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      // Two suites on this one setup: `npm test` runs "fast" (vitest run --project fast), `npm run
+      // test:slow` runs "slow": test/slow/, the tests at full size (a 200,000-row import, budgets at
+      // 10,000 businesses, a file read in 7-byte pieces). `npx vitest run FILE` runs a file of either.
+      projects: [
+        { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/slow/**"] } },
+        { extends: true, test: { name: "slow", include: ["test/slow/**/*.test.ts"] } },
+      ],
     },
   };
 });
