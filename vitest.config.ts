@@ -56,11 +56,17 @@ export default defineConfig(async () => {
       setupFiles: ["./test/setup/apply-migrations.ts"],
       testTimeout: 60_000,
       hookTimeout: 120_000,
-      // Two suites on this one setup: `npm test` runs "fast" (vitest run --project fast), `npm run
-      // test:slow` runs "slow": test/slow/, the tests at full size (a 200,000-row import, budgets at
-      // 10,000 businesses, a file read in 7-byte pieces). `npx vitest run FILE` runs a file of either.
+      // Three projects on this one setup. `npm test` runs the fast suite: "unit" (test/unit/: no D1 or R2,
+      // so its files share one runtime: isolate false) and "integration" (every other file, each in a
+      // runtime of its own with empty D1 and R2). `npm run test:slow` runs "slow": test/slow/, the tests
+      // at full size (a 200,000-row import, budgets at 10,000 businesses, a file read in 7-byte pieces).
+      // `npx vitest run FILE` runs a file of any of them.
       projects: [
-        { extends: true, test: { name: "fast", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/slow/**"] } },
+        { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false } },
+        {
+          extends: true,
+          test: { name: "integration", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/slow/**", "test/unit/**"] },
+        },
         { extends: true, test: { name: "slow", include: ["test/slow/**/*.test.ts"] } },
       ],
     },
