@@ -87,5 +87,10 @@ export default defineConfig(({ command, isPreview }) => {
       reactRouter(),
     ],
     resolve: { tsconfigPaths: true },
+    // Packages the browser's code imports besides React and React Router (which the React Router
+    // plugin declares). Declared, the dev server bundles them before the first page; found during a
+    // visit instead, they made it re-bundle and reload that page ("504 (Outdated Optimize Dep)"). A
+    // package newly imported by a component or a module the browser loads belongs here.
+    environments: { client: { optimizeDeps: { include: ["zod"] } } },
   };
 });

@@ -26,12 +26,8 @@ export default defineConfig(async () => {
       .filter((f) => /\.(xlsx|xls|csv)$/.test(f))
       .map((f) => [f, fs.readFileSync(path.join(fixtureDir, f)).toString("base64")]),
   );
-  // The schema.org vocabulary's LocalBusiness types (shared/validators beside the project), for the JSON-LD type test.
-  const validators =
-    process.env.VALIDATORS_DIR ||
-    [path.join(import.meta.dirname, "../shared/validators"), "/work/shared/validators"].find((dir) => fs.existsSync(dir)) ||
-    "";
-  const localBusinessTypes = schemaOrgSubtypes(path.join(validators, "schemaorg-current-https.jsonld"), "LocalBusiness");
+  // The schema.org vocabulary's LocalBusiness types (test/fixtures/schema-org), for the JSON-LD type test.
+  const localBusinessTypes = schemaOrgSubtypes(path.join(fixtureDir, "schema-org/vocabulary.jsonld"), "LocalBusiness");
   return {
     plugins: [
       cloudflareTest({
@@ -55,20 +51,30 @@ export default defineConfig(async () => {
     ],
     resolve: { tsconfigPaths: true },
     test: {
-      include: ["test/**/*.test.ts"],
       // The stylesheets get their real URLs, as in a build: by default a test sees "" for `app.css?url`.
       css: { include: [/app\/(app|admin)\.css/] },
-      exclude: ["test/e2e/**"],
       setupFiles: ["./test/setup/apply-migrations.ts"],
       testTimeout: 60_000,
       hookTimeout: 120_000,
+      // Three projects on this one setup. `npm test` runs the fast suite: "unit" (test/unit/: no D1 or R2,
+      // so its files share one runtime: isolate false) and "integration" (every other file, each in a
+      // runtime of its own with empty D1 and R2). `npm run test:slow` runs "slow": test/slow/, the tests
+      // at full size (a 200,000-row import, budgets at 10,000 businesses, a file read in 7-byte pieces).
+      // `npx vitest run FILE` runs a file of any of them.
+      projects: [
+        { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false } },
+        {
+          extends: true,
+          test: { name: "integration", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", "test/slow/**", "test/unit/**"] },
+        },
+        { extends: true, test: { name: "slow", include: ["test/slow/**/*.test.ts"] } },
+      ],
     },
   };
 });
 
-/** The classes of a schema.org vocabulary file that are `root` or below it; none when the file is missing. */
+/** The classes of a schema.org vocabulary file that are `root` or below it. */
 function schemaOrgSubtypes(file: string, root: string): string[] {
-  if (!fs.existsSync(file)) return [];
   const graph = (JSON.parse(fs.readFileSync(file, "utf8")) as { "@graph": Array<Record<string, unknown>> })["@graph"];
   const parents = new Map<string, string[]>();
   const name = (id: unknown) => String(id).replace(/^schema:/, "");

@@ -1,8 +1,9 @@
 /**
  * npm run bench:export — streams a 100,000-row export through the same writer the Worker uses
  * (app/lib/sheets/xlsx-writer.ts) with rows shaped like the export's, under --max-old-space-size=128, and
- * prints time and peak memory. The file is left in $TMPDIR for a LibreOffice check
- * (see /work/shared/validators/README.md).
+ * prints time and peak memory. The file is left in $TMPDIR for a LibreOffice check (Debian
+ * `libreoffice-calc`; 76 = UTF-8, the default CSV filter is not):
+ *   soffice --headless --convert-to 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1' FILE.xlsx
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";

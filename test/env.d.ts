@@ -5,7 +5,7 @@ declare namespace Cloudflare {
     TEST_FIXTURES: Record<string, string>;
     /** The committed db/schema.sql (vitest.config.ts), checked against the migrated database. */
     TEST_SCHEMA_SQL: string;
-    /** schema.org's LocalBusiness and its subtypes, from /work/shared/validators (vitest.config.ts). */
+    /** schema.org's LocalBusiness and its subtypes, from test/fixtures/schema-org (vitest.config.ts). */
     TEST_LOCAL_BUSINESS_TYPES: string[];
   }
 }

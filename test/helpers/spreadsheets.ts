@@ -53,3 +53,18 @@ export function specRow(overrides: Partial<Record<(typeof SPEC_HEADER)[number], 
   };
   return SPEC_HEADER.map((h) => row[h] ?? null);
 }
+
+/** The file handed over in pieces of `piece` bytes, so rows straddle the pieces' seams. */
+export function piecewise(bytes: Uint8Array, piece: number): ReturnType<typeof bufferSource> {
+  return {
+    ...bufferSource(bytes),
+    stream: async (offset, length) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = offset; at < offset + length; at += piece)
+            controller.enqueue(bytes.slice(at, Math.min(offset + length, at + piece)));
+          controller.close();
+        },
+      }),
+  };
+}

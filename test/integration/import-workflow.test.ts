@@ -2,7 +2,8 @@
  * An import runs to the end on its own, in the suite: a 20,000-row upload followed by no other request
  * (no poll, no tab) ends with every row imported, the import done and the statistics exact, watched
  * through the vitest plugin's workflow introspection instead of the app. The same at 200,000 rows is
- * import-workflow-200k.test.ts (~45 s) and `npm run bench:import -- --no-poll` (docs/perf/jobs.md).
+ * test/slow/import-workflow-200k.test.ts (`npm run test:slow`) and `npm run bench:import -- --no-poll`
+ * (docs/perf/jobs.md).
  * Then the history API reads that import: the list, the error report (JSON, CSV, .xlsx), the file.
  */
 import { introspectWorkflow } from "cloudflare:test";

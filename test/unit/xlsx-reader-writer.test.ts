@@ -2,22 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { describe, expect, it } from "vitest";
 import { bufferSource, type ByteSource, XlsxReader } from "#app/lib/sheets/xlsx-reader";
 import { xlsxStream } from "#app/lib/sheets/xlsx-writer";
-import { fixtureBytes, US_FIXTURE } from "../helpers/spreadsheets";
-
-/** The file handed over in small pieces, so rows straddle the pieces' seams. */
-function piecewise(bytes: Uint8Array, piece: number): ByteSource {
-  return {
-    ...bufferSource(bytes),
-    stream: async (offset, length) =>
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let at = offset; at < offset + length; at += piece)
-            controller.enqueue(bytes.slice(at, Math.min(offset + length, at + piece)));
-          controller.close();
-        },
-      }),
-  };
-}
+import { fixtureBytes, piecewise, US_FIXTURE } from "../helpers/spreadsheets";
 
 /** The file handed over on request, 64 kB at a time, counting the bytes the reader pulled. */
 function counting(bytes: Uint8Array): ByteSource & { pulled: () => number } {
@@ -45,20 +30,7 @@ function counting(bytes: Uint8Array): ByteSource & { pulled: () => number } {
 }
 
 describe("the streaming xlsx reader", () => {
-  it("returns the same rows for any range as a whole read, however the bytes arrive", async () => {
-    const bytes = fixtureBytes(US_FIXTURE);
-    const whole = (await (await XlsxReader.open(bufferSource(bytes))).readRows({ from: 1, to: 1_000_000 })).rows;
-    expect(whole).toHaveLength(180);
-    for (const piece of [7, 1000, 65536]) {
-      const reader = await XlsxReader.open(piecewise(bytes, piece));
-      for (const from of [2, 17, 99, 178, 180]) {
-        const { rows } = await reader.readRows({ from, to: from + 3 });
-        expect(rows).toEqual(whole.filter((r) => r.rowNumber >= from && r.rowNumber <= from + 3));
-      }
-      expect(await reader.countDataRows(1)).toBe(whole.length - 1);
-    }
-  });
-
+  // Ranges and batches of the fixture handed over in pieces down to 7 bytes: test/slow/xlsx-reader-pieces.test.ts.
   it("counts the rows the reader returns below the header, whatever the pieces: rows without a cell value are not counted", async () => {
     const book = XLSX.utils.book_new();
     const sheet = XLSX.utils.aoa_to_sheet([["name"], ["a"], [], [null], ["b"], [""], [3]]);
@@ -71,27 +43,6 @@ describe("the streaming xlsx reader", () => {
       expect(rows.map((r) => r.rowNumber)).toEqual([2, 5, 6, 7]);
       expect(await reader.countDataRows(1)).toBe(4);
       expect(await reader.countDataRows(5)).toBe(2);
-    }
-  });
-
-  it("reads batches from any row to the end in one pass: the same rows as a whole read, the last batch marked", async () => {
-    const bytes = fixtureBytes(US_FIXTURE);
-    const whole = (await (await XlsxReader.open(bufferSource(bytes))).readRows({ from: 1, to: 1_000_000 })).rows;
-    for (const piece of [7, 65536]) {
-      const reader = await XlsxReader.open(piecewise(bytes, piece));
-      for (const [from, size] of [
-        [2, 1],
-        [2, 50],
-        [17, 7],
-        [100, 200],
-        [180, 3],
-      ]) {
-        const batches = [];
-        for await (const batch of reader.batches({ from, size })) batches.push(batch);
-        expect(batches.flatMap((b) => b.rows)).toEqual(whole.filter((r) => r.rowNumber >= from));
-        expect(batches.map((b) => b.rows.length)).toEqual(batches.map((_, i) => Math.min(size, whole.length - (from - 1) - i * size)));
-        expect(batches.map((b) => b.last)).toEqual(batches.map((_, i) => i === batches.length - 1));
-      }
     }
   });
 

@@ -1,13 +1,14 @@
 /**
- * Checks JSON-LD against the schema.org vocabulary (release in /work/shared/validators): expands it
+ * Checks JSON-LD against the schema.org vocabulary (test/fixtures/schema-org): expands it
  * with the `jsonld` package and a local document loader (no network), then checks that every type
  * and property exists, that each property's domain admits the node's type, and that a nested typed
  * node fits the property's range.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import jsonld from "jsonld";
 
-const VALIDATORS = process.env.VALIDATORS_DIR || "/work/shared/validators";
+const VOCABULARY = path.join(import.meta.dirname, "../../fixtures/schema-org");
 const SCHEMA = "http://schema.org/";
 
 type Vocab = { classes: Map<string, Set<string>>; properties: Map<string, { domain: Set<string>; range: Set<string> }> };
@@ -24,7 +25,7 @@ function ids(value: unknown): string[] {
 function loadVocab(): Vocab {
   if (vocab) return vocab;
   const graph = (
-    JSON.parse(readFileSync(`${VALIDATORS}/schemaorg-current-https.jsonld`, "utf8")) as { "@graph": Array<Record<string, unknown>> }
+    JSON.parse(readFileSync(path.join(VOCABULARY, "vocabulary.jsonld"), "utf8")) as { "@graph": Array<Record<string, unknown>> }
   )["@graph"];
   const classes = new Map<string, Set<string>>();
   const properties = new Map<string, { domain: Set<string>; range: Set<string> }>();
@@ -60,7 +61,7 @@ function ancestors(type: string, v: Vocab): Set<string> {
 
 const documentLoader = async (url: string) => {
   if (/^https?:\/\/schema\.org\/?(docs\/jsonldcontext\.json(ld)?)?$/.test(url)) {
-    context ??= JSON.parse(readFileSync(`${VALIDATORS}/schemaorgcontext.jsonld`, "utf8"));
+    context ??= JSON.parse(readFileSync(path.join(VOCABULARY, "schemaorgcontext.jsonld"), "utf8"));
     return { contextUrl: undefined, documentUrl: url, document: context };
   }
   throw new Error(`offline: refusing to load ${url}`);
