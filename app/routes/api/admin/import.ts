@@ -1,4 +1,4 @@
-import { adminJson } from "#app/server/admin/admin-api.server";
+import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { recordAudit } from "#app/server/write/audit.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -35,4 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ImportRefused) return adminJson({ message: error.message }, error.status);
     throw error;
   }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdminApi(request, getApp(context));
+  return methodNotAllowed("POST");
 }
