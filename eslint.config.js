@@ -8,6 +8,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** The named exports React Router reads from a route module, root.tsx and entry.server.tsx. */
+const ROUTE_EXPORTS =
+  "/^(loader|action|clientLoader|clientAction|meta|links|headers|handle|shouldRevalidate|middleware|clientMiddleware|ErrorBoundary|HydrateFallback|Layout|streamTimeout|handleError|handleDataRequest)$/";
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,6 +82,27 @@ export default tseslint.config(
     // Declaration files augment the runtime's interfaces (`interface ProvidedEnv extends Env`).
     files: ["**/*.d.ts"],
     rules: { "@typescript-eslint/consistent-type-definitions": "off" },
+  },
+  {
+    // A route module exports only what React Router reads from it by name (knip.config.ts treats
+    // these modules as entry points and checks none of their exports); what it shares lives in
+    // app/lib/ or app/components/.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "FunctionDeclaration > Identifier.id",
+          "VariableDeclaration > VariableDeclarator > Identifier.id",
+          "ClassDeclaration > Identifier.id",
+          "TSTypeAliasDeclaration > Identifier.id",
+          "ExportSpecifier > Identifier.exported",
+        ].map((node) => ({
+          selector: `ExportNamedDeclaration > ${node}:not([name=${ROUTE_EXPORTS}])`,
+          message: "A route module exports only React Router's names (loader, action, meta, …): move this to app/lib/ or app/components/.",
+        })),
+      ],
+    },
   },
   {
     files: ["app/**/*.tsx"],

@@ -67,7 +67,7 @@ const KM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 const WHOLE_KM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 /** "350 m away", "1.2 km away", "14 km away". */
-export function distanceText(km: number): string {
+function distanceText(km: number): string {
   if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m away`;
   return `${(km < 10 ? KM : WHOLE_KM).format(km)} km away`;
 }
@@ -78,7 +78,7 @@ export function distanceText(km: number): string {
  * country is added; a bare street gets city, state and country. Either way state and country show,
  * so same-named cities (which share one /city/{name} page) can be told apart, without "Chicago" twice on a card.
  */
-export function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
+function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
   const known = address.toLowerCase();
   const names = (part: string) => part !== "" && known.includes(part.toLowerCase());
   const extra = names(city) ? [country] : [city, state, country];

@@ -94,7 +94,7 @@ export function PageNotFound() {
 }
 
 /** Any failure a page has no spec text for. */
-export function SomethingWentWrong() {
+function SomethingWentWrong() {
   return <ErrorState title="Something went wrong" text="Please try again in a moment." />;
 }
 

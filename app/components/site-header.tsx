@@ -3,8 +3,8 @@ import { Link, useLocation } from "react-router";
 import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
 
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
-export const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
-export const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
+const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
+const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
 
 /** SPEC §9: hover delays on desktop only; click and keyboard open at once, and menus work without JavaScript. */
 const OPEN_DELAY_MS = 200;

@@ -50,8 +50,3 @@ export function joinParts(parts: Array<string | null | undefined>, separator = "
     .filter(Boolean)
     .join(separator);
 }
-
-/** "1 review" / "12 reviews". */
-export function reviewsLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
-}

@@ -208,7 +208,7 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number
 const headerDecoder = new TextDecoder();
 
 /** Reads Content-Disposition and Content-Type from a part's header block (UTF-8, as browsers send it). */
-export function parsePartHeaders(block: Uint8Array): PartHeaders {
+function parsePartHeaders(block: Uint8Array): PartHeaders {
   const headers = new Map<string, string>();
   for (const line of headerDecoder.decode(block).split("\r\n")) {
     const colon = line.indexOf(":");

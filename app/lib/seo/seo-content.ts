@@ -89,7 +89,7 @@ function truncate(text: string, max: number): string {
   return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : cut.length)}…`;
 }
 
-export function seoTitle(f: SeoFacts): string {
+function seoTitle(f: SeoFacts): string {
   const where = [f.city, f.state && f.state !== f.city ? f.state : ""].filter(Boolean).join(", ");
   const what = f.category;
   // The most informative form that fits a search result title.
@@ -103,7 +103,7 @@ export function seoTitle(f: SeoFacts): string {
   return candidates.find((c) => c.length <= 65) ?? truncate(f.name, 65);
 }
 
-export function seoDescription(f: SeoFacts): string {
+function seoDescription(f: SeoFacts): string {
   const category = (f.category || "local business").toLowerCase();
   const where = place(f);
   let text = `${f.name} is ${article(f)} ${category}${where ? ` in ${where}` : ""}.`;
@@ -380,7 +380,7 @@ function contactPart(f: SeoFacts, category: string, where: string): string {
 }
 
 /** The full text: 200+ words, paragraphs separated by blank lines. */
-export function uniqueContent(f: SeoFacts): string {
+function uniqueContent(f: SeoFacts): string {
   const category = (f.category || "local business").toLowerCase();
   const where = place(f);
   const parts: Part[] = [ratingPart(f), hoursPart(f), ...neighbourhoodParts(f, category), featuresPart(f)];

@@ -18,8 +18,7 @@ import { attribute, innerTexts, openingTags, runsText } from "#app/lib/sheets/xm
 import { type ByteSource, startsWith, ZIP_SIGNATURE, ZipArchive } from "#app/lib/sheets/zip-container";
 
 export { SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
-export { blobSource, bufferSource, type ByteSource, OLE2_SIGNATURE, startsWith, ZIP_SIGNATURE } from "#app/lib/sheets/zip-container";
-export { unescapeXml } from "#app/lib/sheets/xml-scan";
+export { bufferSource, type ByteSource, OLE2_SIGNATURE, startsWith, ZIP_SIGNATURE } from "#app/lib/sheets/zip-container";
 
 export type SheetRow = { rowNumber: number; cells: CellValue[] };
 

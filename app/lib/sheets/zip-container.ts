@@ -31,15 +31,6 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
   };
 }
 
-/** A Blob (an uploaded File) read by slices, so the upload is never copied whole. */
-export function blobSource(blob: Blob): ByteSource {
-  return {
-    size: blob.size,
-    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
-    stream: async (offset, length) => blob.slice(offset, offset + length).stream() as ReadableStream<Uint8Array>,
-  };
-}
-
 /** Inflated bytes between two yields to other work: a long pass over a sheet must not hold the event loop. */
 const YIELD_EVERY_BYTES = 1024 * 1024;
 

@@ -6,7 +6,7 @@ import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameO
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { OpenStatusLine } from "#app/components/open-status";
-import { Stars } from "#app/components/stars";
+import { Stars } from "#app/components/ui/stars";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
 import { article } from "#app/lib/seo/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";

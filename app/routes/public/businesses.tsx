@@ -19,8 +19,8 @@ import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/in
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import type { Route } from "./+types/businesses";
 
-export const BUSINESSES_PAGE_SIZE = 20;
-export const CATEGORY_DROPDOWN_SIZE = 20;
+const BUSINESSES_PAGE_SIZE = 20;
+const CATEGORY_DROPDOWN_SIZE = 20;
 
 const COUNT = new Intl.NumberFormat("en-US");
 
@@ -45,7 +45,7 @@ function browseParams({ search, category, sort, page }: BrowseQuery): URLSearchP
 }
 
 /** URL of the page for a state. */
-export function browseHref(query: BrowseQuery): string {
+function browseHref(query: BrowseQuery): string {
   const qs = browseParams(query).toString();
   return qs ? `/businesses?${qs}` : "/businesses";
 }

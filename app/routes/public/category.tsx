@@ -22,7 +22,7 @@ import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
 import type { Route } from "./+types/category";
 
-export const CATEGORY_PAGE_SIZE = 20;
+const CATEGORY_PAGE_SIZE = 20;
 /** Links to the category's city × category pages, largest first. */
 const CATEGORY_TOP_CITIES = 12;
 

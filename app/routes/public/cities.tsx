@@ -9,7 +9,7 @@ import { siteConfig } from "#app/server/platform/config.server";
 import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
 import type { Route } from "./+types/cities";
 
-export const CITIES_PAGE_SIZE = 200;
+const CITIES_PAGE_SIZE = 200;
 
 const COUNT = new Intl.NumberFormat("en-US");
 

@@ -19,7 +19,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { filteredListing } from "#app/server/lists/listing-filters.server";
 import type { Route } from "./+types/city-category";
 
-export const CITY_CATEGORY_PAGE_SIZE = 20;
+const CITY_CATEGORY_PAGE_SIZE = 20;
 
 const COUNT = new Intl.NumberFormat("en-US");
 

@@ -21,7 +21,7 @@ import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
 import type { Route } from "./+types/city";
 
-export const CITY_PAGE_SIZE = 20;
+const CITY_PAGE_SIZE = 20;
 /** Links to the city's city × category pages, largest first. */
 const CITY_TOP_CATEGORIES = 12;
 

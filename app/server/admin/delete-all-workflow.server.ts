@@ -19,7 +19,7 @@ import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workfl
  */
 export const DELETE_STEP_ROWS = DELETE_CHUNK_ROWS;
 
-export type DeleteAllOutput = { deleted: number };
+type DeleteAllOutput = { deleted: number };
 
 export class DeleteAllWorkflow extends WorkflowEntrypoint<Env, Record<string, never>> {
   async run(_event: Readonly<WorkflowEvent<Record<string, never>>>, step: WorkflowStep): Promise<DeleteAllOutput> {
@@ -55,13 +55,13 @@ async function deleteRows(db: Db, rows: number): Promise<{ deleted: number; done
   return { deleted, done: false };
 }
 
-export const KEPT_NOTE = "Import history and uploaded files are kept, so data can be re-imported.";
+const KEPT_NOTE = "Import history and uploaded files are kept, so data can be re-imported.";
 
 export type DeleteAllAnswer =
   | { state: "done"; message: string; deleted: number }
   | { state: "running"; message: string; deleted: number; jobId: string; statusUrl: string; total: number };
 
-export const deleteAllStatusUrl = (jobId: string) => `/api/admin/delete-all?job=${jobId}`;
+const deleteAllStatusUrl = (jobId: string) => `/api/admin/delete-all?job=${jobId}`;
 
 /**
  * DELETE /api/admin/delete-all's work (the word already checked): up to one chunk's worth is deleted

@@ -17,7 +17,7 @@ import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workfl
 /** Businesses per chunk: one read, one keys statement (a ~100 kB JSON parameter), two lookups. */
 export const DUPLICATE_SCAN_CHUNK_ROWS = 1000;
 /** Businesses per workflow step: a few chunks, well under a second of CPU. */
-export const DUPLICATE_SCAN_STEP_ROWS = 5 * DUPLICATE_SCAN_CHUNK_ROWS;
+const DUPLICATE_SCAN_STEP_ROWS = 5 * DUPLICATE_SCAN_CHUNK_ROWS;
 
 type KeySource = { id: number; name: string; phone: string | null; latitude: number | null; longitude: number | null };
 
@@ -46,8 +46,8 @@ export async function scanDuplicatesAfter(
   return { scanned: found.length, lastId, full: found.length === rows };
 }
 
-export type DuplicateScanParams = { afterId: number };
-export type DuplicateScanOutput = { scanned: number };
+type DuplicateScanParams = { afterId: number };
+type DuplicateScanOutput = { scanned: number };
 
 export class DuplicateScanWorkflow extends WorkflowEntrypoint<Env, DuplicateScanParams> {
   async run(event: Readonly<WorkflowEvent<DuplicateScanParams>>, step: WorkflowStep): Promise<DuplicateScanOutput> {
@@ -76,7 +76,7 @@ async function scanRows(db: Db, afterId: number, rows: number): Promise<{ scanne
   return { scanned, lastId, done: false };
 }
 
-export const duplicateScanStatusUrl = (jobId: string) => `/api/admin/duplicates?job=${jobId}`;
+const duplicateScanStatusUrl = (jobId: string) => `/api/admin/duplicates?job=${jobId}`;
 
 export type DuplicateScanAnswer = { message: string; scanned: number; jobId?: string; statusUrl?: string };
 

@@ -91,7 +91,7 @@ export class UploadError extends Error {
 export type ReceivedFile = { part: PartHeaders; key: string; size: number; fields: Record<string, string> };
 
 /** A text field longer than this is cut here: the fields read beside a file are short words (an import's mode). */
-export const MAX_FIELD_BYTES = 256;
+const MAX_FIELD_BYTES = 256;
 
 /**
  * Reads a multipart/form-data body and streams the first file sent in `field` into R2 through the

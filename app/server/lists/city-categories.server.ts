@@ -38,12 +38,7 @@ export type CityCategoryScope = { city: CityScope; category: CategoryScope; coun
 type CategoryNamed = { kind: CategoryScope["kind"]; slug: string };
 
 /** The page of a city and a category, or null (404) when either is unknown or it has too few businesses. */
-export async function findCityCategory(
-  db: Db,
-  cityName: string,
-  categoryName: string,
-  rules: IndexingRules,
-): Promise<CityCategoryScope | null> {
+async function findCityCategory(db: Db, cityName: string, categoryName: string, rules: IndexingRules): Promise<CityCategoryScope | null> {
   const [city, category] = await Promise.all([findCity(db, cityName), findCategory(db, categoryName)]);
   if (!city || !category) return null;
   const [row] = await pairCount(db, city.slug, category);

@@ -16,8 +16,8 @@ import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workfl
 /** Businesses one step fills: a couple of chunks, well under a second of a Worker's CPU (docs/perf/jobs.md). */
 export const SEO_STEP_ROWS = 2 * SEO_CHUNK_ROWS;
 
-export type SeoJobParams = { afterId: number };
-export type SeoJobOutput = { updated: number };
+type SeoJobParams = { afterId: number };
+type SeoJobOutput = { updated: number };
 
 export class SeoWorkflow extends WorkflowEntrypoint<Env, SeoJobParams> {
   async run(event: Readonly<WorkflowEvent<SeoJobParams>>, step: WorkflowStep): Promise<SeoJobOutput> {
@@ -48,7 +48,7 @@ async function fillRows(db: Db, afterId: number, rows: number): Promise<{ update
   return { updated, lastId, done: false };
 }
 
-export const seoStatusUrl = (jobId: string) => `/api/admin/generate-seo?job=${jobId}`;
+const seoStatusUrl = (jobId: string) => `/api/admin/generate-seo?job=${jobId}`;
 
 /**
  * The spec's `message, updated` (updated: what this call filled itself), `remaining` (the tab repeats
