@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_GROUPS } from "#app/lib/business/category-groups";
-import { abbreviateNumber } from "#app/lib/format";
+import { abbreviateNumber, formatCount } from "#app/lib/format";
 
 type FooterProps = {
   siteName: string;
@@ -22,8 +22,6 @@ const QUICK_LINKS = [
   ["/privacy-policy", "Privacy Policy"],
   ["/terms-of-service", "Terms of Service"],
 ] as const;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
 
@@ -91,7 +89,7 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
             {cities.slice(0, 8).map((c) => (
               <li key={c.id}>
                 <Link to={`/city/${encodeURIComponent(c.name)}`} className={linkClass}>
-                  {c.name} ({COUNT.format(c.businessCount)})
+                  {c.name} ({formatCount(c.businessCount)})
                 </Link>
               </li>
             ))}

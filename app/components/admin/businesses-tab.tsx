@@ -13,6 +13,7 @@ import type { Business } from "#app/lib/business/business";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
+import { formatCount } from "#app/lib/format";
 
 /** What the Businesses route's action answers a row's fetcher. */
 export type RowActionResult =
@@ -23,7 +24,6 @@ export type RowActionResult =
 type Filters = Pick<AdminListQuery, "search" | "category" | "country" | "status">;
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All Status", verified: "Verified", pending: "Pending" };
-const format = new Intl.NumberFormat("en-US");
 const selectClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
 /** The list's search params: blank filters, status "all" and page 1 are left out of the URL. */
@@ -214,7 +214,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600" data-testid="admin-total">
-              {format.format(list.totalCount)}
+              {formatCount(list.totalCount)}
               {list.approximate ? "+" : ""} businesses
             </p>
             <div className="overflow-x-auto">

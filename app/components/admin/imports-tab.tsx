@@ -5,9 +5,9 @@ import { errorText } from "#app/lib/admin/admin-fetch";
 import { toast } from "#app/lib/toast";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
+import { formatCount } from "#app/lib/format";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const number = new Intl.NumberFormat("en-US");
 /** While an import runs, the list is read again this often (nothing is polled except running work). */
 const REFRESH_MS = 2000;
 
@@ -132,7 +132,7 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       <td className="py-2 pr-3">
         <span className="font-medium break-all">{entry.fileName}</span>
         <span className="block text-xs text-slate-600">
-          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {number.format(entry.totalRows)} rows ·{" "}
+          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {formatCount(entry.totalRows)} rows ·{" "}
           {entry.mode === "update" ? "update mode" : "skip mode"}
         </span>
       </td>
@@ -151,11 +151,11 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       </td>
       <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{duration ?? "—"}</td>
       <td className="py-2 pr-3 text-right tabular-nums">
-        {number.format(entry.imported)}
-        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{number.format(entry.updated)} updated</span> : null}
+        {formatCount(entry.imported)}
+        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{formatCount(entry.updated)} updated</span> : null}
       </td>
-      <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.duplicatesSkipped)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.totalErrors)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{formatCount(entry.duplicatesSkipped)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{formatCount(entry.totalErrors)}</td>
       <td className="py-2">
         <ul className="space-y-1 text-xs">
           {entry.totalErrors > 0 ? (

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ImportHistoryPage } from "#app/lib/admin/admin-imports";
+import { formatCount } from "#app/lib/format";
 
-const number = new Intl.NumberFormat("en-US");
 /** While an import runs on the server, the list is read again this often (nothing is polled except running work). */
 const REFRESH_MS = 2000;
 const STATUS: Record<string, string> = { pending: "Queued", running: "Running", done: "Done", failed: "Failed" };
@@ -40,10 +40,10 @@ export function RecentImports({ page }: { page: ImportHistoryPage }) {
               <span className="font-medium break-all">{i.fileName}</span>{" "}
               <span className="text-slate-600">
                 · {STATUS[i.status] ?? i.status}
-                {active ? ` (${number.format(i.processedRows)} of ${number.format(i.totalRows)} rows, ${percent}%)` : null} · imported{" "}
-                {number.format(i.imported)}
-                {i.updated > 0 ? `, updated ${number.format(i.updated)}` : null}, duplicates {number.format(i.duplicatesSkipped)}, errors{" "}
-                {number.format(i.totalErrors)}
+                {active ? ` (${formatCount(i.processedRows)} of ${formatCount(i.totalRows)} rows, ${percent}%)` : null} · imported{" "}
+                {formatCount(i.imported)}
+                {i.updated > 0 ? `, updated ${formatCount(i.updated)}` : null}, duplicates {formatCount(i.duplicatesSkipped)}, errors{" "}
+                {formatCount(i.totalErrors)}
               </span>
             </li>
           );

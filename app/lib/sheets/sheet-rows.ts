@@ -4,7 +4,8 @@
  * references for the shared-strings pass). Column, row, tag and cell ceilings: SHEET_LIMITS.
  */
 import type { CellValue } from "#app/lib/import/import-mapping";
-import { formatBytes, formatCount, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
+import { formatCount } from "#app/lib/format";
+import { formatBytes, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 import { attribute, nextElement, runsText, tagEnd, UNDECIDED, unescapeXml } from "#app/lib/sheets/xml-scan";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";

@@ -11,7 +11,8 @@
  * breach throws a SpreadsheetError naming what was too large.
  */
 import type { CellValue } from "#app/lib/import/import-mapping";
-import { formatCount, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
+import { formatCount } from "#app/lib/format";
+import { SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 import { SharedStrings } from "#app/lib/sheets/shared-strings";
 import { parseCells, type RawRow, rowSpans } from "#app/lib/sheets/sheet-rows";
 import { attribute, innerTexts, openingTags, runsText } from "#app/lib/sheets/xml-scan";

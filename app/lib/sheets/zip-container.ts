@@ -6,7 +6,8 @@
  * is hand-written rather than @zip.js/zip.js or fflate: docs/decisions/0010-zip-container.md.
  */
 import { inflateOnDemand } from "#app/lib/sheets/inflate-on-demand";
-import { formatBytes, formatCount, INFLATE_GRACE_BYTES, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
+import { formatCount } from "#app/lib/format";
+import { formatBytes, INFLATE_GRACE_BYTES, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 
 /** Random access to the file's bytes (an R2 object by range, or a buffer in memory). */
 export type ByteSource = {

@@ -11,7 +11,7 @@ import { businessIdParamsSchema } from "#app/lib/api-schemas";
 import { article } from "#app/lib/seo/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";
 import { directionsHref, telHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
-import { formatRating, joinParts } from "#app/lib/format";
+import { formatCount, formatRating, joinParts } from "#app/lib/format";
 import { pageMap } from "#app/lib/business/map";
 import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "#app/lib/business/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
@@ -54,10 +54,8 @@ function absolute(siteUrl: string, url: string): string {
   return `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 }
 
-const COUNT = new Intl.NumberFormat("en-US");
-
 function reviewsText(count: number): string {
-  return `${COUNT.format(count)} ${count === 1 ? "review" : "reviews"}`;
+  return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
 }
 
 /**
@@ -251,7 +249,7 @@ function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
               </svg>
             </td>
             <td className="whitespace-nowrap py-0.5 pl-3 text-right tabular-nums text-slate-700">
-              {COUNT.format(row.count)} <span className="text-slate-600">({row.percent}%)</span>
+              {formatCount(row.count)} <span className="text-slate-600">({row.percent}%)</span>
             </td>
           </tr>
         ))}

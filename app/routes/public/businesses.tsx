@@ -17,12 +17,11 @@ import { filtersActive, listingHref, parseListingFilters, type ListingFilters } 
 import { resultCount } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
+import { formatCount } from "#app/lib/format";
 import type { Route } from "./+types/businesses";
 
 const BUSINESSES_PAGE_SIZE = 20;
 const CATEGORY_DROPDOWN_SIZE = 20;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /** The page's query (SPEC §2): blank search/category are left out; bad values fall back (a bad page → 1). */
 const browseQuerySchema = z.object({
@@ -184,7 +183,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Browse All Businesses</h1>
       <p className="mt-2 text-slate-600">
         {/* A dense search lists its first 1,000 results and counts no further (ADR 0012). */}
-        {`${COUNT.format(loaderData.totalCount)}${loaderData.approximate ? "+" : ""} Total Businesses`}
+        {`${formatCount(loaderData.totalCount)}${loaderData.approximate ? "+" : ""} Total Businesses`}
       </p>
 
       <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
@@ -199,7 +198,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
           <option value="">All Categories</option>
           {loaderData.categories.map((c) => (
             <option key={c.slug} value={c.slug}>
-              {`${c.category} (${COUNT.format(c.businessCount)})`}
+              {`${c.category} (${formatCount(c.businessCount)})`}
             </option>
           ))}
           {category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}

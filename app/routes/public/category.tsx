@@ -5,7 +5,7 @@ import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { ButtonLink } from "#app/components/ui/button";
 import { clampPage, Pager } from "#app/components/ui/pager";
-import { titleCaseFromSlug } from "#app/lib/format";
+import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { pageMeta } from "#app/lib/seo/meta";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 import { cleanLine } from "#app/lib/business/untrusted-text";
@@ -25,8 +25,6 @@ import type { Route } from "./+types/category";
 const CATEGORY_PAGE_SIZE = 20;
 /** Links to the category's city × category pages, largest first. */
 const CATEGORY_TOP_CITIES = 12;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /**
  * "italian-restaurant" → "Italian Restaurant". The not-found page repeats the address's text too; an
@@ -116,7 +114,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       ))}
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
-      <p className="mt-4 font-semibold text-slate-800">{COUNT.format(count)} Businesses Found</p>
+      <p className="mt-4 font-semibold text-slate-800">{formatCount(count)} Businesses Found</p>
       <TopLinks title={`${heading} by city`} links={topCities} />
       <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
       {businesses.length === 0 && filtered ? (

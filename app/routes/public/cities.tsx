@@ -7,11 +7,10 @@ import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
+import { formatCount } from "#app/lib/format";
 import type { Route } from "./+types/cities";
 
 const CITIES_PAGE_SIZE = 200;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
@@ -75,7 +74,7 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
                       {c.name}
                       {c.state ? <span className="text-slate-600">, {c.state}</span> : null}
                     </span>
-                    <span className="text-sm text-slate-600">{COUNT.format(c.businessCount)}</span>
+                    <span className="text-sm text-slate-600">{formatCount(c.businessCount)}</span>
                   </Link>
                 </li>
               ))}

@@ -6,7 +6,7 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import { Badge } from "#app/components/ui/badge";
 import { clampPage, Pager } from "#app/components/ui/pager";
 import type { Business } from "#app/lib/business/business";
-import { titleCaseFromSlug } from "#app/lib/format";
+import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -20,8 +20,6 @@ import { filteredListing } from "#app/server/lists/listing-filters.server";
 import type { Route } from "./+types/city-category";
 
 const CITY_CATEGORY_PAGE_SIZE = 20;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city
@@ -86,7 +84,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
   const { heading, siteName, count, cityName, categoryName } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
   const title = titleWithSuffix(`${heading} | Ratings, Hours & Phone Numbers | ${siteName}`, titleSuffix);
-  const description = `Compare ${COUNT.format(count)} ${categoryName} businesses in ${cityName}: ratings and reviews, opening hours, addresses and phone numbers.`;
+  const description = `Compare ${formatCount(count)} ${categoryName} businesses in ${cityName}: ratings and reviews, opening hours, addresses and phone numbers.`;
   return pageMeta({ title, description, canonical, robots });
 }
 
@@ -114,7 +112,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">{heading}</h1>
           <p className="mt-2 text-slate-600">
-            Found {COUNT.format(count)} {categoryName} businesses in {cityName}.{" "}
+            Found {formatCount(count)} {categoryName} businesses in {cityName}.{" "}
             <Link to={`/city/${encodeURIComponent(cityName)}`} className="text-blue-700 hover:underline">
               All businesses in {cityName}
             </Link>
@@ -125,7 +123,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <Badge variant="brand" className="px-4 py-1.5 font-semibold">
-          {COUNT.format(count)} Results
+          {formatCount(count)} Results
         </Badge>
       </div>
       <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />

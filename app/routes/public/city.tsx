@@ -19,13 +19,12 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import type { Business } from "#app/lib/business/business";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { formatCount } from "#app/lib/format";
 import type { Route } from "./+types/city";
 
 const CITY_PAGE_SIZE = 20;
 /** Links to the city's city × category pages, largest first. */
 const CITY_TOP_CATEGORIES = 12;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /** A blank name is no city page at all: the site's 404 page. */
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
@@ -117,11 +116,11 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold">Businesses in {cityName}</h1>
           <p className="mt-2 text-slate-600">
-            Found {COUNT.format(count)} businesses in {cityName}
+            Found {formatCount(count)} businesses in {cityName}
           </p>
         </div>
         <Badge variant="brand" className="px-4 py-1.5 font-semibold">
-          {COUNT.format(count)} Results
+          {formatCount(count)} Results
         </Badge>
       </div>
       <TopLinks title={`Popular categories in ${cityName}`} links={topCategories} />

@@ -4,7 +4,7 @@ import { HomeSearch } from "#app/components/home-search";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { ButtonLink } from "#app/components/ui/button";
-import { abbreviateNumber } from "#app/lib/format";
+import { abbreviateNumber, formatCount } from "#app/lib/format";
 import { webSiteJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
@@ -42,8 +42,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     latest: lists.latest.map(toCard),
   };
 }
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 const REASONS = [
   ["Worldwide coverage", "Local businesses from cities around the world, in one free directory."],
@@ -114,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={c.id}>
                 <Link to={`/city/${encodeURIComponent(c.name)}`} className="block rounded-lg border border-slate-200 bg-white p-4 hover:border-blue-400 hover:shadow">
                   <span className="block font-semibold">{c.name}</span>
-                  <span className="text-sm text-slate-600">{COUNT.format(c.businessCount)} businesses</span>
+                  <span className="text-sm text-slate-600">{formatCount(c.businessCount)} businesses</span>
                 </Link>
               </li>
             ))}
