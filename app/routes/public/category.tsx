@@ -1,28 +1,22 @@
-import { data } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { ButtonLink } from "#app/components/ui/button";
-import { clampPage, Pager } from "#app/components/ui/pager";
+import { Pager } from "#app/components/ui/pager";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { pageMeta } from "#app/lib/seo/meta";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { getApp } from "#app/server/platform/context.server";
-import { siteConfig } from "#app/server/platform/config.server";
-import { listCategoryBusinesses } from "#app/server/lists/directory.server";
 import { openCategoryPage } from "#app/server/lists/city-categories.server";
+import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
-import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filteredListing } from "#app/server/lists/listing-filters.server";
+import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import type { Business } from "#app/lib/business/business";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
-import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { LISTING_PAGE_SIZE, listingHref } from "#app/lib/search/listing-filters";
 import type { Route } from "./+types/category";
 
-const CATEGORY_PAGE_SIZE = 20;
 /** Links to the category's city × category pages, largest first. */
 const CATEGORY_TOP_CITIES = 12;
 
@@ -33,45 +27,22 @@ const CATEGORY_TOP_CITIES = 12;
 const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
-  const config = siteConfig(env);
   const raw = (params.categoryName ?? "").trim();
-  const url = new URL(request.url);
-  const filters = parseListingFilters(url.searchParams);
-  // The first page without filters (most visits) comes whole with the category: one round trip of D1.
-  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
-  const opened = raw ? await openCategoryPage(db, raw, { rules: config, top: CATEGORY_TOP_CITIES, headSize: firstPage ? CATEGORY_PAGE_SIZE : 0 }) : null;
-  if (!opened) throw data(null, { status: 404 });
-  const { category } = opened;
-  const heading = headingOf(raw);
-  const canonical = `${config.siteUrl}/category/${category.slug}`;
-  const listing = filtersActive(filters)
-    ? // Open now, a minimum rating: the bounded search over the category's own index (ADR 0015).
-      await filteredListing(db, { kind: category.kind, slug: category.slug }, filters, url.searchParams.get("page"), CATEGORY_PAGE_SIZE)
-    : null;
-  const allPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
-  const totalPages = listing ? listing.totalPages : allPages;
-  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
-  const businesses: Business[] = listing
-    ? listing.businesses
-    : firstPage
-      ? opened.head
-      : await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, (page - 1) * CATEGORY_PAGE_SIZE);
-  const filtered = listing?.filtered ?? null;
-  const indexing = listingIndexing({
-    canonicalBase: canonical,
-    page,
-    variant: filterVariant(filters),
-    indexable: isListingIndexed(category.count, config),
-  });
+  const { opened, config, canonical, indexing, businesses, page, totalPages, filters, filtered } = await loadListingPage(
+    { request, context },
+    {
+      open: async (db, { rules, headSize }) => (raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize }) : null),
+      path: ({ category }) => `/category/${category.slug}`,
+    },
+  );
   return {
-    heading,
+    heading: headingOf(raw),
     raw,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     categoryUrl: canonical,
     indexing,
-    count: category.count,
+    count: opened.count,
     topCities: opened.topCities,
     businesses: businesses.map(toCard),
     page,
@@ -100,7 +71,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     siteUrl,
     name: `${heading} businesses`,
     businesses,
-    offset: (page - 1) * CATEGORY_PAGE_SIZE,
+    offset: (page - 1) * LISTING_PAGE_SIZE,
     crumbs: [
       { name: "Home", url: `${siteUrl}/` },
       { name: heading, url: categoryUrl },

@@ -1,81 +1,51 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import { Badge } from "#app/components/ui/badge";
-import { clampPage, Pager } from "#app/components/ui/pager";
-import type { Business } from "#app/lib/business/business";
+import { Pager } from "#app/components/ui/pager";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
-import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { titleWithSuffix } from "#app/lib/seo/indexing";
+import { LISTING_PAGE_SIZE, listingHref } from "#app/lib/search/listing-filters";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage, listCityCategoryBusinesses } from "#app/server/lists/city-categories.server";
-import { siteConfig } from "#app/server/platform/config.server";
-import { getApp } from "#app/server/platform/context.server";
-import { filteredListing } from "#app/server/lists/listing-filters.server";
+import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage } from "#app/server/lists/city-categories.server";
+import { loadListingPage } from "#app/server/lists/listing-page.server";
 import type { Route } from "./+types/city-category";
 
-const CITY_CATEGORY_PAGE_SIZE = 20;
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city
  * has at least INDEX_MIN_LISTING businesses of the category (fine or group); anything else is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
-  const config = siteConfig(env);
-  const url = new URL(request.url);
-  const filters = parseListingFilters(url.searchParams);
-  // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
-  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
-  const opened = await openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), {
-    rules: config,
-    headSize: firstPage ? CITY_CATEGORY_PAGE_SIZE : 0,
-  });
-  if (!opened) throw data(null, { status: 404 });
-  const { scope } = opened;
-  const { city, category, count, heading } = scope;
-  const path = cityCategoryPath(city.name, category.slug);
-  const canonical = `${config.siteUrl}${path}`;
-  const listing = filtersActive(filters)
-    ? await filteredListing(
-        db,
-        { kind: "city-category", city: { slug: city.slug, name: city.name }, category: { kind: category.kind, slug: category.slug } },
-        filters,
-        url.searchParams.get("page"),
-        CITY_CATEGORY_PAGE_SIZE,
-      )
-    : null;
-  const allPages = Math.min(Math.ceil(count / CITY_CATEGORY_PAGE_SIZE), CITY_CATEGORY_MAX_PAGE);
-  const totalPages = listing ? listing.totalPages : allPages;
-  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
-  const offset = (page - 1) * CITY_CATEGORY_PAGE_SIZE;
-  const businesses: Business[] = listing
-    ? listing.businesses
-    : firstPage && opened.head
-      ? opened.head
-      : await listCityCategoryBusinesses(db, scope, CITY_CATEGORY_PAGE_SIZE, offset);
-  const categoryName = category.name || titleCaseFromSlug(category.slug);
+  const { opened, config, indexing, businesses, page, totalPages, filters, filtered } = await loadListingPage(
+    { request, context },
+    {
+      open: (db, opening) => openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), opening),
+      path: ({ pair }) => cityCategoryPath(pair.city.name, pair.category.slug),
+      maxPage: CITY_CATEGORY_MAX_PAGE,
+    },
+  );
+  const { city, category, count, heading } = opened.pair;
   return {
     heading,
-    path,
+    path: cityCategoryPath(city.name, category.slug),
     cityName: city.name,
-    categoryName,
+    categoryName: category.name || titleCaseFromSlug(category.slug),
     categoryHref: `/category/${category.slug}`,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
-    // Every page of it is worth indexing (it exists only from INDEX_MIN_LISTING businesses on).
-    indexing: listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: true }),
+    indexing,
     count,
     businesses: businesses.map(toCard),
     page,
     totalPages,
     filters,
-    filtered: listing?.filtered ?? null,
+    filtered,
   };
 }
 
@@ -95,7 +65,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
     siteUrl,
     name: heading,
     businesses,
-    offset: (page - 1) * CITY_CATEGORY_PAGE_SIZE,
+    offset: (page - 1) * LISTING_PAGE_SIZE,
     crumbs: [
       { name: "Home", url: `${siteUrl}/` },
       { name: "Cities", url: `${siteUrl}/cities` },

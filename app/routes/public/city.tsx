@@ -4,25 +4,20 @@ import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, 
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { Badge } from "#app/components/ui/badge";
-import { clampPage, Pager } from "#app/components/ui/pager";
+import { Pager } from "#app/components/ui/pager";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityDetailPath } from "#app/lib/business/slug";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
-import { getApp } from "#app/server/platform/context.server";
-import { siteConfig } from "#app/server/platform/config.server";
-import { listCityBusinesses } from "#app/server/lists/directory.server";
 import { openCityPage } from "#app/server/lists/city-categories.server";
+import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
-import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filteredListing } from "#app/server/lists/listing-filters.server";
+import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import type { Business } from "#app/lib/business/business";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
-import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { LISTING_PAGE_SIZE, listingHref } from "#app/lib/search/listing-filters";
 import { formatCount } from "#app/lib/format";
 import type { Route } from "./+types/city";
 
-const CITY_PAGE_SIZE = 20;
 /** Links to the city's city × category pages, largest first. */
 const CITY_TOP_CATEGORIES = 12;
 
@@ -30,42 +25,25 @@ const CITY_TOP_CATEGORIES = 12;
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
-  const config = siteConfig(env);
   const cityName = (params.cityName ?? "").trim();
   // §5: the city page fetches only when a name is present (blank → the 404 page).
   if (isBlank(cityName)) throw data(null, { status: 404 });
-  const url = new URL(request.url);
-  const filters = parseListingFilters(url.searchParams);
-  // The first page without filters (most visits) comes whole with the city: one round trip of D1.
-  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
-  const opened = await openCityPage(db, cityName, { rules: config, top: CITY_TOP_CATEGORIES, headSize: firstPage ? CITY_PAGE_SIZE : 0 });
   // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
-  if (!opened) throw data(null, { status: 404 });
-  const { city } = opened;
-  // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
-  const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
-  const listing = filtersActive(filters)
-    ? // Open now, a minimum rating: the bounded search over the city's own index (ADR 0015).
-      await filteredListing(db, { kind: "city", slug: city.slug, name: city.name }, filters, url.searchParams.get("page"), CITY_PAGE_SIZE)
-    : null;
-  const allPages = Math.ceil(city.count / CITY_PAGE_SIZE);
-  const totalPages = listing ? listing.totalPages : allPages;
-  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
-  const businesses: Business[] = listing
-    ? listing.businesses
-    : firstPage
-      ? opened.head
-      : await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE);
-  const filtered = listing?.filtered ?? null;
-  const indexing = listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: isListingIndexed(city.count, config) });
+  const { opened, config, canonical, indexing, businesses, page, totalPages, filters, filtered } = await loadListingPage(
+    { request, context },
+    {
+      open: (db, { rules, headSize }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize }),
+      // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
+      path: ({ city }) => `/city/${encodeURIComponent(city.name)}`,
+    },
+  );
   return {
     cityName,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     cityUrl: canonical,
     indexing,
-    count: city.count,
+    count: opened.count,
     topCategories: opened.topCategories,
     businesses: businesses.map(toCard),
     page,
@@ -99,7 +77,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
     siteUrl,
     name: `Businesses in ${cityName}`,
     businesses,
-    offset: (page - 1) * CITY_PAGE_SIZE,
+    offset: (page - 1) * LISTING_PAGE_SIZE,
     crumbs: [
       { name: "Home", url: `${siteUrl}/` },
       { name: "Cities", url: `${siteUrl}/cities` },
