@@ -20,6 +20,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { Route } from "./+types/business";
 
 /** SPEC §2 feature list, filled from the imported `about` groups: Available / Not Available only where the data says. */
@@ -143,27 +144,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
     if (isRouteErrorResponse(error) && error.status === 410) {
-      return [{ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+      return pageMeta({ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
     }
     return errorMeta(error, "Business Not Found", siteNameOf(matches));
   }
   const { title, description, canonical, image, robots } = loaderData.meta;
-  return [
-    ...(robots ? [{ name: "robots", content: robots }] : []),
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:type", content: "business.business" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
-    { property: "og:image", content: image },
-    { property: "og:site_name", content: loaderData.siteName },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
-  ];
+  return pageMeta({ title, description, canonical, robots, card: { type: "business.business", image, siteName: loaderData.siteName } });
 }
 
 const NO_LONGER_LISTED = "Business No Longer Listed";

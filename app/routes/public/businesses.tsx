@@ -18,6 +18,7 @@ import { resultCount } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { Route } from "./+types/businesses";
 
 const BUSINESSES_PAGE_SIZE = 20;
@@ -153,16 +154,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   });
   const title = titleWithSuffix(`Browse All Businesses | ${siteName}`, titleSuffix);
   const description = "Browse every business in the directory: search by name or service and filter by category.";
-  const tags: Route.MetaDescriptors = [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
-  if (robots) tags.push({ name: "robots", content: robots });
-  return tags;
+  return pageMeta({ title, description, canonical, robots, robotsLast: true, card: "basic" });
 }
 
 export default function BusinessesPage({ loaderData }: Route.ComponentProps) {

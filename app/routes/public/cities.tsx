@@ -8,6 +8,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
 import { formatCount } from "#app/lib/format";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { Route } from "./+types/cities";
 
 const CITIES_PAGE_SIZE = 200;
@@ -38,14 +39,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   });
   const title = titleWithSuffix(`All Cities | ${siteName}`, titleSuffix);
   const description = "Browse local businesses in every city of the directory, grouped by country.";
-  return [
-    ...(robots ? [{ name: "robots", content: robots }] : []),
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-  ];
+  return pageMeta({ title, description, canonical, robots, card: "titles" });
 }
 
 export default function CitiesPage({ loaderData }: Route.ComponentProps) {

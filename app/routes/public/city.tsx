@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
-    if (isNotFound(error) && isBlank(params.cityName)) return [{ title: "404 Page Not Found" }];
+    if (isNotFound(error) && isBlank(params.cityName)) return pageMeta({ title: "404 Page Not Found" });
     return errorMeta(error, "City Not Found", siteNameOf(matches));
   }
   const siteName = loaderData.siteName;

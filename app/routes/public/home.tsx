@@ -10,21 +10,13 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getRecommendedAndLatest } from "#app/server/lists/directory.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? "LocalAtlas";
   const description = "Find trusted local businesses worldwide: search by service and location, browse by category and city, and read ratings, hours and contact details.";
-  return [
-    { title: `${siteName} | Find local businesses worldwide` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${loaderData?.siteUrl ?? ""}/` },
-    { property: "og:title", content: `${siteName} | Find local businesses worldwide` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: `${loaderData?.siteUrl ?? ""}/` },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return pageMeta({ title: `${siteName} | Find local businesses worldwide`, description, canonical: `${loaderData?.siteUrl ?? ""}/` });
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
