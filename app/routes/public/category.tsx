@@ -1,20 +1,15 @@
-import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
+import { toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
-import { JsonLd } from "#app/components/json-ld";
-import { MapPanel } from "#app/components/map-panel";
 import { ButtonLink } from "#app/components/ui/button";
-import { Pager } from "#app/components/ui/pager";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { pageMeta } from "#app/lib/seo/meta";
-import { listingJsonLd } from "#app/lib/seo/structured-data";
 import { cleanLine } from "#app/lib/business/untrusted-text";
 import { openCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
-import { ListingFilterBar } from "#app/components/listing-filters";
-import { pageMap, resultsMapDescription } from "#app/lib/business/map";
-import { LISTING_PAGE_SIZE, listingHref } from "#app/lib/search/listing-filters";
+import { pageMap } from "#app/lib/business/map";
+import { EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { Route } from "./+types/category";
 
 /** Links to the category's city × category pages, largest first. */
@@ -67,57 +62,38 @@ function CategoryNotFound({ heading }: { heading: string }) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { heading, raw, siteUrl, categoryUrl, count, businesses, page, totalPages, filters, filtered, map, topCities } = loaderData;
-  const structured = listingJsonLd({
-    siteUrl,
-    name: `${heading} businesses`,
-    businesses,
-    offset: (page - 1) * LISTING_PAGE_SIZE,
-    crumbs: [
-      { name: "Home", url: `${siteUrl}/` },
-      { name: heading, url: categoryUrl },
-    ],
-  });
-  const path = `/category/${encodeURIComponent(raw)}`;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      {structured.map((s, i) => (
-        <JsonLd key={i} data={s} />
-      ))}
-      <h1 className="text-3xl font-bold">{heading}</h1>
-      <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
-      <p className="mt-4 font-semibold text-slate-800">{formatCount(count)} Businesses Found</p>
-      <TopLinks title={`${heading} by city`} links={topCities} />
-      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
-      {businesses.length === 0 && filtered ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
-          <p className="mt-2 text-slate-600">No business in this category matches these filters.</p>
-        </div>
-      ) : businesses.length === 0 ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
-          <p className="mt-2 text-slate-600">Try browsing other categories or check back later for new listings.</p>
-          <ButtonLink to="/" className="mt-6">
-            Browse All Categories
-          </ButtonLink>
-        </div>
-      ) : (
-        <CardGrid columns={4} className="mt-8">
-          {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap />
-          ))}
-        </CardGrid>
-      )}
-      <MapPanel
-        ids={businesses.map((b) => b.id)}
-        located={map.located}
-        tiles={map.tiles}
-        heading={`${heading} businesses on a map`}
-        description={resultsMapDescription(map.located)}
-        className="mt-10"
-      />
-      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
-    </main>
+    <ListingPage
+      siteUrl={siteUrl}
+      name={`${heading} businesses`}
+      crumbs={[
+        { name: "Home", url: `${siteUrl}/` },
+        { name: heading, url: categoryUrl },
+      ]}
+      path={`/category/${encodeURIComponent(raw)}`}
+      {...{ businesses, page, totalPages, filters, filtered }}
+      heading={
+        <>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
+          <p className="mt-4 font-semibold text-slate-800">{formatCount(count)} Businesses Found</p>
+          <TopLinks title={`${heading} by city`} links={topCities} />
+        </>
+      }
+      empty={
+        filtered ? (
+          <EmptyListing title={<>No businesses found in {heading}</>} text="No business in this category matches these filters." />
+        ) : (
+          <EmptyListing title={<>No businesses found in {heading}</>} text="Try browsing other categories or check back later for new listings.">
+            <ButtonLink to="/" className="mt-6">
+              Browse All Categories
+            </ButtonLink>
+          </EmptyListing>
+        )
+      }
+      card={() => ({ descriptionLines: 3, onMap: true })}
+      map={{ ...map, heading: `${heading} businesses on a map` }}
+    />
   );
 }
 

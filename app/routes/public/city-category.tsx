@@ -1,19 +1,14 @@
 import { Link } from "react-router";
-import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
+import { toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
-import { JsonLd } from "#app/components/json-ld";
-import { ListingFilterBar } from "#app/components/listing-filters";
-import { Badge } from "#app/components/ui/badge";
-import { Pager } from "#app/components/ui/pager";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
-import { LISTING_PAGE_SIZE, listingHref } from "#app/lib/search/listing-filters";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
-import { listingJsonLd } from "#app/lib/seo/structured-data";
 import { cleanLine } from "#app/lib/business/untrusted-text";
 import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
+import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { Route } from "./+types/city-category";
 
 
@@ -61,56 +56,33 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
   const { heading, path, siteUrl, cityName, categoryName, categoryHref, count, businesses, page, totalPages, filters, filtered } =
     loaderData;
-  const structured = listingJsonLd({
-    siteUrl,
-    name: heading,
-    businesses,
-    offset: (page - 1) * LISTING_PAGE_SIZE,
-    crumbs: [
-      { name: "Home", url: `${siteUrl}/` },
-      { name: "Cities", url: `${siteUrl}/cities` },
-      { name: cityName, url: `${siteUrl}/city/${encodeURIComponent(cityName)}` },
-      { name: categoryName, url: `${siteUrl}${path}` },
-    ],
-  });
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      {structured.map((s, i) => (
-        <JsonLd key={i} data={s} />
-      ))}
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{heading}</h1>
-          <p className="mt-2 text-slate-600">
-            Found {formatCount(count)} {categoryName} businesses in {cityName}.{" "}
-            <Link to={`/city/${encodeURIComponent(cityName)}`} className="text-blue-700 hover:underline">
-              All businesses in {cityName}
-            </Link>
-            {" · "}
-            <Link to={categoryHref} className="text-blue-700 hover:underline">
-              {categoryName} everywhere
-            </Link>
-          </p>
-        </div>
-        <Badge variant="brand" className="px-4 py-1.5 font-semibold">
-          {formatCount(count)} Results
-        </Badge>
-      </div>
-      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
-      {businesses.length === 0 ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found</h2>
-          <p className="mt-2 text-slate-600">No {categoryName} business in {cityName} matches these filters.</p>
-        </div>
-      ) : (
-        <CardGrid columns={4} className="mt-8">
-          {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails position={i} />
-          ))}
-        </CardGrid>
-      )}
-      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
-    </main>
+    <ListingPage
+      siteUrl={siteUrl}
+      name={heading}
+      crumbs={[
+        { name: "Home", url: `${siteUrl}/` },
+        { name: "Cities", url: `${siteUrl}/cities` },
+        { name: cityName, url: `${siteUrl}/city/${encodeURIComponent(cityName)}` },
+        { name: categoryName, url: `${siteUrl}${path}` },
+      ]}
+      path={path}
+      {...{ businesses, page, totalPages, filters, filtered }}
+      heading={
+        <CountedHeading title={heading} count={count}>
+          Found {formatCount(count)} {categoryName} businesses in {cityName}.{" "}
+          <Link to={`/city/${encodeURIComponent(cityName)}`} className="text-blue-700 hover:underline">
+            All businesses in {cityName}
+          </Link>
+          {" · "}
+          <Link to={categoryHref} className="text-blue-700 hover:underline">
+            {categoryName} everywhere
+          </Link>
+        </CountedHeading>
+      }
+      empty={<EmptyListing title="No businesses found" text={<>No {categoryName} business in {cityName} matches these filters.</>} />}
+      card={(b) => ({ href: cityDetailPath(b), viewDetails: true })}
+    />
   );
 }
 
