@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { durationLabel, fileSizeLabel, importLinks, type ImportHistoryEntry, type ImportHistoryPage } from "#app/lib/admin/admin-imports";
 import { errorText } from "#app/lib/admin/admin-fetch";
@@ -6,10 +6,9 @@ import { toast } from "#app/lib/toast";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
 import { formatCount } from "#app/lib/format";
+import { useRunningImports } from "#app/components/admin/use-running-imports";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-/** While an import runs, the list is read again this often (nothing is polled except running work). */
-const REFRESH_MS = 2000;
 
 const STATUS_STYLE: Record<ImportHistoryEntry["status"], { label: string; className: string }> = {
   pending: { label: "Queued", className: "bg-slate-100 text-slate-800" },
@@ -26,14 +25,7 @@ const linkClass = "text-blue-800 underline hover:text-blue-950";
  * batch). The downloads are plain links: the browser sends the session cookie, the API checks it.
  */
 export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isFirstPage: boolean }) {
-  const { revalidate, state } = useRevalidator();
-  const running = page.imports.some((i) => i.status === "running" || i.status === "pending");
-
-  useEffect(() => {
-    if (!running || state !== "idle") return;
-    const timer = setTimeout(() => void revalidate(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [running, state, revalidate]);
+  const running = useRunningImports(page);
 
   return (
     <div className="space-y-4">

@@ -1,10 +1,8 @@
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { ImportHistoryPage } from "#app/lib/admin/admin-imports";
 import { formatCount } from "#app/lib/format";
+import { useRunningImports } from "#app/components/admin/use-running-imports";
 
-/** While an import runs on the server, the list is read again this often (nothing is polled except running work). */
-const REFRESH_MS = 2000;
 const STATUS: Record<string, string> = { pending: "Queued", running: "Running", done: "Done", failed: "Failed" };
 
 /**
@@ -12,13 +10,7 @@ const STATUS: Record<string, string> = { pending: "Queued", running: "Running", 
  * is open, so coming back to the tab shows it running or finished; the full list is Import History.
  */
 export function RecentImports({ page }: { page: ImportHistoryPage }) {
-  const { revalidate, state } = useRevalidator();
-  const running = page.imports.some((i) => i.status === "running" || i.status === "pending");
-  useEffect(() => {
-    if (!running || state !== "idle") return;
-    const timer = setTimeout(() => void revalidate(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [running, state, revalidate]);
+  useRunningImports(page);
 
   if (page.imports.length === 0) return null;
   return (

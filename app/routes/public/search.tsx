@@ -11,7 +11,7 @@ import { Select } from "#app/components/ui/select";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
-import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
+import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
 import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -19,6 +19,7 @@ import { PUBLIC_CACHE } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
 import { pageMeta } from "#app/lib/seo/meta";
+import { MinRatingOptions } from "#app/components/listing-filters";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -122,12 +123,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </Field>
           <Field label="Minimum rating" htmlFor="search-min-rating">
             <Select id="search-min-rating" name="minRating" defaultValue={params.minRating ? String(params.minRating) : ""} className="h-10 text-sm">
-              <option value="">Any</option>
-              {MIN_RATING_CHOICES.map((r) => (
-                <option key={r} value={String(r)}>
-                  {r}+ stars
-                </option>
-              ))}
+              <MinRatingOptions />
             </Select>
           </Field>
           <Field label="Sort by" htmlFor="search-sort">
