@@ -26,3 +26,18 @@ export function resultCount(page: Counted): string {
   if (total === null) return `More than ${formatCount(page.before + page.shown)} results`;
   return `${formatCount(total)} ${total === 1 ? "result" : "results"}`;
 }
+
+/**
+ * A filtered page's pager count (null while the search does not know its total) and its filter bar:
+ * "N results" and whether there is a next page.
+ */
+export function filteredPage(
+  found: { businesses: readonly unknown[]; total: number | null; approximate: boolean; hasNext: boolean },
+  page: number,
+  pageSize: number,
+): { totalPages: number | null; filtered: { summary: string; hasNext: boolean } } {
+  return {
+    totalPages: found.total === null ? null : Math.max(1, Math.ceil(found.total / pageSize)),
+    filtered: { summary: resultCount({ ...found, before: (page - 1) * pageSize, shown: found.businesses.length }), hasNext: found.hasNext },
+  };
+}

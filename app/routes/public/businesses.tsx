@@ -14,7 +14,7 @@ import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { resultCount } from "#app/lib/search/result-count";
+import { filteredPage } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
@@ -58,28 +58,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The site summary's largest categories, remembered per data version as the footer is.
   const categories = (await siteSummary(db, dataVersion)).categories.slice(0, CATEGORY_DROPDOWN_SIZE);
   const filters = parseListingFilters(url.searchParams);
+  // What the page shows whichever way its list is read.
+  const view = { search: query.search, category: query.category, sort: query.sort, siteName: config.siteName, siteUrl: config.siteUrl, categories };
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const found = await filteredBusinesses(db, query, filters, page);
     const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
+    const { totalPages, filtered } = filteredPage(found, page, BUSINESSES_PAGE_SIZE);
     return {
-      search: query.search,
-      category: query.category,
-      sort: query.sort,
-      siteName: config.siteName,
-      siteUrl: config.siteUrl,
-      categories,
+      ...view,
       page,
-      totalPages: found.total === null ? null : Math.max(1, Math.ceil(found.total / BUSINESSES_PAGE_SIZE)),
+      totalPages,
       totalCount: found.total ?? shown,
       approximate: found.approximate || found.total === null,
       businesses: found.businesses.map(toCard),
       filters,
-      filtered: {
-        summary: resultCount({ ...found, before: (page - 1) * BUSINESSES_PAGE_SIZE, shown: found.businesses.length }),
-        hasNext: found.hasNext,
-      },
+      filtered,
     };
   }
   const list = (page: number) =>
@@ -98,12 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result = await list(page);
   }
   return {
-    search: query.search,
-    category: query.category,
-    sort: query.sort,
-    siteName: config.siteName,
-    siteUrl: config.siteUrl,
-    categories,
+    ...view,
     page,
     totalPages: result.totalPages,
     totalCount: result.totalCount,

@@ -16,7 +16,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { clampPage } from "#app/components/ui/pager";
 import type { Business } from "#app/lib/business/business";
 import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { resultCount } from "#app/lib/search/result-count";
+import { filteredPage } from "#app/lib/search/result-count";
 import { MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { filterVariant, isListingIndexed, listingIndexing, type IndexingRules, type ListingIndexing } from "#app/lib/seo/indexing";
 import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
@@ -104,13 +104,5 @@ function pageOf(db: Db, scope: ListingScope, limit: number, offset: number): Pro
 async function filteredListing(db: Db, scope: ListingScope, filters: ListingFilters, requestedPage: string | null) {
   const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
   const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE);
-  return {
-    businesses: found.businesses,
-    page,
-    totalPages: found.total === null ? null : Math.max(1, Math.ceil(found.total / LISTING_PAGE_SIZE)),
-    filtered: {
-      summary: resultCount({ ...found, before: (page - 1) * LISTING_PAGE_SIZE, shown: found.businesses.length }),
-      hasNext: found.hasNext,
-    },
-  };
+  return { businesses: found.businesses, page, ...filteredPage(found, page, LISTING_PAGE_SIZE) };
 }
