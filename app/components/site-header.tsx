@@ -5,6 +5,12 @@ import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-grou
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
 const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
 const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
+/** The pages the main and the mobile menu link after the categories and cities. */
+const PAGE_LINKS = [
+  ["/businesses", "Businesses"],
+  ["/add-business", "Add Business"],
+  ["/advertise", "Advertise"],
+] as const;
 
 /** SPEC §9: hover delays on desktop only; click and keyboard open at once, and menus work without JavaScript. */
 const OPEN_DELAY_MS = 200;
@@ -169,15 +175,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               </li>
             </ul>
           </details>
-          <Link to="/businesses" className={summaryClass}>
-            Businesses
-          </Link>
-          <Link to="/add-business" className={summaryClass}>
-            Add Business
-          </Link>
-          <Link to="/advertise" className={summaryClass}>
-            Advertise
-          </Link>
+          {PAGE_LINKS.map(([to, label]) => (
+            <Link key={to} to={to} className={summaryClass}>
+              {label}
+            </Link>
+          ))}
         </nav>
         <div className="flex items-center gap-2">
           <details data-menu className="relative">
@@ -245,15 +247,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                   View All Cities
                 </Link>
                 <hr className="my-3 border-slate-200" />
-                <Link to="/businesses" className={menuLink}>
-                  Businesses
-                </Link>
-                <Link to="/add-business" className={menuLink}>
-                  Add Business
-                </Link>
-                <Link to="/advertise" className={menuLink}>
-                  Advertise
-                </Link>
+                {PAGE_LINKS.map(([to, label]) => (
+                  <Link key={to} to={to} className={menuLink}>
+                    {label}
+                  </Link>
+                ))}
               </nav>
             </div>
           </details>

@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS, type AuditPageView } from "#app/lib/admin/admin-audit";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
+import { ColumnHeads } from "#app/components/admin/column-heads";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -21,18 +22,10 @@ export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPa
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  When (UTC)
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  What
-                </th>
+                <ColumnHeads
+                  className="py-2 pr-3 font-medium"
+                  columns={["When (UTC)", "Who", "Action", { label: "What", className: "py-2 font-medium" }]}
+                />
               </tr>
             </thead>
             <tbody>

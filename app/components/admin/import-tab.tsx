@@ -16,6 +16,7 @@ import type { ImportPreview } from "#app/lib/import/import-preview";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 import { formatCount } from "#app/lib/format";
+import { ColumnHeads } from "#app/components/admin/column-heads";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
 /** What the import does with a place_id already listed (the form field `mode`, ADR 0018). */
@@ -452,12 +453,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
         <table className="mt-2 text-left text-xs">
           <thead>
             <tr className="text-slate-600">
-              <th scope="col" className={cell}>
-                Stored as
-              </th>
-              <th scope="col" className={cell}>
-                Sheet column
-              </th>
+              <ColumnHeads className={cell} columns={["Stored as", "Sheet column"]} />
             </tr>
           </thead>
           <tbody>
@@ -482,30 +478,10 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
           </caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className={cell}>
-                Row
-              </th>
-              <th scope="col" className={cell}>
-                Name
-              </th>
-              <th scope="col" className={cell}>
-                Category
-              </th>
-              <th scope="col" className={cell}>
-                Address
-              </th>
-              <th scope="col" className={cell}>
-                City, state, country
-              </th>
-              <th scope="col" className={cell}>
-                Phone
-              </th>
-              <th scope="col" className={cell}>
-                Rating
-              </th>
-              <th scope="col" className={cell}>
-                Place ID
-              </th>
+              <ColumnHeads
+                className={cell}
+                columns={["Row", "Name", "Category", "Address", "City, state, country", "Phone", "Rating", "Place ID"]}
+              />
             </tr>
           </thead>
           <tbody>

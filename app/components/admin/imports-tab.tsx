@@ -7,6 +7,7 @@ import { useAdminApi } from "#app/components/admin/use-admin-api";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
 import { formatCount } from "#app/lib/format";
 import { useRunningImports } from "#app/components/admin/use-running-imports";
+import { ColumnHeads } from "#app/components/admin/column-heads";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -54,33 +55,18 @@ export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isF
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  File
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  When (UTC)
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Duration
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Imported
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Duplicates
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Errors
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Downloads
-                </th>
+                <ColumnHeads
+                  className="py-2 pr-3 font-medium"
+                  columns={[
+                    "File",
+                    "Who",
+                    "When (UTC)",
+                    "Status",
+                    "Duration",
+                    ...["Imported", "Duplicates", "Errors"].map((label) => ({ label, className: "py-2 pr-3 text-right font-medium" })),
+                    { label: "Downloads", className: "py-2 font-medium" },
+                  ]}
+                />
               </tr>
             </thead>
             <tbody>
