@@ -1,4 +1,3 @@
-import { toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { ButtonLink } from "#app/components/ui/button";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
@@ -23,7 +22,7 @@ const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanL
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = (params.categoryName ?? "").trim();
-  const { opened, config, canonical, indexing, businesses, page, totalPages, filters, filtered } = await loadListingPage(
+  const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
     { request, context },
     {
       open: async (db, { rules, headSize }) => (raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize }) : null),
@@ -39,11 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     indexing,
     count: opened.count,
     topCities: opened.topCities,
-    businesses: businesses.map(toCard),
-    page,
-    totalPages,
-    filters,
-    filtered,
+    ...list,
     map: pageMap(businesses, config),
   };
 }

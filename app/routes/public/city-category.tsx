@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
@@ -17,7 +16,7 @@ import type { Route } from "./+types/city-category";
  * has at least INDEX_MIN_LISTING businesses of the category (fine or group); anything else is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { opened, config, indexing, businesses, page, totalPages, filters, filtered } = await loadListingPage(
+  const { opened, config, indexing, list } = await loadListingPage(
     { request, context },
     {
       open: (db, opening) => openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), opening),
@@ -36,11 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     indexing,
     count,
-    businesses: businesses.map(toCard),
-    page,
-    totalPages,
-    filters,
-    filtered,
+    ...list,
   };
 }
 

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, siteNameOf } from "#app/components/general-error-boundary";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityDetailPath } from "#app/lib/business/slug";
@@ -23,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // §5: the city page fetches only when a name is present (blank → the 404 page).
   if (isBlank(cityName)) throw data(null, { status: 404 });
   // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
-  const { opened, config, canonical, indexing, businesses, page, totalPages, filters, filtered } = await loadListingPage(
+  const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
     { request, context },
     {
       open: (db, { rules, headSize }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize }),
@@ -39,11 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     indexing,
     count: opened.count,
     topCategories: opened.topCategories,
-    businesses: businesses.map(toCard),
-    page,
-    totalPages,
-    filters,
-    filtered,
+    ...list,
     map: pageMap(businesses, config),
   };
 }

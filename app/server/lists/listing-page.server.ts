@@ -14,6 +14,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { clampPage } from "#app/components/ui/pager";
+import { toCard, type CardBusiness } from "#app/components/business-card";
 import type { Business } from "#app/lib/business/business";
 import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { filteredPage } from "#app/lib/search/result-count";
@@ -41,13 +42,18 @@ export type ListingPage<O extends OpenedListing> = {
   /** The canonical address of the listing's first page. */
   canonical: string;
   indexing: ListingIndexing;
+  /** The page's businesses, whole (a map reads their coordinates). */
   businesses: Business[];
-  page: number;
-  /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
-  totalPages: number | null;
-  filters: ListingFilters;
-  /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
-  filtered: { summary: string; hasNext: boolean } | null;
+  /** What the page's frame shows (components/listing-page.tsx), as its loader data. */
+  list: {
+    businesses: CardBusiness[];
+    page: number;
+    /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
+    totalPages: number | null;
+    filters: ListingFilters;
+    /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
+    filtered: { summary: string; hasNext: boolean } | null;
+  };
 };
 
 export async function loadListingPage<O extends OpenedListing>(
@@ -85,10 +91,7 @@ export async function loadListingPage<O extends OpenedListing>(
       indexable: isListingIndexed(opened.count, config),
     }),
     businesses,
-    page,
-    totalPages,
-    filters,
-    filtered: listing?.filtered ?? null,
+    list: { businesses: businesses.map(toCard), page, totalPages, filters, filtered: listing?.filtered ?? null },
   };
 }
 
