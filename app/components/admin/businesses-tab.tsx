@@ -153,50 +153,52 @@ export function BusinessesTab({ query, list, summary }: Props) {
             </button>
           </div>
           {/* Each select is keyed by its URL value: the back button puts the previous choice back. */}
-          <select
+          <FilterSelect
             key={`category:${query.category ?? ""}`}
             name="category"
-            aria-label="Category"
-            defaultValue={query.category ?? ""}
-            onChange={(e) => applyFilters({ category: e.currentTarget.value })}
-            className={selectClass}
-          >
-            <option value="">All Categories</option>
-            {summary.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.category} ({c.businessCount})
-              </option>
-            ))}
-          </select>
-          <select
+            label="Category"
+            value={query.category ?? ""}
+            options={[
+              ["", "All Categories"],
+              ...summary.categories.map(
+                (c) =>
+                  [
+                    c.slug,
+                    <>
+                      {c.category} ({c.businessCount})
+                    </>,
+                  ] as const,
+              ),
+            ]}
+            onChange={(category) => applyFilters({ category })}
+          />
+          <FilterSelect
             key={`status:${query.status}`}
             name="status"
-            aria-label="Status"
-            defaultValue={query.status}
-            onChange={(e) => applyFilters({ status: e.currentTarget.value as StatusFilter })}
-            className={selectClass}
-          >
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <select
+            label="Status"
+            value={query.status}
+            options={STATUS_FILTERS.map((s) => [s, STATUS_LABELS[s]] as const)}
+            onChange={(status) => applyFilters({ status: status as StatusFilter })}
+          />
+          <FilterSelect
             key={`country:${query.country ?? ""}`}
             name="country"
-            aria-label="Country"
-            defaultValue={query.country ?? ""}
-            onChange={(e) => applyFilters({ country: e.currentTarget.value })}
-            className={selectClass}
-          >
-            <option value="">All Countries</option>
-            {summary.countries.map((c) => (
-              <option key={c.country} value={c.country}>
-                {c.country} ({c.businessCount})
-              </option>
-            ))}
-          </select>
+            label="Country"
+            value={query.country ?? ""}
+            options={[
+              ["", "All Countries"],
+              ...summary.countries.map(
+                (c) =>
+                  [
+                    c.country,
+                    <>
+                      {c.country} ({c.businessCount})
+                    </>,
+                  ] as const,
+              ),
+            ]}
+            onChange={(country) => applyFilters({ country })}
+          />
         </form>
         <button
           type="button"
@@ -377,5 +379,33 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * One of the list's filters: choosing applies it at once. Keyed by its URL value where it is used,
+ * so the back button puts the previous choice back.
+ */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [value: string, text: React.ReactNode]>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select name={name} aria-label={label} defaultValue={value} onChange={(e) => onChange(e.currentTarget.value)} className={selectClass}>
+      {options.map(([optionValue, text]) => (
+        <option key={optionValue} value={optionValue}>
+          {text}
+        </option>
+      ))}
+    </select>
   );
 }
