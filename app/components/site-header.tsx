@@ -142,39 +142,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {siteName}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <details data-menu data-hover className="relative">
-            <summary className={summaryClass}>
-              Categories <Chevron />
-            </summary>
-            <ul className="absolute left-0 top-full mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-              {HEADER_CATEGORIES.map((c) => (
-                <li key={c.slug}>
-                  <Link to={`/category/${c.slug}`} className={menuLink}>
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </details>
-          <details data-menu data-hover className="relative">
-            <summary className={summaryClass}>
-              Cities <Chevron />
-            </summary>
-            <ul className="absolute left-0 top-full mt-1 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-              {HEADER_CITIES.map((name) => (
-                <li key={name}>
-                  <Link to={`/city/${encodeURIComponent(name)}`} className={menuLink}>
-                    {name}
-                  </Link>
-                </li>
-              ))}
-              <li className="mt-1 border-t border-slate-100 pt-1">
-                <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
-                  View All Cities
-                </Link>
-              </li>
-            </ul>
-          </details>
+          <HoverMenu label="Categories" width="w-60" links={HEADER_CATEGORIES.map((c) => [`/category/${c.slug}`, c.name] as const)} />
+          <HoverMenu label="Cities" width="w-56" links={HEADER_CITIES.map((name) => [`/city/${encodeURIComponent(name)}`, name] as const)}>
+            <li className="mt-1 border-t border-slate-100 pt-1">
+              <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
+                View All Cities
+              </Link>
+            </li>
+          </HoverMenu>
           {PAGE_LINKS.map(([to, label]) => (
             <Link key={to} to={to} className={summaryClass}>
               {label}
@@ -258,5 +233,37 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** A menu of the main navigation that opens on hover (after a delay) or on a click, with its links and any item after them. */
+function HoverMenu({
+  label,
+  width,
+  links,
+  children,
+}: {
+  label: string;
+  width: string;
+  links: ReadonlyArray<readonly [to: string, text: string]>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <details data-menu data-hover className="relative">
+      <summary className={summaryClass}>
+        {`${label} `}
+        <Chevron />
+      </summary>
+      <ul className={`absolute left-0 top-full mt-1 ${width} rounded-lg border border-slate-200 bg-white p-2 shadow-lg`}>
+        {links.map(([to, text]) => (
+          <li key={to}>
+            <Link to={to} className={menuLink}>
+              {text}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </details>
   );
 }
