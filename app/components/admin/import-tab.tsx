@@ -16,7 +16,7 @@ import type { ImportPreview } from "#app/lib/import/import-preview";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 import { formatCount } from "#app/lib/format";
-import { ColumnHeads } from "#app/components/admin/column-heads";
+import { ColumnHeads } from "#app/components/admin/table";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
 /** What the import does with a place_id already listed (the form field `mode`, ADR 0018). */

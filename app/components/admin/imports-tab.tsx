@@ -7,7 +7,7 @@ import { useAdminApi } from "#app/components/admin/use-admin-api";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
 import { formatCount } from "#app/lib/format";
 import { useRunningImports } from "#app/components/admin/use-running-imports";
-import { ColumnHeads } from "#app/components/admin/column-heads";
+import { LogTable } from "#app/components/admin/table";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -51,31 +51,21 @@ export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isF
           )}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <ColumnHeads
-                  className="py-2 pr-3 font-medium"
-                  columns={[
-                    "File",
-                    "Who",
-                    "When (UTC)",
-                    "Status",
-                    "Duration",
-                    ...["Imported", "Duplicates", "Errors"].map((label) => ({ label, className: "py-2 pr-3 text-right font-medium" })),
-                    { label: "Downloads", className: "py-2 font-medium" },
-                  ]}
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {page.imports.map((entry) => (
-                <ImportRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LogTable
+          columns={[
+            "File",
+            "Who",
+            "When (UTC)",
+            "Status",
+            "Duration",
+            ...["Imported", "Duplicates", "Errors"].map((label) => ({ label, className: "py-2 pr-3 text-right font-medium" })),
+            { label: "Downloads", className: "py-2 font-medium" },
+          ]}
+        >
+          {page.imports.map((entry) => (
+            <ImportRow key={entry.id} entry={entry} />
+          ))}
+        </LogTable>
       )}
       <KeysetPager path="/admin-panel/imports" label="Import history pages" isFirstPage={isFirstPage} next={page.next} />
     </div>
