@@ -144,7 +144,7 @@ export function BusinessCard({
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.distanceKm !== undefined ? (
-          <p className="text-sm font-medium text-slate-700">{formatDistance(business.distanceKm)} away</p>
+          <p className="text-sm font-medium text-slate-700">{`${formatDistance(business.distanceKm)} away`}</p>
         ) : null}
         {business.description ? (
           <p
