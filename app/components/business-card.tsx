@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Business } from "#app/lib/business/business";
-import { joinParts } from "#app/lib/format";
+import { formatDistance, joinParts } from "#app/lib/format";
 import { detailPath } from "#app/lib/business/slug";
 import { BusinessImage, CategoryTile } from "#app/components/business-image";
 import { OpenStatusLine } from "#app/components/open-status";
@@ -63,22 +63,13 @@ export function toCard(b: Business & { distanceKm?: number }): CardBusiness {
   return out as CardBusiness;
 }
 
-const KM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-const WHOLE_KM = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
-/** "350 m away", "1.2 km away", "14 km away". */
-export function distanceText(km: number): string {
-  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m away`;
-  return `${(km < 10 ? KM : WHOLE_KM).format(km)} km away`;
-}
-
 /**
  * One line for where the business is: its address, then the places the address does not name. An
  * address that names its city names its state too ("12 Main St, Chicago, IL 60601"), so only the
  * country is added; a bare street gets city, state and country. Either way state and country show,
  * so same-named cities (which share one /city/{name} page) can be told apart, without "Chicago" twice on a card.
  */
-export function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
+function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
   const known = address.toLowerCase();
   const names = (part: string) => part !== "" && known.includes(part.toLowerCase());
   const extra = names(city) ? [country] : [city, state, country];
@@ -153,7 +144,7 @@ export function BusinessCard({
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.distanceKm !== undefined ? (
-          <p className="text-sm font-medium text-slate-700">{distanceText(business.distanceKm)}</p>
+          <p className="text-sm font-medium text-slate-700">{`${formatDistance(business.distanceKm)} away`}</p>
         ) : null}
         {business.description ? (
           <p

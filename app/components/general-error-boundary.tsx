@@ -8,6 +8,7 @@
 import { type ErrorResponse, isRouteErrorResponse, type MetaDescriptor, useParams, useRouteError } from "react-router";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/field";
+import { pageMeta } from "#app/lib/seo/meta";
 
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -94,7 +95,7 @@ export function PageNotFound() {
 }
 
 /** Any failure a page has no spec text for. */
-export function SomethingWentWrong() {
+function SomethingWentWrong() {
   return <ErrorState title="Something went wrong" text="Please try again in a moment." />;
 }
 
@@ -110,5 +111,9 @@ export function siteNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unk
 
 /** Title and robots tag of a page whose loader threw: its own not-found title for a 404, else the generic one. */
 export function errorMeta(error: unknown, notFoundTitle: string, siteName: string): MetaDescriptor[] {
-  return [{ title: `${isNotFound(error) ? notFoundTitle : "Something went wrong"} | ${siteName}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: `${isNotFound(error) ? notFoundTitle : "Something went wrong"} | ${siteName}`,
+    robots: "noindex",
+    robotsLast: true,
+  });
 }

@@ -36,12 +36,7 @@ export function ListingFilterBar({
       <label className="flex flex-col gap-1 font-medium text-slate-700">
         Minimum rating
         <Select name="minRating" defaultValue={filters.minRating ? String(filters.minRating) : ""} className="h-10 text-sm">
-          <option value="">Any</option>
-          {MIN_RATING_CHOICES.map((r) => (
-            <option key={r} value={String(r)}>
-              {r}+ stars
-            </option>
-          ))}
+          <MinRatingOptions />
         </Select>
       </label>
       <Button type="submit" variant="outline" size="sm" className="h-10">
@@ -61,5 +56,19 @@ export function ListingFilterBar({
         </>
       ) : null}
     </Form>
+  );
+}
+
+/** The "Minimum rating" choices, Any and then each of MIN_RATING_CHOICES, as the listings and /search offer them. */
+export function MinRatingOptions() {
+  return (
+    <>
+      <option value="">Any</option>
+      {MIN_RATING_CHOICES.map((r) => (
+        <option key={r} value={String(r)}>
+          {r}+ stars
+        </option>
+      ))}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FOOTER_GROUPS } from "#app/lib/business/category-groups";
-import { abbreviateNumber } from "#app/lib/format";
+import { abbreviateNumber, formatCount } from "#app/lib/format";
 
 type FooterProps = {
   siteName: string;
@@ -22,8 +22,6 @@ const QUICK_LINKS = [
   ["/privacy-policy", "Privacy Policy"],
   ["/terms-of-service", "Terms of Service"],
 ] as const;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
 
@@ -69,53 +67,38 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
             ))}
           </ul>
         </div>
-        <div>
-          <h2 id="footer-categories" className="text-base font-semibold text-white">
-            Popular Categories
-          </h2>
-          <ul className="mt-3 space-y-1.5">
-            {FOOTER_GROUPS.map((g) => (
-              <li key={g.slug}>
-                <Link to={`/category/${g.slug}`} className={linkClass}>
-                  {g.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h2 id="footer-cities" className="text-base font-semibold text-white">
-            Popular Cities
-          </h2>
-          <ul className="mt-3 space-y-1.5">
-            {cities.slice(0, 8).map((c) => (
-              <li key={c.id}>
-                <Link to={`/city/${encodeURIComponent(c.name)}`} className={linkClass}>
-                  {c.name} ({COUNT.format(c.businessCount)})
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h2 id="footer-links" className="text-base font-semibold text-white">
-            Quick Links
-          </h2>
-          <ul className="mt-3 space-y-1.5">
-            {QUICK_LINKS.map(([href, label]) => (
-              <li key={href}>
-                <Link to={href} className={linkClass}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <a href="/sitemap.xml" className={linkClass}>
-                Sitemap
-              </a>
+        <LinkColumn id="footer-categories" title="Popular Categories">
+          {FOOTER_GROUPS.map((g) => (
+            <li key={g.slug}>
+              <Link to={`/category/${g.slug}`} className={linkClass}>
+                {g.name}
+              </Link>
             </li>
-          </ul>
-        </div>
+          ))}
+        </LinkColumn>
+        <LinkColumn id="footer-cities" title="Popular Cities">
+          {cities.slice(0, 8).map((c) => (
+            <li key={c.id}>
+              <Link to={`/city/${encodeURIComponent(c.name)}`} className={linkClass}>
+                {c.name} ({formatCount(c.businessCount)})
+              </Link>
+            </li>
+          ))}
+        </LinkColumn>
+        <LinkColumn id="footer-links" title="Quick Links">
+          {QUICK_LINKS.map(([href, label]) => (
+            <li key={href}>
+              <Link to={href} className={linkClass}>
+                {label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <a href="/sitemap.xml" className={linkClass}>
+              Sitemap
+            </a>
+          </li>
+        </LinkColumn>
       </div>
       {statistics ? (
         <div className="border-t border-slate-800">
@@ -143,5 +126,17 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A column of the footer: its heading (with its id) and its list of links. */
+function LinkColumn({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <h2 id={id} className="text-base font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-1.5">{children}</ul>
+    </div>
   );
 }

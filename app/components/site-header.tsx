@@ -3,8 +3,14 @@ import { Link, useLocation } from "react-router";
 import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
 
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
-export const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
-export const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
+const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
+const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
+/** The pages the main and the mobile menu link after the categories and cities. */
+const PAGE_LINKS = [
+  ["/businesses", "Businesses"],
+  ["/add-business", "Add Business"],
+  ["/advertise", "Advertise"],
+] as const;
 
 /** SPEC §9: hover delays on desktop only; click and keyboard open at once, and menus work without JavaScript. */
 const OPEN_DELAY_MS = 200;
@@ -136,48 +142,19 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {siteName}
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <details data-menu data-hover className="relative">
-            <summary className={summaryClass}>
-              Categories <Chevron />
-            </summary>
-            <ul className="absolute left-0 top-full mt-1 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-              {HEADER_CATEGORIES.map((c) => (
-                <li key={c.slug}>
-                  <Link to={`/category/${c.slug}`} className={menuLink}>
-                    {c.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </details>
-          <details data-menu data-hover className="relative">
-            <summary className={summaryClass}>
-              Cities <Chevron />
-            </summary>
-            <ul className="absolute left-0 top-full mt-1 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-              {HEADER_CITIES.map((name) => (
-                <li key={name}>
-                  <Link to={`/city/${encodeURIComponent(name)}`} className={menuLink}>
-                    {name}
-                  </Link>
-                </li>
-              ))}
-              <li className="mt-1 border-t border-slate-100 pt-1">
-                <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
-                  View All Cities
-                </Link>
-              </li>
-            </ul>
-          </details>
-          <Link to="/businesses" className={summaryClass}>
-            Businesses
-          </Link>
-          <Link to="/add-business" className={summaryClass}>
-            Add Business
-          </Link>
-          <Link to="/advertise" className={summaryClass}>
-            Advertise
-          </Link>
+          <HoverMenu label="Categories" width="w-60" links={HEADER_CATEGORIES.map((c) => [`/category/${c.slug}`, c.name] as const)} />
+          <HoverMenu label="Cities" width="w-56" links={HEADER_CITIES.map((name) => [`/city/${encodeURIComponent(name)}`, name] as const)}>
+            <li className="mt-1 border-t border-slate-100 pt-1">
+              <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
+                View All Cities
+              </Link>
+            </li>
+          </HoverMenu>
+          {PAGE_LINKS.map(([to, label]) => (
+            <Link key={to} to={to} className={summaryClass}>
+              {label}
+            </Link>
+          ))}
         </nav>
         <div className="flex items-center gap-2">
           <details data-menu className="relative">
@@ -245,20 +222,48 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                   View All Cities
                 </Link>
                 <hr className="my-3 border-slate-200" />
-                <Link to="/businesses" className={menuLink}>
-                  Businesses
-                </Link>
-                <Link to="/add-business" className={menuLink}>
-                  Add Business
-                </Link>
-                <Link to="/advertise" className={menuLink}>
-                  Advertise
-                </Link>
+                {PAGE_LINKS.map(([to, label]) => (
+                  <Link key={to} to={to} className={menuLink}>
+                    {label}
+                  </Link>
+                ))}
               </nav>
             </div>
           </details>
         </div>
       </div>
     </header>
+  );
+}
+
+/** A menu of the main navigation that opens on hover (after a delay) or on a click, with its links and any item after them. */
+function HoverMenu({
+  label,
+  width,
+  links,
+  children,
+}: {
+  label: string;
+  width: string;
+  links: ReadonlyArray<readonly [to: string, text: string]>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <details data-menu data-hover className="relative">
+      <summary className={summaryClass}>
+        {`${label} `}
+        <Chevron />
+      </summary>
+      <ul className={`absolute left-0 top-full mt-1 ${width} rounded-lg border border-slate-200 bg-white p-2 shadow-lg`}>
+        {links.map(([to, text]) => (
+          <li key={to}>
+            <Link to={to} className={menuLink}>
+              {text}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </details>
   );
 }

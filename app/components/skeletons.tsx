@@ -1,5 +1,5 @@
 /** Grey placeholders shown during client-side navigation on the detail, city and category pages (SPEC §2). */
-export function SkeletonCard() {
+function SkeletonCard() {
   return (
     <div
       data-testid="skeleton-card"
@@ -18,7 +18,7 @@ export function SkeletonCard() {
 }
 
 /** Six placeholders (SPEC §9) in the columns six fill: 1, 2, 3. */
-export function SkeletonGrid({ count }: { count: number }) {
+function SkeletonGrid({ count }: { count: number }) {
   return (
     <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: count }, (_, i) => (

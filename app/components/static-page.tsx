@@ -1,3 +1,5 @@
+import { pageMeta } from "#app/lib/seo/meta";
+
 /** Shared frame of the static pages (about, contact, privacy, terms, add-business, advertise). */
 export function StaticPage({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -12,12 +14,5 @@ export function StaticPage({ title, intro, children }: { title: string; intro?: 
 }
 
 export function staticMeta(title: string, description: string, siteName: string, siteUrl: string, path: string) {
-  return [
-    { title: `${title} | ${siteName}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${siteUrl}${path}` },
-    { property: "og:title", content: `${title} | ${siteName}` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
+  return pageMeta({ title: `${title} | ${siteName}`, description, canonical: `${siteUrl}${path}`, card: "basic" });
 }

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
+import { formatCount } from "#app/lib/format";
 
 export type TopLink = { href: string; label: string; count: number };
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /** The city × category pages of a city or a category (ADR 0020): chips with their business counts. */
 export function TopLinks({ title, links }: { title: string; links: TopLink[] }) {
@@ -16,7 +15,7 @@ export function TopLinks({ title, links }: { title: string; links: TopLink[] }) 
           <li key={link.href} className="shrink-0">
             <Link to={link.href} className="chip-link">
               {link.label}
-              <span className="text-xs text-slate-500">{COUNT.format(link.count)}</span>
+              <span className="text-xs text-slate-500">{formatCount(link.count)}</span>
             </Link>
           </li>
         ))}

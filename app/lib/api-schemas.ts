@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { MAX_MAP_PLACES } from "#app/lib/business/map";
 
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 
 const integerText = (what: string) => z.string().trim().regex(/^\d+$/, `${what} must be a whole number of 0 or more`).transform(Number);
 
@@ -44,8 +44,6 @@ export const businessesQuerySchema = z.object({
     .optional()
     .transform((v) => v ?? "recommended"),
 });
-
-export type BusinessesQuery = z.output<typeof businessesQuerySchema>;
 
 /**
  * `:id` of /api/businesses/:id and of the page /business/:id: up to 15 digits (any more is no id

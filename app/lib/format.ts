@@ -15,9 +15,20 @@ export function abbreviateNumber(value: number): string {
   return String(n);
 }
 
-/** Every other number: en-US grouping ("12,345"). */
+/** The one en-US number format: every count on a page, in the admin and in a message goes through it. */
+const EN_US = new Intl.NumberFormat("en-US");
+const ONE_DECIMAL = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const WHOLE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** Every other number: en-US grouping ("12,345"), whole and never negative (a missing one is 0). */
 export function formatCount(value: number): string {
-  return Math.max(0, Math.floor(value || 0)).toLocaleString("en-US");
+  return EN_US.format(Math.max(0, Math.floor(value || 0)));
+}
+
+/** A distance: "350 m" (to 10 m, at least 10), "1.2 km" below 10 km, "14 km" from there. */
+export function formatDistance(km: number): string {
+  if (km < 1) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
+  return `${(km < 10 ? ONE_DECIMAL : WHOLE).format(km)} km`;
 }
 
 /** A rating with one decimal ("4.0"); 0 when missing. */
@@ -49,9 +60,4 @@ export function joinParts(parts: Array<string | null | undefined>, separator = "
     .map((p) => (p ?? "").trim())
     .filter(Boolean)
     .join(separator);
-}
-
-/** "1 review" / "12 reviews". */
-export function reviewsLabel(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
 }

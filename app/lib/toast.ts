@@ -2,11 +2,11 @@
  * One toast system for the whole site (SPEC §9): at most one toast, shown
  * 5000 ms, closable; a dismissed toast is dropped from memory after 1,000,000 ms. Pure store, no React.
  */
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+const TOAST_LIMIT = 1;
+const TOAST_DURATION_MS = 5000;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 export type Toast = ToastInput & { id: string; open: boolean };
 

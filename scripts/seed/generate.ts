@@ -7,7 +7,7 @@ import type { BusinessInput } from "#app/lib/business/business";
 import { DEMO_CITIES, type DemoCity } from "./cities";
 
 /** mulberry32: small, fast, deterministic. */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -200,7 +200,7 @@ const FIRST_CREATED_AT = 1735689600;
 export type DemoOptions = { count?: number; seed?: number };
 
 /** The place id of the demo business at `index` (0-based): the seed's resume point counts these. */
-export function demoPlaceId(seed: number, index: number): string {
+function demoPlaceId(seed: number, index: number): string {
   return `demo-${seed}-${String(index + 1).padStart(5, "0")}`;
 }
 

@@ -29,7 +29,7 @@ function randomChunk(alphabet: string): Uint8Array<ArrayBuffer> {
   return chunk;
 }
 
-export type ZipEntryInput = {
+type ZipEntryInput = {
   name: string;
   data: EntryData;
   /** Written as the entry's uncompressed size instead of the true one (a lying directory). */
@@ -94,7 +94,7 @@ async function deflated(data: EntryData): Promise<{ bytes: Uint8Array; crc: numb
 }
 
 /** A zip archive of deflated entries (sizes in the headers, no data descriptors, no zip64). */
-export async function zipOf(entries: ZipEntryInput[]): Promise<Uint8Array> {
+async function zipOf(entries: ZipEntryInput[]): Promise<Uint8Array> {
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
@@ -187,12 +187,12 @@ export const HEADER: readonly string[] = SPEC_COLUMNS;
 const column = (i: number) => String.fromCharCode(65 + i);
 const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
 
-export function headerRowXml(): string {
+function headerRowXml(): string {
   return `<row r="1">${HEADER.map((h, i) => inline(`${column(i)}1`, h)).join("")}</row>`;
 }
 
 /** A complete, valid data row (the spec's columns) at `row`. */
-export function dataRowXml(row: number, name = `Hostile Test Bakery ${row}`): string {
+function dataRowXml(row: number, name = `Hostile Test Bakery ${row}`): string {
   const values = [
     name,
     "Bakery",

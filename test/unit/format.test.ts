@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abbreviateNumber, filledStars, formatCount, formatRating, joinParts, titleCaseFromSlug } from "#app/lib/format";
+import { abbreviateNumber, filledStars, formatCount, formatDistance, formatRating, joinParts, titleCaseFromSlug } from "#app/lib/format";
 
 describe("abbreviateNumber (SPEC §9)", () => {
   it("keeps numbers under one thousand as they are", () => {
@@ -27,6 +27,14 @@ describe("abbreviateNumber (SPEC §9)", () => {
 describe("other formats", () => {
   it("formats counts en-US", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
+  });
+  it("formats a distance in metres to 10 m below 1 km, then km with one decimal below 10 km, whole beyond", () => {
+    expect(formatDistance(0.001)).toBe("10 m");
+    expect(formatDistance(0.347)).toBe("350 m");
+    expect(formatDistance(1.24)).toBe("1.2 km");
+    expect(formatDistance(3)).toBe("3 km");
+    expect(formatDistance(14.4)).toBe("14 km");
+    expect(formatDistance(1234.5)).toBe("1,235 km");
   });
   it("shows ratings with one decimal and fills whole stars", () => {
     expect(formatRating(4)).toBe("4.0");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
-import { parseSearchParams, SEARCH_SORTS } from "#app/lib/search/search-params";
+import { SEARCH_SORTS } from "#app/lib/search/search-links";
+import { parseSearchParams } from "#app/lib/search/search-params";
 import {
   BLOCK,
   FACET_WINDOW,

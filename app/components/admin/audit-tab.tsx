@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS, type AuditPageView } from "#app/lib/admin/admin-audit";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
+import { LogTable } from "#app/components/admin/table";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -17,38 +18,18 @@ export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPa
       {page.entries.length === 0 ? (
         <p className="text-slate-600">{isFirstPage ? "No admin actions recorded yet." : "No older entries."}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  When (UTC)
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  What
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.entries.map((e) => (
-                <tr key={e.id} className="border-b border-slate-100" data-testid="audit-row">
-                  <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                    <time dateTime={new Date(e.at * 1000).toISOString()}>{when.format(new Date(e.at * 1000))}</time>
-                  </td>
-                  <td className="py-2 pr-3">{e.actor}</td>
-                  <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td className="py-2 break-words">{e.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LogTable columns={["When (UTC)", "Who", "Action", { label: "What", className: "py-2 font-medium" }]}>
+          {page.entries.map((e) => (
+            <tr key={e.id} className="border-b border-slate-100" data-testid="audit-row">
+              <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+                <time dateTime={new Date(e.at * 1000).toISOString()}>{when.format(new Date(e.at * 1000))}</time>
+              </td>
+              <td className="py-2 pr-3">{e.actor}</td>
+              <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+              <td className="py-2 break-words">{e.detail}</td>
+            </tr>
+          ))}
+        </LogTable>
       )}
       <KeysetPager path="/admin-panel/audit" label="Audit log pages" isFirstPage={isFirstPage} next={page.next} />
     </div>

@@ -119,11 +119,7 @@ export function BusinessEditForm({ business, action, cancelHref }: Props) {
                   {f.hint}
                 </p>
               ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
+              <FieldError id={id} error={error} />
             </div>
           );
         })}
@@ -150,11 +146,7 @@ export function BusinessEditForm({ business, action, cancelHref }: Props) {
                   onChange={(e) => set("openingHours", { ...values.openingHours, [day]: e.target.value })}
                   className={inputClass}
                 />
-                {error ? (
-                  <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-                    {error}
-                  </p>
-                ) : null}
+                <FieldError id={id} error={error} />
               </div>
             );
           })}
@@ -183,4 +175,13 @@ export function BusinessEditForm({ business, action, cancelHref }: Props) {
       </div>
     </form>
   );
+}
+
+/** A field's error under it, `${id}-error` (the field's aria-describedby names it); nothing without one. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
 }

@@ -13,6 +13,7 @@ import type { Business } from "#app/lib/business/business";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
+import { formatCount } from "#app/lib/format";
 
 /** What the Businesses route's action answers a row's fetcher. */
 export type RowActionResult =
@@ -23,7 +24,6 @@ export type RowActionResult =
 type Filters = Pick<AdminListQuery, "search" | "category" | "country" | "status">;
 
 const STATUS_LABELS: Record<StatusFilter, string> = { all: "All Status", verified: "Verified", pending: "Pending" };
-const format = new Intl.NumberFormat("en-US");
 const selectClass = "rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 
 /** The list's search params: blank filters, status "all" and page 1 are left out of the URL. */
@@ -153,50 +153,52 @@ export function BusinessesTab({ query, list, summary }: Props) {
             </button>
           </div>
           {/* Each select is keyed by its URL value: the back button puts the previous choice back. */}
-          <select
+          <FilterSelect
             key={`category:${query.category ?? ""}`}
             name="category"
-            aria-label="Category"
-            defaultValue={query.category ?? ""}
-            onChange={(e) => applyFilters({ category: e.currentTarget.value })}
-            className={selectClass}
-          >
-            <option value="">All Categories</option>
-            {summary.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.category} ({c.businessCount})
-              </option>
-            ))}
-          </select>
-          <select
+            label="Category"
+            value={query.category ?? ""}
+            options={[
+              ["", "All Categories"],
+              ...summary.categories.map(
+                (c) =>
+                  [
+                    c.slug,
+                    <>
+                      {c.category} ({c.businessCount})
+                    </>,
+                  ] as const,
+              ),
+            ]}
+            onChange={(category) => applyFilters({ category })}
+          />
+          <FilterSelect
             key={`status:${query.status}`}
             name="status"
-            aria-label="Status"
-            defaultValue={query.status}
-            onChange={(e) => applyFilters({ status: e.currentTarget.value as StatusFilter })}
-            className={selectClass}
-          >
-            {STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <select
+            label="Status"
+            value={query.status}
+            options={STATUS_FILTERS.map((s) => [s, STATUS_LABELS[s]] as const)}
+            onChange={(status) => applyFilters({ status: status as StatusFilter })}
+          />
+          <FilterSelect
             key={`country:${query.country ?? ""}`}
             name="country"
-            aria-label="Country"
-            defaultValue={query.country ?? ""}
-            onChange={(e) => applyFilters({ country: e.currentTarget.value })}
-            className={selectClass}
-          >
-            <option value="">All Countries</option>
-            {summary.countries.map((c) => (
-              <option key={c.country} value={c.country}>
-                {c.country} ({c.businessCount})
-              </option>
-            ))}
-          </select>
+            label="Country"
+            value={query.country ?? ""}
+            options={[
+              ["", "All Countries"],
+              ...summary.countries.map(
+                (c) =>
+                  [
+                    c.country,
+                    <>
+                      {c.country} ({c.businessCount})
+                    </>,
+                  ] as const,
+              ),
+            ]}
+            onChange={(country) => applyFilters({ country })}
+          />
         </form>
         <button
           type="button"
@@ -214,7 +216,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600" data-testid="admin-total">
-              {format.format(list.totalCount)}
+              {formatCount(list.totalCount)}
               {list.approximate ? "+" : ""} businesses
             </p>
             <div className="overflow-x-auto">
@@ -377,5 +379,33 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * One of the list's filters: choosing applies it at once. Keyed by its URL value where it is used,
+ * so the back button puts the previous choice back.
+ */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<readonly [value: string, text: React.ReactNode]>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select name={name} aria-label={label} defaultValue={value} onChange={(e) => onChange(e.currentTarget.value)} className={selectClass}>
+      {options.map(([optionValue, text]) => (
+        <option key={optionValue} value={optionValue}>
+          {text}
+        </option>
+      ))}
+    </select>
   );
 }

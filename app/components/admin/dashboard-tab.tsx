@@ -1,6 +1,5 @@
 import type { AdminSummary } from "#app/lib/admin/admin-businesses";
-
-const format = new Intl.NumberFormat("en-US");
+import { formatCount } from "#app/lib/format";
 
 /** Dashboard: the four statistics and the country summary (the route's loader reads them). */
 export function DashboardTab({ summary }: { summary: AdminSummary }) {
@@ -18,7 +17,7 @@ export function DashboardTab({ summary }: { summary: AdminSummary }) {
           <div key={c.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{c.label}</dt>
             <dd className="mt-1 text-2xl font-bold" data-testid={`stat-${c.label.toLowerCase().replace(/\s+/g, "-")}`}>
-              {format.format(c.value)}
+              {formatCount(c.value)}
             </dd>
           </div>
         ))}
@@ -41,7 +40,7 @@ export function DashboardTab({ summary }: { summary: AdminSummary }) {
               {countries.map((c) => (
                 <tr key={c.country} className="border-b border-slate-100">
                   <td className="py-2">{c.country || "Unknown"}</td>
-                  <td className="py-2 text-right tabular-nums">{format.format(c.businessCount)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatCount(c.businessCount)}</td>
                 </tr>
               ))}
             </tbody>

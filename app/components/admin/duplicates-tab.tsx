@@ -8,12 +8,11 @@ import {
   type DuplicatePair,
   type DuplicatePairSide,
 } from "#app/lib/admin/admin-duplicates";
-import { formatRating, joinParts } from "#app/lib/format";
+import { formatCount, formatRating, joinParts } from "#app/lib/format";
 import { toast } from "#app/lib/toast";
 import { Button } from "#app/components/ui/button";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
 
-const number = new Intl.NumberFormat("en-US");
 const linkClass = "text-blue-800 underline hover:text-blue-950";
 
 /**
@@ -104,7 +103,7 @@ function PairCard({ pair }: { pair: DuplicatePair }) {
     <li className="rounded-xl border border-slate-200 p-4" data-testid="duplicate-pair">
       <p className="text-sm text-slate-700">
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{REASON_LABELS[pair.reason]}</span>
-        {pair.distanceMetres !== null ? <span className="ml-2">{number.format(pair.distanceMetres)} m apart</span> : null}
+        {pair.distanceMetres !== null ? <span className="ml-2">{formatCount(pair.distanceMetres)} m apart</span> : null}
       </p>
       <fetcher.Form method="post" className="mt-3">
         <input type="hidden" name="lowId" value={pair.lowId} />
@@ -148,7 +147,7 @@ function Side({ side, name, checked, onChoose }: { side: DuplicatePairSide; name
         <dd className="break-words">{joinParts([side.address, side.address.includes(side.city) ? "" : place], ", ") || "—"}</dd>
         <dt className="text-slate-600">Rating</dt>
         <dd>
-          {formatRating(side.rating)} ({number.format(side.reviewCount)} reviews)
+          {formatRating(side.rating)} ({formatCount(side.reviewCount)} reviews)
         </dd>
         <dt className="text-slate-600">Place id</dt>
         <dd className="break-all font-mono text-xs">{side.placeId || "—"}</dd>

@@ -15,6 +15,8 @@ import { Link } from "react-router";
 import type { ImportPreview } from "#app/lib/import/import-preview";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
+import { formatCount } from "#app/lib/format";
+import { ColumnHeads } from "#app/components/admin/table";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
 /** What the import does with a place_id already listed (the form field `mode`, ADR 0018). */
@@ -67,8 +69,6 @@ const DELETE_STEPS = [
   },
   { title: "Type DELETE", text: "Type DELETE to confirm deleting all data.", confirm: "Delete All Data" },
 ] as const;
-const number = new Intl.NumberFormat("en-US");
-
 type Props = {
   /** A 401 from an admin call: the session ended; the admin is sent to /admin-login. */
   onUnauthorized: () => void;
@@ -354,7 +354,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
                   <div className="h-full bg-blue-600 transition-all" style={{ width: `${percent}%` }} />
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
-                  {progress.processed.toLocaleString("en-US")} of {progress.total.toLocaleString("en-US")} rows ({percent}%)
+                  {formatCount(progress.processed)} of {formatCount(progress.total)} rows ({percent}%)
                 </p>
                 <p className="mt-1 text-xs text-slate-600">
                   The import runs on the server: its progress and result are in the{" "}
@@ -394,7 +394,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
         </button>
         {seoProgress ? (
           <p className="mt-2 text-xs text-slate-600" aria-live="polite">
-            {seoProgress.updated.toLocaleString("en-US")} done, {seoProgress.remaining.toLocaleString("en-US")} remaining
+            {formatCount(seoProgress.updated)} done, {formatCount(seoProgress.remaining)} remaining
           </p>
         ) : null}
       </section>
@@ -441,10 +441,10 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
           <dt className="text-slate-600">Layout</dt>
           <dd data-testid="preview-layout">{preview.layoutLabel}</dd>
           <dt className="text-slate-600">Rows</dt>
-          <dd data-testid="preview-rows">{number.format(preview.rowCount)}</dd>
+          <dd data-testid="preview-rows">{formatCount(preview.rowCount)}</dd>
           <dt className="text-slate-600">File</dt>
           <dd>
-            .{preview.format}, {number.format(preview.fileSize)} bytes, header on row {preview.headerRow}
+            .{preview.format}, {formatCount(preview.fileSize)} bytes, header on row {preview.headerRow}
           </dd>
         </dl>
       </div>
@@ -453,12 +453,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
         <table className="mt-2 text-left text-xs">
           <thead>
             <tr className="text-slate-600">
-              <th scope="col" className={cell}>
-                Stored as
-              </th>
-              <th scope="col" className={cell}>
-                Sheet column
-              </th>
+              <ColumnHeads className={cell} columns={["Stored as", "Sheet column"]} />
             </tr>
           </thead>
           <tbody>
@@ -483,30 +478,10 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
           </caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className={cell}>
-                Row
-              </th>
-              <th scope="col" className={cell}>
-                Name
-              </th>
-              <th scope="col" className={cell}>
-                Category
-              </th>
-              <th scope="col" className={cell}>
-                Address
-              </th>
-              <th scope="col" className={cell}>
-                City, state, country
-              </th>
-              <th scope="col" className={cell}>
-                Phone
-              </th>
-              <th scope="col" className={cell}>
-                Rating
-              </th>
-              <th scope="col" className={cell}>
-                Place ID
-              </th>
+              <ColumnHeads
+                className={cell}
+                columns={["Row", "Name", "Category", "Address", "City, state, country", "Phone", "Rating", "Place ID"]}
+              />
             </tr>
           </thead>
           <tbody>
@@ -530,7 +505,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
                   <td className={cell}>{[r.values.city, r.values.state, r.values.country].filter(Boolean).join(", ")}</td>
                   <td className={cell}>{r.values.phone}</td>
                   <td className={`${cell} tabular-nums`}>
-                    {r.values.rating.toFixed(1)} ({number.format(r.values.reviewCount)})
+                    {r.values.rating.toFixed(1)} ({formatCount(r.values.reviewCount)})
                   </td>
                   <td className={`${cell} break-all`}>{r.values.placeId}</td>
                 </tr>
@@ -553,7 +528,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
           onClick={onConfirm}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700"
         >
-          Import {number.format(preview.rowCount)} rows{mode === "update" ? " (update mode)" : ""}
+          Import {formatCount(preview.rowCount)} rows{mode === "update" ? " (update mode)" : ""}
         </button>
         <button
           type="button"

@@ -1,15 +1,15 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { durationLabel, fileSizeLabel, importLinks, type ImportHistoryEntry, type ImportHistoryPage } from "#app/lib/admin/admin-imports";
 import { errorText } from "#app/lib/admin/admin-fetch";
 import { toast } from "#app/lib/toast";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
+import { formatCount } from "#app/lib/format";
+import { useRunningImports } from "#app/components/admin/use-running-imports";
+import { LogTable } from "#app/components/admin/table";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const number = new Intl.NumberFormat("en-US");
-/** While an import runs, the list is read again this often (nothing is polled except running work). */
-const REFRESH_MS = 2000;
 
 const STATUS_STYLE: Record<ImportHistoryEntry["status"], { label: string; className: string }> = {
   pending: { label: "Queued", className: "bg-slate-100 text-slate-800" },
@@ -26,14 +26,7 @@ const linkClass = "text-blue-800 underline hover:text-blue-950";
  * batch). The downloads are plain links: the browser sends the session cookie, the API checks it.
  */
 export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isFirstPage: boolean }) {
-  const { revalidate, state } = useRevalidator();
-  const running = page.imports.some((i) => i.status === "running" || i.status === "pending");
-
-  useEffect(() => {
-    if (!running || state !== "idle") return;
-    const timer = setTimeout(() => void revalidate(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [running, state, revalidate]);
+  const running = useRunningImports(page);
 
   return (
     <div className="space-y-4">
@@ -58,46 +51,21 @@ export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isF
           )}
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  File
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  When (UTC)
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Duration
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Imported
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Duplicates
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Errors
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Downloads
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.imports.map((entry) => (
-                <ImportRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <LogTable
+          columns={[
+            "File",
+            "Who",
+            "When (UTC)",
+            "Status",
+            "Duration",
+            ...["Imported", "Duplicates", "Errors"].map((label) => ({ label, className: "py-2 pr-3 text-right font-medium" })),
+            { label: "Downloads", className: "py-2 font-medium" },
+          ]}
+        >
+          {page.imports.map((entry) => (
+            <ImportRow key={entry.id} entry={entry} />
+          ))}
+        </LogTable>
       )}
       <KeysetPager path="/admin-panel/imports" label="Import history pages" isFirstPage={isFirstPage} next={page.next} />
     </div>
@@ -132,7 +100,7 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       <td className="py-2 pr-3">
         <span className="font-medium break-all">{entry.fileName}</span>
         <span className="block text-xs text-slate-600">
-          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {number.format(entry.totalRows)} rows ·{" "}
+          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {formatCount(entry.totalRows)} rows ·{" "}
           {entry.mode === "update" ? "update mode" : "skip mode"}
         </span>
       </td>
@@ -151,11 +119,11 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       </td>
       <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{duration ?? "—"}</td>
       <td className="py-2 pr-3 text-right tabular-nums">
-        {number.format(entry.imported)}
-        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{number.format(entry.updated)} updated</span> : null}
+        {formatCount(entry.imported)}
+        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{formatCount(entry.updated)} updated</span> : null}
       </td>
-      <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.duplicatesSkipped)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{number.format(entry.totalErrors)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{formatCount(entry.duplicatesSkipped)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{formatCount(entry.totalErrors)}</td>
       <td className="py-2">
         <ul className="space-y-1 text-xs">
           {entry.totalErrors > 0 ? (

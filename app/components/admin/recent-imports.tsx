@@ -1,10 +1,8 @@
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { ImportHistoryPage } from "#app/lib/admin/admin-imports";
+import { formatCount } from "#app/lib/format";
+import { useRunningImports } from "#app/components/admin/use-running-imports";
 
-const number = new Intl.NumberFormat("en-US");
-/** While an import runs on the server, the list is read again this often (nothing is polled except running work). */
-const REFRESH_MS = 2000;
 const STATUS: Record<string, string> = { pending: "Queued", running: "Running", done: "Done", failed: "Failed" };
 
 /**
@@ -12,13 +10,7 @@ const STATUS: Record<string, string> = { pending: "Queued", running: "Running", 
  * is open, so coming back to the tab shows it running or finished; the full list is Import History.
  */
 export function RecentImports({ page }: { page: ImportHistoryPage }) {
-  const { revalidate, state } = useRevalidator();
-  const running = page.imports.some((i) => i.status === "running" || i.status === "pending");
-  useEffect(() => {
-    if (!running || state !== "idle") return;
-    const timer = setTimeout(() => void revalidate(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [running, state, revalidate]);
+  useRunningImports(page);
 
   if (page.imports.length === 0) return null;
   return (
@@ -40,10 +32,10 @@ export function RecentImports({ page }: { page: ImportHistoryPage }) {
               <span className="font-medium break-all">{i.fileName}</span>{" "}
               <span className="text-slate-600">
                 · {STATUS[i.status] ?? i.status}
-                {active ? ` (${number.format(i.processedRows)} of ${number.format(i.totalRows)} rows, ${percent}%)` : null} · imported{" "}
-                {number.format(i.imported)}
-                {i.updated > 0 ? `, updated ${number.format(i.updated)}` : null}, duplicates {number.format(i.duplicatesSkipped)}, errors{" "}
-                {number.format(i.totalErrors)}
+                {active ? ` (${formatCount(i.processedRows)} of ${formatCount(i.totalRows)} rows, ${percent}%)` : null} · imported{" "}
+                {formatCount(i.imported)}
+                {i.updated > 0 ? `, updated ${formatCount(i.updated)}` : null}, duplicates {formatCount(i.duplicatesSkipped)}, errors{" "}
+                {formatCount(i.totalErrors)}
               </span>
             </li>
           );

@@ -4,6 +4,7 @@
  * the statistics; the panel shows 'Yükleniyor...' while that loader runs.
  */
 import type { SitemapStats } from "#app/server/seo/sitemap.server";
+import { formatCount } from "#app/lib/format";
 
 function CopyButton({ text }: { text: string }) {
   return (
@@ -48,7 +49,7 @@ export function SeoSitemapTab({ stats }: { stats: SitemapStats }) {
         {figures.map((f) => (
           <div key={f.label} className="rounded-lg border border-slate-200 p-4">
             <dt className="text-sm text-slate-600">{f.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold">{f.value.toLocaleString("en-US")}</dd>
+            <dd className="mt-1 text-2xl font-semibold">{formatCount(f.value)}</dd>
           </div>
         ))}
       </dl>

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button";
 import { cn } from "#app/components/ui/cn";
-
-const COUNT = new Intl.NumberFormat("en-US");
+import { formatCount } from "#app/lib/format";
 
 /** The page numbers to show: the first, the last, and two either side of the current one; null is a gap. */
 export function pageWindow(page: number, totalPages: number): Array<number | null> {
@@ -60,12 +59,12 @@ export function Pager({
                 {n === page ? (
                   <span aria-current="page" className={cn(number, "bg-blue-700 text-white")}>
                     <span className="sr-only">Page </span>
-                    {COUNT.format(n)}
+                    {formatCount(n)}
                   </span>
                 ) : (
                   <Link to={hrefFor(n)} className={cn(number, "text-slate-700 hover:bg-slate-100")}>
                     <span className="sr-only">Page </span>
-                    {COUNT.format(n)}
+                    {formatCount(n)}
                   </Link>
                 )}
               </li>

@@ -1,7 +1,7 @@
 import { cn } from "#app/components/ui/cn";
 
 /** `tel:` wants digits and a leading +; the text stays as the business wrote it. */
-export function telHref(phone: string): string {
+function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 

@@ -1,8 +1,6 @@
-import { filledStars, formatRating } from "#app/lib/format";
+import { filledStars, formatCount, formatRating } from "#app/lib/format";
 
 /** One formatter for every card of a page (Intl formatters are costly to create). */
-const COUNT = new Intl.NumberFormat("en-US");
-
 /** The five possible runs of filled and empty stars, made once. */
 const FILLED = ["", "★", "★★", "★★★", "★★★★", "★★★★★"];
 
@@ -21,7 +19,7 @@ export function Stars({ rating, reviewCount, size = "sm" }: { rating: number; re
         {filled > 0 ? <span className="text-amber-500">{FILLED[filled]}</span> : null}
         {filled < 5 ? <span className="text-slate-300">{FILLED[5 - filled]}</span> : null}
       </span>
-      {reviewCount !== undefined ? <span className="text-slate-600">{`(${COUNT.format(reviewCount)} reviews)`}</span> : null}
+      {reviewCount !== undefined ? <span className="text-slate-600">{`(${formatCount(reviewCount)} reviews)`}</span> : null}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 /** The audit log's page query and answer, shared by GET /api/admin/audit and the panel's Audit tab. */
 import { z } from "zod";
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /**
  * `before` is the cursor of the previous page's last entry ("{at}-{id}"): keyset paging, so a page
@@ -21,7 +21,7 @@ export const auditQuerySchema = z.object({
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
-export type AuditEntryView = { id: number; at: number; actor: string; action: string; detail: string; targetId: number | null };
+type AuditEntryView = { id: number; at: number; actor: string; action: string; detail: string; targetId: number | null };
 
 export type AuditPageView = { entries: AuditEntryView[]; next: string | null };
 

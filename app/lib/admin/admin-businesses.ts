@@ -9,7 +9,7 @@ import { isLink } from "#app/lib/business/untrusted-text";
 
 export const ADMIN_PAGE_SIZE = 50;
 /** Numbered page buttons shown at once (SPEC §9). */
-export const ADMIN_PAGE_BUTTONS = 5;
+const ADMIN_PAGE_BUTTONS = 5;
 
 export const STATUS_FILTERS = ["all", "verified", "pending"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
@@ -109,7 +109,7 @@ export type BusinessEditInput = z.input<typeof businessEditSchema>;
 export type BusinessEdit = z.output<typeof businessEditSchema>;
 export type FieldErrors = Partial<Record<string, string[]>>;
 
-export function photoLines(value: string): string[] {
+function photoLines(value: string): string[] {
   return value
     .split(/\r?\n/)
     .map((l) => l.trim())

@@ -9,6 +9,3 @@ export const exportQuerySchema = z.object({ country: z.string().trim().max(100).
 
 /** GET /api/admin/import/:jobId */
 export const importJobParamsSchema = z.object({ jobId: z.coerce.number().int().positive() });
-
-/** POST /api/admin/generate-seo answer: the spec's `message, updated`, and `remaining` (the tab repeats until it is 0). */
-export const seoRunSchema = z.object({ message: z.string(), updated: z.number(), remaining: z.number() });

@@ -20,12 +20,12 @@ export const duplicatesQuerySchema = z.object({
 });
 export type DuplicatesQuery = z.output<typeof duplicatesQuerySchema>;
 
-export const mergeSchema = z
+const mergeSchema = z
   .object({ action: z.literal("merge"), keepId: id, removeId: id })
   .refine((v) => v.keepId !== v.removeId, { message: "A business cannot be merged into itself", path: ["removeId"] });
-export const dismissSchema = z.object({ action: z.literal("dismiss"), ids: z.tuple([id, id]) });
+const dismissSchema = z.object({ action: z.literal("dismiss"), ids: z.tuple([id, id]) });
 /** Compare the businesses stored before duplicate keys existed (a background job). */
-export const scanSchema = z.object({ action: z.literal("scan") });
+const scanSchema = z.object({ action: z.literal("scan") });
 export const duplicateActionSchema = z.union([mergeSchema, dismissSchema, scanSchema]);
 
 export type MergeInput = z.output<typeof mergeSchema>;

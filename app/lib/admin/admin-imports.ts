@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const IMPORTS_PAGE_SIZE = 25;
+const IMPORTS_PAGE_SIZE = 25;
 
 /** `before` is the id of the previous page's last import: newest first, keyset paging by id. */
 export const importsQuerySchema = z.object({

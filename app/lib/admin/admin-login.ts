@@ -6,8 +6,6 @@ export const loginSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
-
 /** SPEC §8's texts; the throttle's 429 replaces the description with the server's message. */
 export const LOGIN_TEXTS = {
   successTitle: "Login successful",

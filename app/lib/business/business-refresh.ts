@@ -40,7 +40,7 @@ export type RefreshableRow = {
 export type Refresh = Omit<RefreshableRow, "place_id"> & { ranked: boolean; phoneChanged: boolean };
 
 /** The columns an admin edited, from the stored JSON array (unreadable: none, so nothing is kept by mistake forever). */
-export function editedColumns(text: string): Set<string> {
+function editedColumns(text: string): Set<string> {
   try {
     const parsed: unknown = JSON.parse(text);
     return new Set(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : []);

@@ -334,8 +334,8 @@ export function parseReviewsPerScore(text: string | null): number[] | null {
 }
 
 /** 'Customer Favorite' only for a high rating from enough reviewers to mean it (rating ≥ 4.5, ≥ 10 reviews). */
-export const FAVORITE_MIN_RATING = 4.5;
-export const FAVORITE_MIN_REVIEWS = 10;
+const FAVORITE_MIN_RATING = 4.5;
+const FAVORITE_MIN_REVIEWS = 10;
 
 export function isCustomerFavorite(business: { rating: number; reviewCount: number }): boolean {
   return business.rating >= FAVORITE_MIN_RATING && business.reviewCount >= FAVORITE_MIN_REVIEWS;

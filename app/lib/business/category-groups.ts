@@ -19,7 +19,7 @@ export type GroupSlug =
 export type CategoryGroup = { slug: GroupSlug; name: string; keywords: string };
 
 /** Order matters: the first group whose pattern matches wins ("Coffee shop" is a restaurant, not shopping). */
-export const CATEGORY_GROUPS: ReadonlyArray<CategoryGroup & { pattern: RegExp }> = [
+const CATEGORY_GROUPS: ReadonlyArray<CategoryGroup & { pattern: RegExp }> = [
   {
     slug: "healthcare",
     name: "Healthcare",
@@ -91,7 +91,7 @@ export const CATEGORY_GROUPS: ReadonlyArray<CategoryGroup & { pattern: RegExp }>
   },
 ];
 
-export const OTHER_GROUP: CategoryGroup = { slug: "other", name: "Other Services", keywords: "services" };
+const OTHER_GROUP: CategoryGroup = { slug: "other", name: "Other Services", keywords: "services" };
 
 /** Header: six group entries (SPEC §2). */
 export const HEADER_GROUP_SLUGS: ReadonlyArray<GroupSlug> = [

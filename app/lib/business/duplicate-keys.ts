@@ -41,7 +41,7 @@ const LEGAL_FORMS = new Set([
 ]);
 
 /** Digits kept of a phone number: the national significant number's tail in nearly every numbering plan. */
-export const PHONE_KEY_DIGITS = 9;
+const PHONE_KEY_DIGITS = 9;
 
 /** Shortest number (in digits) that is a phone number and not an extension or a short code. */
 const MIN_PHONE_DIGITS = 7;

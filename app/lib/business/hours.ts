@@ -21,7 +21,7 @@ export const DEFAULT_SCHEDULE: Readonly<Record<Weekday, string>> = {
 };
 
 /** Minutes since midnight; a close of 1440 is midnight at the end of the day. close <= open runs past midnight. */
-export type Interval = { open: number; close: number };
+type Interval = { open: number; close: number };
 export type DaySchedule = { kind: "closed" } | { kind: "24h" } | { kind: "intervals"; intervals: Interval[] };
 
 const TIME = /^(\d{1,2})(?:[:.](\d{2}))?\s*([ap])?\.?\s*m?\.?$/i;
@@ -92,7 +92,7 @@ export function formatMinutes(minutes: number): string {
   return `${h12}:${String(min).padStart(2, "0")} ${meridiem}`;
 }
 
-export function formatDay(schedule: DaySchedule): string {
+function formatDay(schedule: DaySchedule): string {
   if (schedule.kind === "closed") return "Closed";
   if (schedule.kind === "24h") return "Open 24 hours";
   return schedule.intervals.map((i) => `${formatMinutes(i.open)} - ${formatMinutes(i.close)}`).join(", ");
@@ -121,7 +121,7 @@ const WEEKDAY_BY_KEY = new Map<string, Weekday>(
   ]),
 );
 
-export function weekdayFromText(text: string): Weekday | null {
+function weekdayFromText(text: string): Weekday | null {
   return WEEKDAY_BY_KEY.get(text.trim().toLowerCase()) ?? WEEKDAY_BY_KEY.get(text.trim().slice(0, 3).toLowerCase()) ?? null;
 }
 

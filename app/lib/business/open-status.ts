@@ -7,7 +7,7 @@
  */
 import { formatMinutes, openStateAt, type HoursChange, type OpeningHours } from "#app/lib/business/hours";
 
-export type OpenState = "open" | "closed" | "unknown" | "closed-temporarily" | "closed-permanently";
+type OpenState = "open" | "closed" | "unknown" | "closed-temporarily" | "closed-permanently";
 
 /** The status line of a card or a detail page: its state (for colour) and its words. */
 export type OpenStatus = { state: OpenState; label: string };

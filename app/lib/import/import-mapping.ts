@@ -77,7 +77,7 @@ export type ImportField = keyof typeof FIELD_HEADERS;
 export type ColumnMap = Partial<Record<ImportField, number>>;
 
 /** A column is required when a row cannot be a business without it; named in the refusal. */
-export const REQUIRED_COLUMNS: ReadonlyArray<{ field: ImportField; label: string; alternatives?: ImportField[] }> = [
+const REQUIRED_COLUMNS: ReadonlyArray<{ field: ImportField; label: string; alternatives?: ImportField[] }> = [
   { field: "name", label: "name" },
   { field: "category", label: "category", alternatives: ["type"] },
   { field: "address", label: "full_address (or address)" },
@@ -353,19 +353,18 @@ export function mapRow(cells: ReadonlyArray<CellValue>, map: ColumnMap, rowNumbe
  * (SPEC §3, the default) or `update` that business's rating, reviews, hours, status, photos, website
  * and phone (app/lib/business/business-refresh.ts).
  */
-export const IMPORT_MODES = ["skip", "update"] as const;
+const IMPORT_MODES = ["skip", "update"] as const;
 export const importModeSchema = z.enum(IMPORT_MODES).default("skip");
 export type ImportMode = (typeof IMPORT_MODES)[number];
 export const IMPORT_MODE_REFUSAL =
   'The field mode must be "skip" (the default: rows already listed are skipped) or "update" (they are refreshed).';
 
 /** The import endpoint's answer (SPEC §3 Import result, plus the first row errors; `updated` in update mode only). */
-export const importResultSchema = z.object({
-  message: z.string(),
-  stats: z.object({ imported: z.number(), duplicatesSkipped: z.number(), totalErrors: z.number(), updated: z.number().optional() }),
-  errors: z.array(z.object({ row: z.number(), column: z.string(), reason: z.string() })),
-});
-export type ImportResult = z.infer<typeof importResultSchema>;
+export type ImportResult = {
+  message: string;
+  stats: { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
+  errors: Array<{ row: number; column: string; reason: string }>;
+};
 
 /** 202 answer and the status poll of a long import. */
 export type ImportJobStatus = {

@@ -30,6 +30,36 @@ export type MultipartEvent =
 /** The body is not multipart/form-data, or ended before its closing delimiter. */
 export class MultipartError extends Error {}
 
+/**
+ * A request body's chunks as they arrive, each with the bytes read up to its end (none without a
+ * body). A body that breaks off — the client went away — is a MultipartError: the upload is
+ * incomplete, not a server fault. Left before its end (the caller threw, or the body broke off), the
+ * body is cancelled: the rest is not read.
+ */
+export async function* bodyChunks(
+  body: ReadableStream<Uint8Array> | null | undefined,
+): AsyncGenerator<{ bytes: Uint8Array; read: number }> {
+  const reader = body?.getReader();
+  if (!reader) return;
+  let read = 0;
+  let finished = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        throw new MultipartError(`the body could not be read to its end (${String(error)})`);
+      });
+      if (done) {
+        finished = true;
+        return;
+      }
+      read += value.byteLength;
+      yield { bytes: value, read };
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+  }
+}
+
 /** A part's header block larger than this is refused (browsers send a few hundred bytes). */
 export const MAX_PART_HEADER_BYTES = 16 * 1024;
 
@@ -208,7 +238,7 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number
 const headerDecoder = new TextDecoder();
 
 /** Reads Content-Disposition and Content-Type from a part's header block (UTF-8, as browsers send it). */
-export function parsePartHeaders(block: Uint8Array): PartHeaders {
+function parsePartHeaders(block: Uint8Array): PartHeaders {
   const headers = new Map<string, string>();
   for (const line of headerDecoder.decode(block).split("\r\n")) {
     const colon = line.indexOf(":");

@@ -6,6 +6,9 @@ import { MIN_RATING_CHOICES } from "#app/lib/search/search-links";
 
 export type ListingFilters = { openNow: boolean; minRating?: number };
 
+/** Businesses on a page of a city, a category or a city × category. */
+export const LISTING_PAGE_SIZE = 20;
+
 export function parseListingFilters(params: URLSearchParams): ListingFilters {
   const open = params.get("openNow");
   const rating = Number(params.get("minRating"));

@@ -83,11 +83,11 @@ export function regionCode(text: string): string | undefined {
 }
 
 /** A postal code: at most 10 characters of letters, digits, spaces and hyphens, with a digit in it. */
-export function looksLikePostalCode(text: string): boolean {
+function looksLikePostalCode(text: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(text) && /\d/.test(text);
 }
 
-export function normalizePostalCode(text: string): string {
+function normalizePostalCode(text: string): string {
   return text.trim().toUpperCase().replace(/\s+/g, " ");
 }
 

@@ -21,7 +21,7 @@ export const COMPARE: Record<OrderKey, (a: Ordered, b: Ordered) => number> = {
   latest: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
 };
 
-/** bm25's column weights as before (RANK_FUNCTION): a word in the name counts most. */
+/** bm25's column weights, in the FTS table's order of meaning: a word in the name counts most, the facet tokens not at all. */
 const COLUMN_WEIGHTS = [
   ["name", 10],
   ["category", 5],

@@ -8,14 +8,7 @@ import { cleanLine } from "#app/lib/business/untrusted-text";
 
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_SEARCH_PAGE, SEARCH_SORTS, type SearchSort } from "#app/lib/search/search-links";
 
-export {
-  MAX_SEARCH_PAGE,
-  MIN_RATING_CHOICES,
-  SEARCH_PAGE_SIZE,
-  SEARCH_SORTS,
-  searchHref,
-  type SearchSort,
-} from "#app/lib/search/search-links";
+export { searchHref, type SearchSort } from "#app/lib/search/search-links";
 
 const text = (max: number) =>
   z

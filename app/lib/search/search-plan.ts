@@ -147,7 +147,7 @@ export function locationOf(label: string, places: Place[]): Location {
 /** A category filter: a group slug ("restaurants") or a fine category ("italian-restaurant"). */
 export type Category = { kind: "group" | "category"; slug: string };
 
-export function categoryOf(text: string | undefined): Category | null {
+function categoryOf(text: string | undefined): Category | null {
   const slug = slugify(text ?? "");
   if (!slug) return null;
   return { kind: groupBySlug(slug) ? "group" : "category", slug };
@@ -233,18 +233,17 @@ export type SearchFacts = {
  * orders it in JS. A match that fits in the window is thereby ordered and counted exactly; a larger
  * one is in the asked order only inside the window, continues newest first after it, lists at most
  * RESULT_CAP results and is `approximate` (the count says "1,000+ results"). A new sort is
- * "first-window" unless an index lists the match in that order.
+ * "first-window" unless an index lists the match in that order. Each plan type below states its `exact`.
  */
-export type Exactness = { exact: "whole" } | { exact: "first-window"; window: number };
 
 /** The page asked for: `pageSize` results from `offset` (one more is read to tell whether a next page exists). */
 type Paging = { page: number; offset: number; pageSize: number; openNow: boolean };
 
 /** Nothing to read: nothing to search by, a location that names nothing known, or words that match nothing. */
-export type EmptyPlan = Paging & { kind: "empty"; exact: "whole"; total: 0 | null };
+type EmptyPlan = Paging & { kind: "empty"; exact: "whole"; total: 0 | null };
 
 /** Near me (ADR 0017): the grid or the FTS cells around the point, nearest first. */
-export type NearPlan = Paging & {
+type NearPlan = Paging & {
   kind: "near";
   exact: "whole";
   point: Point;
@@ -256,10 +255,10 @@ export type NearPlan = Paging & {
 };
 
 /** Words (ADR 0012): the match newest first, its window ordered in JS. */
-export type TextPlan = Paging & { kind: "text"; exact: "first-window"; window: typeof BLOCK; match: TextMatch; order: OrderKey };
+type TextPlan = Paging & { kind: "text"; exact: "first-window"; window: typeof BLOCK; match: TextMatch; order: OrderKey };
 
 /** A location alone in the recommended order: its (column, score, id) index, by OFFSET. */
-export type PlacePlan = Paging & { kind: "place"; exact: "whole"; location: Location };
+type PlacePlan = Paging & { kind: "place"; exact: "whole"; location: Location };
 
 /** Any other search without words (ADR 0015): a window of the smaller driving index, filtered in JS. */
 export type FacetPlan = Paging & {
@@ -276,7 +275,7 @@ export type FacetPlan = Paging & {
 };
 
 /** What a search's answer repeats: the location as understood, and where distances are measured from. */
-export type SearchEcho = { location: { text: string; label: string; found: boolean } | null; point: Point | null };
+type SearchEcho = { location: { text: string; label: string; found: boolean } | null; point: Point | null };
 
 export type SearchPlan = (EmptyPlan | NearPlan | TextPlan | PlacePlan | FacetPlan) & {
   echo: SearchEcho;

@@ -12,7 +12,7 @@ const MIN_PREFIX_LENGTH = 2;
 /** Filler words that would otherwise AND-exclude everything ("pizza near me", "dentist in Chicago"). */
 const STOP_WORDS = new Set(["a", "an", "and", "the", "in", "near", "me", "of", "for", "at", "on", "to", "with", "best", "top"]);
 
-export function searchTerms(text: string): string[] {
+function searchTerms(text: string): string[] {
   // NFKC folds full-width and compatibility forms; FTS5's unicode61 tokenizer removes the accents.
   const words = (
     text
@@ -82,13 +82,6 @@ export function facetsQuery(parts: string[]): string {
 export function andQuery(...parts: string[]): string {
   return parts.filter(Boolean).join(" AND ");
 }
-
-/**
- * bm25 column weights, in the FTS table's column order (name, category, subtypes, description,
- * keywords, facets): a word in the name counts most, the category group's keywords least; the
- * facet tokens not at all.
- */
-export const RANK_FUNCTION = "bm25(10.0, 5.0, 3.0, 1.0, 2.0, 0.0)";
 
 /** A search's words for the bounded engine: the words matched whole and, last, the one matched as a prefix. */
 export type SearchWords = { whole: string[]; prefix: string | null };

@@ -14,7 +14,7 @@ export type IndexingRules = {
 export const NOINDEX_FOLLOW = "noindex, follow";
 
 /** The three facts a business page is worth indexing for; businesses.index_facts counts the same in SQL. */
-export const FACT_COUNT = 3;
+const FACT_COUNT = 3;
 
 type FactSource = { openingHours: Record<string, unknown> | null; phone: string | null; rating: number };
 

@@ -7,6 +7,7 @@
  * comparisons are made), never a random synonym, so that two businesses of one category in one
  * city share little text (test/integration/generated-text.test.ts measures it). Deterministic. Pure.
  */
+import { formatCount } from "#app/lib/format";
 import { article as articleFor } from "#app/lib/seo/article";
 import { websiteHref, websiteLabel } from "#app/lib/business/contact-links";
 import { formatMinutes, parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "#app/lib/business/hours";
@@ -66,10 +67,8 @@ function article(f: SeoFacts): string {
   return articleFor(f.category || "local business");
 }
 
-const NUMBER = new Intl.NumberFormat("en-US");
-
 function count(n: number, one: string, many = `${one}s`): string {
-  return `${NUMBER.format(n)} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 function ordinal(n: number): string {
@@ -89,7 +88,7 @@ function truncate(text: string, max: number): string {
   return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : cut.length)}…`;
 }
 
-export function seoTitle(f: SeoFacts): string {
+function seoTitle(f: SeoFacts): string {
   const where = [f.city, f.state && f.state !== f.city ? f.state : ""].filter(Boolean).join(", ");
   const what = f.category;
   // The most informative form that fits a search result title.
@@ -103,12 +102,12 @@ export function seoTitle(f: SeoFacts): string {
   return candidates.find((c) => c.length <= 65) ?? truncate(f.name, 65);
 }
 
-export function seoDescription(f: SeoFacts): string {
+function seoDescription(f: SeoFacts): string {
   const category = (f.category || "local business").toLowerCase();
   const where = place(f);
   let text = `${f.name} is ${article(f)} ${category}${where ? ` in ${where}` : ""}.`;
   const extras = [
-    f.rating > 0 ? ` Rated ${f.rating.toFixed(1)}/5 from ${f.reviewCount.toLocaleString("en-US")} reviews.` : "",
+    f.rating > 0 ? ` Rated ${f.rating.toFixed(1)}/5 from ${formatCount(f.reviewCount)} reviews.` : "",
     " See the address, opening hours and contact details.",
   ];
   for (const extra of extras) if (extra && text.length + extra.length <= 160) text += extra;
@@ -227,7 +226,7 @@ function ratingPart(f: SeoFacts): Part {
   const ranked = [...stars].filter((x) => x.n > 0).sort((a, b) => b.n - a.n || b.s - a.s);
   const word = (s: number) => ["one star", "two stars", "three stars", "four stars", "five stars"][s - 1];
   const split = ranked.map((x, i) =>
-    i === 0 ? `${word(x.s)}, from ${NUMBER.format(x.n)} (${share(x.n)}%)` : `${word(x.s)} (${NUMBER.format(x.n)})`,
+    i === 0 ? `${word(x.s)}, from ${formatCount(x.n)} (${share(x.n)}%)` : `${word(x.s)} (${formatCount(x.n)})`,
   );
   const high = share(counts[3] + counts[4]);
   const low = share(counts[0] + counts[1]);
@@ -242,7 +241,7 @@ function ratingPart(f: SeoFacts): Part {
     // Said already: every review gives the same score.
   } else if (low >= 20)
     sentences.push(`With ${low}% of reviewers at one or two stars against ${high}% at four or five, opinions of ${f.name} are divided.`);
-  else if (share(counts[4]) >= 75) sentences.push(`Five-star reviews alone are ${share(counts[4])}% of the ${NUMBER.format(total)}.`);
+  else if (share(counts[4]) >= 75) sentences.push(`Five-star reviews alone are ${share(counts[4])}% of the ${formatCount(total)}.`);
   else sentences.push(`${high}% of ${f.name}'s reviewers gave four or five stars and ${low}% one or two.`);
   if (missing.length && ranked.length > 1) sentences.push(`No reviewer gave ${list(missing)}.`);
   return { text: sentences.join(" "), weight: total >= 100 ? 3 : 2 };
@@ -321,18 +320,18 @@ function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
     const mid = median(ratings).toFixed(1);
     sentences.push(
       above === ratings.length
-        ? `Its ${f.rating.toFixed(1)} is higher than the rating of every one of those ${NUMBER.format(ratings.length)} others (median ${mid}).`
+        ? `Its ${f.rating.toFixed(1)} is higher than the rating of every one of those ${formatCount(ratings.length)} others (median ${mid}).`
         : below === ratings.length
-          ? `Each of those ${NUMBER.format(ratings.length)} others is rated above its ${f.rating.toFixed(1)}; their median is ${mid}.`
-          : `Against a median of ${mid} among them, its ${f.rating.toFixed(1)} is higher than ${NUMBER.format(above)} and lower than ${NUMBER.format(below)}.`,
+          ? `Each of those ${formatCount(ratings.length)} others is rated above its ${f.rating.toFixed(1)}; their median is ${mid}.`
+          : `Against a median of ${mid} among them, its ${f.rating.toFixed(1)} is higher than ${formatCount(above)} and lower than ${formatCount(below)}.`,
     );
   }
   const mostReviewed = others.reduce((a, b) => (b.reviewCount > a.reviewCount ? b : a));
   if (f.reviewCount > mostReviewed.reviewCount)
-    sentences.push(`None of them has more reviews than the ${NUMBER.format(f.reviewCount)} of ${f.name}.`);
+    sentences.push(`None of them has more reviews than the ${formatCount(f.reviewCount)} of ${f.name}.`);
   else if (mostReviewed.reviewCount > 0)
     sentences.push(
-      `${mostReviewed.name} is the most reviewed of them with ${NUMBER.format(mostReviewed.reviewCount)}, against ${f.reviewCount > 0 ? NUMBER.format(f.reviewCount) : "none recorded"} for ${f.name}.`,
+      `${mostReviewed.name} is the most reviewed of them with ${formatCount(mostReviewed.reviewCount)}, against ${f.reviewCount > 0 ? formatCount(f.reviewCount) : "none recorded"} for ${f.name}.`,
     );
   const parts: Part[] = [{ text: sentences.join(" "), weight: rank > 0 && rank <= 3 ? 5 : 2.5 }];
 
@@ -380,7 +379,7 @@ function contactPart(f: SeoFacts, category: string, where: string): string {
 }
 
 /** The full text: 200+ words, paragraphs separated by blank lines. */
-export function uniqueContent(f: SeoFacts): string {
+function uniqueContent(f: SeoFacts): string {
   const category = (f.category || "local business").toLowerCase();
   const where = place(f);
   const parts: Part[] = [ratingPart(f), hoursPart(f), ...neighbourhoodParts(f, category), featuresPart(f)];

@@ -4,7 +4,6 @@
  * the text safe inside a <script> element.
  */
 import { parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "#app/lib/business/hours";
-import { joinParts } from "#app/lib/format";
 import { detailPath } from "#app/lib/business/slug";
 
 type JsonLd = Record<string, unknown>;
@@ -252,7 +251,7 @@ export function breadcrumbJsonLd(crumbs: Crumb[]): JsonLd {
   };
 }
 
-export function itemListJsonLd(name: string, items: Array<{ name: string; url: string }>, offset = 0): JsonLd {
+function itemListJsonLd(name: string, items: Array<{ name: string; url: string }>, offset = 0): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
@@ -285,11 +284,6 @@ export function webSiteJsonLd(siteName: string, siteUrl: string): JsonLd {
     name: siteName,
     url: `${siteUrl}/`,
   };
-}
-
-/** Description text for an address line (no dangling commas). */
-export function placeLine(parts: Array<string | null | undefined>): string {
-  return joinParts(parts);
 }
 
 /**

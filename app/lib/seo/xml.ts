@@ -11,7 +11,7 @@ export function escapeXml(text: string): string {
 }
 
 /** W3C datetime for a sitemap's lastmod, from Unix seconds. */
-export function w3cDate(unixSeconds: number): string {
+function w3cDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "+00:00");
 }
 

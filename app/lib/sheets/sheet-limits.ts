@@ -3,6 +3,7 @@
  * error it throws. Every module of the reader (zip-container, xml-scan, sheet-rows, shared-strings,
  * xlsx-reader) checks what a file controls against these numbers.
  */
+import { formatCount } from "#app/lib/format";
 
 /** The file cannot be read, or breaks a ceiling; the message is meant for the operator. */
 export class SpreadsheetError extends Error {}
@@ -41,7 +42,6 @@ export const SHEET_LIMITS = {
 /** Inflated bytes a part may have before SHEET_LIMITS.inflateRatio applies. */
 export const INFLATE_GRACE_BYTES = 1024 * 1024;
 
-export const formatCount = (n: number) => n.toLocaleString("en-US");
 export function formatBytes(n: number): string {
   if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
   if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MB`;

@@ -3,7 +3,8 @@
  * without copying it, `parseCells` reads a row's cells into values (shared strings left as
  * references for the shared-strings pass). Column, row, tag and cell ceilings: SHEET_LIMITS.
  */
-import { formatBytes, formatCount, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
+import { formatCount } from "#app/lib/format";
+import { formatBytes, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 import { attribute, nextElement, runsText, tagEnd, UNDECIDED, unescapeXml } from "#app/lib/sheets/xml-scan";
 
 /** One cell as a reader hands it on: text, a number, a boolean, or empty. */

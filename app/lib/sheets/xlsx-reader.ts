@@ -10,16 +10,16 @@
  * has a ceiling from SHEET_LIMITS, every search is bounded by the element it looks in, and a
  * breach throws a SpreadsheetError naming what was too large.
  */
+import { formatCount } from "#app/lib/format";
+import { SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 import type { CellValue } from "#app/lib/sheets/sheet-rows";
-import { formatCount, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 import { SharedStrings } from "#app/lib/sheets/shared-strings";
 import { parseCells, type RawRow, rowSpans } from "#app/lib/sheets/sheet-rows";
 import { attribute, innerTexts, openingTags, runsText } from "#app/lib/sheets/xml-scan";
 import { type ByteSource, startsWith, ZIP_SIGNATURE, ZipArchive } from "#app/lib/sheets/zip-container";
 
 export { SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
-export { blobSource, bufferSource, type ByteSource, OLE2_SIGNATURE, startsWith, ZIP_SIGNATURE } from "#app/lib/sheets/zip-container";
-export { unescapeXml } from "#app/lib/sheets/xml-scan";
+export { bufferSource, type ByteSource, OLE2_SIGNATURE, startsWith, ZIP_SIGNATURE } from "#app/lib/sheets/zip-container";
 
 export type SheetRow = { rowNumber: number; cells: CellValue[] };
 

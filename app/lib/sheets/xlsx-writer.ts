@@ -27,7 +27,7 @@ export function crc32(bytes: Uint8Array, previous = 0): number {
 const encoder = new TextEncoder();
 
 /** XML text: escapes markup and drops characters XML 1.0 forbids (control characters). */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
     .replace(/&/g, "&amp;")
@@ -36,7 +36,7 @@ export function escapeXml(text: string): string {
     .replace(/"/g, "&quot;");
 }
 
-export function columnName(index: number): string {
+function columnName(index: number): string {
   let name = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
@@ -45,7 +45,7 @@ export function columnName(index: number): string {
 /** Excel's limit for one cell's text. */
 const MAX_CELL_TEXT = 32767;
 
-export function rowXml(rowNumber: number, cells: ReadonlyArray<XlsxCell>, headerStyle = false): string {
+function rowXml(rowNumber: number, cells: ReadonlyArray<XlsxCell>, headerStyle = false): string {
   let xml = `<row r="${rowNumber}">`;
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];

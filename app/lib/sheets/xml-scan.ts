@@ -3,7 +3,8 @@
  * looks in (a tag by SHEET_LIMITS.tagChars, an element by the ceiling its caller passes), and no
  * regex over text of unbounded size (docs/decisions/0009-hostile-spreadsheets.md).
  */
-import { formatCount, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
+import { formatCount } from "#app/lib/format";
+import { SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 
 const ENTITY = /&(?:#x([0-9a-f]{1,8})|#(\d{1,10})|(amp|lt|gt|quot|apos));/gi;
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };

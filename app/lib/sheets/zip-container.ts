@@ -6,7 +6,8 @@
  * is hand-written rather than @zip.js/zip.js or fflate: docs/decisions/0010-zip-container.md.
  */
 import { inflateOnDemand } from "#app/lib/sheets/inflate-on-demand";
-import { formatBytes, formatCount, INFLATE_GRACE_BYTES, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
+import { formatCount } from "#app/lib/format";
+import { formatBytes, INFLATE_GRACE_BYTES, SHEET_LIMITS, SpreadsheetError } from "#app/lib/sheets/sheet-limits";
 
 /** Random access to the file's bytes (an R2 object by range, or a buffer in memory). */
 export type ByteSource = {
@@ -28,15 +29,6 @@ export function bufferSource(bytes: Uint8Array): ByteSource {
           controller.close();
         },
       }),
-  };
-}
-
-/** A Blob (an uploaded File) read by slices, so the upload is never copied whole. */
-export function blobSource(blob: Blob): ByteSource {
-  return {
-    size: blob.size,
-    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
-    stream: async (offset, length) => blob.slice(offset, offset + length).stream() as ReadableStream<Uint8Array>,
   };
 }
 

@@ -7,6 +7,7 @@ import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { flashToastHeader } from "#app/server/platform/toast.server";
 import adminCss from "#app/admin.css?url";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { Route } from "./+types/login";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
@@ -15,7 +16,7 @@ export function links(): Route.LinkDescriptors {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Admin Login | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: `Admin Login | ${loaderData?.siteName ?? "LocalAtlas"}`, robots: "noindex", robotsLast: true });
 }
 
 export function headers({ parentHeaders, actionHeaders, loaderHeaders }: Route.HeadersArgs) {

@@ -4,6 +4,7 @@ import { isSameOriginRequest, logout, requireAdminPage } from "#app/server/auth/
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import adminCss from "#app/admin.css?url";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { Route } from "./+types/panel";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 
@@ -12,7 +13,7 @@ export function links(): Route.LinkDescriptors {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `Admin Panel | ${loaderData?.siteName ?? "LocalAtlas"}` }, { name: "robots", content: "noindex" }];
+  return pageMeta({ title: `Admin Panel | ${loaderData?.siteName ?? "LocalAtlas"}`, robots: "noindex", robotsLast: true });
 }
 
 export function headers({ parentHeaders }: Route.HeadersArgs) {

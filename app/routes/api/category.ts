@@ -1,7 +1,7 @@
 import { pagingQuerySchema } from "#app/lib/api-schemas";
 import { parseQuery } from "#app/server/platform/api.server";
 import { getApp } from "#app/server/platform/context.server";
-import { findCategory, listCategoryBusinesses } from "#app/server/lists/directory.server";
+import { findCategory, listScope } from "#app/server/lists/directory.server";
 import { json, notFound } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
@@ -15,6 +15,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const category = await findCategory(db, params.categoryName);
   if (!category) return notFound("Category not found");
-  const businesses = await listCategoryBusinesses(db, category, limit, offset);
+  const businesses = await listScope(db, { kind: category.kind, slug: category.slug }, limit, offset);
   return json(businesses, { headers: { "X-Total-Count": String(category.count) } });
 }

@@ -1,7 +1,7 @@
 import { pagingQuerySchema } from "#app/lib/api-schemas";
 import { parseQuery } from "#app/server/platform/api.server";
 import { getApp } from "#app/server/platform/context.server";
-import { findCity, listCityBusinesses } from "#app/server/lists/directory.server";
+import { findCity, listScope } from "#app/server/lists/directory.server";
 import { json, notFound } from "#app/server/platform/http.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city";
@@ -15,6 +15,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = getApp(context);
   const city = await findCity(db, params.cityName);
   if (!city) return notFound("City not found");
-  const businesses = await listCityBusinesses(db, city, limit, offset);
+  const businesses = await listScope(db, { kind: "city", slug: city.slug }, limit, offset);
   return json(businesses, { headers: { "X-Total-Count": String(city.count) } });
 }

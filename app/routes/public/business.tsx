@@ -6,12 +6,12 @@ import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameO
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { OpenStatusLine } from "#app/components/open-status";
-import { Stars } from "#app/components/stars";
+import { Stars } from "#app/components/ui/stars";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
 import { article } from "#app/lib/seo/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";
 import { directionsHref, telHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
-import { formatRating, joinParts } from "#app/lib/format";
+import { formatCount, formatRating, joinParts } from "#app/lib/format";
 import { pageMap } from "#app/lib/business/map";
 import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "#app/lib/business/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
@@ -20,6 +20,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/business";
 
@@ -55,10 +56,8 @@ function absolute(siteUrl: string, url: string): string {
   return `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 }
 
-const COUNT = new Intl.NumberFormat("en-US");
-
 function reviewsText(count: number): string {
-  return `${COUNT.format(count)} ${count === 1 ? "review" : "reviews"}`;
+  return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
 }
 
 /**
@@ -148,27 +147,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
     if (isRouteErrorResponse(error) && error.status === 410) {
-      return [{ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+      return pageMeta({ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
     }
     return errorMeta(error, "Business Not Found", siteNameOf(matches));
   }
   const { title, description, canonical, image, robots } = loaderData.meta;
-  return [
-    ...(robots ? [{ name: "robots", content: robots }] : []),
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:type", content: "business.business" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: canonical },
-    { property: "og:image", content: image },
-    { property: "og:site_name", content: loaderData.siteName },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
-  ];
+  return pageMeta({ title, description, canonical, robots, card: { type: "business.business", image, siteName: loaderData.siteName } });
 }
 
 const NO_LONGER_LISTED = "Business No Longer Listed";
@@ -254,7 +238,7 @@ function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
               </svg>
             </td>
             <td className="whitespace-nowrap py-0.5 pl-3 text-right tabular-nums text-slate-700">
-              {COUNT.format(row.count)} <span className="text-slate-600">({row.percent}%)</span>
+              {formatCount(row.count)} <span className="text-slate-600">({row.percent}%)</span>
             </td>
           </tr>
         ))}

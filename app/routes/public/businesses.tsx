@@ -14,16 +14,16 @@ import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { resultCount } from "#app/lib/search/result-count";
+import { filteredPage } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
+import { formatCount } from "#app/lib/format";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/businesses";
 
-export const BUSINESSES_PAGE_SIZE = 20;
-export const CATEGORY_DROPDOWN_SIZE = 20;
-
-const COUNT = new Intl.NumberFormat("en-US");
+const BUSINESSES_PAGE_SIZE = 20;
+const CATEGORY_DROPDOWN_SIZE = 20;
 
 /** The page's query (SPEC §2): blank search/category are left out; bad values fall back (a bad page → 1). */
 const browseQuerySchema = z.object({
@@ -49,7 +49,7 @@ function browseParams({ search, category, sort, page }: BrowseQuery): URLSearchP
 }
 
 /** URL of the page for a state. */
-export function browseHref(query: BrowseQuery): string {
+function browseHref(query: BrowseQuery): string {
   const qs = browseParams(query).toString();
   return qs ? `/businesses?${qs}` : "/businesses";
 }
@@ -62,28 +62,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The site summary's largest categories, remembered per data version as the footer is.
   const categories = (await siteSummary(db, dataVersion)).categories.slice(0, CATEGORY_DROPDOWN_SIZE);
   const filters = parseListingFilters(url.searchParams);
+  // What the page shows whichever way its list is read.
+  const view = { search: query.search, category: query.category, sort: query.sort, siteName: config.siteName, siteUrl: config.siteUrl, categories };
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const found = await filteredBusinesses(db, query, filters, page);
     const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
+    const { totalPages, filtered } = filteredPage(found, page, BUSINESSES_PAGE_SIZE);
     return {
-      search: query.search,
-      category: query.category,
-      sort: query.sort,
-      siteName: config.siteName,
-      siteUrl: config.siteUrl,
-      categories,
+      ...view,
       page,
-      totalPages: found.total === null ? null : Math.max(1, Math.ceil(found.total / BUSINESSES_PAGE_SIZE)),
+      totalPages,
       totalCount: found.total ?? shown,
       approximate: found.approximate || found.total === null,
       businesses: found.businesses.map(toCard),
       filters,
-      filtered: {
-        summary: resultCount({ ...found, before: (page - 1) * BUSINESSES_PAGE_SIZE, shown: found.businesses.length }),
-        hasNext: found.hasNext,
-      },
+      filtered,
     };
   }
   const list = (page: number) =>
@@ -102,12 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result = await list(page);
   }
   return {
-    search: query.search,
-    category: query.category,
-    sort: query.sort,
-    siteName: config.siteName,
-    siteUrl: config.siteUrl,
-    categories,
+    ...view,
     page,
     totalPages: result.totalPages,
     totalCount: result.totalCount,
@@ -158,16 +148,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   });
   const title = titleWithSuffix(`Browse All Businesses | ${siteName}`, titleSuffix);
   const description = "Browse every business in the directory: search by name or service and filter by category.";
-  const tags: Route.MetaDescriptors = [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
-  if (robots) tags.push({ name: "robots", content: robots });
-  return tags;
+  return pageMeta({ title, description, canonical, robots, robotsLast: true, card: "basic" });
 }
 
 export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
@@ -188,7 +169,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold">Browse All Businesses</h1>
       <p className="mt-2 text-slate-600">
         {/* A dense search lists its first 1,000 results and counts no further (ADR 0012). */}
-        {`${COUNT.format(loaderData.totalCount)}${loaderData.approximate ? "+" : ""} Total Businesses`}
+        {`${formatCount(loaderData.totalCount)}${loaderData.approximate ? "+" : ""} Total Businesses`}
       </p>
 
       <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
@@ -203,7 +184,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
           <option value="">All Categories</option>
           {loaderData.categories.map((c) => (
             <option key={c.slug} value={c.slug}>
-              {`${c.category} (${COUNT.format(c.businessCount)})`}
+              {`${c.category} (${formatCount(c.businessCount)})`}
             </option>
           ))}
           {category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}

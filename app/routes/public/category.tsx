@@ -1,33 +1,19 @@
-import { data } from "react-router";
-import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
-import { JsonLd } from "#app/components/json-ld";
-import { MapPanel } from "#app/components/map-panel";
 import { ButtonLink } from "#app/components/ui/button";
-import { clampPage, Pager } from "#app/components/ui/pager";
-import { titleCaseFromSlug } from "#app/lib/format";
+import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { pageMeta } from "#app/lib/seo/meta";
-import { listingJsonLd } from "#app/lib/seo/structured-data";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { getApp } from "#app/server/platform/context.server";
-import { siteConfig } from "#app/server/platform/config.server";
-import { listCategoryBusinesses } from "#app/server/lists/directory.server";
 import { openCategoryPage } from "#app/server/lists/city-categories.server";
+import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
-import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filteredListing } from "#app/server/lists/listing-filters.server";
-import { ListingFilterBar } from "#app/components/listing-filters";
-import type { Business } from "#app/lib/business/business";
-import { pageMap, resultsMapDescription } from "#app/lib/business/map";
-import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { titleWithSuffix } from "#app/lib/seo/indexing";
+import { pageMap } from "#app/lib/business/map";
+import { EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
 
-export const CATEGORY_PAGE_SIZE = 20;
 /** Links to the category's city × category pages, largest first. */
 const CATEGORY_TOP_CITIES = 12;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /**
  * "italian-restaurant" → "Italian Restaurant". The not-found page repeats the address's text too; an
@@ -39,51 +25,24 @@ const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanL
 export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
-  const config = siteConfig(env);
   const raw = (params.categoryName ?? "").trim();
-  const url = new URL(request.url);
-  const filters = parseListingFilters(url.searchParams);
-  // The first page without filters (most visits) comes whole with the category: one round trip of D1.
-  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
-  const opened = raw ? await openCategoryPage(db, raw, { rules: config, top: CATEGORY_TOP_CITIES, headSize: firstPage ? CATEGORY_PAGE_SIZE : 0 }) : null;
-  if (!opened) throw data(null, { status: 404 });
-  const { category } = opened;
-  const heading = headingOf(raw);
-  const canonical = `${config.siteUrl}/category/${category.slug}`;
-  const listing = filtersActive(filters)
-    ? // Open now, a minimum rating: the bounded search over the category's own index (ADR 0015).
-      await filteredListing(db, { kind: category.kind, slug: category.slug }, filters, url.searchParams.get("page"), CATEGORY_PAGE_SIZE)
-    : null;
-  const allPages = Math.ceil(category.count / CATEGORY_PAGE_SIZE);
-  const totalPages = listing ? listing.totalPages : allPages;
-  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
-  const businesses: Business[] = listing
-    ? listing.businesses
-    : firstPage
-      ? opened.head
-      : await listCategoryBusinesses(db, category, CATEGORY_PAGE_SIZE, (page - 1) * CATEGORY_PAGE_SIZE);
-  const filtered = listing?.filtered ?? null;
-  const indexing = listingIndexing({
-    canonicalBase: canonical,
-    page,
-    variant: filterVariant(filters),
-    indexable: isListingIndexed(category.count, config),
-  });
+  const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
+    { request, context },
+    {
+      open: async (db, { rules, headSize }) => (raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize }) : null),
+      path: ({ category }) => `/category/${category.slug}`,
+    },
+  );
   return {
-    heading,
+    heading: headingOf(raw),
     raw,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     categoryUrl: canonical,
     indexing,
-    count: category.count,
+    count: opened.count,
     topCities: opened.topCities,
-    businesses: businesses.map(toCard),
-    page,
-    totalPages,
-    filters,
-    filtered,
+    ...list,
     map: pageMap(businesses, config),
   };
 }
@@ -102,57 +61,38 @@ function CategoryNotFound({ heading }: { heading: string }) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { heading, raw, siteUrl, categoryUrl, count, businesses, page, totalPages, filters, filtered, map, topCities } = loaderData;
-  const structured = listingJsonLd({
-    siteUrl,
-    name: `${heading} businesses`,
-    businesses,
-    offset: (page - 1) * CATEGORY_PAGE_SIZE,
-    crumbs: [
-      { name: "Home", url: `${siteUrl}/` },
-      { name: heading, url: categoryUrl },
-    ],
-  });
-  const path = `/category/${encodeURIComponent(raw)}`;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      {structured.map((s, i) => (
-        <JsonLd key={i} data={s} />
-      ))}
-      <h1 className="text-3xl font-bold">{heading}</h1>
-      <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
-      <p className="mt-4 font-semibold text-slate-800">{COUNT.format(count)} Businesses Found</p>
-      <TopLinks title={`${heading} by city`} links={topCities} />
-      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
-      {businesses.length === 0 && filtered ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
-          <p className="mt-2 text-slate-600">No business in this category matches these filters.</p>
-        </div>
-      ) : businesses.length === 0 ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found in {heading}</h2>
-          <p className="mt-2 text-slate-600">Try browsing other categories or check back later for new listings.</p>
-          <ButtonLink to="/" className="mt-6">
-            Browse All Categories
-          </ButtonLink>
-        </div>
-      ) : (
-        <CardGrid columns={4} className="mt-8">
-          {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap />
-          ))}
-        </CardGrid>
-      )}
-      <MapPanel
-        ids={businesses.map((b) => b.id)}
-        located={map.located}
-        tiles={map.tiles}
-        heading={`${heading} businesses on a map`}
-        description={resultsMapDescription(map.located)}
-        className="mt-10"
-      />
-      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
-    </main>
+    <ListingPage
+      siteUrl={siteUrl}
+      name={`${heading} businesses`}
+      crumbs={[
+        { name: "Home", url: `${siteUrl}/` },
+        { name: heading, url: categoryUrl },
+      ]}
+      path={`/category/${encodeURIComponent(raw)}`}
+      {...{ businesses, page, totalPages, filters, filtered }}
+      heading={
+        <>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
+          <p className="mt-4 font-semibold text-slate-800">{formatCount(count)} Businesses Found</p>
+          <TopLinks title={`${heading} by city`} links={topCities} />
+        </>
+      }
+      empty={
+        filtered ? (
+          <EmptyListing title={<>No businesses found in {heading}</>} text="No business in this category matches these filters." />
+        ) : (
+          <EmptyListing title={<>No businesses found in {heading}</>} text="Try browsing other categories or check back later for new listings.">
+            <ButtonLink to="/" className="mt-6">
+              Browse All Categories
+            </ButtonLink>
+          </EmptyListing>
+        )
+      }
+      card={() => ({ descriptionLines: 3, onMap: true })}
+      map={{ ...map, heading: `${heading} businesses on a map` }}
+    />
   );
 }
 

@@ -7,12 +7,12 @@ import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
+import { formatCount } from "#app/lib/format";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/cities";
 
-export const CITIES_PAGE_SIZE = 200;
-
-const COUNT = new Intl.NumberFormat("en-US");
+const CITIES_PAGE_SIZE = 200;
 
 export const queryParams: QueryParams = ["page"];
 
@@ -42,14 +42,7 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   });
   const title = titleWithSuffix(`All Cities | ${siteName}`, titleSuffix);
   const description = "Browse local businesses in every city of the directory, grouped by country.";
-  return [
-    ...(robots ? [{ name: "robots", content: robots }] : []),
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-  ];
+  return pageMeta({ title, description, canonical, robots, card: "titles" });
 }
 
 export default function CitiesPage({ loaderData }: Route.ComponentProps) {
@@ -78,7 +71,7 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
                       {c.name}
                       {c.state ? <span className="text-slate-600">, {c.state}</span> : null}
                     </span>
-                    <span className="text-sm text-slate-600">{COUNT.format(c.businessCount)}</span>
+                    <span className="text-sm text-slate-600">{formatCount(c.businessCount)}</span>
                   </Link>
                 </li>
               ))}

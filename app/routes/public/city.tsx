@@ -1,32 +1,19 @@
 import { data } from "react-router";
-import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, siteNameOf } from "#app/components/general-error-boundary";
-import { JsonLd } from "#app/components/json-ld";
-import { MapPanel } from "#app/components/map-panel";
-import { Badge } from "#app/components/ui/badge";
-import { clampPage, Pager } from "#app/components/ui/pager";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityDetailPath } from "#app/lib/business/slug";
-import { listingJsonLd } from "#app/lib/seo/structured-data";
-import { getApp } from "#app/server/platform/context.server";
-import { siteConfig } from "#app/server/platform/config.server";
-import { listCityBusinesses } from "#app/server/lists/directory.server";
 import { openCityPage } from "#app/server/lists/city-categories.server";
+import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
-import { filterVariant, isListingIndexed, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { filteredListing } from "#app/server/lists/listing-filters.server";
-import { ListingFilterBar } from "#app/components/listing-filters";
-import type { Business } from "#app/lib/business/business";
-import { pageMap, resultsMapDescription } from "#app/lib/business/map";
-import { filtersActive, listingHref, parseListingFilters } from "#app/lib/search/listing-filters";
+import { titleWithSuffix } from "#app/lib/seo/indexing";
+import { pageMap } from "#app/lib/business/map";
+import { formatCount } from "#app/lib/format";
+import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city";
 
-export const CITY_PAGE_SIZE = 20;
 /** Links to the city's city × category pages, largest first. */
 const CITY_TOP_CATEGORIES = 12;
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 /** A blank name is no city page at all: the site's 404 page. */
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
@@ -35,55 +22,34 @@ const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
 export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { db, env } = getApp(context);
-  const config = siteConfig(env);
   const cityName = (params.cityName ?? "").trim();
   // §5: the city page fetches only when a name is present (blank → the 404 page).
   if (isBlank(cityName)) throw data(null, { status: 404 });
-  const url = new URL(request.url);
-  const filters = parseListingFilters(url.searchParams);
-  // The first page without filters (most visits) comes whole with the city: one round trip of D1.
-  const firstPage = !filtersActive(filters) && clampPage(url.searchParams.get("page"), Infinity) === 1;
-  const opened = await openCityPage(db, cityName, { rules: config, top: CITY_TOP_CATEGORIES, headSize: firstPage ? CITY_PAGE_SIZE : 0 });
   // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
-  if (!opened) throw data(null, { status: 404 });
-  const { city } = opened;
-  // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
-  const canonical = `${config.siteUrl}/city/${encodeURIComponent(city.name)}`;
-  const listing = filtersActive(filters)
-    ? // Open now, a minimum rating: the bounded search over the city's own index (ADR 0015).
-      await filteredListing(db, { kind: "city", slug: city.slug, name: city.name }, filters, url.searchParams.get("page"), CITY_PAGE_SIZE)
-    : null;
-  const allPages = Math.ceil(city.count / CITY_PAGE_SIZE);
-  const totalPages = listing ? listing.totalPages : allPages;
-  const page = listing ? listing.page : clampPage(url.searchParams.get("page"), allPages);
-  const businesses: Business[] = listing
-    ? listing.businesses
-    : firstPage
-      ? opened.head
-      : await listCityBusinesses(db, city, CITY_PAGE_SIZE, (page - 1) * CITY_PAGE_SIZE);
-  const filtered = listing?.filtered ?? null;
-  const indexing = listingIndexing({ canonicalBase: canonical, page, variant: filterVariant(filters), indexable: isListingIndexed(city.count, config) });
+  const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
+    { request, context },
+    {
+      open: (db, { rules, headSize }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize }),
+      // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
+      path: ({ city }) => `/city/${encodeURIComponent(city.name)}`,
+    },
+  );
   return {
     cityName,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     cityUrl: canonical,
     indexing,
-    count: city.count,
+    count: opened.count,
     topCategories: opened.topCategories,
-    businesses: businesses.map(toCard),
-    page,
-    totalPages,
-    filters,
-    filtered,
+    ...list,
     map: pageMap(businesses, config),
   };
 }
 
 export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
-    if (isNotFound(error) && isBlank(params.cityName)) return [{ title: "404 Page Not Found" }];
+    if (isNotFound(error) && isBlank(params.cityName)) return pageMeta({ title: "404 Page Not Found" });
     return errorMeta(error, "City Not Found", siteNameOf(matches));
   }
   const siteName = loaderData.siteName;
@@ -100,60 +66,34 @@ function CityNotFound() {
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { cityName, siteUrl, cityUrl, count, businesses, page, totalPages, filters, filtered, map, topCategories } = loaderData;
-  const structured = listingJsonLd({
-    siteUrl,
-    name: `Businesses in ${cityName}`,
-    businesses,
-    offset: (page - 1) * CITY_PAGE_SIZE,
-    crumbs: [
-      { name: "Home", url: `${siteUrl}/` },
-      { name: "Cities", url: `${siteUrl}/cities` },
-      { name: cityName, url: cityUrl },
-    ],
-  });
-  const path = `/city/${encodeURIComponent(cityName)}`;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      {structured.map((s, i) => (
-        <JsonLd key={i} data={s} />
-      ))}
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">Businesses in {cityName}</h1>
-          <p className="mt-2 text-slate-600">
-            Found {COUNT.format(count)} businesses in {cityName}
-          </p>
-        </div>
-        <Badge variant="brand" className="px-4 py-1.5 font-semibold">
-          {COUNT.format(count)} Results
-        </Badge>
-      </div>
-      <TopLinks title={`Popular categories in ${cityName}`} links={topCategories} />
-      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
-      {businesses.length === 0 ? (
-        <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found</h2>
-          <p className="mt-2 text-slate-600">
-            {filtered ? `No business in ${cityName} matches these filters.` : `There are no businesses listed in ${cityName} yet.`}
-          </p>
-        </div>
-      ) : (
-        <CardGrid columns={4} className="mt-8">
-          {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} href={cityDetailPath(b)} viewDetails position={i} onMap />
-          ))}
-        </CardGrid>
-      )}
-      <MapPanel
-        ids={businesses.map((b) => b.id)}
-        located={map.located}
-        tiles={map.tiles}
-        heading={`Businesses in ${cityName} on a map`}
-        description={resultsMapDescription(map.located)}
-        className="mt-10"
-      />
-      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
-    </main>
+    <ListingPage
+      siteUrl={siteUrl}
+      name={`Businesses in ${cityName}`}
+      crumbs={[
+        { name: "Home", url: `${siteUrl}/` },
+        { name: "Cities", url: `${siteUrl}/cities` },
+        { name: cityName, url: cityUrl },
+      ]}
+      path={`/city/${encodeURIComponent(cityName)}`}
+      {...{ businesses, page, totalPages, filters, filtered }}
+      heading={
+        <>
+          <CountedHeading title={<>Businesses in {cityName}</>} count={count}>
+            Found {formatCount(count)} businesses in {cityName}
+          </CountedHeading>
+          <TopLinks title={`Popular categories in ${cityName}`} links={topCategories} />
+        </>
+      }
+      empty={
+        <EmptyListing
+          title="No businesses found"
+          text={filtered ? `No business in ${cityName} matches these filters.` : `There are no businesses listed in ${cityName} yet.`}
+        />
+      }
+      card={(b) => ({ href: cityDetailPath(b), viewDetails: true, onMap: true })}
+      map={{ ...map, heading: `Businesses in ${cityName} on a map` }}
+    />
   );
 }
 

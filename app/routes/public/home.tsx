@@ -4,28 +4,20 @@ import { HomeSearch } from "#app/components/home-search";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { ButtonLink } from "#app/components/ui/button";
-import { abbreviateNumber } from "#app/lib/format";
+import { abbreviateNumber, formatCount } from "#app/lib/format";
 import { webSiteJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getRecommendedAndLatest } from "#app/server/lists/directory.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? "LocalAtlas";
   const description = "Find trusted local businesses worldwide: search by service and location, browse by category and city, and read ratings, hours and contact details.";
-  return [
-    { title: `${siteName} | Find local businesses worldwide` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: `${loaderData?.siteUrl ?? ""}/` },
-    { property: "og:title", content: `${siteName} | Find local businesses worldwide` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:url", content: `${loaderData?.siteUrl ?? ""}/` },
-    { name: "twitter:card", content: "summary" },
-  ];
+  return pageMeta({ title: `${siteName} | Find local businesses worldwide`, description, canonical: `${loaderData?.siteUrl ?? ""}/` });
 }
 
 export const queryParams: QueryParams = [];
@@ -45,8 +37,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     latest: lists.latest.map(toCard),
   };
 }
-
-const COUNT = new Intl.NumberFormat("en-US");
 
 const REASONS = [
   ["Worldwide coverage", "Local businesses from cities around the world, in one free directory."],
@@ -117,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={c.id}>
                 <Link to={`/city/${encodeURIComponent(c.name)}`} className="block rounded-lg border border-slate-200 bg-white p-4 hover:border-blue-400 hover:shadow">
                   <span className="block font-semibold">{c.name}</span>
-                  <span className="text-sm text-slate-600">{COUNT.format(c.businessCount)} businesses</span>
+                  <span className="text-sm text-slate-600">{formatCount(c.businessCount)} businesses</span>
                 </Link>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
+import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/not-found";
 
@@ -11,7 +12,7 @@ export function loader(): never {
 }
 
 export function meta(): Route.MetaDescriptors {
-  return [{ title: "404 Page Not Found" }];
+  return pageMeta({ title: "404 Page Not Found" });
 }
 
 /** Never rendered (the loader always throws); present so that this is a page, not a resource route. */

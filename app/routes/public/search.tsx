@@ -10,14 +10,16 @@ import { Pager } from "#app/components/ui/pager";
 import { Select } from "#app/components/ui/select";
 import { pageMap, resultsMapDescription } from "#app/lib/business/map";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
-import { titleWithSuffix } from "#app/lib/seo/indexing";
-import { MIN_RATING_CHOICES, SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
+import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
+import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
 import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { PUBLIC_CACHE } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
+import { pageMeta } from "#app/lib/seo/meta";
+import { MinRatingOptions } from "#app/components/listing-filters";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
 
@@ -55,15 +57,16 @@ function headingFor(params: Pick<SearchParams, "q" | "location" | "near">): stri
 }
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return [{ title: "Search" }];
+  if (!loaderData) return pageMeta({ title: "Search" });
   const { params, siteName } = loaderData;
   const what = params.q && params.location ? `${params.q} in ${params.location}` : params.q || headingFor(params);
-  return [
-    { title: titleWithSuffix(`${what} | Search | ${siteName}`, params.page > 1 ? `Page ${params.page}` : null) },
-    { name: "description", content: `${headingFor(params)}: ratings, hours, addresses and phone numbers of local businesses.` },
+  return pageMeta({
+    title: titleWithSuffix(`${what} | Search | ${siteName}`, params.page > 1 ? `Page ${params.page}` : null),
+    description: `${headingFor(params)}: ratings, hours, addresses and phone numbers of local businesses.`,
     // Result pages are for visitors; the sitemaps list the pages crawlers should index.
-    { name: "robots", content: "noindex, follow" },
-  ];
+    robots: NOINDEX_FOLLOW,
+    robotsLast: true,
+  });
 }
 
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -124,12 +127,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           </Field>
           <Field label="Minimum rating" htmlFor="search-min-rating">
             <Select id="search-min-rating" name="minRating" defaultValue={params.minRating ? String(params.minRating) : ""} className="h-10 text-sm">
-              <option value="">Any</option>
-              {MIN_RATING_CHOICES.map((r) => (
-                <option key={r} value={String(r)}>
-                  {r}+ stars
-                </option>
-              ))}
+              <MinRatingOptions />
             </Select>
           </Field>
           <Field label="Sort by" htmlFor="search-sort">

@@ -9,8 +9,17 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { recordAudit } from "#app/server/write/audit.server";
 import { beginDeleteAll, DELETE_CHUNK_ROWS, deleteAllChunk, endDeleteAll } from "#app/server/write/business-writer.server";
 import type { AppContext } from "#app/server/platform/context.server";
-import type { Db } from "#app/server/platform/db.server";
-import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workflowJob } from "#app/server/platform/workflow-jobs.server";
+import {
+  type ChunkReader,
+  JOB_STEP_CONFIG,
+  jobDb,
+  jobInstanceId,
+  type JobState,
+  type PagedJob,
+  runChunks,
+  runPagedSteps,
+  workflowJob,
+} from "#app/server/platform/workflow-jobs.server";
 
 /**
  * Businesses one step deletes: one chunk. Measured at 100,000 businesses (docs/perf/jobs.md), a
@@ -19,7 +28,23 @@ import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workfl
  */
 export const DELETE_STEP_ROWS = DELETE_CHUNK_ROWS;
 
-export type DeleteAllOutput = { deleted: number };
+type DeleteAllOutput = { deleted: number };
+
+/** A chunk of the lowest ids; a short one means nothing is left. */
+const deleteChunk: ChunkReader = async (db, _afterId, limit) => {
+  const deleted = await deleteAllChunk(db, limit);
+  return { count: deleted, full: deleted === limit };
+};
+
+/** Between a "begin" and an "end" step, each step deletes DELETE_STEP_ROWS businesses ("delete 1", "delete 2", …). */
+const DELETE_JOB: PagedJob = {
+  job: "delete-all",
+  step: "delete",
+  countKey: "deleted",
+  read: deleteChunk,
+  stepRows: DELETE_STEP_ROWS,
+  chunkRows: DELETE_CHUNK_ROWS,
+};
 
 export class DeleteAllWorkflow extends WorkflowEntrypoint<Env, Record<string, never>> {
   async run(_event: Readonly<WorkflowEvent<Record<string, never>>>, step: WorkflowStep): Promise<DeleteAllOutput> {
@@ -27,14 +52,7 @@ export class DeleteAllWorkflow extends WorkflowEntrypoint<Env, Record<string, ne
       await beginDeleteAll(jobDb(this.env));
       return true;
     });
-    let deleted = 0;
-    for (let n = 1; ; n++) {
-      const part = await step.do(`delete ${n}`, JOB_STEP_CONFIG, async () =>
-        timedStep("delete-all", `delete ${n}`, () => deleteRows(jobDb(this.env), DELETE_STEP_ROWS)),
-      );
-      deleted += part.deleted;
-      if (part.done) break;
-    }
+    const deleted = await runPagedSteps(this.env, step, DELETE_JOB);
     await step.do("end", JOB_STEP_CONFIG, async () => {
       await endDeleteAll(jobDb(this.env));
       return true;
@@ -43,25 +61,13 @@ export class DeleteAllWorkflow extends WorkflowEntrypoint<Env, Record<string, ne
   }
 }
 
-/** Up to `rows` businesses in chunks; done once a chunk came back short (nothing left). */
-async function deleteRows(db: Db, rows: number): Promise<{ deleted: number; done: boolean }> {
-  let deleted = 0;
-  while (deleted < rows) {
-    const wanted = Math.min(DELETE_CHUNK_ROWS, rows - deleted);
-    const chunk = await deleteAllChunk(db, wanted);
-    deleted += chunk;
-    if (chunk < wanted) return { deleted, done: true };
-  }
-  return { deleted, done: false };
-}
-
-export const KEPT_NOTE = "Import history and uploaded files are kept, so data can be re-imported.";
+const KEPT_NOTE = "Import history and uploaded files are kept, so data can be re-imported.";
 
 export type DeleteAllAnswer =
   | { state: "done"; message: string; deleted: number }
   | { state: "running"; message: string; deleted: number; jobId: string; statusUrl: string; total: number };
 
-export const deleteAllStatusUrl = (jobId: string) => `/api/admin/delete-all?job=${jobId}`;
+const deleteAllStatusUrl = (jobId: string) => `/api/admin/delete-all?job=${jobId}`;
 
 /**
  * DELETE /api/admin/delete-all's work (the word already checked): up to one chunk's worth is deleted
@@ -73,7 +79,7 @@ export async function startDeleteAll(app: AppContext, actor: string): Promise<De
   if (total <= DELETE_CHUNK_ROWS) {
     await beginDeleteAll(db);
     // One more than the count: a short answer proves nothing is left.
-    const { deleted, done } = await deleteRows(db, DELETE_CHUNK_ROWS + 1);
+    const { count: deleted, done } = await runChunks(db, deleteChunk, { rows: DELETE_CHUNK_ROWS + 1, chunkRows: DELETE_CHUNK_ROWS });
     if (done) {
       await endDeleteAll(db);
       await recordAudit(db, { actor, action: "delete-all", detail: `Deleted all businesses (${deleted})` });

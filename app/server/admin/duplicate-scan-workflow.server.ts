@@ -12,12 +12,12 @@ import { recordAudit } from "#app/server/write/audit.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import type { Db } from "#app/server/platform/db.server";
 import { candidateStatements } from "#app/server/write/duplicate-writes.server";
-import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workflowJob } from "#app/server/platform/workflow-jobs.server";
+import { jobInstanceId, type JobState, type PagedJob, runPagedSteps, workflowJob } from "#app/server/platform/workflow-jobs.server";
 
 /** Businesses per chunk: one read, one keys statement (a ~100 kB JSON parameter), two lookups. */
 export const DUPLICATE_SCAN_CHUNK_ROWS = 1000;
 /** Businesses per workflow step: a few chunks, well under a second of CPU. */
-export const DUPLICATE_SCAN_STEP_ROWS = 5 * DUPLICATE_SCAN_CHUNK_ROWS;
+const DUPLICATE_SCAN_STEP_ROWS = 5 * DUPLICATE_SCAN_CHUNK_ROWS;
 
 type KeySource = { id: number; name: string; phone: string | null; latitude: number | null; longitude: number | null };
 
@@ -46,37 +46,29 @@ export async function scanDuplicatesAfter(
   return { scanned: found.length, lastId, full: found.length === rows };
 }
 
-export type DuplicateScanParams = { afterId: number };
-export type DuplicateScanOutput = { scanned: number };
+type DuplicateScanParams = { afterId: number };
+type DuplicateScanOutput = { scanned: number };
+
+/** Each step scans DUPLICATE_SCAN_STEP_ROWS businesses above the last id of the one before ("scan 1", "scan 2", …). */
+const SCAN_JOB: PagedJob = {
+  job: "duplicates",
+  step: "scan",
+  countKey: "scanned",
+  read: async (db, afterId, limit) => {
+    const { scanned, lastId, full } = await scanDuplicatesAfter(db, afterId ?? 0, limit);
+    return { count: scanned, lastId, full };
+  },
+  stepRows: DUPLICATE_SCAN_STEP_ROWS,
+  chunkRows: DUPLICATE_SCAN_CHUNK_ROWS,
+};
 
 export class DuplicateScanWorkflow extends WorkflowEntrypoint<Env, DuplicateScanParams> {
   async run(event: Readonly<WorkflowEvent<DuplicateScanParams>>, step: WorkflowStep): Promise<DuplicateScanOutput> {
-    let afterId = event.payload.afterId;
-    let scanned = 0;
-    for (let n = 1; ; n++) {
-      const part = await step.do(`scan ${n}`, JOB_STEP_CONFIG, async () =>
-        timedStep("duplicates", `scan ${n}`, () => scanRows(jobDb(this.env), afterId, DUPLICATE_SCAN_STEP_ROWS)),
-      );
-      scanned += part.scanned;
-      afterId = part.lastId;
-      if (part.done) return { scanned };
-    }
+    return { scanned: await runPagedSteps(this.env, step, SCAN_JOB, event.payload.afterId) };
   }
 }
 
-async function scanRows(db: Db, afterId: number, rows: number): Promise<{ scanned: number; lastId: number; done: boolean }> {
-  let scanned = 0;
-  let lastId = afterId;
-  while (scanned < rows) {
-    const chunk = await scanDuplicatesAfter(db, lastId);
-    scanned += chunk.scanned;
-    lastId = chunk.lastId;
-    if (!chunk.full) return { scanned, lastId, done: true };
-  }
-  return { scanned, lastId, done: false };
-}
-
-export const duplicateScanStatusUrl = (jobId: string) => `/api/admin/duplicates?job=${jobId}`;
+const duplicateScanStatusUrl = (jobId: string) => `/api/admin/duplicates?job=${jobId}`;
 
 export type DuplicateScanAnswer = { message: string; scanned: number; jobId?: string; statusUrl?: string };
 

@@ -42,7 +42,7 @@ export const EXPORT_COLUMNS = [
   "unique_content",
 ] as const;
 
-export const EXPORT_PAGE_ROWS = 500;
+const EXPORT_PAGE_ROWS = 500;
 
 /**
  * Every column but the FTS tokens, which SQLite computes for each row read and the file never shows
@@ -130,7 +130,7 @@ export function exportFileName(country: string | null, now = new Date()): string
 }
 
 /** The export as a file: its name and its .xlsx bytes, streamed as D1 pages arrive (the route serves it). */
-export function exportWorkbook(db: Db, country: string | null, now = new Date()): { fileName: string; body: ReadableStream<Uint8Array> } {
+function exportWorkbook(db: Db, country: string | null, now = new Date()): { fileName: string; body: ReadableStream<Uint8Array> } {
   return {
     fileName: exportFileName(country, now),
     body: xlsxStream({ sheetName: "Businesses", columns: EXPORT_COLUMNS, rows: pages(db, country), now }),

@@ -16,10 +16,10 @@ import { json } from "#app/server/platform/http.server";
 import { constantTimeEqualText, verifyPassword } from "#app/server/auth/password.server";
 import { flashToastHeader } from "#app/server/platform/toast.server";
 
-export const SESSION_TTL_SECONDS = 12 * 60 * 60;
+const SESSION_TTL_SECONDS = 12 * 60 * 60;
 /** MAX failures in the window per address and per username; the (MAX+1)th attempt gets 429. */
-export const THROTTLE_MAX_FAILURES = 5;
-export const THROTTLE_WINDOW_SECONDS = 15 * 60;
+const THROTTLE_MAX_FAILURES = 5;
+const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
 type AuthEnv = Pick<Env, "SITE_URL"> & { ADMIN_USERNAME?: string; ADMIN_PASSWORD_HASH?: string; SESSION_SECRET?: string };
 
@@ -236,12 +236,12 @@ export async function logout(request: Request, app: AppContext): Promise<string>
 // ── Login ─────────────────────────────────────────────────────────────────────
 
 /** The client address for the throttle: Cloudflare's CF-Connecting-IP ("local" in dev and tests). */
-export function clientAddress(request: Request): string {
+function clientAddress(request: Request): string {
   return (request.headers.get("CF-Connecting-IP") || "local").slice(0, 64);
 }
 
 /** A username as the throttle counts it: "Admin " is the same account to guess at as "admin". */
-export function throttleUsername(username: string): string {
+function throttleUsername(username: string): string {
   return username.trim().toLowerCase().slice(0, 200);
 }
 

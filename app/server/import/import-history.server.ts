@@ -4,6 +4,7 @@
  * external clients the same list; the tab reads D1 directly so it does not depend on a call to itself.
  */
 import { desc, eq, lt } from "drizzle-orm";
+import { z } from "zod";
 import type { ImportHistoryPage, ImportsQuery } from "#app/lib/admin/admin-imports";
 import { imports } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
@@ -45,8 +46,21 @@ export async function importHistoryApiPage(db: Db, query: ImportsQuery) {
   };
 }
 
-/** What the error report and the file download need of an import (null: no such import). */
-export async function importRecord(db: Db, id: number) {
+const importIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The import id an admin API URL names (`/api/admin/imports/:id/…`), or null when it names none. */
+export function importIdOf(params: { id?: string }): number | null {
+  const parsed = importIdParams.safeParse(params);
+  return parsed.success ? parsed.data.id : null;
+}
+
+/** What the error report and the file download need of the import a URL names (null: no such import). */
+export async function importRecordOf(db: Db, params: { id?: string }) {
+  const id = importIdOf(params);
+  return id === null ? null : importRecord(db, id);
+}
+
+async function importRecord(db: Db, id: number) {
   const [row] = await db.orm
     .select({ id: imports.id, fileName: imports.fileName, r2Key: imports.r2Key, totalErrors: imports.totalErrors, status: imports.status })
     .from(imports)

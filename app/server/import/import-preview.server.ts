@@ -17,7 +17,7 @@ import {
 } from "#app/lib/import/import-preview";
 import { mapHeader, mapRow, normalizeHeader, usedColumns, type ImportField } from "#app/lib/import/import-mapping";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from "#app/lib/import/import-plan";
-import { MultipartError, MultipartScanner, type PartHeaders } from "#app/lib/import/multipart";
+import { bodyChunks, MultipartError, MultipartScanner, type PartHeaders } from "#app/lib/import/multipart";
 import { bufferSource, SpreadsheetError } from "#app/lib/sheets/xlsx-reader";
 import { businesses } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
@@ -72,18 +72,11 @@ async function readUpload(request: Request): Promise<{ fileName: string; bytes: 
   let part: PartHeaders | null = null;
   let storing = false;
   let filled = 0;
-  let read = 0;
-  const reader = request.body?.getReader();
   try {
-    while (reader) {
-      const { done, value } = await reader.read().catch((error: unknown) => {
-        throw new MultipartError(`the body could not be read to its end (${String(error)})`);
-      });
-      if (done) break;
-      read += value.byteLength;
+    for await (const { bytes, read } of bodyChunks(request.body)) {
       if (read > declaredLength)
         throw new ImportRefused(400, "The upload is longer than its Content-Length header says. Send the file again.");
-      for (const event of scanner.write(value)) {
+      for (const event of scanner.write(bytes)) {
         if (event.type === "part") {
           storing = !part && event.headers.name === FILE_FIELD && event.headers.fileName !== null;
           if (storing) {
@@ -109,7 +102,6 @@ async function readUpload(request: Request): Promise<{ fileName: string; bytes: 
     }
     scanner.end();
   } catch (error) {
-    await reader?.cancel().catch(() => undefined);
     if (error instanceof MultipartError)
       throw new ImportRefused(400, `The upload is incomplete or not valid multipart/form-data. ${NOT_MULTIPART}`);
     throw error;

@@ -14,7 +14,7 @@ function stepApp(env: Env, ctx: ExecutionContext) {
   return { env, ctx, db: jobDb(env) };
 }
 
-export type ImportWorkflowOutput = { importId: number; status: "done" | "failed"; slices: number };
+type ImportWorkflowOutput = { importId: number; status: "done" | "failed"; slices: number };
 
 export class ImportWorkflow extends WorkflowEntrypoint<Env, ImportJobParams> {
   async run(event: Readonly<WorkflowEvent<ImportJobParams>>, step: WorkflowStep): Promise<ImportWorkflowOutput> {

@@ -34,7 +34,7 @@ export { ImportRefused, validateUpload } from "#app/server/import/import-upload.
 type ImportRow = SqlRow<typeof imports>;
 
 /** Records the stored, validated file in `imports`; the import then runs chunk by chunk. */
-export async function createImport(
+async function createImport(
   app: AppContext,
   stored: StoredUpload,
   upload: Awaited<ReturnType<typeof validateUpload>>,
@@ -60,12 +60,12 @@ function statsOf(row: ImportRow): ImportResult["stats"] {
   return row.mode === "update" ? { ...stats, updated: row.updated } : stats;
 }
 
-export function summaryMessage(row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors" | "updated">): string {
+function summaryMessage(row: Pick<ImportRow, "file_name" | "imported" | "duplicates_skipped" | "total_errors" | "updated">): string {
   const spec = `Imported ${row.imported} businesses from ${row.file_name}: ${row.duplicates_skipped} duplicates skipped, ${row.total_errors} errors.`;
   return row.updated > 0 ? `${spec} Updated ${row.updated} businesses already listed.` : spec;
 }
 
-export function jobStatus(row: ImportRow): ImportJobStatus {
+function jobStatus(row: ImportRow): ImportJobStatus {
   return {
     status: row.status === "pending" ? "running" : row.status,
     mode: row.mode,
@@ -77,7 +77,7 @@ export function jobStatus(row: ImportRow): ImportJobStatus {
 }
 
 /** Seconds a slice may hold the import before another call may take it over (renewed per batch). */
-export const LEASE_SECONDS = 60;
+const LEASE_SECONDS = 60;
 
 /**
  * How an import is cut up. A slice (one invocation: the upload request's for a small file, or one
@@ -102,9 +102,9 @@ export type ImportPlan = {
  * file: 8 steps) while a failed step redoes at most its own uncommitted batch. IMPORT_STEP_ROWS (a var)
  * overrides it; the test suite sets one batch per step.
  */
-export const IMPORT_STEP_ROWS = 25_000;
+const IMPORT_STEP_ROWS = 25_000;
 
-export const DEFAULT_PLAN: ImportPlan = {
+const DEFAULT_PLAN: ImportPlan = {
   batchRows: WRITE_BATCH_ROWS,
   inlineRows: INLINE_IMPORT_ROWS,
   sliceRows: IMPORT_STEP_ROWS,
@@ -119,7 +119,7 @@ export function stepPlan(env: Env, params: ImportJobParams): ImportPlan {
 }
 
 /** Thrown when another invocation holds the import's lease: the workflow step retries after a backoff. */
-export class ImportBusy extends Error {}
+class ImportBusy extends Error {}
 
 /**
  * Runs one slice of an import if no one else is; returns the import's row after. Each batch commits
@@ -249,11 +249,7 @@ export type ImportJobParams = { importId: number; plan?: { batchRows: number; sl
  * `wrangler workflows instances describe` finds it. If the workflow cannot be started, the import is
  * marked failed with the reason, so the history shows it and offers a retry.
  */
-export async function startImportWorkflow(
-  app: AppContext,
-  id: number,
-  options: { attempt?: string; plan?: ImportPlan } = {},
-): Promise<string> {
+async function startImportWorkflow(app: AppContext, id: number, options: { attempt?: string; plan?: ImportPlan } = {}): Promise<string> {
   const { attempt, plan } = options;
   let instanceId = attempt ? `import-${id}-retry-${attempt}` : `import-${id}`;
   const params: ImportJobParams = { importId: id };

@@ -3,7 +3,7 @@
  * its file part goes to R2 part by part. What the Worker holds at any time is one R2 part
  * (R2_PART_BYTES), the chunk in hand and the scanner's small carry.
  */
-import { MultipartError, MultipartScanner, type PartHeaders } from "#app/lib/import/multipart";
+import { bodyChunks, MultipartError, MultipartScanner, type PartHeaders } from "#app/lib/import/multipart";
 
 /**
  * R2's multipart upload wants every part but the last at least 5 MiB and all of the same size, so
@@ -91,7 +91,7 @@ export class UploadError extends Error {
 export type ReceivedFile = { part: PartHeaders; key: string; size: number; fields: Record<string, string> };
 
 /** A text field longer than this is cut here: the fields read beside a file are short words (an import's mode). */
-export const MAX_FIELD_BYTES = 256;
+const MAX_FIELD_BYTES = 256;
 
 /**
  * Reads a multipart/form-data body and streams the first file sent in `field` into R2 through the
@@ -120,18 +120,10 @@ export async function receiveFile(
   const fields: Record<string, string> = {};
   /** The text field being read, with its bytes so far. */
   let text: { name: string; bytes: number[] } | null = null;
-  let read = 0;
-  const reader = body?.getReader();
   try {
-    while (reader) {
-      const { done, value } = await reader.read().catch((error: unknown) => {
-        // The client went away or the body broke off: the upload is incomplete, not a server fault.
-        throw new MultipartError(`the body could not be read to its end (${String(error)})`);
-      });
-      if (done) break;
-      read += value.byteLength;
+    for await (const { bytes, read } of bodyChunks(body)) {
       if (read > options.declaredLength) throw new UploadError({ kind: "longer-than-declared" });
-      for (const event of scanner.write(value)) {
+      for (const event of scanner.write(bytes)) {
         if (event.type === "part") {
           const { name, fileName } = event.headers;
           storing = !file && name === options.field && fileName !== null;
@@ -156,8 +148,7 @@ export async function receiveFile(
     const size = await file.writer.close();
     return { part: file.part, key: file.writer.key, size, fields };
   } catch (error) {
-    // Stop reading the rest of the body and drop what reached R2.
-    await reader?.cancel().catch(() => undefined);
+    // The rest of the body is not read (bodyChunks cancelled it); drop what reached R2.
     await file?.writer.abort().catch(() => undefined);
     if (error instanceof MultipartError) throw new UploadError({ kind: "malformed", detail: error.message });
     throw error;

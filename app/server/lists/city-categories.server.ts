@@ -6,13 +6,14 @@
  */
 import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { TopLink } from "#app/components/top-links";
-import { toBusinesses, type Business } from "#app/lib/business/business";
+import { toBusinesses, type Business, type StoredBusiness } from "#app/lib/business/business";
 import { cityCategoryHeading } from "#app/lib/business/city-category";
 import { isListingIndexed, type IndexingRules } from "#app/lib/seo/indexing";
 import { cityCategoryPath } from "#app/lib/business/slug";
 import { titleCaseFromSlug } from "#app/lib/format";
 import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
+import type { ListingScope } from "#app/server/search/search.server";
 import {
   categoryBySlug,
   categorySlugOf,
@@ -33,17 +34,18 @@ import {
  */
 export const CITY_CATEGORY_MAX_PAGE = 50;
 
+/**
+ * What a listing page's opening read found (listing-page.server.ts): its scope, how many businesses it
+ * lists, and its first page when that was asked for (null: not read).
+ */
+export type OpenedListing = { scope: ListingScope; count: number; head: Business[] | null };
+
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
 
 type CategoryNamed = { kind: CategoryScope["kind"]; slug: string };
 
 /** The page of a city and a category, or null (404) when either is unknown or it has too few businesses. */
-export async function findCityCategory(
-  db: Db,
-  cityName: string,
-  categoryName: string,
-  rules: IndexingRules,
-): Promise<CityCategoryScope | null> {
+async function findCityCategory(db: Db, cityName: string, categoryName: string, rules: IndexingRules): Promise<CityCategoryScope | null> {
   const [city, category] = await Promise.all([findCity(db, cityName), findCategory(db, categoryName)]);
   if (!city || !category) return null;
   const [row] = await pairCount(db, city.slug, category);
@@ -53,14 +55,15 @@ export async function findCityCategory(
 /**
  * The city × category page's scope and its first page in one D1 round trip (a batch), as
  * openCityPage does for a city: the city, the category, the pair's count and the head of its order.
- * A category name that is no slug is found the long way (findCityCategory). Null: no such page.
+ * A category name that is no slug is found the long way (findCityCategory), its first page later.
+ * Null: no such page.
  */
 export async function openCityCategoryPage(
   db: Db,
   cityName: string,
   categoryName: string,
   { rules, headSize }: { rules: IndexingRules; headSize: number },
-): Promise<{ scope: CityCategoryScope; head: Business[] | null } | null> {
+): Promise<(OpenedListing & { pair: CityCategoryScope }) | null> {
   const citySlug = citySlugOf(cityName);
   const named = categorySlugOf(categoryName);
   if (!citySlug || !named) return null;
@@ -73,11 +76,21 @@ export async function openCityCategoryPage(
   const city = toCityScope(cityRows[0]);
   const row = categoryRows[0];
   if (city && row) {
-    const scope = pairScope(city, { kind: named.kind, slug: row.slug, name: row.name, count: row.count }, countRows[0]?.count ?? 0, rules);
-    return scope ? { scope, head: toBusinesses(headRows) } : null;
+    const pair = pairScope(city, { kind: named.kind, slug: row.slug, name: row.name, count: row.count }, countRows[0]?.count ?? 0, rules);
+    return pair ? openedPair(pair, toBusinesses(headRows)) : null;
   }
-  const scope = await findCityCategory(db, cityName, categoryName, rules);
-  return scope ? { scope, head: null } : null;
+  const pair = await findCityCategory(db, cityName, categoryName, rules);
+  return pair ? openedPair(pair, null) : null;
+}
+
+function openedPair(pair: CityCategoryScope, head: Business[] | null): OpenedListing & { pair: CityCategoryScope } {
+  const { city, category, count } = pair;
+  const scope = {
+    kind: "city-category",
+    city: { slug: city.slug, name: city.name },
+    category: { kind: category.kind, slug: category.slug },
+  } as const;
+  return { pair, scope, count, head };
 }
 
 const pairCount = (db: Db, citySlug: string, category: CategoryNamed) =>
@@ -108,8 +121,13 @@ function pairScope(city: CityScope, category: CategoryScope, count: number, rule
 /** A category's display name: the stored one, or the slug's words for a group without one. */
 const categoryNameOf = (category: CategoryScope) => category.name || titleCaseFromSlug(category.slug);
 
-export async function listCityCategoryBusinesses(db: Db, scope: CityCategoryScope, limit: number, offset: number): Promise<Business[]> {
-  return toBusinesses(await pairPage(db, scope.city.slug, scope.category, limit, offset));
+export async function listCityCategoryBusinesses(
+  db: Db,
+  pair: { city: { slug: string }; category: CategoryNamed },
+  limit: number,
+  offset: number,
+): Promise<Business[]> {
+  return toBusinesses(await pairPage(db, pair.city.slug, pair.category, limit, offset));
 }
 
 /**
@@ -163,7 +181,7 @@ export async function openCityPage(
   db: Db,
   name: string,
   { rules, top, headSize }: Opening,
-): Promise<{ city: CityScope; topCategories: TopLink[]; head: Business[] } | null> {
+): Promise<(OpenedListing & { city: CityScope; topCategories: TopLink[] }) | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
   const [cityRows, topRows, headRows] = await db.orm.batch([
@@ -173,7 +191,8 @@ export async function openCityPage(
   ]);
   const city = toCityScope(cityRows[0]);
   if (!city) return null;
-  return { city, topCategories: toCityTopLinks(topRows), head: toBusinesses(headRows) };
+  const scope = { kind: "city", slug: city.slug, name: city.name } as const;
+  return { city, topCategories: toCityTopLinks(topRows), scope, count: city.count, head: toBusinesses(headRows) };
 }
 
 /** The category page's links, as a query not yet sent: the cities where it has most businesses, each with a page of its own. */
@@ -211,7 +230,7 @@ export async function openCategoryPage(
   db: Db,
   name: string,
   { rules, top, headSize }: Opening,
-): Promise<{ category: CategoryScope; topCities: TopLink[]; head: Business[] } | null> {
+): Promise<(OpenedListing & { category: CategoryScope; topCities: TopLink[] }) | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
   const [rows, topRows, headRows] = await db.orm.batch([
@@ -221,8 +240,7 @@ export async function openCategoryPage(
   ]);
   const row = rows[0];
   if (row) {
-    const category: CategoryScope = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
-    return { category, topCities: toCategoryTopLinks(category, topRows), head: toBusinesses(headRows) };
+    return openedCategory({ kind: named.kind, slug: row.slug, name: row.name, count: row.count }, topRows, headRows);
   }
   const category = await findCategory(db, name);
   if (!category) return null;
@@ -230,5 +248,14 @@ export async function openCategoryPage(
     categoryTopCitiesQuery(db, category, rules, top),
     scopeHead(db, category, "recommended", headSize),
   ]);
-  return { category, topCities: toCategoryTopLinks(category, otherTopRows), head: toBusinesses(otherHeadRows) };
+  return openedCategory(category, otherTopRows, otherHeadRows);
+}
+
+function openedCategory(
+  category: CategoryScope,
+  topRows: Array<{ city: string; count: number }>,
+  headRows: StoredBusiness[],
+): OpenedListing & { category: CategoryScope; topCities: TopLink[] } {
+  const scope = { kind: category.kind, slug: category.slug };
+  return { category, topCities: toCategoryTopLinks(category, topRows), scope, count: category.count, head: toBusinesses(headRows) };
 }

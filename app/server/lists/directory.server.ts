@@ -367,14 +367,9 @@ export async function findCity(db: Db, name: string): Promise<CityScope | null> 
   return slug ? toCityScope((await cityBySlug(db, slug))[0]) : null;
 }
 
-export async function listCategoryBusinesses(db: Db, category: CategoryScope, limit: number, offset: number) {
-  const rows = await pageOfScope(db, { kind: category.kind, slug: category.slug }, "recommended", limit, offset, () => siteStatsRow(db));
-  return toBusinesses(rows);
-}
-
-export async function listCityBusinesses(db: Db, city: CityScope, limit: number, offset: number) {
-  const rows = await pageOfScope(db, { kind: "city", slug: city.slug }, "recommended", limit, offset, () => siteStatsRow(db));
-  return toBusinesses(rows);
+/** A page of a scope (a category, a group, a city) in the recommended order. */
+export async function listScope(db: Db, scope: Scope, limit: number, offset: number): Promise<Business[]> {
+  return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, () => siteStatsRow(db)));
 }
 
 export type ListQuery = { limit: number; offset: number; search?: string; category?: string; sort: ListSort };

@@ -10,9 +10,9 @@ import { getSiteSummaryRows, type CategorySummary, type PopularCity, type Statis
 
 export const FOOTER_CITIES = 8;
 /** The home page's popular cities: the summary holds them, and the footer shows the first FOOTER_CITIES. */
-export const SUMMARY_CITIES = 12;
+const SUMMARY_CITIES = 12;
 /** The category filters of /search and /businesses: the largest categories. */
-export const SUMMARY_CATEGORIES = 20;
+const SUMMARY_CATEGORIES = 20;
 
 export type SiteSummary = { version: number; statistics: Statistics; cities: PopularCity[]; categories: CategorySummary[] };
 

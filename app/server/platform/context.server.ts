@@ -7,7 +7,7 @@ export type AdminSession = { username: string; sessionId: string; expiresAt: num
 export type AdminCookie = { sessionId: string; bookmark: string | null };
 
 /** A request's admin state (AppContext.admin): its verified cookie, and its session once a guard has read it. */
-export type AdminRequest = { adminPath: boolean; cookie: AdminCookie | null; session?: AdminSession | null };
+type AdminRequest = { adminPath: boolean; cookie: AdminCookie | null; session?: AdminSession | null };
 
 /** `admin` is set by the fetch handler (makeAppContext); contexts built by hand for tests have none. */
 export type AppContext = {

@@ -19,7 +19,7 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
  * JavaScript; a pointer moving, a touch, a key, a scroll or a focus brings client-side navigation in
  * before the next click in nearly every case, and a click that comes first is a normal page load.
  */
-export const INTENT_EVENTS = ["pointermove", "pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel"] as const;
+const INTENT_EVENTS = ["pointermove", "pointerdown", "touchstart", "keydown", "focusin", "scroll", "wheel"] as const;
 
 // Runs the deferred bootstrap at the first intent after load (listening starts at load, or at once if
 // load already fired). The module script it inserts has exactly the data block's text, so the data

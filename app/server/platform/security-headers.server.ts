@@ -19,7 +19,7 @@ const AD_HOSTS =
  * `tileOrigin` is the map tiles' host (MAP_TILE_URL, app/lib/business/map.ts): images only, named even when
  * it is https (already allowed) so the policy says which host the maps use, and so an http host works.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], tileOrigin: string | null = null): string {
+function contentSecurityPolicy(scriptHashes: readonly string[], tileOrigin: string | null = null): string {
   const inline = scriptHashes.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",

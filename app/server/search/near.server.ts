@@ -39,7 +39,7 @@ const ROWS_PER_WANTED = 2.5;
 /** The first disc: a few grid cells. */
 const FIRST_DISC_KM = 0.05;
 /** The grid is read while the disc spans at most this many rows of cells (one index range each). */
-export const MAX_GRID_ROWS = 24;
+const MAX_GRID_ROWS = 24;
 /**
  * An FTS cover has at most this many cells: the finest level that stays within it is used. Fewer
  * cells are coarser (more rows read: at 32, a category or a rare word near Chicago at 1M passed the
@@ -73,7 +73,7 @@ export function distanceKm(a: Point, b: Point): number {
 const cellOf = (degreesFromEdge: number, perDegree: number) => Math.floor(degreesFromEdge * perDegree);
 
 /** The FTS token of a cell, spelled as businesses.geo_terms spells it. */
-export function geoToken(level: number, row: number, col: number): string {
+function geoToken(level: number, row: number, col: number): string {
   return `"zz${level}${row}x${col}"`;
 }
 
@@ -109,7 +109,7 @@ function cellsKm2(level: number, row: number, cells: number): number {
 }
 
 /** The cells of `level` that the disc touches: per row of cells, its first and last column. */
-export function discCells(p: Point, radiusKm: number, level: number): Array<{ row: number; from: number; to: number }> {
+function discCells(p: Point, radiusKm: number, level: number): Array<{ row: number; from: number; to: number }> {
   const perDegree = LEVELS[level];
   const dLat = (radiusKm / KM_PER_DEGREE) * 1.001 + 1e-6;
   const rowFrom = cellOf(Math.max(0, p.lat - dLat + 90), perDegree);

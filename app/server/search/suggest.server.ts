@@ -13,7 +13,7 @@ import type { Db } from "#app/server/platform/db.server";
 
 export const MAX_SUGGESTIONS = 8;
 /** Rows read per prefix lookup at most: a suggestion reads ≤ 50 rows in all. */
-export const PREFIX_WINDOW = 16;
+const PREFIX_WINDOW = 16;
 const GROUP_WINDOW = 10;
 
 export type SuggestKind = "service" | "location";

@@ -9,46 +9,37 @@ import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloud
 import { recordAudit } from "#app/server/write/audit.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { AppContext } from "#app/server/platform/context.server";
-import type { Db } from "#app/server/platform/db.server";
 import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, SEO_CHUNK_ROWS, seoRemaining } from "#app/server/seo/seo.server";
-import { JOB_STEP_CONFIG, jobDb, jobInstanceId, type JobState, timedStep, workflowJob } from "#app/server/platform/workflow-jobs.server";
+import { jobInstanceId, type JobState, type PagedJob, runPagedSteps, workflowJob } from "#app/server/platform/workflow-jobs.server";
 
 /** Businesses one step fills: a couple of chunks, well under a second of a Worker's CPU (docs/perf/jobs.md). */
 export const SEO_STEP_ROWS = 2 * SEO_CHUNK_ROWS;
 
-export type SeoJobParams = { afterId: number };
-export type SeoJobOutput = { updated: number };
+type SeoJobParams = { afterId: number };
+type SeoJobOutput = { updated: number };
+
+/** Each step fills SEO_STEP_ROWS businesses above the last id of the one before ("seo 1", "seo 2", …). */
+const SEO_JOB: PagedJob = {
+  job: "seo",
+  step: "seo",
+  countKey: "updated",
+  read: async (db, afterId, limit) => {
+    const { updated, lastId, full } = await fillSeoAfter(db, afterId ?? 0, limit);
+    return { count: updated, lastId, full };
+  },
+  stepRows: SEO_STEP_ROWS,
+  chunkRows: SEO_CHUNK_ROWS,
+};
 
 export class SeoWorkflow extends WorkflowEntrypoint<Env, SeoJobParams> {
   async run(event: Readonly<WorkflowEvent<SeoJobParams>>, step: WorkflowStep): Promise<SeoJobOutput> {
-    let afterId = event.payload.afterId;
-    let updated = 0;
     // Turned off while a job was waiting: it writes nothing more.
-    if (!siteConfig(this.env).generatedText) return { updated };
-    for (let n = 1; ; n++) {
-      const part = await step.do(`seo ${n}`, JOB_STEP_CONFIG, async () =>
-        timedStep("seo", `seo ${n}`, () => fillRows(jobDb(this.env), afterId, SEO_STEP_ROWS)),
-      );
-      updated += part.updated;
-      afterId = part.lastId;
-      if (part.done) return { updated };
-    }
+    if (!siteConfig(this.env).generatedText) return { updated: 0 };
+    return { updated: await runPagedSteps(this.env, step, SEO_JOB, event.payload.afterId) };
   }
 }
 
-async function fillRows(db: Db, afterId: number, rows: number): Promise<{ updated: number; lastId: number; done: boolean }> {
-  let updated = 0;
-  let lastId = afterId;
-  for (let looked = 0; looked < rows; looked += SEO_CHUNK_ROWS) {
-    const chunk = await fillSeoAfter(db, lastId, Math.min(SEO_CHUNK_ROWS, rows - looked));
-    updated += chunk.updated;
-    lastId = chunk.lastId;
-    if (!chunk.full) return { updated, lastId, done: true };
-  }
-  return { updated, lastId, done: false };
-}
-
-export const seoStatusUrl = (jobId: string) => `/api/admin/generate-seo?job=${jobId}`;
+const seoStatusUrl = (jobId: string) => `/api/admin/generate-seo?job=${jobId}`;
 
 /**
  * The spec's `message, updated` (updated: what this call filled itself), `remaining` (the tab repeats

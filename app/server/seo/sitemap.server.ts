@@ -20,16 +20,16 @@ import { siteConfig } from "#app/server/platform/config.server";
 import type { Db } from "#app/server/platform/db.server";
 
 /** sitemaps.org allows 50,000 URLs a file; we stay under it with room to spare. */
-export const MAX_BUSINESSES_PER_SITEMAP = 45_000;
+const MAX_BUSINESSES_PER_SITEMAP = 45_000;
 
 /** From the SITEMAP_BUSINESSES_PER_FILE variable (tests set it low), at most 45,000. */
-export function businessesPerSitemap(env: { SITEMAP_BUSINESSES_PER_FILE?: string }): number {
+function businessesPerSitemap(env: { SITEMAP_BUSINESSES_PER_FILE?: string }): number {
   const n = Number(env.SITEMAP_BUSINESSES_PER_FILE);
   return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_BUSINESSES_PER_SITEMAP) : MAX_BUSINESSES_PER_SITEMAP;
 }
 
 /** Public pages of main.xml besides the home page. */
-export const MAIN_PAGES = [
+const MAIN_PAGES = [
   "/",
   "/businesses",
   "/cities",
@@ -102,7 +102,7 @@ export async function cityCategorySitemapNumbers(db: Db, rules: SitemapRules): P
 }
 
 /** The newest change to any business (index seek), for lastmod of the index and the listing pages. */
-export async function latestUpdate(db: Db): Promise<number | undefined> {
+async function latestUpdate(db: Db): Promise<number | undefined> {
   const row = await db.orm
     .select({ t: max(businesses.updatedAt) })
     .from(businesses)
@@ -110,7 +110,7 @@ export async function latestUpdate(db: Db): Promise<number | undefined> {
   return row?.t ?? undefined;
 }
 
-export function sitemapPath(name: string): string {
+function sitemapPath(name: string): string {
   return `/sitemaps/${name}.xml`;
 }
 
@@ -182,7 +182,7 @@ export async function cityCategoriesSitemap(db: Db, siteUrl: string, rules: Site
 }
 
 /** Sitemaps list exactly the canonical URLs: canonicalUrl when set (a path is put on the site), else /business/{id}. */
-export function canonicalBusinessUrl(siteUrl: string, id: number, canonicalUrl: string | null): string {
+function canonicalBusinessUrl(siteUrl: string, id: number, canonicalUrl: string | null): string {
   const value = canonicalUrl?.trim();
   if (value && /^https?:\/\/[^\s]+$/i.test(value)) return value;
   if (value && value.startsWith("/") && !value.startsWith("//")) return `${siteUrl}${value}`;

@@ -7,7 +7,7 @@ import type { AuditPageView, AuditQuery } from "#app/lib/admin/admin-audit";
 import { auditLog } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 
-export type AuditAction =
+type AuditAction =
   | "login"
   | "logout"
   | "edit"
@@ -26,7 +26,7 @@ export type AuditAction =
 export type AuditEntry = { actor: string; action: AuditAction; detail?: string; targetId?: number | null };
 
 /** The row insert as a statement, so a caller can put it in its own atomic batch. */
-export function auditStatement(db: Db, entry: AuditEntry) {
+function auditStatement(db: Db, entry: AuditEntry) {
   return db.orm.insert(auditLog).values({
     actor: entry.actor,
     action: entry.action,
@@ -54,10 +54,10 @@ export function businessLabel(id: number, name: string | null | undefined): stri
   return name ? `business ${id} "${name.slice(0, 120)}"` : `business ${id}`;
 }
 
-export type AuditRow = typeof auditLog.$inferSelect;
+type AuditRow = typeof auditLog.$inferSelect;
 
 /** A page of the log, newest first, after the cursor (the last row of the previous page). */
-export async function auditPage(db: Db, options: { limit: number; before?: { at: number; id: number } }): Promise<AuditRow[]> {
+async function auditPage(db: Db, options: { limit: number; before?: { at: number; id: number } }): Promise<AuditRow[]> {
   const { before } = options;
   return db.orm
     .select()

@@ -29,7 +29,7 @@ const INSERT_COLUMNS = BUSINESS_INPUT_COLUMNS;
  * parameter (a JSON array read by json_each), which keeps D1's 100-bound-parameter limit no matter
  * how many columns a row has.
  */
-export const MAX_PAYLOAD_BYTES = 900_000;
+const MAX_PAYLOAD_BYTES = 900_000;
 
 /**
  * What one INSERT binds: a JSON array of rows, each row an array of these columns' values in this

@@ -8,7 +8,7 @@ import { duplicateKeyValues, NEARBY_METRES, type DuplicateKeyFields } from "#app
 import type { Db, Params } from "#app/server/platform/db.server";
 
 /** Candidates recorded per written business and rule, so a chain's hundredth branch costs no more than its tenth. */
-export const CANDIDATES_PER_BUSINESS = 10;
+const CANDIDATES_PER_BUSINESS = 10;
 
 /** Metres per degree of latitude (mean Earth radius). */
 const METRES_PER_DEGREE = 111_195;

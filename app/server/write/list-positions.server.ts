@@ -49,7 +49,7 @@ const LIST_END = "-1e300";
 /** The blocks to split or count: the partial index list_blocks_rebalance_idx, spelled exactly as it is. */
 const REBALANCE = "(entries > 100 OR entries < 0)";
 
-export type SortKey = "score" | "created_at";
+type SortKey = "score" | "created_at";
 
 type ListKind = {
   /** "all" and "latest" name one list each; the others a list per value of `column`. */

@@ -1,11 +1,8 @@
-import { z } from "zod";
 import { deleteAllSchema } from "#app/lib/admin/admin-data-schemas";
-import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
-import { parseQuery } from "#app/server/platform/api.server";
+import { adminJson, jobStatusAnswer, methodNotAllowed } from "#app/server/admin/admin-api.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import { deleteAllStatus, startDeleteAll } from "#app/server/admin/delete-all-workflow.server";
-import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/delete-all";
 
 /**
@@ -24,13 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminJson(answer, state === "running" ? 202 : 200);
 }
 
-const statusQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
-
 /** GET /api/admin/delete-all?job={jobId} → `{status: running|done|failed, message, deleted, remaining}`; it only reads. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
-  const { job } = parseQuery(request, statusQuery);
-  const status = await deleteAllStatus(app, job);
-  return status ? adminJson(status) : adminJson({ message: "Job not found" }, 404);
+  return jobStatusAnswer(request, app, deleteAllStatus);
 }

@@ -1,15 +1,11 @@
-import { z } from "zod";
 import { duplicateActionSchema, duplicatesQuerySchema } from "#app/lib/admin/admin-duplicates";
-import { adminJson, methodNotAllowed, readJsonBody } from "#app/server/admin/admin-api.server";
+import { adminJson, jobStatusAnswer, methodNotAllowed, readJsonBody } from "#app/server/admin/admin-api.server";
 import { parseQuery } from "#app/server/platform/api.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import { duplicateScanStatus, startDuplicateScan } from "#app/server/admin/duplicate-scan-workflow.server";
 import { dismissDuplicates, duplicatePage, mergeDuplicates } from "#app/server/admin/duplicates.server";
-import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/duplicates";
-
-const jobQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
 
 /**
  * GET /api/admin/duplicates[?before={highId}-{lowId}] → `{pairs, next}`: open candidate pairs, newest
@@ -19,8 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
   if (new URL(request.url).searchParams.has("job")) {
-    const status = await duplicateScanStatus(app, parseQuery(request, jobQuery).job);
-    return status ? adminJson(status) : adminJson({ message: "Job not found" }, 404);
+    return jobStatusAnswer(request, app, duplicateScanStatus);
   }
   return adminJson(await duplicatePage(app.db, parseQuery(request, duplicatesQuerySchema)));
 }

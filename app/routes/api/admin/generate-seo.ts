@@ -1,10 +1,7 @@
-import { z } from "zod";
-import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
-import { parseQuery } from "#app/server/platform/api.server";
+import { adminJson, jobStatusAnswer, methodNotAllowed } from "#app/server/admin/admin-api.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import { seoJobStatus, startSeoGeneration } from "#app/server/seo/seo-workflow.server";
-import { JOB_ID_PATTERN } from "#app/server/platform/workflow-jobs.server";
 import type { Route } from "./+types/generate-seo";
 
 /**
@@ -20,13 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminJson(answer, answer.jobId ? 202 : 200);
 }
 
-const statusQuery = z.object({ job: z.string().regex(JOB_ID_PATTERN) });
-
 /** GET /api/admin/generate-seo?job={jobId} → `{status: running|done|failed, message, updated, remaining}`; it only reads. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
-  const { job } = parseQuery(request, statusQuery);
-  const status = await seoJobStatus(app, job);
-  return status ? adminJson(status) : adminJson({ message: "Job not found" }, 404);
+  return jobStatusAnswer(request, app, seoJobStatus);
 }

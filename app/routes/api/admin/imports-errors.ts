@@ -5,10 +5,9 @@ import { parseQuery } from "#app/server/platform/api.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import { allImportErrors, errorReportCsv, IMPORT_ERRORS_KEPT, importErrorPage } from "#app/server/import/import-errors.server";
-import { importRecord } from "#app/server/import/import-history.server";
+import { importRecordOf } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports-errors";
 
-const params = z.object({ id: z.coerce.number().int().positive() });
 const query = z.object({
   format: z.enum(["json", "csv", "xlsx"]).default("json"),
   /** JSON pages: the last row of the previous page. */
@@ -25,8 +24,7 @@ const query = z.object({
 export async function loader({ request, context, params: raw }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
-  const id = params.safeParse(raw);
-  const record = id.success ? await importRecord(app.db, id.data.id) : null;
+  const record = await importRecordOf(app.db, raw);
   if (!record) return adminJson({ message: "Import not found" }, 404);
   const { format, after, limit } = parseQuery(request, query);
   const base = `import-${record.id}-errors`;

@@ -1,18 +1,14 @@
-import { z } from "zod";
 import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
-import { importRecord } from "#app/server/import/import-history.server";
+import { importRecordOf } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports-file";
-
-const params = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET /api/admin/imports/:id/file → the original upload from R2, streamed, under its own file name. */
 export async function loader({ request, context, params: raw }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminApi(request, app);
-  const id = params.safeParse(raw);
-  const record = id.success ? await importRecord(app.db, id.data.id) : null;
+  const record = await importRecordOf(app.db, raw);
   if (!record) return adminJson({ message: "Import not found" }, 404);
   const object = await app.env.UPLOADS.get(record.r2Key);
   if (!object) return adminJson({ message: "The original file is no longer stored" }, 404);

@@ -1,12 +1,10 @@
-import { z } from "zod";
 import { adminJson, methodNotAllowed } from "#app/server/admin/admin-api.server";
 import { recordAudit } from "#app/server/write/audit.server";
 import { requireAdminApi } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import { retryImport, statusUrl } from "#app/server/import/import.server";
+import { importIdOf } from "#app/server/import/import-history.server";
 import type { Route } from "./+types/imports-retry";
-
-const params = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * POST /api/admin/imports/:id/retry → 202 `{message, jobId, statusUrl}`: a failed import resumes after
@@ -17,9 +15,9 @@ export async function action({ request, context, params: raw }: Route.ActionArgs
   const app = getApp(context);
   const session = await requireAdminApi(request, app);
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const id = params.safeParse(raw);
-  if (!id.success) return adminJson({ message: "Import not found" }, 404);
-  const outcome = await retryImport(app, id.data.id);
+  const id = importIdOf(raw);
+  if (id === null) return adminJson({ message: "Import not found" }, 404);
+  const outcome = await retryImport(app, id);
   if (outcome.state === "not-found") return adminJson({ message: "Import not found" }, 404);
   if (outcome.state === "refused") return adminJson({ message: outcome.message }, 409);
   const { row } = outcome;

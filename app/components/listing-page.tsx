@@ -1,0 +1,111 @@
+/**
+ * The frame of a listing page — a city, a category, a city × category — around what the page says
+ * itself (its heading, its empty state, how a card links): the ItemList and breadcrumb JSON-LD, the
+ * filter bar, the cards, the map of the page's businesses and the pager. Its data comes from
+ * loadListingPage (app/server/lists/listing-page.server.ts).
+ */
+import { BusinessCard, CardGrid, type CardBusiness } from "#app/components/business-card";
+import { JsonLd } from "#app/components/json-ld";
+import { ListingFilterBar } from "#app/components/listing-filters";
+import { MapPanel } from "#app/components/map-panel";
+import { Badge } from "#app/components/ui/badge";
+import { Pager } from "#app/components/ui/pager";
+import { resultsMapDescription, type PageMap } from "#app/lib/business/map";
+import { formatCount } from "#app/lib/format";
+import { LISTING_PAGE_SIZE, listingHref, type ListingFilters } from "#app/lib/search/listing-filters";
+import { listingJsonLd } from "#app/lib/seo/structured-data";
+
+type Crumb = { name: string; url: string };
+
+export function ListingPage({
+  siteUrl,
+  name,
+  crumbs,
+  path,
+  businesses,
+  page,
+  totalPages,
+  filters,
+  filtered,
+  heading,
+  empty,
+  card,
+  map,
+}: {
+  siteUrl: string;
+  /** The ItemList's name. */
+  name: string;
+  crumbs: Crumb[];
+  /** The page's path, where the filter bar and the pager point. */
+  path: string;
+  businesses: CardBusiness[];
+  page: number;
+  totalPages: number | null;
+  filters: ListingFilters;
+  filtered: { summary: string; hasNext: boolean } | null;
+  /** What stands above the filter bar: the heading, the count, the page's links. */
+  heading: React.ReactNode;
+  /** What shows instead of the cards when there are none. */
+  empty: React.ReactNode;
+  /** A card's own props: where it links, what it shows. */
+  card: (business: CardBusiness) => Omit<React.ComponentProps<typeof BusinessCard>, "business" | "position">;
+  /** The map of the page's businesses, under the cards. */
+  map?: PageMap & { heading: string };
+}) {
+  const structured = listingJsonLd({ siteUrl, name, businesses, offset: (page - 1) * LISTING_PAGE_SIZE, crumbs });
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      {structured.map((s, i) => (
+        <JsonLd key={i} data={s} />
+      ))}
+      {heading}
+      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
+      {businesses.length === 0 ? (
+        empty
+      ) : (
+        <CardGrid columns={4} className="mt-8">
+          {businesses.map((b, i) => (
+            <BusinessCard key={b.id} business={b} position={i} {...card(b)} />
+          ))}
+        </CardGrid>
+      )}
+      {map ? (
+        <MapPanel
+          ids={businesses.map((b) => b.id)}
+          located={map.located}
+          tiles={map.tiles}
+          heading={map.heading}
+          description={resultsMapDescription(map.located)}
+          className="mt-10"
+        />
+      ) : null}
+      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
+    </main>
+  );
+}
+
+/** A heading with its line below and the number of results on a badge beside them. */
+export function CountedHeading({ title, count, children }: { title: React.ReactNode; count: number; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4">
+      <div>
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="mt-2 text-slate-600">{children}</p>
+      </div>
+      <Badge variant="brand" className="px-4 py-1.5 font-semibold">
+        {formatCount(count)} Results
+      </Badge>
+    </div>
+  );
+}
+
+/** The list's empty state: a heading, a line, and what to do next if anything. */
+export function EmptyListing({ title, text, children }: { title: React.ReactNode; text: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <div className="mt-12 text-center">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-slate-600">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * One listing page — a city, a category, a city × category — from its URL to what its loader
+ * returns, the same way for the three:
+ *
+ *   1. the filters (open now, a minimum rating) and the page asked for, from the query;
+ *   2. the listing's opening read (city-categories.server.ts): its scope, its size and — for the first
+ *      page without filters, most visits — that page too, in one round trip of D1 (ADR 0025);
+ *      nothing opened is a 404;
+ *   3. the page's businesses: that first page as read; with filters, a page of the bounded search over
+ *      the scope's own index (ADR 0015); else the page from the list positions (ADR 0011);
+ *   4. the pager's page count, and the page's canonical address and robots rule (ADR 0020).
+ *
+ * What differs between the three is what their opening reads and where their canonical address is.
+ */
+import { data, type RouterContextProvider } from "react-router";
+import { clampPage } from "#app/components/ui/pager";
+import { toCard, type CardBusiness } from "#app/components/business-card";
+import type { Business } from "#app/lib/business/business";
+import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import { filteredPage } from "#app/lib/search/result-count";
+import { MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
+import { filterVariant, isListingIndexed, listingIndexing, type IndexingRules, type ListingIndexing } from "#app/lib/seo/indexing";
+import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
+import { listScope } from "#app/server/lists/directory.server";
+import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
+import { getApp } from "#app/server/platform/context.server";
+import type { Db } from "#app/server/platform/db.server";
+import { listingSearch, type ListingScope } from "#app/server/search/search.server";
+
+export type ListingSpec<O extends OpenedListing> = {
+  /** The opening read, one round trip; `headSize` is the first page's size, 0 when another page is asked for. Null: a 404. */
+  open: (db: Db, opening: { rules: IndexingRules; headSize: number }) => Promise<O | null>;
+  /** The listing's canonical path (without the site's address or a query). */
+  path: (opened: O) => string;
+  /** The deepest page of the list without filters; every page when absent. */
+  maxPage?: number;
+};
+
+export type ListingPage<O extends OpenedListing> = {
+  opened: O;
+  config: SiteConfig;
+  /** The canonical address of the listing's first page. */
+  canonical: string;
+  indexing: ListingIndexing;
+  /** The page's businesses, whole (a map reads their coordinates). */
+  businesses: Business[];
+  /** What the page's frame shows (components/listing-page.tsx), as its loader data. */
+  list: {
+    businesses: CardBusiness[];
+    page: number;
+    /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
+    totalPages: number | null;
+    filters: ListingFilters;
+    /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
+    filtered: { summary: string; hasNext: boolean } | null;
+  };
+};
+
+export async function loadListingPage<O extends OpenedListing>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  spec: ListingSpec<O>,
+): Promise<ListingPage<O>> {
+  const { db, env } = getApp(context);
+  const config = siteConfig(env);
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("page");
+  const filters = parseListingFilters(url.searchParams);
+  // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
+  const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
+  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0 });
+  if (!opened) throw data(null, { status: 404 });
+  const canonical = `${config.siteUrl}${spec.path(opened)}`;
+  const listing = filtersActive(filters) ? await filteredListing(db, opened.scope, filters, requested) : null;
+  const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
+  const totalPages = listing ? listing.totalPages : allPages;
+  const page = listing ? listing.page : clampPage(requested, allPages);
+  const businesses = listing
+    ? listing.businesses
+    : firstPage && opened.head
+      ? opened.head
+      : await pageOf(db, opened.scope, LISTING_PAGE_SIZE, (page - 1) * LISTING_PAGE_SIZE);
+  return {
+    opened,
+    config,
+    canonical,
+    // Indexed from INDEX_MIN_LISTING businesses on (a city × category page with fewer does not exist).
+    indexing: listingIndexing({
+      canonicalBase: canonical,
+      page,
+      variant: filterVariant(filters),
+      indexable: isListingIndexed(opened.count, config),
+    }),
+    businesses,
+    list: { businesses: businesses.map(toCard), page, totalPages, filters, filtered: listing?.filtered ?? null },
+  };
+}
+
+/** A page of a listing in the recommended order, from its list positions (or, for a city × category, its own index). */
+function pageOf(db: Db, scope: ListingScope, limit: number, offset: number): Promise<Business[]> {
+  return scope.kind === "city-category" ? listCityCategoryBusinesses(db, scope, limit, offset) : listScope(db, scope, limit, offset);
+}
+
+/**
+ * A listing with open now or a minimum rating (ADR 0015): its page of the bounded search, the page
+ * number asked for (within the search's reach), the pager's page count and the filter bar's "N results".
+ */
+async function filteredListing(db: Db, scope: ListingScope, filters: ListingFilters, requestedPage: string | null) {
+  const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
+  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE);
+  return { businesses: found.businesses, page, ...filteredPage(found, page, LISTING_PAGE_SIZE) };
+}
