@@ -3,8 +3,8 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { hashPassword } from "./app/server/auth/password.server";
-import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, TEST_SESSION_SECRET } from "./test/setup/admin-credentials";
+import { hashPassword } from "./app/server/auth/password.server.ts";
+import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, TEST_SESSION_SECRET } from "./test/setup/admin-credentials.ts";
 
 // Miniflare fetches a `Request.cf` sample from Cloudflare on start; nothing here needs it, and
 // dev, tests and CI stay on this machine (it then uses a built-in placeholder).
