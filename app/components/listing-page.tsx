@@ -1,16 +1,14 @@
 /**
  * The frame of a listing page — a city, a category, a city × category — around what the page says
  * itself (its heading, its empty state, how a card links): the ItemList and breadcrumb JSON-LD, the
- * filter bar, the cards, the map of the page's businesses and the pager. Its data comes from
+ * filter bar, the cards, the page's map (when it has one) and the pager. Its data comes from
  * loadListingPage (app/server/lists/listing-page.server.ts).
  */
 import { BusinessCard, CardGrid, type CardBusiness } from "#app/components/business-card";
 import { JsonLd } from "#app/components/json-ld";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import { MapPanel } from "#app/components/map-panel";
 import { Badge } from "#app/components/ui/badge";
 import { Pager } from "#app/components/ui/pager";
-import { resultsMapDescription, type PageMap } from "#app/lib/business/map";
 import { formatCount } from "#app/lib/format";
 import { LISTING_PAGE_SIZE, listingHref, type ListingFilters } from "#app/lib/search/listing-filters";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
@@ -49,8 +47,8 @@ export function ListingPage({
   empty: React.ReactNode;
   /** A card's own props: where it links, what it shows. */
   card: (business: CardBusiness) => Omit<React.ComponentProps<typeof BusinessCard>, "business" | "position">;
-  /** The map of the page's businesses, under the cards. */
-  map?: PageMap & { heading: string };
+  /** The map of the page's businesses, under the cards (a page without one imports no map code). */
+  map?: React.ReactNode;
 }) {
   const structured = listingJsonLd({ siteUrl, name, businesses, offset: (page - 1) * LISTING_PAGE_SIZE, crumbs });
   return (
@@ -69,16 +67,7 @@ export function ListingPage({
           ))}
         </CardGrid>
       )}
-      {map ? (
-        <MapPanel
-          ids={businesses.map((b) => b.id)}
-          located={map.located}
-          tiles={map.tiles}
-          heading={map.heading}
-          description={resultsMapDescription(map.located)}
-          className="mt-10"
-        />
-      ) : null}
+      {map}
       <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
     </main>
   );

@@ -4,6 +4,7 @@ import leafletCss from "leaflet/dist/leaflet.css?url";
 import leafletJs from "leaflet/dist/leaflet.js?url";
 import { useEffect, useRef } from "react";
 import { cn } from "#app/components/ui/cn";
+import { resultsMapDescription, type PageMap } from "#app/lib/business/map";
 
 /**
  * Watches the panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it
@@ -112,5 +113,19 @@ export function MapPanel({
         </div>
       )}
     </section>
+  );
+}
+
+/** A listing page's map of its businesses, under the cards. */
+export function ResultsMap({ ids, map, heading }: { ids: number[]; map: PageMap; heading: string }) {
+  return (
+    <MapPanel
+      ids={ids}
+      located={map.located}
+      tiles={map.tiles}
+      heading={heading}
+      description={resultsMapDescription(map.located)}
+      className="mt-10"
+    />
   );
 }

@@ -9,6 +9,7 @@ import { TopLinks } from "#app/components/top-links";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMap } from "#app/lib/business/map";
 import { EmptyListing, ListingPage } from "#app/components/listing-page";
+import { ResultsMap } from "#app/components/map-panel";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/category";
 
@@ -91,7 +92,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         )
       }
       card={() => ({ descriptionLines: 3, onMap: true })}
-      map={{ ...map, heading: `${heading} businesses on a map` }}
+      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={`${heading} businesses on a map`} />}
     />
   );
 }

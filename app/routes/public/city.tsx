@@ -9,6 +9,7 @@ import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMap } from "#app/lib/business/map";
 import { formatCount } from "#app/lib/format";
 import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
+import { ResultsMap } from "#app/components/map-panel";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city";
 
@@ -92,7 +93,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         />
       }
       card={(b) => ({ href: cityDetailPath(b), viewDetails: true, onMap: true })}
-      map={{ ...map, heading: `Businesses in ${cityName} on a map` }}
+      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={`Businesses in ${cityName} on a map`} />}
     />
   );
 }

@@ -2,13 +2,13 @@ import { Form, Link, redirect } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { Button } from "#app/components/ui/button";
-import { MapPanel } from "#app/components/map-panel";
+import { ResultsMap } from "#app/components/map-panel";
 import { NearMeButton } from "#app/components/near-me-button";
 import { SuggestInput } from "#app/components/suggest-input";
 import { Field } from "#app/components/ui/field";
 import { Pager } from "#app/components/ui/pager";
 import { Select } from "#app/components/ui/select";
-import { pageMap, resultsMapDescription } from "#app/lib/business/map";
+import { pageMap } from "#app/lib/business/map";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
 import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
@@ -163,14 +163,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap />
             ))}
           </CardGrid>
-          <MapPanel
-            ids={result.businesses.map((b) => b.id)}
-            located={map.located}
-            tiles={map.tiles}
-            heading="These results on a map"
-            description={resultsMapDescription(map.located)}
-            className="mt-10"
-          />
+          <ResultsMap ids={result.businesses.map((b) => b.id)} map={map} heading="These results on a map" />
         </>
       ) : (
         <EmptyState params={params} filtered={filtered} locationFound={result.location?.found ?? true} categories={categories.slice(0, 8)} />
