@@ -86,8 +86,8 @@ export default tseslint.config(
     { files: ["app/lib/sheets/**"], allow: "lib/(sheets/|format$)", says: "app/lib/sheets/ imports only its own modules and format" },
     {
       files: ["app/lib/business/**"],
-      allow: "lib/(business/|format$|memo$)",
-      says: "app/lib/business/ imports only format, memo and itself",
+      allow: "lib/(business/|format$|memo$|i18n/)",
+      says: "app/lib/business/ imports only format, memo, i18n and itself",
     },
     {
       files: ["app/lib/**"],

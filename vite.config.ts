@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cloudflare } from "@cloudflare/vite-plugin";
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import compression from "compression";
@@ -84,6 +85,8 @@ export default defineConfig(({ command, isPreview }) => {
         ...(dev ? { config: (worker) => ({ vars: { ...worker.vars, SITE_URL: localSiteUrl(5173) } }) } : {}),
       }),
       tailwindcss(),
+      // Message catalogs (app/locales/*/*.json?lingui) compiled on import; a message missing from one fails the build.
+      lingui({ failOnMissing: true, failOnCompileError: true }),
       reactRouter(),
     ],
     resolve: { tsconfigPaths: true },

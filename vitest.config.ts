@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { lingui } from "@lingui/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { hashPassword } from "./app/server/auth/password.server.ts";
@@ -47,6 +48,7 @@ export default defineConfig(async () => {
           },
         },
       }),
+      lingui({ failOnMissing: true, failOnCompileError: true }),
       reactRouter(),
     ],
     resolve: { tsconfigPaths: true },

@@ -1,18 +1,21 @@
+import { I18nProvider } from "@lingui/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
 import { ImgFallbackScript } from "#app/components/img-fallback-script";
 import { Toaster } from "#app/components/toaster";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { localeOfSegment, splitLocalePath, textDirection, type PageLocale } from "#app/lib/i18n/locales";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { readFlashToast } from "#app/server/platform/toast.server";
-import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { pageUrl, type QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/root";
 // A file, not inlined: cached across pages, and 50 KB less in every page's HTML (ADR 0023).
 import appCss from "#app/app.css?url";
 
 export const queryParams: QueryParams = [];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = getApp(context);
   const { toast, clear } = await readFlashToast(request);
   const headers = new Headers();
@@ -21,8 +24,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.set("Cache-Control", "no-store");
   }
   // Only what the document and the error boundary read: this object is in every public page's HTML.
-  const { siteName, analyticsToken } = siteConfig(env);
-  return data({ config: { siteName, analyticsToken }, toast }, { headers });
+  const { siteName, analyticsToken, localeSettings } = siteConfig(env);
+  // The URL's prefix names the page's locale (an unknown one is the public layout's 404).
+  const locale: PageLocale = { ...localeSettings, locale: localeOfSegment(localeSettings, params.lang) ?? localeSettings.defaultLocale };
+  // This page in any locale: its path without the prefix and the parameters its cache key keeps (the
+  // language switcher and the hreflang alternates), so the page is the same for every URL of its key.
+  const url = pageUrl(new URL(request.url));
+  const samePage = splitLocalePath(localeSettings, url.pathname).path + url.search;
+  return data({ config: { siteName, analyticsToken }, locale, samePage, toast }, { headers });
+}
+
+/** Every navigation: `samePage` follows the page (the loader reads no D1). */
+export function shouldRevalidate() {
+  return true;
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -41,8 +55,9 @@ export function links(): Route.LinkDescriptors {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const analyticsToken = rootData?.config.analyticsToken;
+  const locale = rootData?.locale.locale ?? "en";
   return (
-    <html lang="en">
+    <html lang={locale} dir={textDirection(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -52,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ImgFallbackScript />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
+        <I18nProvider i18n={i18nFor(locale)}>{children}</I18nProvider>
         <ScrollRestoration />
         <Scripts />
         {analyticsToken ? (

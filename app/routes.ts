@@ -1,9 +1,10 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
 // Reads like SPEC §2's route table, then §7's calls.
 export default [
   // ── Visitor site (SPEC §2) ────────────────────────────────────────────────
-  layout("routes/public/layout.tsx", [
+  // The default locale at the root, every other one under its prefix: /city/Hue, /vi/city/Hue (docs/i18n.md).
+  route(":lang?", "routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("businesses", "routes/public/businesses.tsx"),
     route("business/:id", "routes/public/business.tsx", { id: "business-by-id" }),

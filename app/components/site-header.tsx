@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { LanguageSwitcher } from "#app/components/language-switcher";
 import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
 
 /** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
@@ -157,6 +158,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitcher />
           <details data-menu className="relative">
             <summary className={`${summaryClass} border border-slate-300`}>
               <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">

@@ -15,11 +15,15 @@ import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factori
 // for each parameter a page could read, checks that the answer served through the cache is the page
 // that URL renders. The suite runs with EDGE_CACHE=off; here the cache is driven directly.
 
-/** Every route of app/routes.ts as the path it answers: its parents' paths and its own (a layout adds none). */
-function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+/**
+ * Every route of app/routes.ts as the paths it answers: its parents' paths and its own (a layout adds
+ * none). An optional segment (`:lang?`, the locale prefix) answers both without it and with it.
+ */
+function routePaths(entries: RouteConfigEntry[], parents = [""]): string[] {
   return entries.flatMap((entry) => {
-    const path = entry.path ? `${parent}/${entry.path}` : parent;
-    return [...(entry.path || entry.index ? [path || "/"] : []), ...routePaths(entry.children ?? [], path)];
+    const own = entry.path?.endsWith("?") ? ["", `/${entry.path.slice(0, -1)}`] : [entry.path ? `/${entry.path}` : ""];
+    const paths = parents.flatMap((parent) => own.map((segment) => parent + segment));
+    return [...(entry.path || entry.index ? paths.map((path) => path || "/") : []), ...routePaths(entry.children ?? [], paths)];
   });
 }
 
@@ -30,7 +34,7 @@ const category = `Walk plumber ${run}`;
 const SEEDED = 25;
 
 /** A real value for each dynamic segment (filled in beforeAll); a route with a new one fails until it has one here. */
-const samples: Record<string, string> = { "*": "no-such-page", ":file": "main.xml" };
+const samples: Record<string, string> = { "*": "no-such-page", ":file": "main.xml", ":lang": "vi" };
 /** A value for each parameter a page of this site reads or could read (`sort` has two). */
 let probes: Array<[string, string]> = [];
 
@@ -120,8 +124,12 @@ describe("the edge cache keys every route on the parameters it reads", () => {
     const paths = routePaths(routes);
     expect(paths).toContain("/city/:cityName");
     expect(paths).toContain("/api/businesses/:id");
-    // Every route React Router built from the config: all but the root and the layout, which answer no path of their own.
-    expect(paths.length).toBe(Object.values(build.routes).filter((route) => route?.path !== undefined || route?.index).length - 1);
+    expect(paths).toContain("/:lang/city/:cityName");
+    // Every route React Router built from the config (the public ones twice, with and without the
+    // locale prefix): all but the root and the public layout, which answer no path of their own.
+    const built = Object.values(build.routes).filter((route) => route?.path !== undefined || route?.index);
+    const localized = built.filter((route) => route?.parentId === "routes/public/layout").length;
+    expect(paths.length).toBe(built.length - 1 + localized + 1);
     // The admin is never cached (isAdminPath): every other route gets a seeded value for each segment.
     for (const path of paths.filter((p) => !isAdminPath(p))) expect(() => filled(path), path).not.toThrow();
   });

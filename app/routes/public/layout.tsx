@@ -1,6 +1,12 @@
+import { useLingui } from "@lingui/react";
 import { useEffect } from "react";
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { data, Outlet, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
+import { LocaleAlternates, LocaleHint } from "#app/components/language-switcher";
+import { usePageLocale } from "#app/components/page-locale";
 import { PageSkeleton } from "#app/components/skeletons";
+import { localeOfSegment, splitLocalePath } from "#app/lib/i18n/locales";
+import { pageMeta } from "#app/lib/seo/meta";
 import { SiteFooter } from "#app/components/site-footer";
 import { SiteHeader } from "#app/components/site-header";
 import { getApp } from "#app/server/platform/context.server";
@@ -12,12 +18,22 @@ import type { Route } from "./+types/layout";
 
 export const queryParams: QueryParams = [];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
+  const settings = config.localeSettings;
+  if (params.lang !== undefined && localeOfSegment(settings, params.lang) === null) {
+    // "/en/city/Hue" is the default locale's page under a prefix: its one address is at the root.
+    if (params.lang === settings.defaultLocale) {
+      const url = new URL(request.url);
+      throw redirect((url.pathname.slice(params.lang.length + 1) || "/") + url.search, 301);
+    }
+    // Any other first segment names no page of the site.
+    throw data(null, { status: 404 });
+  }
   // The footer is decoration: a failed read hides the row instead of failing the page (never zeros).
   const { cities, statistics } = await siteSummary(db, dataVersion).catch(() => ({ cities: [], statistics: null }));
-  return { siteName: config.siteName, phone: config.contactPhone, email: config.contactEmail, cities: cities.slice(0, FOOTER_CITIES), statistics };
+  return { siteName: config.siteName, siteUrl: config.siteUrl, phone: config.contactPhone, email: config.contactEmail, cities: cities.slice(0, FOOTER_CITIES), statistics };
 }
 
 /** Public pages are cacheable at the edge (max-age=60, s-maxage=300) unless a parent said otherwise (flash cookie). */
@@ -30,7 +46,7 @@ export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 type SkeletonKind = "home" | "city" | "category" | "detail" | "list";
 
-/** Which skeleton a client-side navigation to `pathname` shows (SPEC §2). */
+/** Which skeleton a client-side navigation to `pathname` (without its locale prefix) shows (SPEC §2). */
 function skeletonFor(pathname: string): SkeletonKind | null {
   if (pathname === "/") return "home";
   if (pathname.startsWith("/city/")) return "city";
@@ -42,17 +58,21 @@ function skeletonFor(pathname: string): SkeletonKind | null {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
+  const page = usePageLocale();
+  const { _ } = useLingui();
   useEffect(() => {
-    // Remembered for the business page's Back to Search, which returns to the last /search page.
-    if (location.pathname === "/search") sessionStorage.setItem("lastSearch", location.pathname + location.search);
-  }, [location]);
+    // Remembered for the business page's Back to Search, which returns to the last search page.
+    if (splitLocalePath(page, location.pathname).path === "/search") sessionStorage.setItem("lastSearch", location.pathname + location.search);
+  }, [location, page]);
   const target = navigation.state === "loading" ? navigation.location : null;
-  const skeleton = target ? skeletonFor(target.pathname) : null;
+  const skeleton = target ? skeletonFor(splitLocalePath(page, target.pathname).path) : null;
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
+      <LocaleAlternates siteUrl={loaderData.siteUrl} />
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {_("layout.skipToContent")}
       </a>
+      <LocaleHint />
       <SiteHeader siteName={loaderData.siteName} />
       <div id="main" className="flex-1">
         {skeleton ? <PageSkeleton kind={skeleton} /> : <Outlet />}
@@ -64,6 +84,23 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         cities={loaderData.cities}
         statistics={loaderData.statistics}
       />
+    </div>
+  );
+}
+
+/** An unknown first segment ("/xx/…"): the site's 404 page, in the site's frame. */
+export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
+  return error ? pageMeta({ title: "404 Page Not Found" }) : [];
+}
+
+export function ErrorBoundary() {
+  const root = useRouteLoaderData("root") as { config?: { siteName?: string } } | undefined;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader siteName={root?.config?.siteName ?? "LocalAtlas"} />
+      <div id="main" className="flex-1">
+        <GeneralErrorBoundary statusHandlers={{ 404: () => <PageNotFound /> }} />
+      </div>
     </div>
   );
 }

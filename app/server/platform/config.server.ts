@@ -1,4 +1,7 @@
 /** Site configuration from the environment (DESIGN.md): product name, contact, canonical host. */
+import { parseLocaleSettings, type LocaleSettings } from "#app/lib/i18n/locales";
+import { AVAILABLE_LOCALES } from "#app/server/platform/i18n.server";
+
 export type SiteConfig = {
   siteName: string;
   siteUrl: string;
@@ -18,6 +21,8 @@ export type SiteConfig = {
   /** The map tiles' URL template ({z}/{x}/{y}); empty means no map tiles. */
   mapTileUrl: string;
   mapTileAttribution: string;
+  /** LOCALES and DEFAULT_LOCALE: the languages served, the default at the root (docs/i18n.md). */
+  localeSettings: LocaleSettings;
 };
 
 function count(value: string | undefined, fallback: number): number {
@@ -40,5 +45,6 @@ export function siteConfig(env: Env): SiteConfig {
     structuredDataRating: env.STRUCTURED_DATA_RATING !== "off",
     mapTileUrl: env.MAP_TILE_URL ?? "",
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? "",
+    localeSettings: parseLocaleSettings({ locales: env.LOCALES, defaultLocale: env.DEFAULT_LOCALE }, AVAILABLE_LOCALES),
   };
 }

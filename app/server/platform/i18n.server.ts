@@ -1,0 +1,19 @@
+/**
+ * The server knows every locale's messages: each catalog of app/locales/, compiled by
+ * @lingui/vite-plugin when the Worker is built. Imported once, by the Worker's entry.
+ */
+import type { Messages } from "@lingui/core";
+import { registerMessages } from "#app/lib/i18n/i18n";
+
+// Imported by config.server.ts: wherever the site's settings are read, the catalogs are registered.
+const catalogs = import.meta.glob<{ messages: Messages }>("/app/locales/*/*.json", { eager: true, query: "?lingui" });
+
+for (const [file, { messages }] of Object.entries(catalogs)) {
+  const locale = /\/locales\/([^/]+)\//.exec(file)?.[1];
+  if (locale) registerMessages(locale, messages);
+}
+
+/** The locales that have catalogs, the LOCALES setting's choices. */
+export const AVAILABLE_LOCALES: readonly string[] = [
+  ...new Set(Object.keys(catalogs).map((file) => /\/locales\/([^/]+)\//.exec(file)?.[1] ?? "")),
+].filter(Boolean);
