@@ -7,25 +7,14 @@
  * a component (the browser has the interface catalog alone).
  */
 import type { MessageId } from "@lingui/core";
+import { slugify } from "#app/lib/business/slug";
 import { i18nFor } from "#app/lib/i18n/i18n";
 
 export type LabelKind = "category" | "aboutGroup" | "aboutAttribute";
 
-/** The stable slug of a label: lower case, ASCII letters and digits, words joined by "-". */
-export function labelSlug(source: string): string {
-  return source
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/đ/gi, "d")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
-
 /** `source` in `locale`, or `source` itself when the catalog has no label for it. */
 export function labelOf(locale: string, kind: LabelKind, source: string): string {
   const i18n = i18nFor(locale);
-  const id = `${kind}.${labelSlug(source)}` as MessageId;
+  const id = `${kind}.${slugify(source)}` as MessageId;
   return id in i18n.messages ? i18n._(id) : source;
 }
