@@ -8,6 +8,7 @@ import { buttonVariants } from "#app/components/ui/button";
 import { Badge, VerifiedBadge } from "#app/components/ui/badge";
 import { cn } from "#app/components/ui/cn";
 import { PhoneLink } from "#app/components/ui/phone-link";
+import { labelOf } from "#app/lib/i18n/labels";
 import { Stars } from "#app/components/ui/stars";
 
 export type CardBusiness = Pick<
@@ -54,10 +55,14 @@ const CARD_KEYS = [
   "photos",
 ] as const satisfies ReadonlyArray<keyof CardBusiness>;
 
-/** Only what a card shows travels to the browser (loader data is serialized into the page). */
-export function toCard(b: Business & { distanceKm?: number }): CardBusiness {
+/**
+ * Only what a card shows travels to the browser (loader data is serialized into the page), in the
+ * page's locale: the category's label from the server's catalog (labelOf).
+ */
+export function toCard(b: Business & { distanceKm?: number }, locale: string): CardBusiness {
   const out = {} as Record<string, unknown>;
   for (const k of CARD_KEYS) out[k] = b[k];
+  out.category = labelOf(locale, "category", b.category);
   out.photos = b.photos.slice(0, 1);
   if (b.distanceKm !== undefined) out.distanceKm = b.distanceKm;
   return out as CardBusiness;

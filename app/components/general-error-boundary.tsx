@@ -9,6 +9,8 @@ import { type ErrorResponse, isRouteErrorResponse, type MetaDescriptor, useParam
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/field";
 import { pageMeta } from "#app/lib/seo/meta";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { pageLocaleOf } from "#app/components/page-locale";
 
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -104,15 +106,21 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** The site name for an error page's title: the root loader ran even when the page's loader threw. */
-export function siteNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
+export function siteNameOf(matches: Matches): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { config?: { siteName?: string } } | undefined;
   return root?.config?.siteName ?? "LocalAtlas";
 }
 
-/** Title and robots tag of a page whose loader threw: its own not-found title for a 404, else the generic one. */
-export function errorMeta(error: unknown, notFoundTitle: string, siteName: string): MetaDescriptor[] {
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/**
+ * Title and robots tag of a page whose loader threw: its own not-found title for a 404 (given in the
+ * page's locale), else the generic one.
+ */
+export function errorMeta(error: unknown, notFoundTitle: string, matches: Matches): MetaDescriptor[] {
+  const generic = i18nFor(pageLocaleOf(matches).locale)._("error.somethingWentWrong");
   return pageMeta({
-    title: `${isNotFound(error) ? notFoundTitle : "Something went wrong"} | ${siteName}`,
+    title: `${isNotFound(error) ? notFoundTitle : generic} | ${siteNameOf(matches)}`,
     robots: "noindex",
     robotsLast: true,
   });

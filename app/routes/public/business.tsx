@@ -149,7 +149,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
     if (isRouteErrorResponse(error) && error.status === 410) {
       return pageMeta({ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
     }
-    return errorMeta(error, "Business Not Found", siteNameOf(matches));
+    return errorMeta(error, "Business Not Found", matches);
   }
   const { title, description, canonical, image, robots } = loaderData.meta;
   return pageMeta({ title, description, canonical, robots, card: { type: "business.business", image, siteName: loaderData.siteName } });

@@ -20,6 +20,7 @@ import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links
 import { formatCount } from "#app/lib/format";
 import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/businesses";
 
 const BUSINESSES_PAGE_SIZE = 20;
@@ -54,9 +55,10 @@ function browseHref(query: BrowseQuery): string {
   return qs ? `/businesses?${qs}` : "/businesses";
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   const url = new URL(request.url);
   const query = browseQuerySchema.parse(Object.fromEntries(url.searchParams));
   // The site summary's largest categories, remembered per data version as the footer is.
@@ -76,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalPages,
       totalCount: found.total ?? shown,
       approximate: found.approximate || found.total === null,
-      businesses: found.businesses.map(toCard),
+      businesses: found.businesses.map((b) => toCard(b, locale)),
       filters,
       filtered,
     };
@@ -102,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totalPages: result.totalPages,
     totalCount: result.totalCount,
     approximate: result.approximate ?? false,
-    businesses: result.businesses.map(toCard),
+    businesses: result.businesses.map((b) => toCard(b, locale)),
     filters,
     filtered: null,
   };

@@ -1,4 +1,4 @@
-import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
+import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { ButtonLink } from "#app/components/ui/button";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -28,7 +28,7 @@ export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = (params.categoryName ?? "").trim();
   const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
-    { request, context },
+    { request, context, params },
     {
       open: async (db, { rules, headSize }) => (raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize }) : null),
       path: ({ category }) => `/category/${category.slug}`,
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return errorMeta(error, "Category Not Found", siteNameOf(matches));
+  if (!loaderData) return errorMeta(error, "Category Not Found", matches);
   const { canonical, robots, titleSuffix } = loaderData.indexing;
   const title = titleWithSuffix(`${loaderData.heading} Businesses & Services | ${loaderData.siteName}`, titleSuffix);
   const description = `Discover quality ${loaderData.heading} businesses and services in your area. Compare ratings, opening hours and contact details.`;

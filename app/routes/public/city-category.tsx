@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
+import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { formatCount, titleCaseFromSlug } from "#app/lib/format";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -21,7 +21,7 @@ export const queryParams: QueryParams = ["page", "openNow", "minRating"];
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { opened, config, indexing, list } = await loadListingPage(
-    { request, context },
+    { request, context, params },
     {
       open: (db, opening) => openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), opening),
       path: ({ pair }) => cityCategoryPath(pair.city.name, pair.category.slug),
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return errorMeta(error, "Page Not Found", siteNameOf(matches));
+  if (!loaderData) return errorMeta(error, "Page Not Found", matches);
   const { heading, siteName, count, cityName, categoryName } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
   const title = titleWithSuffix(`${heading} | Ratings, Hours & Phone Numbers | ${siteName}`, titleSuffix);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound, siteNameOf } from "#app/components/general-error-boundary";
+import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound } from "#app/components/general-error-boundary";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityDetailPath } from "#app/lib/business/slug";
 import { openCityPage } from "#app/server/lists/city-categories.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (isBlank(cityName)) throw data(null, { status: 404 });
   // The boundary tells the two 404s apart by the name: blank is the 404 page, any other is City Not Found.
   const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
-    { request, context },
+    { request, context, params },
     {
       open: (db, { rules, headSize }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize }),
       // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
     if (isNotFound(error) && isBlank(params.cityName)) return pageMeta({ title: "404 Page Not Found" });
-    return errorMeta(error, "City Not Found", siteNameOf(matches));
+    return errorMeta(error, "City Not Found", matches);
   }
   const siteName = loaderData.siteName;
   const city = loaderData.cityName;

@@ -12,6 +12,7 @@ import { getRecommendedAndLatest } from "#app/server/lists/directory.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
 import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
@@ -22,9 +23,10 @@ export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
 
 export const queryParams: QueryParams = [];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, env, dataVersion } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   // The totals and the popular cities are the footer's (site-summary.server.ts): on a miss of a known
   // data version they come from the isolate's memory, not from two more D1 statements.
   const [{ statistics, cities }, lists] = await Promise.all([siteSummary(db, dataVersion), getRecommendedAndLatest(db, 6)]);
@@ -33,8 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     statistics,
     cities,
-    recommended: lists.recommended.map(toCard),
-    latest: lists.latest.map(toCard),
+    recommended: lists.recommended.map((b) => toCard(b, locale)),
+    latest: lists.latest.map((b) => toCard(b, locale)),
   };
 }
 

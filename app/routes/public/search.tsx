@@ -21,20 +21,22 @@ import { siteSummary } from "#app/server/lists/site-summary.server";
 import { pageMeta } from "#app/lib/seo/meta";
 import { MinRatingOptions } from "#app/components/listing-filters";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/search";
 
 // searchParamsSchema's keys.
 export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params: route }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
   // A blank query with a location lists that location; both blank go home.
   if (!params.q && !params.location && !params.near) throw redirect("/");
   const { db, env, dataVersion } = getApp(context);
   // The category filter is the site summary's (remembered per data version, as the footer is).
   const [result, { categories }] = await Promise.all([search(db, params), siteSummary(db, dataVersion)]);
-  const businesses = result.businesses.map(toCard);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, route);
+  const businesses = result.businesses.map((b) => toCard(b, locale));
   return {
     params,
     result: { ...result, businesses },

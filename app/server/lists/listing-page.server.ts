@@ -15,6 +15,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { clampPage } from "#app/components/ui/pager";
 import { toCard, type CardBusiness } from "#app/components/business-card";
+import { localePath } from "#app/lib/i18n/locales";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Business } from "#app/lib/business/business";
 import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { filteredPage } from "#app/lib/search/result-count";
@@ -39,6 +41,8 @@ export type ListingSpec<O extends OpenedListing> = {
 export type ListingPage<O extends OpenedListing> = {
   opened: O;
   config: SiteConfig;
+  /** The page's locale (the URL's prefix). */
+  locale: string;
   /** The canonical address of the listing's first page. */
   canonical: string;
   indexing: ListingIndexing;
@@ -57,11 +61,12 @@ export type ListingPage<O extends OpenedListing> = {
 };
 
 export async function loadListingPage<O extends OpenedListing>(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  { request, context, params }: { request: Request; context: Readonly<RouterContextProvider>; params: { lang?: string } },
   spec: ListingSpec<O>,
 ): Promise<ListingPage<O>> {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   const filters = parseListingFilters(url.searchParams);
@@ -69,7 +74,7 @@ export async function loadListingPage<O extends OpenedListing>(
   const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
   const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0 });
   if (!opened) throw data(null, { status: 404 });
-  const canonical = `${config.siteUrl}${spec.path(opened)}`;
+  const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const listing = filtersActive(filters) ? await filteredListing(db, opened.scope, filters, requested) : null;
   const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
   const totalPages = listing ? listing.totalPages : allPages;
@@ -82,6 +87,7 @@ export async function loadListingPage<O extends OpenedListing>(
   return {
     opened,
     config,
+    locale,
     canonical,
     // Indexed from INDEX_MIN_LISTING businesses on (a city × category page with fewer does not exist).
     indexing: listingIndexing({
@@ -91,7 +97,7 @@ export async function loadListingPage<O extends OpenedListing>(
       indexable: isListingIndexed(opened.count, config),
     }),
     businesses,
-    list: { businesses: businesses.map(toCard), page, totalPages, filters, filtered: listing?.filtered ?? null },
+    list: { businesses: businesses.map((b) => toCard(b, locale)), page, totalPages, filters, filtered: listing?.filtered ?? null },
   };
 }
 

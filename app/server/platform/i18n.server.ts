@@ -4,6 +4,7 @@
  */
 import type { Messages } from "@lingui/core";
 import { registerMessages } from "#app/lib/i18n/i18n";
+import { localeOfSegment, type LocaleSettings } from "#app/lib/i18n/locales";
 
 // Imported by config.server.ts: wherever the site's settings are read, the catalogs are registered.
 const catalogs = import.meta.glob<{ messages: Messages }>("/app/locales/*/*.json", { eager: true, query: "?lingui" });
@@ -17,3 +18,8 @@ for (const [file, { messages }] of Object.entries(catalogs)) {
 export const AVAILABLE_LOCALES: readonly string[] = [
   ...new Set(Object.keys(catalogs).map((file) => /\/locales\/([^/]+)\//.exec(file)?.[1] ?? "")),
 ].filter(Boolean);
+
+/** A public page's locale in its loader: the URL's prefix (`params.lang`), else the default (an unknown prefix is the layout's 404). */
+export function loaderLocale(settings: LocaleSettings, params: { lang?: string }): string {
+  return localeOfSegment(settings, params.lang) ?? settings.defaultLocale;
+}
