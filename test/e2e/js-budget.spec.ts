@@ -40,6 +40,9 @@ for (const [name, path] of [
   ["category", "/category/healthcare"],
   ["search", "/search?q=coffee"],
   ["businesses", "/businesses"],
+  // Another locale's pages: the same scripts before interaction; its catalog comes with React.
+  ["city (vi)", "/vi/city/Chicago"],
+  ["search (es)", "/es/search?q=coffee"],
 ] as const) {
   test(`the ${name} page downloads at most 100 KB gzip of JavaScript before interaction`, async ({ page }) => {
     const tally = tallyScripts(page);
