@@ -1,5 +1,5 @@
 /**
- * npm run bench:http [-- --ref <commit>]… [--rounds N] [--seconds S] [--pages home,business,…] [--floor] [--cpu-profile]
+ * npm run bench:http [-- --ref <commit>]… [--rounds N] [--seconds S] [--pages home,business,…] [--locale vi] [--floor] [--cpu-profile]
  *
  * The public pages against their own limit, a static file of the same bytes. For each
  * ref (default HEAD; give two to compare before and after in one interleaved run): its committed
@@ -21,6 +21,9 @@
  * compare only those files' work; it builds only while B's files still fit A's other modules (a
  * render path from before makeAppContext became async does not fit a later tree: compare whole
  * commits then).
+ *
+ * --locale L: each page also in locale L, under its prefix ("city@vi": /vi/city/…), measured in the
+ * same rounds as the default locale's at the root (docs/i18n.md).
  *
  * --floor: also React Router's own floor, measured in the same rounds: a React Router app with nothing
  * else (scripts/bench-http-floor) whose one route renders each page's body as one string. Its
@@ -226,13 +229,23 @@ const someBusiness = (
   (await (await get(`${first}/api/businesses?limit=1&offset=${BUSINESSES / 2}`)).json()) as { businesses: Array<{ id: number }> }
 ).businesses[0];
 const cityName = ((await (await get(`${first}/api/cities/popular?limit=1`)).json()) as Array<{ name: string }>)[0].name;
-const ALL_PAGES: Record<string, string> = {
+const ROOT_PAGES: Record<string, string> = {
   home: "/",
   business: `/business/${someBusiness.id}`,
   category: "/category/restaurants",
   city: `/city/${encodeURIComponent(cityName)}`,
   search: `/search?q=restaurant&location=${encodeURIComponent(cityName)}`,
   businesses: "/businesses",
+};
+// --locale vi: each page again in that locale ("city@vi" → /vi/city/…), measured in the same rounds.
+const locale = option("locale", "");
+const ALL_PAGES: Record<string, string> = {
+  ...ROOT_PAGES,
+  ...(locale
+    ? Object.fromEntries(
+        Object.entries(ROOT_PAGES).map(([name, path]) => [`${name}@${locale}`, path === "/" ? `/${locale}` : `/${locale}${path}`]),
+      )
+    : {}),
 };
 const wanted = option("pages", Object.keys(ALL_PAGES).join(",")).split(",");
 const pages = Object.entries(ALL_PAGES).filter(([name]) => wanted.includes(name));
