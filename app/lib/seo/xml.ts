@@ -16,13 +16,13 @@ function w3cDate(unixSeconds: number): string {
 }
 
 /** The same page in one language (`hreflang` a BCP 47 tag, or "x-default"), as an absolute URL. */
-export type SitemapAlternate = { hreflang: string; href: string };
+type SitemapAlternate = { hreflang: string; href: string };
 
 /** One `<url>`: its location, last change and, on a site in several languages, its language versions. */
 export type SitemapUrl = { loc: string; lastmod?: number; alternates?: ReadonlyArray<SitemapAlternate> };
 
 /** The namespace of Google's `<xhtml:link rel="alternate" hreflang href>` in sitemaps. */
-export const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
+const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
 
 function urlXml(u: SitemapUrl): string {
   const lastmod = u.lastmod ? `<lastmod>${w3cDate(u.lastmod)}</lastmod>` : "";
