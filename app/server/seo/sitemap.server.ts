@@ -4,11 +4,12 @@
  * other served locale under /sitemaps/{locale}/ (docs/i18n.md). A locale's file n lists the same pages
  * as the default's file n, each at its URL in that locale, and every entry names the page in every
  * served locale and x-default (`<xhtml:link rel="alternate" hreflang>`), so the alternates are
- * reciprocal between the files. A locale's file reads the same rows as the default's. Business file n holds the ids in ((n-1)·K, n·K],
- * K = businesses per sitemap, so a file reads only its own rows through the primary key (keyset by
- * id, never OFFSET), each business appears in exactly one file, and a business keeps its file as
- * others are added. Ranges left empty by deletions are simply not listed, so a file never holds more
- * than K URLs but may hold fewer.
+ * reciprocal between the files. A locale's file reads the same rows as the default's.
+ *
+ * Business file n holds the ids in ((n-1)·K, n·K], K = businesses per sitemap, so a file reads only
+ * its own rows through the primary key (keyset by id, never OFFSET), each business appears in exactly
+ * one file (of each locale), and a business keeps its file as others are added. Ranges left empty
+ * by deletions are simply not listed, so a file never holds more than K URLs but may hold fewer.
  *
  * Only pages that are indexed are listed (docs/decisions/0020-indexing-and-city-categories.md):
  * a business with at least INDEX_MIN_FACTS of {hours, phone, rating} (businesses.index_facts, read
