@@ -47,6 +47,8 @@ export default [
   // ── Crawlers: sitemaps and robots.txt ─────────────────────────────────────
   route("sitemap.xml", "routes/crawlers/sitemap-index.ts"),
   route("sitemaps/:file", "routes/crawlers/sitemap-file.ts"),
+  // Another served locale's files (/sitemaps/vi/businesses-1.xml); the default's stay at /sitemaps/.
+  route("sitemaps/:lang/:file", "routes/crawlers/sitemap-file.ts", { id: "sitemap-locale-file" }),
   route("robots.txt", "routes/crawlers/robots.ts"),
 
   // ── Public JSON API (SPEC §7) ─────────────────────────────────────────────

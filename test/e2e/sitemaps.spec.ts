@@ -10,7 +10,9 @@ import { expect, test } from "./support/fixtures";
 const XSD = path.join(import.meta.dirname, "..", "fixtures", "xsd");
 const dir = mkdtempSync(path.join(tmpdir(), "sitemaps-"));
 
-function xmllint(xml: string, schema: "sitemap.xsd" | "siteindex.xsd", name: string): string {
+// A urlset is checked against sitemap-hreflang.xsd: sitemaps.org's sitemap.xsd, whose strict wildcard
+// demands a declaration for every foreign element, with the xhtml:link one (xhtml-link.xsd).
+function xmllint(xml: string, schema: "sitemap-hreflang.xsd" | "siteindex.xsd", name: string): string {
   const file = path.join(dir, name);
   writeFileSync(file, xml);
   try {
@@ -34,20 +36,40 @@ async function get(request: APIRequestContext, url: string) {
   return response.text();
 }
 
-test("the sitemap index and every sitemap it lists validate against the sitemaps.org XSDs", async ({ request }) => {
+/** Each `<url>`'s loc and its `<xhtml:link rel="alternate">` set, as "hreflang href" strings. */
+function alternates(xml: string): Map<string, string[]> {
+  return new Map(
+    [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(.*?)<\/url>/g)].map((m) => [
+      m[1],
+      [...m[2].matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((l) => `${l[1]} ${l[2]}`),
+    ]),
+  );
+}
+
+test("the sitemap index and every sitemap it lists, in every locale, validate against the XSDs", async ({ request }) => {
   const index = await get(request, "/sitemap.xml");
   expect(xmllint(index, "siteindex.xsd", "sitemap.xml")).toBe("valid");
   const files = locs(index);
+  const names = ["main.xml", "categories.xml", "cities.xml", "businesses-1.xml"];
+  // The default locale's files where they always were, every other served locale's under its prefix.
   expect(files.map((f) => new URL(f).pathname)).toEqual(
-    expect.arrayContaining(["/sitemaps/main.xml", "/sitemaps/categories.xml", "/sitemaps/cities.xml", "/sitemaps/businesses-1.xml"]),
+    expect.arrayContaining(["", "/vi", "/es"].flatMap((prefix) => names.map((name) => `/sitemaps${prefix}/${name}`))),
   );
   let businessUrls: string[] = [];
+  const links = new Map<string, string[]>();
   for (const file of files) {
     const xml = await get(request, file);
-    const name = new URL(file).pathname.split("/").pop()!;
-    expect(xmllint(xml, "sitemap.xsd", name), name).toBe("valid");
-    if (name.startsWith("businesses-")) businessUrls = businessUrls.concat(locs(xml));
+    const name = new URL(file).pathname.slice("/sitemaps/".length).replace("/", "-");
+    expect(xmllint(xml, "sitemap-hreflang.xsd", name), name).toBe("valid");
+    for (const [loc, set] of alternates(xml)) links.set(loc, set);
+    if (/^\/sitemaps\/businesses-/.test(new URL(file).pathname)) businessUrls = businessUrls.concat(locs(xml));
   }
+  // Reciprocal: every page an alternate names is listed, naming the same set (x-default aside).
+  const pairs = [...links].flatMap(([loc, set]) =>
+    set.filter((a) => !a.startsWith("x-default ")).map((a) => ({ loc, set, href: a.split(" ")[1] })),
+  );
+  expect(pairs.filter((p) => JSON.stringify(links.get(p.href)) !== JSON.stringify(p.set)).map((p) => `${p.loc} → ${p.href}`)).toEqual([]);
+  expect(pairs.length).toBeGreaterThan(businessUrls.length * 3);
   // Every indexed business listed exactly once (the seed's 1,200, less any an earlier admin spec
   // deleted, less the thin ones that are not indexed).
   const { totalBusinesses } = (await (await request.get("/api/statistics")).json()) as { totalBusinesses: number };

@@ -1,13 +1,17 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { localePath } from "#app/lib/i18n/locales";
+import { siteConfig } from "#app/server/platform/config.server";
 import {
   businessSitemap,
   businessSitemapNumbers,
   cityCategorySitemapNumbers,
   sitemapIndex,
+  sitemapRules,
   sitemapStats,
   type SitemapRules,
 } from "#app/server/seo/sitemap.server";
-import { buildBusiness, idOf, insert, request, resetDirectory, testDb } from "../helpers/factories";
+import { buildBusiness, idOf, insert, request, resetDirectory, rowsRead, testDb } from "../helpers/factories";
 
 const SITE = "https://localatlas.test";
 
@@ -133,5 +137,205 @@ describe("sitemap stats", () => {
     expect(response.status).toBe(401);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(await response.json()).toHaveProperty("message");
+  });
+});
+
+/** The site's served locales (LOCALES and DEFAULT_LOCALE of the test Worker: en, vi, es). */
+const settings = siteConfig(env).localeSettings;
+const others = settings.locales.filter((l) => l !== settings.defaultLocale);
+
+type Entry = { loc: string; lastmod: string | null; links: Array<{ hreflang: string; href: string }> };
+
+/**
+ * A urlset's entries, read strictly (the XSD check is in test/e2e/sitemaps.spec.ts, with xmllint): the
+ * xhtml namespace declared; each <url> is a <loc>, maybe a <lastmod>, then only
+ * <xhtml:link rel="alternate" hreflang href/> elements with these three attributes, in this order.
+ */
+function entries(xml: string): Entry[] {
+  const root =
+    /<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9"( xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml")?>/.exec(xml);
+  expect(root, "the urlset element").not.toBeNull();
+  const urls = [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map((m) => m[1]);
+  expect(urls.length).toBe(xml.split("<url>").length - 1);
+  return urls.map((url) => {
+    const parts = /^<loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?((?:<xhtml:link [^>]*\/>)*)$/.exec(url);
+    expect(parts, url).not.toBeNull();
+    const links = [...parts![3].matchAll(/<xhtml:link ([^>]*)\/>/g)].map((m) => {
+      const attributes = /^rel="alternate" hreflang="(x-default|[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)" href="(https?:\/\/[^"\s]+)"$/.exec(m[1]);
+      expect(attributes, m[0]).not.toBeNull();
+      return { hreflang: attributes![1], href: attributes![2] };
+    });
+    // A link needs the namespace declared on the root.
+    if (links.length > 0) expect(root![1], "xmlns:xhtml").toBeDefined();
+    return { loc: parts![1], lastmod: parts![2] ?? null, links };
+  });
+}
+
+/** The file's path in `locale`: the default's at /sitemaps/, the others under /sitemaps/{locale}/. */
+const fileIn = (locale: string, name: string) => (locale === settings.defaultLocale ? `/sitemaps/${name}` : `/sitemaps/${locale}/${name}`);
+
+async function sitemapFile(path: string): Promise<Entry[]> {
+  const response = await request(path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get("Content-Type"), path).toContain("application/xml");
+  expect(response.headers.get("Cache-Control"), path).toContain("s-maxage");
+  return entries(await response.text());
+}
+
+/** The alternates every locale's entry for `path` must carry: every served locale, then x-default (the root URL). */
+const alternatesOf = (path: string) => [
+  ...settings.locales.map((l) => ({ hreflang: l, href: `${SITE}${localePath(settings, l, path)}` })),
+  { hreflang: "x-default", href: `${SITE}${path}` },
+];
+
+describe("per-locale sitemaps", () => {
+  it("the site serves several locales (the test Worker's LOCALES)", () => {
+    expect(settings.locales).toEqual(["en", "vi", "es"]);
+  });
+
+  it("the index lists the default locale's files as before, then the same files of every other locale", async () => {
+    await insert(...[1, 2, 3].map((i) => buildBusiness({ name: `Locale Index ${i}`, city: "Locale Index City", category: "Tea house" })));
+    const db = testDb();
+    const perFile = 4;
+    const [numbers, cityCategoryNumbers] = await Promise.all([
+      businessSitemapNumbers(db, rules(perFile)),
+      cityCategorySitemapNumbers(db, rules(perFile)),
+    ]);
+    expect(cityCategoryNumbers.length).toBeGreaterThan(0);
+    const names = [
+      "main.xml",
+      "categories.xml",
+      "cities.xml",
+      ...numbers.map((n) => `businesses-${n}.xml`),
+      ...cityCategoryNumbers.map((n) => `city-categories-${n}.xml`),
+    ];
+    const before = db.meter.rowsRead;
+    const alone = await sitemapIndex(db, SITE, rules(perFile));
+    const single = db.meter.rowsRead - before;
+    const index = await sitemapIndex(db, SITE, rules(perFile), settings);
+    // The file numbers are read once for every locale.
+    expect(db.meter.rowsRead - before - single).toBe(single);
+    expect(index.slice(0, alone.length)).toEqual(alone);
+    expect(index.map((s) => s.loc)).toEqual(settings.locales.flatMap((l) => names.map((name) => `${SITE}${fileIn(l, name)}`)));
+    expect(index.map((s) => s.loc)).toContain(`${SITE}/sitemaps/vi/businesses-${numbers[0]}.xml`);
+    expect(index.map((s) => s.loc)).toContain(`${SITE}/sitemaps/es/main.xml`);
+
+    // Through the Worker: the same list, in XML.
+    const served = locs(await (await request("/sitemap.xml")).text());
+    for (const locale of settings.locales) {
+      for (const name of ["main.xml", "categories.xml", "cities.xml", "businesses-1.xml"])
+        expect(served).toContain(`${SITE}${fileIn(locale, name)}`);
+    }
+    expect(served.filter((l) => l.startsWith(`${SITE}/sitemaps/vi/`)).map((l) => l.replace("/vi/", "/"))).toEqual(
+      served.filter((l) => /^[^/]+\/\/[^/]+\/sitemaps\/[^/]+\.xml$/.test(l)),
+    );
+  });
+
+  it("every entry names the page in every locale and x-default, the same set in each locale's file", async () => {
+    await insert(
+      ...[1, 2, 3].map((i) => buildBusiness({ name: `Hreflang Cafe ${i}`, category: "Coffee shop", city: "Hreflang Town" })),
+      buildBusiness({ name: "Hreflang Custom", canonicalUrl: "/details/hreflang-custom" }),
+      buildBusiness({ name: "Hreflang Same Site", canonicalUrl: `${SITE}/details/hreflang-same-site` }),
+    );
+    const index = locs(await (await request("/sitemap.xml")).text());
+    const defaults = index.map((l) => new URL(l).pathname).filter((p) => /^\/sitemaps\/[^/]+\.xml$/.test(p));
+    let checked = 0;
+    for (const file of defaults) {
+      const name = file.split("/").pop()!;
+      const files = new Map<string, Entry[]>();
+      for (const locale of settings.locales) files.set(locale, await sitemapFile(fileIn(locale, name)));
+      const base = files.get(settings.defaultLocale)!;
+      expect(base.length, name).toBeGreaterThan(0);
+      for (const [locale, list] of files) {
+        // The same pages, in the same order, each at its URL in the file's locale.
+        expect(list.length, `${locale} ${name}`).toBe(base.length);
+        list.forEach((entry, i) => {
+          const root = base[i];
+          if (root.links.length === 0) return; // an off-site canonical: checked below
+          const path = new URL(root.loc).pathname;
+          expect(entry.links, `${locale} ${name} ${root.loc}`).toEqual(alternatesOf(path));
+          expect(entry.loc).toBe(entry.links.find((a) => a.hreflang === locale)!.href);
+          expect(entry.lastmod).toBe(root.lastmod);
+          checked++;
+        });
+      }
+      // Reciprocal: the page each alternate names is listed in that locale's file with the same set.
+      for (const [locale, list] of files) {
+        const listed = new Map(list.map((e) => [e.loc, e.links]));
+        for (const entry of files.get(settings.defaultLocale)!) {
+          for (const link of entry.links.filter((a) => a.hreflang === locale))
+            expect(listed.get(link.href), link.href).toEqual(entry.links);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(settings.locales.length * 20);
+
+    const pages = new Map<string, Entry>();
+    for (const file of index.filter((l) => l.includes("/sitemaps/vi/"))) {
+      for (const e of await sitemapFile(new URL(file).pathname)) pages.set(e.loc, e);
+    }
+    expect(pages.get(`${SITE}/vi`)?.links).toEqual(alternatesOf("/"));
+    expect(pages.get(`${SITE}/vi/terms-of-service`)?.links).toEqual(alternatesOf("/terms-of-service"));
+    expect(pages.get(`${SITE}/vi/city/Hreflang%20Town`)?.links).toEqual(alternatesOf("/city/Hreflang%20Town"));
+    expect(pages.get(`${SITE}/vi/category/coffee-shop`)?.links).toEqual(alternatesOf("/category/coffee-shop"));
+    expect(pages.get(`${SITE}/vi/city/Hreflang%20Town/coffee-shop`)?.links).toEqual(alternatesOf("/city/Hreflang%20Town/coffee-shop"));
+    // A canonical path, or a canonical address on SITE_URL, is the page in every locale.
+    expect(pages.get(`${SITE}/vi/details/hreflang-custom`)?.links).toEqual(alternatesOf("/details/hreflang-custom"));
+    expect(pages.get(`${SITE}/vi/details/hreflang-same-site`)?.links).toEqual(alternatesOf("/details/hreflang-same-site"));
+  });
+
+  it("a business whose canonical is off the site is listed at that address in every locale's file, with no alternates", async () => {
+    const offSite = buildBusiness({ name: "Off Site Canonical", canonicalUrl: "https://example.com/elsewhere?a=1&b=2" });
+    await insert(offSite);
+    const id = await idOf(offSite.placeId!);
+    const name = `businesses-${Math.ceil(id / sitemapRules(env).perFile)}.xml`;
+    const address = "https://example.com/elsewhere?a=1&amp;b=2";
+    for (const locale of settings.locales) {
+      const list = await sitemapFile(fileIn(locale, name));
+      expect(
+        list.filter((e) => e.loc === address),
+        locale,
+      ).toEqual([{ loc: address, lastmod: expect.any(String), links: [] }]);
+      // Never its page on this site, in any locale: that page's canonical is the other address.
+      expect(
+        list.map((e) => e.loc).filter((loc) => loc.endsWith(`/business/${id}`)),
+        locale,
+      ).toEqual([]);
+    }
+  });
+
+  it("a locale's business file reads the same rows as the default's file of its number", async () => {
+    const inputs = Array.from({ length: 12 }, (_, i) => buildBusiness({ name: `Locale Rows ${i}` }));
+    await insert(...inputs);
+    const db = testDb();
+    const n = Math.ceil((await idOf(inputs[6].placeId!)) / 5);
+    const read = async (where?: { settings: typeof settings; locale: string }) => {
+      const before = db.meter.rowsRead;
+      const urls = await businessSitemap(db, SITE, rules(5), n, where);
+      return { rows: db.meter.rowsRead - before, count: urls!.length };
+    };
+    const root = await read({ settings, locale: settings.defaultLocale });
+    expect(root.rows).toBeLessThanOrEqual(5);
+    expect(root).toEqual(await read());
+    for (const locale of others) expect(await read({ settings, locale }), locale).toEqual(root);
+    // Through the Worker too: /sitemaps/vi/businesses-1.xml costs what /sitemaps/businesses-1.xml costs.
+    const served = rowsRead(await request("/sitemaps/businesses-1.xml"));
+    for (const locale of others) expect(rowsRead(await request(`/sitemaps/${locale}/businesses-1.xml`)), locale).toBe(served);
+  });
+
+  it("the default locale has no prefix, and an unknown locale or file is 404", async () => {
+    expect((await request("/sitemaps/vi/main.xml")).status).toBe(200);
+    for (const path of [
+      `/sitemaps/${settings.defaultLocale}/main.xml`,
+      "/sitemaps/fr/main.xml",
+      "/sitemaps/vi/other.xml",
+      "/sitemaps/vi/businesses-0.xml",
+      "/sitemaps/vi/businesses-999999999.xml",
+      "/sitemaps/vi/city-categories-999999999.xml",
+    ]) {
+      const response = await request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Cache-Control"), path).toBe("no-store");
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { AUDIT_ACTION_LABELS, type AuditPageView } from "#app/lib/admin/admin-audit";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
 import { LogTable } from "#app/components/admin/table";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 /** The audit log: who did what, when; newest first, 50 a page, "Older" follows the cursor. */
 export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPage: boolean }) {
+  const format = useAdminFormats();
   return (
     <div className="space-y-4">
       <div>
@@ -22,7 +22,7 @@ export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPa
           {page.entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100" data-testid="audit-row">
               <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-                <time dateTime={new Date(e.at * 1000).toISOString()}>{when.format(new Date(e.at * 1000))}</time>
+                <time dateTime={new Date(e.at * 1000).toISOString()}>{format.dateTime(e.at, "medium")}</time>
               </td>
               <td className="py-2 pr-3">{e.actor}</td>
               <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>

@@ -13,7 +13,7 @@ import type { Business } from "#app/lib/business/business";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
-import { formatCount } from "#app/lib/format";
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 /** What the Businesses route's action answers a row's fetcher. */
 export type RowActionResult =
@@ -69,6 +69,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
+  const format = useAdminFormats();
   const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   /**
@@ -216,7 +217,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600" data-testid="admin-total">
-              {formatCount(list.totalCount)}
+              {format.count(list.totalCount)}
               {list.approximate ? "+" : ""} businesses
             </p>
             <div className="overflow-x-auto">
@@ -298,6 +299,7 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
   const fetcher = useFetcher<RowActionResult>();
   const busy = fetcher.state !== "idle";
   const [confirming, setConfirming] = useState(false);
+  const format = useAdminFormats();
 
   // One toast per answer; the list itself is refreshed by the loaders React Router re-runs after the action.
   useEffect(() => {
@@ -318,7 +320,7 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
       <td className="py-2 pr-3">{b.category}</td>
       <td className="py-2 pr-3">{b.city}</td>
       <td className="py-2 pr-3">{b.country}</td>
-      <td className="py-2 pr-3 tabular-nums">{b.rating.toFixed(1)}</td>
+      <td className="py-2 pr-3 tabular-nums">{format.rating(b.rating)}</td>
       <td className="py-2 pr-3">
         {b.isVerified ? (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Verified</span>

@@ -1,9 +1,10 @@
 import type { AdminSummary } from "#app/lib/admin/admin-businesses";
-import { formatCount } from "#app/lib/format";
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 /** Dashboard: the four statistics and the country summary (the route's loader reads them). */
 export function DashboardTab({ summary }: { summary: AdminSummary }) {
   const { statistics: s, countries } = summary;
+  const format = useAdminFormats();
   const cards = [
     { label: "Total Businesses", value: s.totalBusinesses },
     { label: "Verified Businesses", value: s.verifiedBusinesses },
@@ -17,7 +18,7 @@ export function DashboardTab({ summary }: { summary: AdminSummary }) {
           <div key={c.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{c.label}</dt>
             <dd className="mt-1 text-2xl font-bold" data-testid={`stat-${c.label.toLowerCase().replace(/\s+/g, "-")}`}>
-              {formatCount(c.value)}
+              {format.count(c.value)}
             </dd>
           </div>
         ))}
@@ -40,7 +41,7 @@ export function DashboardTab({ summary }: { summary: AdminSummary }) {
               {countries.map((c) => (
                 <tr key={c.country} className="border-b border-slate-100">
                   <td className="py-2">{c.country || "Unknown"}</td>
-                  <td className="py-2 text-right tabular-nums">{formatCount(c.businessCount)}</td>
+                  <td className="py-2 text-right tabular-nums">{format.count(c.businessCount)}</td>
                 </tr>
               ))}
             </tbody>

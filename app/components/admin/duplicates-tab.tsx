@@ -8,7 +8,8 @@ import {
   type DuplicatePair,
   type DuplicatePairSide,
 } from "#app/lib/admin/admin-duplicates";
-import { formatCount, formatRating, joinParts } from "#app/lib/format";
+import { joinParts } from "#app/lib/format";
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 import { toast } from "#app/lib/toast";
 import { Button } from "#app/components/ui/button";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
@@ -83,6 +84,7 @@ function ScanForm() {
 function PairCard({ pair }: { pair: DuplicatePair }) {
   const fetcher = useFetcher<DuplicateActionResult>();
   const [keepId, setKeepId] = useState(pair.suggestedKeepId);
+  const format = useAdminFormats();
   const busy = fetcher.state !== "idle";
   const [a, b] = pair.businesses;
   const removeId = keepId === a.id ? b.id : a.id;
@@ -103,7 +105,7 @@ function PairCard({ pair }: { pair: DuplicatePair }) {
     <li className="rounded-xl border border-slate-200 p-4" data-testid="duplicate-pair">
       <p className="text-sm text-slate-700">
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{REASON_LABELS[pair.reason]}</span>
-        {pair.distanceMetres !== null ? <span className="ml-2">{formatCount(pair.distanceMetres)} m apart</span> : null}
+        {pair.distanceMetres !== null ? <span className="ml-2">{format.count(pair.distanceMetres)} m apart</span> : null}
       </p>
       <fetcher.Form method="post" className="mt-3">
         <input type="hidden" name="lowId" value={pair.lowId} />
@@ -132,6 +134,7 @@ function PairCard({ pair }: { pair: DuplicatePair }) {
 function Side({ side, name, checked, onChoose }: { side: DuplicatePairSide; name: string; checked: boolean; onChoose(): void }) {
   const id = `${name}-${side.id}`;
   const place = joinParts([side.city, side.state, side.country]);
+  const format = useAdminFormats();
   return (
     <div className={`rounded-lg border p-3 text-sm ${checked ? "border-blue-600 bg-blue-50" : "border-slate-200"}`}>
       <label htmlFor={id} className="flex items-start gap-2 font-medium">
@@ -147,7 +150,7 @@ function Side({ side, name, checked, onChoose }: { side: DuplicatePairSide; name
         <dd className="break-words">{joinParts([side.address, side.address.includes(side.city) ? "" : place], ", ") || "—"}</dd>
         <dt className="text-slate-600">Rating</dt>
         <dd>
-          {formatRating(side.rating)} ({formatCount(side.reviewCount)} reviews)
+          {format.rating(side.rating)} ({format.count(side.reviewCount)} reviews)
         </dd>
         <dt className="text-slate-600">Place id</dt>
         <dd className="break-all font-mono text-xs">{side.placeId || "—"}</dd>

@@ -15,7 +15,7 @@ import { Link } from "react-router";
 import type { ImportPreview } from "#app/lib/import/import-preview";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
-import { formatCount } from "#app/lib/format";
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 import { ColumnHeads } from "#app/components/admin/table";
 
 type Stats = { imported: number; duplicatesSkipped: number; totalErrors: number; updated?: number };
@@ -90,6 +90,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
   const [preview, setPreview] = useState<{ file: File; answer: ImportPreview } | null>(null);
   const [lastJob, setLastJob] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>("skip");
+  const format = useAdminFormats();
 
   function clearFile() {
     if (fileInput.current) fileInput.current.value = "";
@@ -354,7 +355,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
                   <div className="h-full bg-blue-600 transition-all" style={{ width: `${percent}%` }} />
                 </div>
                 <p className="mt-1 text-xs text-slate-600">
-                  {formatCount(progress.processed)} of {formatCount(progress.total)} rows ({percent}%)
+                  {format.count(progress.processed)} of {format.count(progress.total)} rows ({format.percent(percent)})
                 </p>
                 <p className="mt-1 text-xs text-slate-600">
                   The import runs on the server: its progress and result are in the{" "}
@@ -394,7 +395,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
         </button>
         {seoProgress ? (
           <p className="mt-2 text-xs text-slate-600" aria-live="polite">
-            {formatCount(seoProgress.updated)} done, {formatCount(seoProgress.remaining)} remaining
+            {format.count(seoProgress.updated)} done, {format.count(seoProgress.remaining)} remaining
           </p>
         ) : null}
       </section>
@@ -431,6 +432,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
 /** What the import would do with the chosen file; "Import" sends it, "Cancel" drops it (nothing was stored). */
 function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportPreview; mode: Mode; onConfirm(): void; onCancel(): void }) {
   const cell = "py-1 pr-3 align-top";
+  const format = useAdminFormats();
   return (
     <section aria-labelledby="import-preview-heading" className="mt-4 space-y-4 rounded-md border border-blue-200 bg-blue-50/40 p-4">
       <div>
@@ -441,10 +443,10 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
           <dt className="text-slate-600">Layout</dt>
           <dd data-testid="preview-layout">{preview.layoutLabel}</dd>
           <dt className="text-slate-600">Rows</dt>
-          <dd data-testid="preview-rows">{formatCount(preview.rowCount)}</dd>
+          <dd data-testid="preview-rows">{format.count(preview.rowCount)}</dd>
           <dt className="text-slate-600">File</dt>
           <dd>
-            .{preview.format}, {formatCount(preview.fileSize)} bytes, header on row {preview.headerRow}
+            .{preview.format}, {format.count(preview.fileSize)} bytes, header on row {preview.headerRow}
           </dd>
         </dl>
       </div>
@@ -505,7 +507,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
                   <td className={cell}>{[r.values.city, r.values.state, r.values.country].filter(Boolean).join(", ")}</td>
                   <td className={cell}>{r.values.phone}</td>
                   <td className={`${cell} tabular-nums`}>
-                    {r.values.rating.toFixed(1)} ({formatCount(r.values.reviewCount)})
+                    {format.rating(r.values.rating)} ({format.count(r.values.reviewCount)})
                   </td>
                   <td className={`${cell} break-all`}>{r.values.placeId}</td>
                 </tr>
@@ -528,7 +530,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
           onClick={onConfirm}
           className="rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700"
         >
-          Import {formatCount(preview.rowCount)} rows{mode === "update" ? " (update mode)" : ""}
+          Import {format.count(preview.rowCount)} rows{mode === "update" ? " (update mode)" : ""}
         </button>
         <button
           type="button"

@@ -5,11 +5,9 @@ import { errorText } from "#app/lib/admin/admin-fetch";
 import { toast } from "#app/lib/toast";
 import { useAdminApi } from "#app/components/admin/use-admin-api";
 import { KeysetPager } from "#app/components/admin/keyset-pager";
-import { formatCount } from "#app/lib/format";
 import { useRunningImports } from "#app/components/admin/use-running-imports";
 import { LogTable } from "#app/components/admin/table";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 const STATUS_STYLE: Record<ImportHistoryEntry["status"], { label: string; className: string }> = {
   pending: { label: "Queued", className: "bg-slate-100 text-slate-800" },
@@ -76,6 +74,7 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
   const api = useAdminApi();
   const { revalidate } = useRevalidator();
   const [retrying, setRetrying] = useState(false);
+  const format = useAdminFormats();
   const links = importLinks(entry.id);
   const status = STATUS_STYLE[entry.status];
   const duration = durationLabel(entry);
@@ -100,18 +99,18 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       <td className="py-2 pr-3">
         <span className="font-medium break-all">{entry.fileName}</span>
         <span className="block text-xs text-slate-600">
-          #{entry.id} · {fileSizeLabel(entry.fileSize)} · {formatCount(entry.totalRows)} rows ·{" "}
+          #{entry.id} · {fileSizeLabel(entry.fileSize, format.locale)} · {format.count(entry.totalRows)} rows ·{" "}
           {entry.mode === "update" ? "update mode" : "skip mode"}
         </span>
       </td>
       <td className="py-2 pr-3">{entry.uploadedBy || "—"}</td>
       <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
-        <time dateTime={new Date(entry.createdAt * 1000).toISOString()}>{when.format(new Date(entry.createdAt * 1000))}</time>
+        <time dateTime={new Date(entry.createdAt * 1000).toISOString()}>{format.dateTime(entry.createdAt)}</time>
       </td>
       <td className="py-2 pr-3">
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.className}`}>{status.label}</span>
         {entry.status === "running" || entry.status === "pending" ? (
-          <span className="mt-1 block text-xs text-slate-600 tabular-nums">{percent}%</span>
+          <span className="mt-1 block text-xs text-slate-600 tabular-nums">{format.percent(percent)}</span>
         ) : null}
         {entry.status === "failed" && entry.message ? (
           <span className="mt-1 block max-w-xs text-xs text-red-800">{entry.message}</span>
@@ -119,11 +118,11 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
       </td>
       <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{duration ?? "—"}</td>
       <td className="py-2 pr-3 text-right tabular-nums">
-        {formatCount(entry.imported)}
-        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{formatCount(entry.updated)} updated</span> : null}
+        {format.count(entry.imported)}
+        {entry.mode === "update" ? <span className="block text-xs text-slate-600">{format.count(entry.updated)} updated</span> : null}
       </td>
-      <td className="py-2 pr-3 text-right tabular-nums">{formatCount(entry.duplicatesSkipped)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{formatCount(entry.totalErrors)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{format.count(entry.duplicatesSkipped)}</td>
+      <td className="py-2 pr-3 text-right tabular-nums">{format.count(entry.totalErrors)}</td>
       <td className="py-2">
         <ul className="space-y-1 text-xs">
           {entry.totalErrors > 0 ? (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { ImportHistoryPage } from "#app/lib/admin/admin-imports";
-import { formatCount } from "#app/lib/format";
 import { useRunningImports } from "#app/components/admin/use-running-imports";
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 const STATUS: Record<string, string> = { pending: "Queued", running: "Running", done: "Done", failed: "Failed" };
 
@@ -11,6 +11,7 @@ const STATUS: Record<string, string> = { pending: "Queued", running: "Running", 
  */
 export function RecentImports({ page }: { page: ImportHistoryPage }) {
   useRunningImports(page);
+  const format = useAdminFormats();
 
   if (page.imports.length === 0) return null;
   return (
@@ -32,10 +33,10 @@ export function RecentImports({ page }: { page: ImportHistoryPage }) {
               <span className="font-medium break-all">{i.fileName}</span>{" "}
               <span className="text-slate-600">
                 · {STATUS[i.status] ?? i.status}
-                {active ? ` (${formatCount(i.processedRows)} of ${formatCount(i.totalRows)} rows, ${percent}%)` : null} · imported{" "}
-                {formatCount(i.imported)}
-                {i.updated > 0 ? `, updated ${formatCount(i.updated)}` : null}, duplicates {formatCount(i.duplicatesSkipped)}, errors{" "}
-                {formatCount(i.totalErrors)}
+                {active ? ` (${format.count(i.processedRows)} of ${format.count(i.totalRows)} rows, ${format.percent(percent)})` : null} ·
+                imported {format.count(i.imported)}
+                {i.updated > 0 ? `, updated ${format.count(i.updated)}` : null}, duplicates {format.count(i.duplicatesSkipped)}, errors{" "}
+                {format.count(i.totalErrors)}
               </span>
             </li>
           );

@@ -4,7 +4,7 @@
  * the statistics; the panel shows 'Yükleniyor...' while that loader runs.
  */
 import type { SitemapStats } from "#app/server/seo/sitemap.server";
-import { formatCount } from "#app/lib/format";
+import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 function CopyButton({ text }: { text: string }) {
   return (
@@ -37,6 +37,7 @@ function UrlList({ title, urls }: { title: string; urls: string[] }) {
 }
 
 export function SeoSitemapTab({ stats }: { stats: SitemapStats }) {
+  const format = useAdminFormats();
   const figures = [
     { label: "Toplam İşletme", value: stats.totalBusinesses },
     { label: "Toplam Site Haritası Dosyası", value: stats.totalSitemaps + 3 },
@@ -49,7 +50,7 @@ export function SeoSitemapTab({ stats }: { stats: SitemapStats }) {
         {figures.map((f) => (
           <div key={f.label} className="rounded-lg border border-slate-200 p-4">
             <dt className="text-sm text-slate-600">{f.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold">{formatCount(f.value)}</dd>
+            <dd className="mt-1 text-2xl font-semibold">{format.count(f.value)}</dd>
           </div>
         ))}
       </dl>

@@ -44,9 +44,22 @@ export const importLinks = (id: number) => ({
   retry: `/api/admin/imports/${id}/retry`,
 });
 
-/** "1.2 MB", "830 KB", "512 B". */
-export function fileSizeLabel(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabyteFormats = new Map<string, Intl.NumberFormat>();
+
+/** One decimal in the locale's way ("1.2", "1,2"). */
+function megabytes(locale: string): Intl.NumberFormat {
+  let format = megabyteFormats.get(locale);
+  if (!format)
+    megabyteFormats.set(
+      locale,
+      (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })),
+    );
+  return format;
+}
+
+/** "1.2 MB", "830 KB", "512 B"; the decimal mark is the locale's ("1,2 MB"). */
+export function fileSizeLabel(bytes: number, locale = "en"): string {
+  if (bytes >= 1024 * 1024) return `${megabytes(locale).format(bytes / 1024 / 1024)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} B`;
 }

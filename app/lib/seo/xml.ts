@@ -15,13 +15,28 @@ function w3cDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "+00:00");
 }
 
-export type SitemapUrl = { loc: string; lastmod?: number };
+/** The same page in one language (`hreflang` a BCP 47 tag, or "x-default"), as an absolute URL. */
+type SitemapAlternate = { hreflang: string; href: string };
+
+/** One `<url>`: its location, last change and, on a site in several languages, its language versions. */
+export type SitemapUrl = { loc: string; lastmod?: number; alternates?: ReadonlyArray<SitemapAlternate> };
+
+/** The namespace of Google's `<xhtml:link rel="alternate" hreflang href>` in sitemaps. */
+const XHTML_NAMESPACE = "http://www.w3.org/1999/xhtml";
+
+function urlXml(u: SitemapUrl): string {
+  const lastmod = u.lastmod ? `<lastmod>${w3cDate(u.lastmod)}</lastmod>` : "";
+  const links = (u.alternates ?? [])
+    .map((a) => `<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`)
+    .join("");
+  return `<url><loc>${escapeXml(u.loc)}</loc>${lastmod}${links}</url>`;
+}
 
 export function urlsetXml(urls: ReadonlyArray<SitemapUrl>): string {
-  const body = urls
-    .map((u) => `<url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${w3cDate(u.lastmod)}</lastmod>` : ""}</url>`)
-    .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  const body = urls.map(urlXml).join("\n");
+  // The xhtml namespace only where a link uses it: a site in one language keeps its files as they were.
+  const xhtml = urls.some((u) => u.alternates?.length) ? ` xmlns:xhtml="${XHTML_NAMESPACE}"` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${body}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(sitemaps: ReadonlyArray<SitemapUrl>): string {

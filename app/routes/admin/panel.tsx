@@ -1,5 +1,7 @@
 import { Form, Link, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { ADMIN_TABS, adminTabFor } from "#app/components/admin/tabs";
+import { OperatorLocaleProvider } from "#app/components/admin/operator-locale";
+import { operatorLocale } from "#app/lib/admin/operator-locale";
 import { isSameOriginRequest, logout, requireAdminPage } from "#app/server/auth/auth.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -25,12 +27,18 @@ export function headers({ parentHeaders }: Route.HeadersArgs) {
 /**
  * The panel's layout (/admin-panel and /admin/dashboard). Each tab is a child route with its own
  * loader; every panel loader and action checks the session with requireAdminPage, whose redirect to
- * /admin-login carries the 'Authentication required' toast: the panel's one 401 path.
+ * /admin-login carries the 'Authentication required' toast: the panel's one 401 path. Its texts are
+ * English; its dates and numbers are in the operator's locale, from the request's Accept-Language
+ * (the page is never cached, and the browser renders the same locale from this data).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = getApp(context);
   const session = await requireAdminPage(request, app);
-  return { username: session.username, siteName: siteConfig(app.env).siteName };
+  return {
+    username: session.username,
+    siteName: siteConfig(app.env).siteName,
+    locale: operatorLocale(request.headers.get("Accept-Language")),
+  };
 }
 
 /** The Logout button: the session ends on the server, the cookie is cleared, the admin lands on /, with or without a live session. */
@@ -101,7 +109,9 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
               {next.loadingText}
             </p>
           ) : (
-            <Outlet />
+            <OperatorLocaleProvider value={loaderData.locale}>
+              <Outlet />
+            </OperatorLocaleProvider>
           )}
         </section>
       </main>

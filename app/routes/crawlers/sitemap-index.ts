@@ -8,8 +8,9 @@ import type { Route } from "./+types/sitemap-index";
 
 export const queryParams: QueryParams = [];
 
-/** GET /sitemap.xml: the sitemap index. */
+/** GET /sitemap.xml: the sitemap index, every served locale's files. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
-  return xmlResponse(sitemapIndexXml(await sitemapIndex(db, siteConfig(env).siteUrl, sitemapRules(env))));
+  const { siteUrl, localeSettings } = siteConfig(env);
+  return xmlResponse(sitemapIndexXml(await sitemapIndex(db, siteUrl, sitemapRules(env), localeSettings)));
 }

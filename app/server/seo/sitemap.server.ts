@@ -1,10 +1,15 @@
 /**
  * Sitemaps: /sitemap.xml is an index of /sitemaps/main.xml, categories.xml, cities.xml,
- * businesses-{n}.xml and city-categories-{n}.xml. Business file n holds the ids in ((n-1)·K, n·K],
- * K = businesses per sitemap, so a file reads only its own rows through the primary key (keyset by
- * id, never OFFSET), each business appears in exactly one file, and a business keeps its file as
- * others are added. Ranges left empty by deletions are simply not listed, so a file never holds more
- * than K URLs but may hold fewer.
+ * businesses-{n}.xml and city-categories-{n}.xml, the default locale's, then the same files of every
+ * other served locale under /sitemaps/{locale}/ (docs/i18n.md). A locale's file n lists the same pages
+ * as the default's file n, each at its URL in that locale, and every entry names the page in every
+ * served locale and x-default (`<xhtml:link rel="alternate" hreflang>`), so the alternates are
+ * reciprocal between the files. A locale's file reads the same rows as the default's.
+ *
+ * Business file n holds the ids in ((n-1)·K, n·K], K = businesses per sitemap, so a file reads only
+ * its own rows through the primary key (keyset by id, never OFFSET), each business appears in exactly
+ * one file (of each locale), and a business keeps its file as others are added. Ranges left empty
+ * by deletions are simply not listed, so a file never holds more than K URLs but may hold fewer.
  *
  * Only pages that are indexed are listed (docs/decisions/0020-indexing-and-city-categories.md):
  * a business with at least INDEX_MIN_FACTS of {hours, phone, rating} (businesses.index_facts, read
@@ -14,6 +19,7 @@
 import { eq, gte, max, sql } from "drizzle-orm";
 import { indexedFactCounts, type IndexingRules } from "#app/lib/seo/indexing";
 import { cityCategoryPath } from "#app/lib/business/slug";
+import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import type { SitemapUrl } from "#app/lib/seo/xml";
 import { businesses, cities, siteStats } from "#db/schema";
 import { siteConfig } from "#app/server/platform/config.server";
@@ -110,37 +116,62 @@ async function latestUpdate(db: Db): Promise<number | undefined> {
   return row?.t ?? undefined;
 }
 
-function sitemapPath(name: string): string {
-  return `/sitemaps/${name}.xml`;
+/**
+ * Which locale's file: the site's locales and the one whose URLs the file lists. Without it a file
+ * lists the default locale's URLs with no alternates (a site in one language).
+ */
+export type SitemapLocale = { settings: LocaleSettings; locale: string };
+
+/** A file's path: the default locale's at /sitemaps/{name}.xml (as submitted before), another's under /sitemaps/{locale}/. */
+function sitemapPath(name: string, where?: SitemapLocale): string {
+  return where && where.locale !== where.settings.defaultLocale ? `/sitemaps/${where.locale}/${name}.xml` : `/sitemaps/${name}.xml`;
 }
 
-export async function sitemapIndex(db: Db, siteUrl: string, rules: SitemapRules): Promise<SitemapUrl[]> {
+/**
+ * A page's entry in `where`'s file: its URL in that locale and, on a site in several languages, its
+ * URL in every served locale plus x-default (the default locale's, at the root): the same set in
+ * every locale's file, so each version names the others and itself.
+ */
+function pageEntry(siteUrl: string, path: string, lastmod: number | undefined, where?: SitemapLocale): SitemapUrl {
+  if (!where) return { loc: `${siteUrl}${path}`, lastmod };
+  const { settings, locale } = where;
+  const loc = `${siteUrl}${localePath(settings, locale, path)}`;
+  if (settings.locales.length < 2) return { loc, lastmod };
+  const alternates = settings.locales.map((l) => ({ hreflang: l, href: `${siteUrl}${localePath(settings, l, path)}` }));
+  alternates.push({ hreflang: "x-default", href: `${siteUrl}${localePath(settings, settings.defaultLocale, path)}` });
+  return { loc, lastmod, alternates };
+}
+
+/**
+ * The index: every served locale's files, the default locale's first (the same names and URLs as a
+ * site in one language). The file numbers are read once and hold for every locale: locale L's file n
+ * lists the same pages as the default's file n.
+ */
+export async function sitemapIndex(db: Db, siteUrl: string, rules: SitemapRules, settings?: LocaleSettings): Promise<SitemapUrl[]> {
   const [numbers, cityCategoryNumbers, lastmod] = await Promise.all([
     businessSitemapNumbers(db, rules),
     cityCategorySitemapNumbers(db, rules),
     latestUpdate(db),
   ]);
-  return [
-    { loc: `${siteUrl}${sitemapPath("main")}`, lastmod },
-    { loc: `${siteUrl}${sitemapPath("categories")}`, lastmod },
-    { loc: `${siteUrl}${sitemapPath("cities")}`, lastmod },
-    ...numbers.map((n) => ({ loc: `${siteUrl}${sitemapPath(`businesses-${n}`)}` })),
-    ...cityCategoryNumbers.map((n) => ({ loc: `${siteUrl}${sitemapPath(`city-categories-${n}`)}`, lastmod })),
-  ];
+  const places: Array<SitemapLocale | undefined> = settings ? settings.locales.map((locale) => ({ settings, locale })) : [undefined];
+  return places.flatMap((where) => [
+    { loc: `${siteUrl}${sitemapPath("main", where)}`, lastmod },
+    { loc: `${siteUrl}${sitemapPath("categories", where)}`, lastmod },
+    { loc: `${siteUrl}${sitemapPath("cities", where)}`, lastmod },
+    ...numbers.map((n) => ({ loc: `${siteUrl}${sitemapPath(`businesses-${n}`, where)}` })),
+    ...cityCategoryNumbers.map((n) => ({ loc: `${siteUrl}${sitemapPath(`city-categories-${n}`, where)}`, lastmod })),
+  ]);
 }
 
-export async function mainSitemap(db: Db, siteUrl: string): Promise<SitemapUrl[]> {
+export async function mainSitemap(db: Db, siteUrl: string, where?: SitemapLocale): Promise<SitemapUrl[]> {
   const lastmod = await latestUpdate(db);
-  return MAIN_PAGES.map((path) => ({
-    loc: `${siteUrl}${path === "/" ? "/" : path}`,
-    lastmod: ["/", "/businesses", "/cities"].includes(path) ? lastmod : undefined,
-  }));
+  return MAIN_PAGES.map((path) => pageEntry(siteUrl, path, ["/", "/businesses", "/cities"].includes(path) ? lastmod : undefined, where));
 }
 
 /** The least business count of a listed city, category or city × category page (never below 1). */
 const minListing = (rules: IndexingRules) => Math.max(1, rules.indexMinListing);
 
-export async function categoriesSitemap(db: Db, siteUrl: string, rules: IndexingRules): Promise<SitemapUrl[]> {
+export async function categoriesSitemap(db: Db, siteUrl: string, rules: IndexingRules, where?: SitemapLocale): Promise<SitemapUrl[]> {
   const lastmod = await latestUpdate(db);
   const min = minListing(rules);
   // The groups, then the fine categories that are not also a group's slug.
@@ -149,10 +180,10 @@ export async function categoriesSitemap(db: Db, siteUrl: string, rules: Indexing
      UNION ALL SELECT * FROM (SELECT slug FROM categories WHERE business_count >= ${min} AND slug NOT IN (SELECT slug FROM category_groups)
        ORDER BY slug LIMIT ${MAX_BUSINESSES_PER_SITEMAP})`,
   );
-  return rows.map((r) => ({ loc: `${siteUrl}/category/${encodeURIComponent(r.slug)}`, lastmod }));
+  return rows.map((r) => pageEntry(siteUrl, `/category/${encodeURIComponent(r.slug)}`, lastmod, where));
 }
 
-export async function citiesSitemap(db: Db, siteUrl: string, rules: IndexingRules): Promise<SitemapUrl[]> {
+export async function citiesSitemap(db: Db, siteUrl: string, rules: IndexingRules, where?: SitemapLocale): Promise<SitemapUrl[]> {
   const lastmod = await latestUpdate(db);
   const rows = await db.orm
     .select({ name: cities.name })
@@ -160,14 +191,20 @@ export async function citiesSitemap(db: Db, siteUrl: string, rules: IndexingRule
     .where(gte(cities.businessCount, minListing(rules)))
     .orderBy(cities.slug)
     .limit(MAX_BUSINESSES_PER_SITEMAP);
-  return rows.map((r) => ({ loc: `${siteUrl}/city/${encodeURIComponent(r.name)}`, lastmod }));
+  return rows.map((r) => pageEntry(siteUrl, `/city/${encodeURIComponent(r.name)}`, lastmod, where));
 }
 
 /**
  * City × category file n: its id range of city_categories, the pages with at least INDEX_MIN_LISTING
  * businesses; a fine category whose slug is also a group's is the group's page. Null when empty.
  */
-export async function cityCategoriesSitemap(db: Db, siteUrl: string, rules: SitemapRules, n: number): Promise<SitemapUrl[] | null> {
+export async function cityCategoriesSitemap(
+  db: Db,
+  siteUrl: string,
+  rules: SitemapRules,
+  n: number,
+  where?: SitemapLocale,
+): Promise<SitemapUrl[] | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
   const { perFile } = rules;
   const lastmod = await latestUpdate(db);
@@ -178,19 +215,38 @@ export async function cityCategoriesSitemap(db: Db, siteUrl: string, rules: Site
      ORDER BY cc.id LIMIT ${perFile}`,
   );
   if (rows.length === 0) return null;
-  return rows.map((r) => ({ loc: `${siteUrl}${cityCategoryPath(r.city, r.slug)}`, lastmod }));
+  return rows.map((r) => pageEntry(siteUrl, cityCategoryPath(r.city, r.slug), lastmod, where));
 }
 
-/** Sitemaps list exactly the canonical URLs: canonicalUrl when set (a path is put on the site), else /business/{id}. */
-function canonicalBusinessUrl(siteUrl: string, id: number, canonicalUrl: string | null): string {
-  const value = canonicalUrl?.trim();
-  if (value && /^https?:\/\/[^\s]+$/i.test(value)) return value;
-  if (value && value.startsWith("/") && !value.startsWith("//")) return `${siteUrl}${value}`;
-  return `${siteUrl}/business/${id}`;
+/**
+ * Sitemaps list exactly the canonical URLs: canonicalUrl when set, else /business/{id}. A canonical
+ * path, or an address on SITE_URL, is a page of the site: each locale's file lists it under that
+ * locale's prefix, with the alternates. An address elsewhere is the business's canonical in every
+ * language: each locale's file lists it as it is, with no alternates (the other site's page names no
+ * language versions of ours).
+ */
+function businessEntry(
+  siteUrl: string,
+  row: { id: number; canonicalUrl: string | null; updatedAt: number },
+  where?: SitemapLocale,
+): SitemapUrl {
+  const value = row.canonicalUrl?.trim();
+  if (value && /^https?:\/\/[^\s]+$/i.test(value)) {
+    if (value.startsWith(`${siteUrl}/`)) return pageEntry(siteUrl, value.slice(siteUrl.length), row.updatedAt, where);
+    return { loc: value, lastmod: row.updatedAt };
+  }
+  const path = value && value.startsWith("/") && !value.startsWith("//") ? value : `/business/${row.id}`;
+  return pageEntry(siteUrl, path, row.updatedAt, where);
 }
 
 /** Business file n: its own id range, in id order; null when the range holds nobody. */
-export async function businessSitemap(db: Db, siteUrl: string, rules: SitemapRules, n: number): Promise<SitemapUrl[] | null> {
+export async function businessSitemap(
+  db: Db,
+  siteUrl: string,
+  rules: SitemapRules,
+  n: number,
+  where?: SitemapLocale,
+): Promise<SitemapUrl[] | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
   const { perFile } = rules;
   const facts = indexedFactCounts(rules.indexMinFacts);
@@ -204,7 +260,7 @@ export async function businessSitemap(db: Db, siteUrl: string, rules: SitemapRul
      ORDER BY id LIMIT ${perFile}`,
   );
   if (rows.length === 0) return null;
-  return rows.map((r) => ({ loc: canonicalBusinessUrl(siteUrl, r.id, r.canonicalUrl), lastmod: r.updatedAt }));
+  return rows.map((r) => businessEntry(siteUrl, r, where));
 }
 
 export type SitemapStats = {
