@@ -21,11 +21,11 @@ export function AuditTab({ page, isFirstPage }: { page: AuditPageView; isFirstPa
         <LogTable columns={["When (UTC)", "Who", "Action", { label: "What", className: "py-2 font-medium" }]}>
           {page.entries.map((e) => (
             <tr key={e.id} className="border-b border-slate-100" data-testid="audit-row">
-              <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+              <td className="py-2 pe-3 whitespace-nowrap tabular-nums">
                 <time dateTime={new Date(e.at * 1000).toISOString()}>{format.dateTime(e.at, "medium")}</time>
               </td>
-              <td className="py-2 pr-3">{e.actor}</td>
-              <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+              <td className="py-2 pe-3">{e.actor}</td>
+              <td className="py-2 pe-3">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
               <td className="py-2 break-words">{e.detail}</td>
             </tr>
           ))}

@@ -205,7 +205,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
           type="button"
           onClick={exportExcel}
           disabled={exporting}
-          className="ml-auto rounded-md bg-green-700 px-4 py-2 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60"
+          className="ms-auto rounded-md bg-green-700 px-4 py-2 text-sm font-medium text-white hover:bg-green-800 disabled:opacity-60"
         >
           {exporting ? "Exporting..." : "Export to Excel"}
         </button>
@@ -221,15 +221,15 @@ export function BusinessesTab({ query, list, summary }: Props) {
               {list.approximate ? "+" : ""} businesses
             </p>
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+              <table className="w-full text-start text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
-                    <th className="py-2 pr-3 font-medium">Name</th>
-                    <th className="py-2 pr-3 font-medium">Category</th>
-                    <th className="py-2 pr-3 font-medium">City</th>
-                    <th className="py-2 pr-3 font-medium">Country</th>
-                    <th className="py-2 pr-3 font-medium">Rating</th>
-                    <th className="py-2 pr-3 font-medium">Status</th>
+                    <th className="py-2 pe-3 font-medium">Name</th>
+                    <th className="py-2 pe-3 font-medium">Category</th>
+                    <th className="py-2 pe-3 font-medium">City</th>
+                    <th className="py-2 pe-3 font-medium">Country</th>
+                    <th className="py-2 pe-3 font-medium">Rating</th>
+                    <th className="py-2 pe-3 font-medium">Status</th>
                     <th className="py-2 font-medium">Actions</th>
                   </tr>
                 </thead>
@@ -316,12 +316,12 @@ function BusinessRow({ business: b, editHref }: { business: Business; editHref: 
 
   return (
     <tr className="border-b border-slate-100" data-testid="admin-business-row">
-      <td className="py-2 pr-3 font-medium">{b.name}</td>
-      <td className="py-2 pr-3">{b.category}</td>
-      <td className="py-2 pr-3">{b.city}</td>
-      <td className="py-2 pr-3">{b.country}</td>
-      <td className="py-2 pr-3 tabular-nums">{format.rating(b.rating)}</td>
-      <td className="py-2 pr-3">
+      <td className="py-2 pe-3 font-medium">{b.name}</td>
+      <td className="py-2 pe-3">{b.category}</td>
+      <td className="py-2 pe-3">{b.city}</td>
+      <td className="py-2 pe-3">{b.country}</td>
+      <td className="py-2 pe-3 tabular-nums">{format.rating(b.rating)}</td>
+      <td className="py-2 pe-3">
         {b.isVerified ? (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Verified</span>
         ) : (

@@ -30,18 +30,18 @@ export function DashboardTab({ summary }: { summary: AdminSummary }) {
         {countries.length === 0 ? (
           <p className="mt-2 text-slate-600">No businesses yet.</p>
         ) : (
-          <table className="mt-3 w-full max-w-xl text-left text-sm">
+          <table className="mt-3 w-full max-w-xl text-start text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
                 <th className="py-2 font-medium">Country</th>
-                <th className="py-2 text-right font-medium">Businesses</th>
+                <th className="py-2 text-end font-medium">Businesses</th>
               </tr>
             </thead>
             <tbody>
               {countries.map((c) => (
                 <tr key={c.country} className="border-b border-slate-100">
                   <td className="py-2">{c.country || "Unknown"}</td>
-                  <td className="py-2 text-right tabular-nums">{format.count(c.businessCount)}</td>
+                  <td className="py-2 text-end tabular-nums">{format.count(c.businessCount)}</td>
                 </tr>
               ))}
             </tbody>

@@ -105,7 +105,7 @@ function PairCard({ pair }: { pair: DuplicatePair }) {
     <li className="rounded-xl border border-slate-200 p-4" data-testid="duplicate-pair">
       <p className="text-sm text-slate-700">
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{REASON_LABELS[pair.reason]}</span>
-        {pair.distanceMetres !== null ? <span className="ml-2">{format.count(pair.distanceMetres)} m apart</span> : null}
+        {pair.distanceMetres !== null ? <span className="ms-2">{format.count(pair.distanceMetres)} m apart</span> : null}
       </p>
       <fetcher.Form method="post" className="mt-3">
         <input type="hidden" name="lowId" value={pair.lowId} />

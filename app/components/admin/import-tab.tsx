@@ -324,7 +324,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
             const file = event.currentTarget.files?.[0];
             if (file) void previewFile(file);
           }}
-          className="mt-2 block w-full text-sm text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-blue-600 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-blue-700 disabled:opacity-60"
+          className="mt-2 block w-full text-sm text-slate-700 file:me-4 file:rounded-md file:border-0 file:bg-blue-600 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-blue-700 disabled:opacity-60"
         />
         {previewing ? (
           <p className="mt-4 text-sm font-medium text-slate-700" aria-live="polite">
@@ -371,7 +371,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
         {lastErrors && lastErrors.length ? (
           <details className="mt-4 text-sm text-slate-700">
             <summary className="cursor-pointer font-medium">Rows skipped in the last import ({lastErrors.length} shown)</summary>
-            <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-auto pl-5">
+            <ul className="mt-2 max-h-48 list-disc space-y-1 overflow-auto ps-5">
               {lastErrors.map((e) => (
                 <li key={`${e.row}-${e.column}`}>
                   Row {e.row}, {e.column}: {e.reason}
@@ -431,7 +431,7 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
 
 /** What the import would do with the chosen file; "Import" sends it, "Cancel" drops it (nothing was stored). */
 function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportPreview; mode: Mode; onConfirm(): void; onCancel(): void }) {
-  const cell = "py-1 pr-3 align-top";
+  const cell = "py-1 pe-3 align-top";
   const format = useAdminFormats();
   return (
     <section aria-labelledby="import-preview-heading" className="mt-4 space-y-4 rounded-md border border-blue-200 bg-blue-50/40 p-4">
@@ -452,7 +452,7 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
       </div>
       <details>
         <summary className="cursor-pointer text-sm font-medium">Column mapping ({preview.mapping.length} columns read)</summary>
-        <table className="mt-2 text-left text-xs">
+        <table className="mt-2 text-start text-xs">
           <thead>
             <tr className="text-slate-600">
               <ColumnHeads className={cell} columns={["Stored as", "Sheet column"]} />
@@ -474,8 +474,8 @@ function PreviewPanel({ preview, mode, onConfirm, onCancel }: { preview: ImportP
         ) : null}
       </details>
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-xs">
-          <caption className="mb-1 text-left text-sm font-medium text-slate-800">
+        <table className="w-full text-start text-xs">
+          <caption className="mb-1 text-start text-sm font-medium text-slate-800">
             The first {preview.rows.length} rows as they will be stored
           </caption>
           <thead>

@@ -56,7 +56,7 @@ export function ImportsTab({ page, isFirstPage }: { page: ImportHistoryPage; isF
             "When (UTC)",
             "Status",
             "Duration",
-            ...["Imported", "Duplicates", "Errors"].map((label) => ({ label, className: "py-2 pr-3 text-right font-medium" })),
+            ...["Imported", "Duplicates", "Errors"].map((label) => ({ label, className: "py-2 pe-3 text-end font-medium" })),
             { label: "Downloads", className: "py-2 font-medium" },
           ]}
         >
@@ -96,18 +96,18 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
 
   return (
     <tr className="border-b border-slate-100 align-top" data-testid="import-row" data-status={entry.status}>
-      <td className="py-2 pr-3">
+      <td className="py-2 pe-3">
         <span className="font-medium break-all">{entry.fileName}</span>
         <span className="block text-xs text-slate-600">
           #{entry.id} · {fileSizeLabel(entry.fileSize, format.locale)} · {format.count(entry.totalRows)} rows ·{" "}
           {entry.mode === "update" ? "update mode" : "skip mode"}
         </span>
       </td>
-      <td className="py-2 pr-3">{entry.uploadedBy || "—"}</td>
-      <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
+      <td className="py-2 pe-3">{entry.uploadedBy || "—"}</td>
+      <td className="py-2 pe-3 whitespace-nowrap tabular-nums">
         <time dateTime={new Date(entry.createdAt * 1000).toISOString()}>{format.dateTime(entry.createdAt)}</time>
       </td>
-      <td className="py-2 pr-3">
+      <td className="py-2 pe-3">
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.className}`}>{status.label}</span>
         {entry.status === "running" || entry.status === "pending" ? (
           <span className="mt-1 block text-xs text-slate-600 tabular-nums">{format.percent(percent)}</span>
@@ -116,13 +116,13 @@ function ImportRow({ entry }: { entry: ImportHistoryEntry }) {
           <span className="mt-1 block max-w-xs text-xs text-red-800">{entry.message}</span>
         ) : null}
       </td>
-      <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{duration ?? "—"}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">
+      <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{duration ?? "—"}</td>
+      <td className="py-2 pe-3 text-end tabular-nums">
         {format.count(entry.imported)}
         {entry.mode === "update" ? <span className="block text-xs text-slate-600">{format.count(entry.updated)} updated</span> : null}
       </td>
-      <td className="py-2 pr-3 text-right tabular-nums">{format.count(entry.duplicatesSkipped)}</td>
-      <td className="py-2 pr-3 text-right tabular-nums">{format.count(entry.totalErrors)}</td>
+      <td className="py-2 pe-3 text-end tabular-nums">{format.count(entry.duplicatesSkipped)}</td>
+      <td className="py-2 pe-3 text-end tabular-nums">{format.count(entry.totalErrors)}</td>
       <td className="py-2">
         <ul className="space-y-1 text-xs">
           {entry.totalErrors > 0 ? (

@@ -26,10 +26,10 @@ export function ColumnHeads({ className, columns }: { className: string; columns
 export function LogTable({ columns, children }: { columns: ReadonlyArray<Column>; children: React.ReactNode }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
-            <ColumnHeads className="py-2 pr-3 font-medium" columns={columns} />
+            <ColumnHeads className="py-2 pe-3 font-medium" columns={columns} />
           </tr>
         </thead>
         <tbody>{children}</tbody>
