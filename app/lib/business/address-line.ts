@@ -5,7 +5,7 @@
 import { joinParts } from "#app/lib/format";
 import { slugify } from "#app/lib/business/slug";
 
-export type AddressParts = { address: string; city: string; state: string; country: string };
+type AddressParts = { address: string; city: string; state: string; country: string };
 
 /** Text as its words without accents or case ("Huế 530000" → "-hue-530000-"), for a whole-word match. */
 function words(text: string): string {

@@ -146,7 +146,7 @@ const categoryNameOf = (category: { name: string; slug: string }) => category.na
  * A city × category page's name in `locale`: "Dentists in Chicago" in English (cityCategoryHeading),
  * elsewhere the category's label and the city ("Quán cà phê tại Hue").
  */
-export function cityCategoryTitle(
+function cityCategoryTitle(
   category: { kind: CategoryScope["kind"]; name: string; slug: string },
   city: string,
   locale: string,
