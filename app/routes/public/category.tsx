@@ -6,7 +6,7 @@ import { titleCaseFromSlug } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { categoryLabelOf, openCategoryPage } from "#app/server/lists/city-categories.server";
+import { categoryLabelOf, inSentence, openCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
@@ -24,16 +24,6 @@ const CATEGORY_TOP_CITIES = 12;
  * address with control characters finds no category (findCategory), and its page shows it without them.
  */
 const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
-
-/**
- * A label inside a sentence: its first letter lowercased ("Quán cà phê" → "quán cà phê"), unless
- * the word is an acronym ("BBQ"). English keeps SPEC's title case everywhere.
- */
-function inSentence(label: string, locale: string): string {
-  if (locale.split("-")[0] === "en") return label;
-  const [first = "", second = ""] = [...label];
-  return second && second === second.toLocaleUpperCase(locale) ? label : first.toLocaleLowerCase(locale) + label.slice(first.length);
-}
 
 // The page and the listing filters (parseListingFilters).
 export const queryParams: QueryParams = ["page", "openNow", "minRating"];

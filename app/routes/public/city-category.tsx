@@ -8,7 +8,7 @@ import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { categoryLabelOf, CITY_CATEGORY_MAX_PAGE, openCityCategoryPage } from "#app/server/lists/city-categories.server";
+import { categoryLabelOf, CITY_CATEGORY_MAX_PAGE, inSentence, openCityCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
@@ -31,12 +31,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
   );
   const { city, category, count, heading } = opened.pair;
+  const label = categoryLabelOf(category, locale);
   return {
     heading,
     path: cityCategoryPath(city.name, category.slug),
     cityName: city.name,
-    // The category's label in the page's locale (its stored name in English).
-    categoryName: categoryLabelOf(category, locale),
+    // The category's label in the page's locale (its stored name in English), and inside a sentence.
+    categoryName: label,
+    categoryNamed: inSentence(label, locale),
     categoryHref: `/category/${category.slug}`,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
@@ -49,17 +51,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   const i18n = i18nFor(pageLocaleOf(matches).locale);
   if (!loaderData) return errorMeta(error, i18n._("cityCategory.notFound"), matches);
-  const { heading, siteName, count, cityName, categoryName } = loaderData;
+  const { heading, siteName, count, cityName, categoryNamed } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
   const title = titleWithSuffix(i18n._("cityCategory.metaTitle", { heading, siteName }), titleSuffix);
-  const description = i18n._("cityCategory.metaDescription", { count, category: categoryName, city: cityName });
+  const description = i18n._("cityCategory.metaDescription", { count, category: categoryNamed, city: cityName });
   return pageMeta({ title, description, canonical, robots });
 }
 
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { heading, path, siteUrl, cityName, categoryName, categoryHref, count, businesses, page, totalPages, filters, filtered } =
+  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, page, totalPages, filters, filtered } =
     loaderData;
   const cityPath = `/city/${encodeURIComponent(cityName)}`;
   return (
@@ -76,7 +78,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
       {...{ businesses, page, totalPages, filters, filtered }}
       heading={
         <CountedHeading title={heading} count={count}>
-          {_("cityCategory.found", { count, category: categoryName, city: cityName })}{" "}
+          {_("cityCategory.found", { count, category: categoryNamed, city: cityName })}{" "}
           <Link to={lp(cityPath)} className="text-blue-700 hover:underline">
             {_("cityCategory.allInCity", { city: cityName })}
           </Link>
@@ -89,7 +91,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
       empty={
         <EmptyListing
           title={_("listing.noBusinesses")}
-          text={_("cityCategory.emptyFiltered", { category: categoryName, city: cityName })}
+          text={_("cityCategory.emptyFiltered", { category: categoryNamed, city: cityName })}
         />
       }
       card={(b) => ({ href: cityDetailPath(b), viewDetails: true })}

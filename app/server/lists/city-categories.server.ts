@@ -139,6 +139,16 @@ export function categoryLabelOf(category: { name: string; slug: string }, locale
   return labelOf(locale, "category", categoryNameOf(category));
 }
 
+/**
+ * A label inside a sentence: its first letter lowercased ("Cafetería" → "cafetería"), unless the word
+ * is an acronym ("BBQ"). English keeps SPEC's capitals ("Discover quality Dentist businesses").
+ */
+export function inSentence(label: string, locale: string): string {
+  if (locale.split("-")[0] === "en") return label;
+  const [first = "", second = ""] = [...label];
+  return second && second === second.toLocaleUpperCase(locale) ? label : first.toLocaleLowerCase(locale) + label.slice(first.length);
+}
+
 /** A category's display name: the stored one, or the slug's words for a group without one. */
 const categoryNameOf = (category: { name: string; slug: string }) => category.name || titleCaseFromSlug(category.slug);
 
@@ -146,11 +156,7 @@ const categoryNameOf = (category: { name: string; slug: string }) => category.na
  * A city × category page's name in `locale`: "Dentists in Chicago" in English (cityCategoryHeading),
  * elsewhere the category's label and the city ("Quán cà phê tại Hue").
  */
-function cityCategoryTitle(
-  category: { kind: CategoryScope["kind"]; name: string; slug: string },
-  city: string,
-  locale: string,
-): string {
+function cityCategoryTitle(category: { kind: CategoryScope["kind"]; name: string; slug: string }, city: string, locale: string): string {
   // English names the category's plural ("Dentists"); other languages say it with the label.
   if (locale.split("-")[0] === "en") return cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, city);
   return i18nFor(locale)._("cityCategory.heading", { category: categoryLabelOf(category, locale), city });
