@@ -21,8 +21,13 @@
     el.replaceChildren(status);
   }
 
+  // The panel's words are in the page's locale (map-panel.tsx puts them in data-text-*).
+  function text(el, name) {
+    return el.getAttribute("data-text-" + name) || "";
+  }
+
   function unavailable(el) {
-    setStatus(el, "unavailable", "Map unavailable");
+    setStatus(el, "unavailable", text(el, "unavailable"));
   }
 
   // A tile of the template at z/x/y ({s} the first of Leaflet's default subdomains, {r} standard resolution).
@@ -93,7 +98,8 @@
     el.setAttribute("data-state", "ready");
     // The page scrolls past the map: no wheel zoom, and on phones no one-finger drag (pinch and the
     // zoom buttons still work), so a thumb on the map scrolls the page as it does everywhere else.
-    var map = L.map(el, { scrollWheelZoom: false, dragging: !L.Browser.mobile });
+    var map = L.map(el, { scrollWheelZoom: false, dragging: !L.Browser.mobile, zoomControl: false });
+    L.control.zoom({ zoomInTitle: text(el, "zoom-in"), zoomOutTitle: text(el, "zoom-out") }).addTo(map);
     drawn.push({ el: el, map: map });
     var layer = L.tileLayer(tiles.url, { attribution: escapeHtml(tiles.attribution || ""), maxZoom: 19 });
     var seen = false;
@@ -133,7 +139,7 @@
 
   window.__mapDraw = function (el) {
     if (el.getAttribute("data-state")) return;
-    setStatus(el, "loading", "Loading the map…");
+    setStatus(el, "loading", text(el, "loading"));
     placesOf(el).then(function (answer) {
       var tiles = answer && answer.tiles;
       var markers = (answer && answer.places) || [];

@@ -1,7 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
+import { addressLine } from "#app/lib/business/address-line";
 import type { Business } from "#app/lib/business/business";
-import { formatDistance, joinParts } from "#app/lib/format";
+import { formatDistance, type DistanceUnit } from "#app/lib/format";
 import { detailPath } from "#app/lib/business/slug";
+import { useLocalePath } from "#app/components/page-locale";
 import { BusinessImage, CategoryTile } from "#app/components/business-image";
 import { OpenStatusLine } from "#app/components/open-status";
 import { buttonVariants } from "#app/components/ui/button";
@@ -68,19 +71,6 @@ export function toCard(b: Business & { distanceKm?: number }, locale: string): C
   return out as CardBusiness;
 }
 
-/**
- * One line for where the business is: its address, then the places the address does not name. An
- * address that names its city names its state too ("12 Main St, Chicago, IL 60601"), so only the
- * country is added; a bare street gets city, state and country. Either way state and country show,
- * so same-named cities (which share one /city/{name} page) can be told apart, without "Chicago" twice on a card.
- */
-function whereLine({ address, city, state, country }: Pick<CardBusiness, "address" | "city" | "state" | "country">): string {
-  const known = address.toLowerCase();
-  const names = (part: string) => part !== "" && known.includes(part.toLowerCase());
-  const extra = names(city) ? [country] : [city, state, country];
-  return joinParts([address, ...extra.filter((part) => !names(part))]);
-}
-
 /** Phones list cards as rows, so a screen shows more than one (app.css: .card-picture). */
 const PICTURE = "card-picture";
 
@@ -97,6 +87,8 @@ export function CardGrid({ columns, children, className }: { columns: 3 | 4; chi
  * photo or category image, category, verified mark, name, stars, open status, address, phone.
  * The name's link covers the whole card (a bigger target on phones); the phone link sits above it.
  * The city page adds its 'View Details' button and links by its own rule (SPEC §2 City page).
+ * In the page's locale: its words, its numbers, its link (`href` is a site path, "/details/…").
+ * The address shows once (addressLine): the stored one, and only the places it does not name.
  */
 export function BusinessCard({
   business,
@@ -106,6 +98,7 @@ export function BusinessCard({
   descriptionLines = 2,
   position = Infinity,
   onMap = false,
+  distanceUnit = "km",
 }: {
   business: CardBusiness;
   headingLevel?: 2 | 3;
@@ -116,9 +109,13 @@ export function BusinessCard({
   position?: number;
   /** The page's map has a marker for it (map-panel.tsx): the marker finds, marks and scrolls to this card. */
   onMap?: boolean;
+  /** The unit of the card's distance: the place searched's (distanceUnitOf). */
+  distanceUnit?: DistanceUnit;
 }) {
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
   const H = headingLevel === 2 ? "h2" : "h3";
-  const where = whereLine(business);
+  const where = addressLine(business);
   return (
     <article className="group card" data-map-card={onMap ? business.id : undefined}>
       {business.photos.length ? (
@@ -141,7 +138,7 @@ export function BusinessCard({
           {business.isVerified ? <VerifiedBadge /> : null}
         </div>
         <H className="card-title">
-          <Link to={href} className="card-link">
+          <Link to={lp(href)} className="card-link">
             {business.name}
           </Link>
         </H>
@@ -149,7 +146,9 @@ export function BusinessCard({
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.distanceKm !== undefined ? (
-          <p className="text-sm font-medium text-slate-700">{`${formatDistance(business.distanceKm)} away`}</p>
+          <p className="text-sm font-medium text-slate-700">
+            {_("card.away", { distance: formatDistance(business.distanceKm, i18n.locale, distanceUnit) })}
+          </p>
         ) : null}
         {business.description ? (
           <p
@@ -173,7 +172,7 @@ export function BusinessCard({
             {viewDetails ? (
               // Looks like a button; the card's link is what a click reaches (one link per card).
               <span className={VIEW_DETAILS} aria-hidden="true">
-                View Details
+                {_("card.viewDetails")}
               </span>
             ) : null}
           </div>

@@ -2,14 +2,16 @@
  * The frame of a listing page — a city, a category, a city × category — around what the page says
  * itself (its heading, its empty state, how a card links): the ItemList and breadcrumb JSON-LD, the
  * filter bar, the cards, the page's map (when it has one) and the pager. Its data comes from
- * loadListingPage (app/server/lists/listing-page.server.ts).
+ * loadListingPage (app/server/lists/listing-page.server.ts). `path` is the page's site path: the filter
+ * bar, the pager and the cards link within the page's locale themselves.
  */
+import { useLingui } from "@lingui/react";
 import { BusinessCard, CardGrid, type CardBusiness } from "#app/components/business-card";
 import { JsonLd } from "#app/components/json-ld";
 import { ListingFilterBar } from "#app/components/listing-filters";
+import { useLocalePath } from "#app/components/page-locale";
 import { Badge } from "#app/components/ui/badge";
 import { Pager } from "#app/components/ui/pager";
-import { formatCount } from "#app/lib/format";
 import { LISTING_PAGE_SIZE, listingHref, type ListingFilters } from "#app/lib/search/listing-filters";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 
@@ -50,7 +52,11 @@ export function ListingPage({
   /** The map of the page's businesses, under the cards (a page without one imports no map code). */
   map?: React.ReactNode;
 }) {
-  const structured = listingJsonLd({ siteUrl, name, businesses, offset: (page - 1) * LISTING_PAGE_SIZE, crumbs });
+  const lp = useLocalePath();
+  // The list's items are the businesses' pages in this page's locale ("https://…/vi/details/…").
+  const home = lp("/");
+  const localeUrl = home === "/" ? siteUrl : `${siteUrl}${home}`;
+  const structured = listingJsonLd({ siteUrl: localeUrl, name, businesses, offset: (page - 1) * LISTING_PAGE_SIZE, crumbs });
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       {structured.map((s, i) => (
@@ -75,6 +81,7 @@ export function ListingPage({
 
 /** A heading with its line below and the number of results on a badge beside them. */
 export function CountedHeading({ title, count, children }: { title: React.ReactNode; count: number; children: React.ReactNode }) {
+  const { _ } = useLingui();
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <div>
@@ -82,7 +89,7 @@ export function CountedHeading({ title, count, children }: { title: React.ReactN
         <p className="mt-2 text-slate-600">{children}</p>
       </div>
       <Badge variant="brand" className="px-4 py-1.5 font-semibold">
-        {formatCount(count)} Results
+        {_("listing.results", { count })}
       </Badge>
     </div>
   );

@@ -2,16 +2,18 @@
 // when a map scrolls into view, so a page whose map is not in view downloads none of it.
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import leafletJs from "leaflet/dist/leaflet.js?url";
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef } from "react";
 import { cn } from "#app/components/ui/cn";
-import { resultsMapDescription, type PageMap } from "#app/lib/business/map";
+import type { PageMap } from "#app/lib/business/map";
 
 /**
  * Watches the panel and, when it comes within 100 px of the viewport, has /map-draw.js draw it
  * (offline: the placeholder, and nothing downloaded). It runs from the panel's effect, so on a page
  * loaded from the server it starts with React, at the visitor's first move (ADR 0004): a map already
  * in view at load is drawn at that move, and a page whose map is never seen carries no map script
- * at all (docs/decisions/0022-maps.md).
+ * at all (docs/decisions/0022-maps.md). What the scripts write in the panel is in the page's locale:
+ * the panel carries those words (data-text-*).
  */
 function watchMapPanel(el: HTMLElement) {
   if (el.hasAttribute("data-watched")) return;
@@ -19,7 +21,7 @@ function watchMapPanel(el: HTMLElement) {
   const w = window as Window & { __mapDraw?: (el: HTMLElement) => void };
   function unavailable() {
     el.setAttribute("data-state", "unavailable");
-    el.textContent = "Map unavailable";
+    el.textContent = el.getAttribute("data-text-unavailable") ?? "";
   }
   function draw() {
     if (navigator.onLine === false) return unavailable();
@@ -79,6 +81,7 @@ export function MapPanel({
   className?: string;
   headingClassName?: string;
 }) {
+  const { _ } = useLingui();
   const panel = useRef<HTMLDivElement>(null);
   const list = ids.join(",");
   // After hydration (the visitor's first move) or a client-side navigation, this starts the watch. A
@@ -105,26 +108,34 @@ export function MapPanel({
           data-leaflet-js={leafletJs}
           data-leaflet-css={leafletCss}
           data-testid="map"
-          dangerouslySetInnerHTML={{ __html: "<span data-map-status>Map</span>" }}
+          data-text-unavailable={_("map.unavailable")}
+          data-text-loading={_("map.loading")}
+          data-text-zoom-in={_("map.zoomIn")}
+          data-text-zoom-out={_("map.zoomOut")}
+          dangerouslySetInnerHTML={{ __html: `<span data-map-status>${escapeHtml(_("map.placeholder"))}</span>` }}
         />
       ) : (
         <div className={cn(PANEL, "mt-3 h-40")} data-testid="map" data-state="unavailable">
-          Map unavailable
+          {_("map.unavailable")}
         </div>
       )}
     </section>
   );
 }
 
-/** A listing page's map of its businesses, under the cards. */
+/** The placeholder's word goes into static HTML: a catalog's text, escaped all the same. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A listing page's map of its businesses, under the cards; what it shows said as text (the cards above say the same with addresses and distances). */
 export function ResultsMap({ ids, map, heading }: { ids: number[]; map: PageMap; heading: string }) {
+  const { _ } = useLingui();
   return (
     <MapPanel
       ids={ids}
       located={map.located}
       tiles={map.tiles}
       heading={heading}
-      description={resultsMapDescription(map.located)}
+      description={_("map.resultsDescription", { count: map.located })}
       className="mt-10"
     />
   );

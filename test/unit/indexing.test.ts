@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// The catalogs the title words come from, registered as the Worker registers them.
+import "#app/server/platform/i18n.server";
 import { cityCategoryHeading, pluralCategory } from "#app/lib/business/city-category";
 import {
   businessFacts,
@@ -57,6 +59,13 @@ describe("listing canonical and robots", () => {
     expect(titleWithSuffix("Plain", null)).toBe("Plain");
     expect(filterVariant({ openNow: true, minRating: 4.5 })).toBe("Open now, Rated 4.5+");
     expect(filterVariant({ openNow: false })).toBeNull();
+  });
+  it("says the title's words in the page's locale", () => {
+    expect(filterVariant({ openNow: true, minRating: 4.5 }, null, "es")).toBe("Abierto ahora, Valoración 4,5+");
+    expect(filterVariant({ openNow: false }, "más recientes", "es")).toBe("Ordenado por más recientes");
+    expect(
+      listingIndexing({ canonicalBase: "https://x.test/vi/city/Hue", page: 2, variant: null, indexable: true, locale: "vi" }).titleSuffix,
+    ).toBe("Trang 2");
   });
 });
 

@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
+import { useLocalePath } from "#app/components/page-locale";
 import { buttonVariants } from "#app/components/ui/button";
 import { cn } from "#app/components/ui/cn";
 import { formatCount } from "#app/lib/format";
@@ -19,7 +21,8 @@ const number = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg p
 /**
  * Previous, numbered pages and Next, with SPEC §2's 'Page X of Y'; nothing when there is one page.
  * `totalPages` null: the count is unknown (a search that only knows whether a next page exists), so
- * the numbers stop at the next page and the line says 'Page X'.
+ * the numbers stop at the next page and the line says 'Page X'. `hrefFor` gives a site path ("/cities?page=2");
+ * the pager links to it in the page's locale ("/vi/cities?page=2"), its words and numbers in that locale too.
  */
 export function Pager({
   page,
@@ -32,19 +35,25 @@ export function Pager({
   hasNext?: boolean;
   hrefFor: (page: number) => string;
 }) {
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
   const last = totalPages ?? (hasNext ? page + 1 : page);
   if (last <= 1) return null;
   const numbers = pageWindow(page, last);
+  const to = (n: number) => lp(hrefFor(n));
+  const count = (n: number) => formatCount(n, i18n.locale);
+  // One text node ("Page "), so the number after it reads as "Page 5".
+  const pageWord = `${_("pager.page")} `;
   return (
-    <nav aria-label="Pagination" className="mt-10 flex flex-col items-center gap-3">
+    <nav aria-label={_("pager.label")} className="mt-10 flex flex-col items-center gap-3">
       <div className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
-          <Link to={hrefFor(page - 1)} rel="prev" className={cn(step, "order-2 sm:order-none")}>
-            Previous
+          <Link to={to(page - 1)} rel="prev" className={cn(step, "order-2 sm:order-none")}>
+            {_("pager.previous")}
           </Link>
         ) : (
           <button type="button" disabled className={cn(step, "order-2 sm:order-none")}>
-            Previous
+            {_("pager.previous")}
           </button>
         )}
         <ol className="order-1 flex w-full items-center justify-center gap-1 sm:order-none sm:w-auto">
@@ -58,13 +67,13 @@ export function Pager({
               <li key={n} className={Math.abs(n - page) === 2 && n !== 1 && n !== last ? "hidden sm:block" : undefined}>
                 {n === page ? (
                   <span aria-current="page" className={cn(number, "bg-blue-700 text-white")}>
-                    <span className="sr-only">Page </span>
-                    {formatCount(n)}
+                    <span className="sr-only">{pageWord}</span>
+                    {count(n)}
                   </span>
                 ) : (
-                  <Link to={hrefFor(n)} className={cn(number, "text-slate-700 hover:bg-slate-100")}>
-                    <span className="sr-only">Page </span>
-                    {formatCount(n)}
+                  <Link to={to(n)} className={cn(number, "text-slate-700 hover:bg-slate-100")}>
+                    <span className="sr-only">{pageWord}</span>
+                    {count(n)}
                   </Link>
                 )}
               </li>
@@ -72,16 +81,20 @@ export function Pager({
           )}
         </ol>
         {hasNext ? (
-          <Link to={hrefFor(page + 1)} rel="next" className={cn(step, "order-3 sm:order-none")}>
-            Next
+          <Link to={to(page + 1)} rel="next" className={cn(step, "order-3 sm:order-none")}>
+            {_("pager.next")}
           </Link>
         ) : (
           <button type="button" disabled className={cn(step, "order-3 sm:order-none")}>
-            Next
+            {_("pager.next")}
           </button>
         )}
       </div>
-      <p className="text-sm text-slate-600">{totalPages === null ? `Page ${page}` : `Page ${page} of ${totalPages}`}</p>
+      <p className="text-sm text-slate-600">
+        {totalPages === null
+          ? _("pager.pageOnly", { page: count(page) })
+          : _("pager.pageOf", { page: count(page), total: count(totalPages) })}
+      </p>
     </nav>
   );
 }

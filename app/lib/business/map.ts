@@ -59,9 +59,3 @@ export function mapTiles(config: { mapTileUrl: string; mapTileAttribution: strin
   if (!tileOrigin(config.mapTileUrl)) return null;
   return { url: config.mapTileUrl.trim(), attribution: config.mapTileAttribution };
 }
-
-/** What a results map shows, said as text: the cards above it say the same with addresses and distances. */
-export function resultsMapDescription(markers: number): string {
-  const which = markers === 1 ? "1 business" : `${markers} businesses`;
-  return `${which} of this page on the map. Select a marker to go to its card; the list above gives every address.`;
-}

@@ -1,7 +1,9 @@
 /**
  * Which pages search engines may index (docs/decisions/0020-indexing-and-city-categories.md).
- * Pure: the page loaders, the meta functions and the sitemaps share these rules.
+ * Pure: the page loaders, the meta functions and the sitemaps share these rules. The words a title
+ * adds ("Page 2", "Open now") are the page's locale's (interface catalog, listing.*).
  */
+import { i18nFor } from "#app/lib/i18n/i18n";
 
 export type IndexingRules = {
   /** A business page is indexed with at least this many of {opening hours, phone, rating > 0}. */
@@ -46,6 +48,8 @@ export type ListingView = {
   variant: string | null;
   /** The listing as a whole is worth indexing (enough businesses). */
   indexable: boolean;
+  /** The page's locale, for the title's "Page N"; the source locale's words without it. */
+  locale?: string;
 };
 
 export type ListingIndexing = {
@@ -65,7 +69,8 @@ export type ListingIndexing = {
  * - a filter or sort: canonical to the plain page 1, `noindex, follow`.
  */
 export function listingIndexing(view: ListingView): ListingIndexing {
-  const suffixes = [view.variant, view.page > 1 ? `Page ${view.page}` : null].filter((s): s is string => !!s);
+  const pageWords = view.page > 1 ? i18nFor(view.locale ?? "en")._("listing.titlePage", { page: view.page }) : null;
+  const suffixes = [view.variant, pageWords].filter((s): s is string => !!s);
   const titleSuffix = suffixes.length ? suffixes.join(", ") : null;
   if (view.variant) return { canonical: view.canonicalBase, robots: NOINDEX_FOLLOW, titleSuffix };
   if (view.page > 1) return { canonical: `${view.canonicalBase}?page=${view.page}`, robots: NOINDEX_FOLLOW, titleSuffix };
@@ -79,12 +84,16 @@ export function titleWithSuffix(title: string, suffix: string | null): string {
   return cut < 0 ? `${title} – ${suffix}` : `${title.slice(0, cut)} – ${suffix}${title.slice(cut)}`;
 }
 
-/** The listing filters as words for a title ("Open now, Rated 4.5+"), null without any. */
-export function filterVariant(filters: { openNow: boolean; minRating?: number }, sort?: string | null): string | null {
+/**
+ * The listing filters as words for a title in `locale` ("Open now, Rated 4.5+"), null without any;
+ * `sort` is the order's name in that locale ("newest").
+ */
+export function filterVariant(filters: { openNow: boolean; minRating?: number }, sort?: string | null, locale = "en"): string | null {
+  const i18n = i18nFor(locale);
   const parts = [
-    filters.openNow ? "Open now" : null,
-    filters.minRating !== undefined ? `Rated ${filters.minRating}+` : null,
-    sort ? `Sorted by ${sort}` : null,
+    filters.openNow ? i18n._("listing.variantOpenNow") : null,
+    filters.minRating !== undefined ? i18n._("listing.variantRated", { rating: filters.minRating }) : null,
+    sort ? i18n._("listing.variantSorted", { sort }) : null,
   ].filter((s): s is string => !!s);
   return parts.length ? parts.join(", ") : null;
 }

@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { Form, useNavigate } from "react-router";
 import { z } from "zod";
 import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/field";
 import { clampPage, Pager } from "#app/components/ui/pager";
@@ -12,12 +14,15 @@ import { findCategory, listBusinesses } from "#app/server/lists/directory.server
 import { siteSummary } from "#app/server/lists/site-summary.server";
 import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
+import { localizedFilteredPage } from "#app/server/lists/listing-page.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { filteredPage } from "#app/lib/search/result-count";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { labelOf } from "#app/lib/i18n/labels";
+import { localePath } from "#app/lib/i18n/locales";
 import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
@@ -49,7 +54,7 @@ function browseParams({ search, category, sort, page }: BrowseQuery): URLSearchP
   return params;
 }
 
-/** URL of the page for a state. */
+/** URL of the page for a state (its site path: links put it in the page's locale). */
 function browseHref(query: BrowseQuery): string {
   const qs = browseParams(query).toString();
   return qs ? `/businesses?${qs}` : "/businesses";
@@ -61,8 +66,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = loaderLocale(config.localeSettings, params);
   const url = new URL(request.url);
   const query = browseQuerySchema.parse(Object.fromEntries(url.searchParams));
-  // The site summary's largest categories, remembered per data version as the footer is.
-  const categories = (await siteSummary(db, dataVersion)).categories.slice(0, CATEGORY_DROPDOWN_SIZE);
+  // The site summary's largest categories, remembered per data version as the footer is; labelled in the page's locale.
+  const categories = (await siteSummary(db, dataVersion)).categories
+    .slice(0, CATEGORY_DROPDOWN_SIZE)
+    .map((c) => ({ ...c, category: labelOf(locale, "category", c.category) }));
   const filters = parseListingFilters(url.searchParams);
   // What the page shows whichever way its list is read.
   const view = { search: query.search, category: query.category, sort: query.sort, siteName: config.siteName, siteUrl: config.siteUrl, categories };
@@ -71,7 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const found = await filteredBusinesses(db, query, filters, page);
     const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
-    const { totalPages, filtered } = filteredPage(found, page, BUSINESSES_PAGE_SIZE);
+    const { totalPages, filtered } = localizedFilteredPage(found, page, BUSINESSES_PAGE_SIZE, locale);
     return {
       ...view,
       page,
@@ -132,33 +139,38 @@ async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySche
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
   const siteName = loaderData?.siteName ?? siteNameOf(matches);
+  const locale = pageLocaleOf(matches);
+  const i18n = i18nFor(locale.locale);
   // Searched, filtered and sorted views point at the plain list; page N at itself; neither is indexed (ADR 0020).
   const variant = loaderData
     ? [
         loaderData.search ? `“${loaderData.search}”` : null,
         loaderData.category ? loaderData.category : null,
-        filterVariant(loaderData.filters, loaderData.sort === "latest" ? "newest" : null),
+        filterVariant(loaderData.filters, loaderData.sort === "latest" ? i18n._("businesses.sortNewest") : null, locale.locale),
       ]
         .filter(Boolean)
         .join(", ") || null
     : null;
   const { canonical, robots, titleSuffix } = listingIndexing({
-    canonicalBase: `${loaderData?.siteUrl ?? ""}/businesses`,
+    canonicalBase: `${loaderData?.siteUrl ?? ""}${localePath(locale, locale.locale, "/businesses")}`,
     page: loaderData?.page ?? 1,
     variant,
     indexable: true,
+    locale: locale.locale,
   });
-  const title = titleWithSuffix(`Browse All Businesses | ${siteName}`, titleSuffix);
-  const description = "Browse every business in the directory: search by name or service and filter by category.";
+  const title = titleWithSuffix(i18n._("businesses.metaTitle", { siteName }), titleSuffix);
+  const description = i18n._("businesses.metaDescription");
   return pageMeta({ title, description, canonical, robots, robotsLast: true, card: "basic" });
 }
 
 export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
   const navigate = useNavigate();
   const { search, category, sort } = loaderData;
 
   function go(next: Partial<BrowseQuery>) {
-    navigate(browseHref({ search, category, sort, ...next, page: next.page ?? 1 }));
+    navigate(lp(browseHref({ search, category, sort, ...next, page: next.page ?? 1 })));
   }
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -168,31 +180,40 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Browse All Businesses</h1>
+      <h1 className="text-3xl font-bold">{_("businesses.heading")}</h1>
       <p className="mt-2 text-slate-600">
         {/* A dense search lists its first 1,000 results and counts no further (ADR 0012). */}
-        {`${formatCount(loaderData.totalCount)}${loaderData.approximate ? "+" : ""} Total Businesses`}
+        {loaderData.approximate
+          ? _("businesses.totalApproximate", { count: formatCount(loaderData.totalCount, i18n.locale) })
+          : _("businesses.total", { count: loaderData.totalCount })}
       </p>
 
-      <Form method="get" action="/businesses" onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
+      <Form method="get" action={lp("/businesses")} onSubmit={onSubmit} role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" key={`${search}|${category}|${sort}`}>
         <label htmlFor="browse-search" className="sr-only">
-          Search businesses
+          {_("businesses.searchLabel")}
         </label>
-        <Input id="browse-search" name="search" type="search" defaultValue={search} placeholder="Search businesses..." className="flex-1" />
+        <Input
+          id="browse-search"
+          name="search"
+          type="search"
+          defaultValue={search}
+          placeholder={_("businesses.searchPlaceholder")}
+          className="flex-1"
+        />
         <label htmlFor="browse-category" className="sr-only">
-          Category
+          {_("businesses.categoryLabel")}
         </label>
         <Select id="browse-category" name="category" defaultValue={category} onChange={(e) => go({ category: e.currentTarget.value })} className="sm:w-72">
-          <option value="">All Categories</option>
+          <option value="">{_("businesses.allCategories")}</option>
           {loaderData.categories.map((c) => (
             <option key={c.slug} value={c.slug}>
-              {`${c.category} (${formatCount(c.businessCount)})`}
+              {`${c.category} (${formatCount(c.businessCount, i18n.locale)})`}
             </option>
           ))}
           {category && !loaderData.categories.some((c) => c.slug === category) ? <option value={category}>{category}</option> : null}
         </Select>
         {sort === "latest" ? <input type="hidden" name="sort" value="latest" /> : null}
-        <Button type="submit">Search</Button>
+        <Button type="submit">{_("businesses.search")}</Button>
       </Form>
       <ListingFilterBar
         filters={loaderData.filters}
@@ -203,10 +224,10 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
 
       {loaderData.businesses.length === 0 ? (
         <div className="mt-12 text-center">
-          <h2 className="text-xl font-semibold">No businesses found</h2>
-          <p className="mt-2 text-slate-600">Try adjusting your search criteria or browse all categories.</p>
-          <ButtonLink to={browseHref({ search: "", category: "", sort })} className="mt-6">
-            Clear Filters
+          <h2 className="text-xl font-semibold">{_("listing.noBusinesses")}</h2>
+          <p className="mt-2 text-slate-600">{_("businesses.emptyText")}</p>
+          <ButtonLink to={lp(browseHref({ search: "", category: "", sort }))} className="mt-6">
+            {_("businesses.clearFilters")}
           </ButtonLink>
         </div>
       ) : (
@@ -230,7 +251,8 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
 
 /** SPEC §2's error texts, for every failure of the list (a D1 error answers 500). */
 function ErrorLoadingBusinesses() {
-  return <ErrorState title="Error Loading Businesses" text="Unable to load businesses. Please try again later." />;
+  const { _ } = useLingui();
+  return <ErrorState title={_("businesses.errorTitle")} text={_("businesses.errorText")} />;
 }
 
 export function ErrorBoundary() {

@@ -1,9 +1,12 @@
+import { useLingui } from "@lingui/react";
 import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { ButtonLink } from "#app/components/ui/button";
-import { formatCount, titleCaseFromSlug } from "#app/lib/format";
+import { titleCaseFromSlug } from "#app/lib/format";
+import { i18nFor } from "#app/lib/i18n/i18n";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { openCategoryPage } from "#app/server/lists/city-categories.server";
+import { categoryLabelOf, inSentence, openCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
@@ -27,15 +30,20 @@ export const queryParams: QueryParams = ["page", "openNow", "minRating"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = (params.categoryName ?? "").trim();
-  const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
+  const { opened, config, canonical, indexing, businesses, list, locale } = await loadListingPage(
     { request, context, params },
     {
-      open: async (db, { rules, headSize }) => (raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize }) : null),
+      open: async (db, { rules, headSize, locale }) =>
+        raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize, locale }) : null,
       path: ({ category }) => `/category/${category.slug}`,
     },
   );
+  // SPEC §2: the address's words, title-cased, in English; the category's label in other languages.
+  const heading = locale.split("-")[0] === "en" ? headingOf(raw) : categoryLabelOf(opened.category, locale);
   return {
-    heading: headingOf(raw),
+    heading,
+    /** The name inside a sentence ("Discover quality … businesses"). */
+    named: inSentence(heading, locale),
     raw,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
@@ -49,25 +57,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return errorMeta(error, "Category Not Found", matches);
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  if (!loaderData) return errorMeta(error, i18n._("category.notFound"), matches);
+  const { named, siteName } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
-  const title = titleWithSuffix(`${loaderData.heading} Businesses & Services | ${loaderData.siteName}`, titleSuffix);
-  const description = `Discover quality ${loaderData.heading} businesses and services in your area. Compare ratings, opening hours and contact details.`;
+  const title = titleWithSuffix(i18n._("category.metaTitle", { category: named, siteName }), titleSuffix);
+  const description = i18n._("category.metaDescription", { category: named });
   return pageMeta({ title, description, canonical, robots });
 }
 
 function CategoryNotFound({ heading }: { heading: string }) {
-  return <ErrorState title="Category Not Found" text={`The category "${heading}" doesn't exist or has no businesses.`} homeLink />;
+  const { _ } = useLingui();
+  return <ErrorState title={_("category.notFound")} text={_("category.notFoundText", { category: heading })} homeLink />;
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, raw, siteUrl, categoryUrl, count, businesses, page, totalPages, filters, filtered, map, topCities } = loaderData;
+  const { _ } = useLingui();
+  const lp = useLocalePath();
+  const { heading, named, raw, siteUrl, categoryUrl, count, businesses, page, totalPages, filters, filtered, map, topCities } = loaderData;
   return (
     <ListingPage
       siteUrl={siteUrl}
-      name={`${heading} businesses`}
+      name={_("category.listName", { category: named })}
       crumbs={[
-        { name: "Home", url: `${siteUrl}/` },
+        { name: _("listing.crumbHome"), url: `${siteUrl}${lp("/")}` },
         { name: heading, url: categoryUrl },
       ]}
       path={`/category/${encodeURIComponent(raw)}`}
@@ -75,24 +88,24 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       heading={
         <>
           <h1 className="text-3xl font-bold">{heading}</h1>
-          <p className="mt-2 text-slate-600">Discover quality {heading} businesses and services in your area</p>
-          <p className="mt-4 font-semibold text-slate-800">{formatCount(count)} Businesses Found</p>
-          <TopLinks title={`${heading} by city`} links={topCities} />
+          <p className="mt-2 text-slate-600">{_("category.subtitle", { category: named })}</p>
+          <p className="mt-4 font-semibold text-slate-800">{_("category.count", { count })}</p>
+          <TopLinks title={_("category.byCity", { category: heading })} links={topCities} />
         </>
       }
       empty={
         filtered ? (
-          <EmptyListing title={<>No businesses found in {heading}</>} text="No business in this category matches these filters." />
+          <EmptyListing title={_("category.emptyTitle", { category: named })} text={_("category.emptyFiltered")} />
         ) : (
-          <EmptyListing title={<>No businesses found in {heading}</>} text="Try browsing other categories or check back later for new listings.">
-            <ButtonLink to="/" className="mt-6">
-              Browse All Categories
+          <EmptyListing title={_("category.emptyTitle", { category: named })} text={_("category.emptyText")}>
+            <ButtonLink to={lp("/")} className="mt-6">
+              {_("category.browseAll")}
             </ButtonLink>
           </EmptyListing>
         )
       }
       card={() => ({ descriptionLines: 3, onMap: true })}
-      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={`${heading} businesses on a map`} />}
+      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={_("category.mapHeading", { category: named })} />}
     />
   );
 }

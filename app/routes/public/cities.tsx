@@ -1,6 +1,8 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import { listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
-import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { JsonLd } from "#app/components/json-ld";
 import { Pager } from "#app/components/ui/pager";
 import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
@@ -8,6 +10,8 @@ import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
 import { formatCount } from "#app/lib/format";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { localePath } from "#app/lib/i18n/locales";
 import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/cities";
@@ -31,47 +35,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { siteName: config.siteName, siteUrl: config.siteUrl, page, hasMore, groups };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const siteName = loaderData?.siteName ?? "LocalAtlas";
-  // Page N canonical to itself, noindex, follow, its own title (app/lib/seo/indexing.ts).
+export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  const siteName = loaderData?.siteName ?? siteNameOf(matches);
+  const locale = pageLocaleOf(matches);
+  const i18n = i18nFor(locale.locale);
+  // Page N canonical to itself, noindex, follow, its own title (app/lib/seo/indexing.ts); in the page's locale.
   const { canonical, robots, titleSuffix } = listingIndexing({
-    canonicalBase: `${loaderData?.siteUrl ?? ""}/cities`,
+    canonicalBase: `${loaderData?.siteUrl ?? ""}${localePath(locale, locale.locale, "/cities")}`,
     page: loaderData?.page ?? 1,
     variant: null,
     indexable: true,
+    locale: locale.locale,
   });
-  const title = titleWithSuffix(`All Cities | ${siteName}`, titleSuffix);
-  const description = "Browse local businesses in every city of the directory, grouped by country.";
+  const title = titleWithSuffix(i18n._("cities.metaTitle", { siteName }), titleSuffix);
+  const description = i18n._("cities.metaDescription");
   return pageMeta({ title, description, canonical, robots, card: "titles" });
 }
 
 export default function CitiesPage({ loaderData }: Route.ComponentProps) {
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
   const { groups, page, hasMore, siteUrl } = loaderData;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <JsonLd
         data={breadcrumbJsonLd([
-          { name: "Home", url: `${siteUrl}/` },
-          { name: "Cities", url: `${siteUrl}/cities` },
+          { name: _("listing.crumbHome"), url: `${siteUrl}${lp("/")}` },
+          { name: _("listing.crumbCities"), url: `${siteUrl}${lp("/cities")}` },
         ])}
       />
-      <h1 className="text-3xl font-bold">All Cities</h1>
-      <p className="mt-2 text-slate-600">Browse local businesses by city, grouped by country.</p>
+      <h1 className="text-3xl font-bold">{_("cities.heading")}</h1>
+      <p className="mt-2 text-slate-600">{_("cities.subtitle")}</p>
       {groups.length === 0 ? (
-        <p className="mt-10 text-center text-slate-600">No cities listed yet.</p>
+        <p className="mt-10 text-center text-slate-600">{_("cities.empty")}</p>
       ) : (
         groups.map((g) => (
-          <section key={g.country || "unknown"} className="mt-10" aria-label={g.country || "Other"}>
-            <h2 className="border-b border-slate-200 pb-2 text-xl font-semibold">{g.country || "Other"}</h2>
+          <section key={g.country || "unknown"} className="mt-10" aria-label={g.country || _("cities.otherCountry")}>
+            <h2 className="border-b border-slate-200 pb-2 text-xl font-semibold">{g.country || _("cities.otherCountry")}</h2>
             <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
               {g.cities.map((c) => (
                 <li key={`${c.name}|${c.state}`}>
-                  <Link to={`/city/${encodeURIComponent(c.name)}`} className="flex justify-between gap-2 rounded-md px-3 py-2 hover:bg-slate-100">
+                  <Link to={lp(`/city/${encodeURIComponent(c.name)}`)} className="flex justify-between gap-2 rounded-md px-3 py-2 hover:bg-slate-100">
                     <span>
                       {c.name}
                       {c.state ? <span className="text-slate-600">, {c.state}</span> : null}
                     </span>
-                    <span className="text-sm text-slate-600">{formatCount(c.businessCount)}</span>
+                    <span className="text-sm text-slate-600">{formatCount(c.businessCount, i18n.locale)}</span>
                   </Link>
                 </li>
               ))}

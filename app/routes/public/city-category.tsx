@@ -1,16 +1,18 @@
+import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { formatCount, titleCaseFromSlug } from "#app/lib/format";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
+import { titleCaseFromSlug } from "#app/lib/format";
+import { i18nFor } from "#app/lib/i18n/i18n";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { CITY_CATEGORY_MAX_PAGE, openCityCategoryPage } from "#app/server/lists/city-categories.server";
+import { categoryLabelOf, CITY_CATEGORY_MAX_PAGE, inSentence, openCityCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city-category";
-
 
 // The page and the listing filters (parseListingFilters).
 export const queryParams: QueryParams = ["page", "openNow", "minRating"];
@@ -20,7 +22,7 @@ export const queryParams: QueryParams = ["page", "openNow", "minRating"];
  * has at least INDEX_MIN_LISTING businesses of the category (fine or group); anything else is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { opened, config, indexing, list } = await loadListingPage(
+  const { opened, config, indexing, list, locale } = await loadListingPage(
     { request, context, params },
     {
       open: (db, opening) => openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), opening),
@@ -29,11 +31,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
   );
   const { city, category, count, heading } = opened.pair;
+  const label = categoryLabelOf(category, locale);
   return {
     heading,
     path: cityCategoryPath(city.name, category.slug),
     cityName: city.name,
-    categoryName: category.name || titleCaseFromSlug(category.slug),
+    // The category's label in the page's locale (its stored name in English), and inside a sentence.
+    categoryName: label,
+    categoryNamed: inSentence(label, locale),
     categoryHref: `/category/${category.slug}`,
     siteName: config.siteName,
     siteUrl: config.siteUrl,
@@ -44,55 +49,59 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return errorMeta(error, "Page Not Found", matches);
-  const { heading, siteName, count, cityName, categoryName } = loaderData;
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  if (!loaderData) return errorMeta(error, i18n._("cityCategory.notFound"), matches);
+  const { heading, siteName, count, cityName, categoryNamed } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
-  const title = titleWithSuffix(`${heading} | Ratings, Hours & Phone Numbers | ${siteName}`, titleSuffix);
-  const description = `Compare ${formatCount(count)} ${categoryName} businesses in ${cityName}: ratings and reviews, opening hours, addresses and phone numbers.`;
+  const title = titleWithSuffix(i18n._("cityCategory.metaTitle", { heading, siteName }), titleSuffix);
+  const description = i18n._("cityCategory.metaDescription", { count, category: categoryNamed, city: cityName });
   return pageMeta({ title, description, canonical, robots });
 }
 
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, path, siteUrl, cityName, categoryName, categoryHref, count, businesses, page, totalPages, filters, filtered } =
+  const { _ } = useLingui();
+  const lp = useLocalePath();
+  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, page, totalPages, filters, filtered } =
     loaderData;
+  const cityPath = `/city/${encodeURIComponent(cityName)}`;
   return (
     <ListingPage
       siteUrl={siteUrl}
       name={heading}
       crumbs={[
-        { name: "Home", url: `${siteUrl}/` },
-        { name: "Cities", url: `${siteUrl}/cities` },
-        { name: cityName, url: `${siteUrl}/city/${encodeURIComponent(cityName)}` },
-        { name: categoryName, url: `${siteUrl}${path}` },
+        { name: _("listing.crumbHome"), url: `${siteUrl}${lp("/")}` },
+        { name: _("listing.crumbCities"), url: `${siteUrl}${lp("/cities")}` },
+        { name: cityName, url: `${siteUrl}${lp(cityPath)}` },
+        { name: categoryName, url: `${siteUrl}${lp(path)}` },
       ]}
       path={path}
       {...{ businesses, page, totalPages, filters, filtered }}
       heading={
         <CountedHeading title={heading} count={count}>
-          Found {formatCount(count)} {categoryName} businesses in {cityName}.{" "}
-          <Link to={`/city/${encodeURIComponent(cityName)}`} className="text-blue-700 hover:underline">
-            All businesses in {cityName}
+          {_("cityCategory.found", { count, category: categoryNamed, city: cityName })}{" "}
+          <Link to={lp(cityPath)} className="text-blue-700 hover:underline">
+            {_("cityCategory.allInCity", { city: cityName })}
           </Link>
           {" · "}
-          <Link to={categoryHref} className="text-blue-700 hover:underline">
-            {categoryName} everywhere
+          <Link to={lp(categoryHref)} className="text-blue-700 hover:underline">
+            {_("cityCategory.everywhere", { category: categoryName })}
           </Link>
         </CountedHeading>
       }
-      empty={<EmptyListing title="No businesses found" text={<>No {categoryName} business in {cityName} matches these filters.</>} />}
+      empty={
+        <EmptyListing
+          title={_("listing.noBusinesses")}
+          text={_("cityCategory.emptyFiltered", { category: categoryNamed, city: cityName })}
+        />
+      }
       card={(b) => ({ href: cityDetailPath(b), viewDetails: true })}
     />
   );
 }
 
 function CityCategoryNotFound({ city }: { city: string }) {
-  return (
-    <ErrorState
-      title="Page Not Found"
-      text={`There is no page for these businesses in ${city} yet: it needs a few listed businesses first.`}
-      homeLink
-    />
-  );
+  const { _ } = useLingui();
+  return <ErrorState title={_("cityCategory.notFound")} text={_("cityCategory.notFoundText", { city })} homeLink />;
 }
 
 export function ErrorBoundary() {

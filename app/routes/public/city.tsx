@@ -1,13 +1,15 @@
+import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound } from "#app/components/general-error-boundary";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityDetailPath } from "#app/lib/business/slug";
+import { i18nFor } from "#app/lib/i18n/i18n";
 import { openCityPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { TopLinks } from "#app/components/top-links";
 import { titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMap } from "#app/lib/business/map";
-import { formatCount } from "#app/lib/format";
 import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
 import { ResultsMap } from "#app/components/map-panel";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
@@ -30,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
     { request, context, params },
     {
-      open: (db, { rules, headSize }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize }),
+      open: (db, { rules, headSize, locale }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize, locale }),
       // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
       path: ({ city }) => `/city/${encodeURIComponent(city.name)}`,
     },
@@ -49,51 +51,54 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, error, params, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
   if (!loaderData) {
-    if (isNotFound(error) && isBlank(params.cityName)) return pageMeta({ title: "404 Page Not Found" });
-    return errorMeta(error, "City Not Found", matches);
+    if (isNotFound(error) && isBlank(params.cityName)) return pageMeta({ title: i18n._("listing.pageNotFound") });
+    return errorMeta(error, i18n._("city.notFound"), matches);
   }
-  const siteName = loaderData.siteName;
-  const city = loaderData.cityName;
+  const { cityName: city, siteName } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
-  const title = titleWithSuffix(`Businesses in ${city} | Local Services & Companies | ${siteName}`, titleSuffix);
-  const description = `Find the best businesses and services in ${city}. Browse local companies, read reviews, and discover trusted service providers in your area.`;
+  const title = titleWithSuffix(i18n._("city.metaTitle", { city, siteName }), titleSuffix);
+  const description = i18n._("city.metaDescription", { city });
   return pageMeta({ title, description, canonical, robots });
 }
 
 function CityNotFound() {
-  return <ErrorState title="City Not Found" text="The city you're looking for doesn't exist or has no businesses." homeLink />;
+  const { _ } = useLingui();
+  return <ErrorState title={_("city.notFound")} text={_("city.notFoundText")} homeLink />;
 }
 
 export default function CityPage({ loaderData }: Route.ComponentProps) {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
   const { cityName, siteUrl, cityUrl, count, businesses, page, totalPages, filters, filtered, map, topCategories } = loaderData;
   return (
     <ListingPage
       siteUrl={siteUrl}
-      name={`Businesses in ${cityName}`}
+      name={_("city.heading", { city: cityName })}
       crumbs={[
-        { name: "Home", url: `${siteUrl}/` },
-        { name: "Cities", url: `${siteUrl}/cities` },
+        { name: _("listing.crumbHome"), url: `${siteUrl}${lp("/")}` },
+        { name: _("listing.crumbCities"), url: `${siteUrl}${lp("/cities")}` },
         { name: cityName, url: cityUrl },
       ]}
       path={`/city/${encodeURIComponent(cityName)}`}
       {...{ businesses, page, totalPages, filters, filtered }}
       heading={
         <>
-          <CountedHeading title={<>Businesses in {cityName}</>} count={count}>
-            Found {formatCount(count)} businesses in {cityName}
+          <CountedHeading title={_("city.heading", { city: cityName })} count={count}>
+            {_("city.found", { count, city: cityName })}
           </CountedHeading>
-          <TopLinks title={`Popular categories in ${cityName}`} links={topCategories} />
+          <TopLinks title={_("city.topCategories", { city: cityName })} links={topCategories} />
         </>
       }
       empty={
         <EmptyListing
-          title="No businesses found"
-          text={filtered ? `No business in ${cityName} matches these filters.` : `There are no businesses listed in ${cityName} yet.`}
+          title={_("listing.noBusinesses")}
+          text={filtered ? _("city.emptyFiltered", { city: cityName }) : _("city.empty", { city: cityName })}
         />
       }
       card={(b) => ({ href: cityDetailPath(b), viewDetails: true, onMap: true })}
-      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={`Businesses in ${cityName} on a map`} />}
+      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={_("city.mapHeading", { city: cityName })} />}
     />
   );
 }

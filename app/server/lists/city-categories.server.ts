@@ -11,6 +11,8 @@ import { cityCategoryHeading } from "#app/lib/business/city-category";
 import { isListingIndexed, type IndexingRules } from "#app/lib/seo/indexing";
 import { cityCategoryPath } from "#app/lib/business/slug";
 import { titleCaseFromSlug } from "#app/lib/format";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { labelOf } from "#app/lib/i18n/labels";
 import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import type { ListingScope } from "#app/server/search/search.server";
@@ -40,16 +42,23 @@ export const CITY_CATEGORY_MAX_PAGE = 50;
  */
 export type OpenedListing = { scope: ListingScope; count: number; head: Business[] | null };
 
+/** `heading`: the page's name in its locale ("Dentists in Chicago", "Quán cà phê tại Hue"). */
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
 
 type CategoryNamed = { kind: CategoryScope["kind"]; slug: string };
 
 /** The page of a city and a category, or null (404) when either is unknown or it has too few businesses. */
-async function findCityCategory(db: Db, cityName: string, categoryName: string, rules: IndexingRules): Promise<CityCategoryScope | null> {
+async function findCityCategory(
+  db: Db,
+  cityName: string,
+  categoryName: string,
+  rules: IndexingRules,
+  locale: string,
+): Promise<CityCategoryScope | null> {
   const [city, category] = await Promise.all([findCity(db, cityName), findCategory(db, categoryName)]);
   if (!city || !category) return null;
   const [row] = await pairCount(db, city.slug, category);
-  return pairScope(city, category, row?.count ?? 0, rules);
+  return pairScope(city, category, row?.count ?? 0, rules, locale);
 }
 
 /**
@@ -62,7 +71,7 @@ export async function openCityCategoryPage(
   db: Db,
   cityName: string,
   categoryName: string,
-  { rules, headSize }: { rules: IndexingRules; headSize: number },
+  { rules, headSize, locale }: { rules: IndexingRules; headSize: number; locale: string },
 ): Promise<(OpenedListing & { pair: CityCategoryScope }) | null> {
   const citySlug = citySlugOf(cityName);
   const named = categorySlugOf(categoryName);
@@ -76,10 +85,11 @@ export async function openCityCategoryPage(
   const city = toCityScope(cityRows[0]);
   const row = categoryRows[0];
   if (city && row) {
-    const pair = pairScope(city, { kind: named.kind, slug: row.slug, name: row.name, count: row.count }, countRows[0]?.count ?? 0, rules);
+    const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
+    const pair = pairScope(city, category, countRows[0]?.count ?? 0, rules, locale);
     return pair ? openedPair(pair, toBusinesses(headRows)) : null;
   }
-  const pair = await findCityCategory(db, cityName, categoryName, rules);
+  const pair = await findCityCategory(db, cityName, categoryName, rules, locale);
   return pair ? openedPair(pair, null) : null;
 }
 
@@ -112,14 +122,45 @@ const pairPage = (db: Db, citySlug: string, category: CategoryNamed, limit: numb
     .limit(limit)
     .offset(offset);
 
-function pairScope(city: CityScope, category: CategoryScope, count: number, rules: IndexingRules): CityCategoryScope | null {
+function pairScope(
+  city: CityScope,
+  category: CategoryScope,
+  count: number,
+  rules: IndexingRules,
+  locale: string,
+): CityCategoryScope | null {
   // Only where the page has value: below the listing minimum it does not exist.
   if (!isListingIndexed(count, rules)) return null;
-  return { city, category, count, heading: cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, city.name) };
+  return { city, category, count, heading: cityCategoryTitle(category, city.name, locale) };
+}
+
+/** A category's name in `locale`: its label (labelOf), the display name in the source locale. */
+export function categoryLabelOf(category: { name: string; slug: string }, locale: string): string {
+  return labelOf(locale, "category", categoryNameOf(category));
+}
+
+/**
+ * A label inside a sentence: its first letter lowercased ("Cafetería" → "cafetería"), unless the word
+ * is an acronym ("BBQ"). English keeps SPEC's capitals ("Discover quality Dentist businesses").
+ */
+export function inSentence(label: string, locale: string): string {
+  if (locale.split("-")[0] === "en") return label;
+  const [first = "", second = ""] = [...label];
+  return second && second === second.toLocaleUpperCase(locale) ? label : first.toLocaleLowerCase(locale) + label.slice(first.length);
 }
 
 /** A category's display name: the stored one, or the slug's words for a group without one. */
-const categoryNameOf = (category: CategoryScope) => category.name || titleCaseFromSlug(category.slug);
+const categoryNameOf = (category: { name: string; slug: string }) => category.name || titleCaseFromSlug(category.slug);
+
+/**
+ * A city × category page's name in `locale`: "Dentists in Chicago" in English (cityCategoryHeading),
+ * elsewhere the category's label and the city ("Quán cà phê tại Hue").
+ */
+function cityCategoryTitle(category: { kind: CategoryScope["kind"]; name: string; slug: string }, city: string, locale: string): string {
+  // English names the category's plural ("Dentists"); other languages say it with the label.
+  if (locale.split("-")[0] === "en") return cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, city);
+  return i18nFor(locale)._("cityCategory.heading", { category: categoryLabelOf(category, locale), city });
+}
 
 export async function listCityCategoryBusinesses(
   db: Db,
@@ -160,16 +201,19 @@ function cityTopCategoriesQuery(db: Db, citySlug: string, rules: IndexingRules, 
   );
 }
 
-function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number; city: string }>): TopLink[] {
+function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number; city: string }>, locale: string): TopLink[] {
   return rows.map((r) => ({
     href: cityCategoryPath(r.city, r.slug),
-    label: cityCategoryHeading({ kind: "category", name: r.name }, r.city),
+    label: cityCategoryTitle({ kind: "category", name: r.name, slug: r.slug }, r.city, locale),
     count: r.count,
   }));
 }
 
-/** What a page's opening batch needs: the indexing rules, how many top links, how many cards (0: not the first page). */
-type Opening = { rules: IndexingRules; top: number; headSize: number };
+/**
+ * What a page's opening batch needs: the indexing rules, how many top links, how many cards (0: not
+ * the first page), and the page's locale (the links' labels).
+ */
+type Opening = { rules: IndexingRules; top: number; headSize: number; locale: string };
 
 /**
  * What a city page reads before any deeper page of its list, in one D1 round trip (a batch): the
@@ -180,7 +224,7 @@ type Opening = { rules: IndexingRules; top: number; headSize: number };
 export async function openCityPage(
   db: Db,
   name: string,
-  { rules, top, headSize }: Opening,
+  { rules, top, headSize, locale }: Opening,
 ): Promise<(OpenedListing & { city: CityScope; topCategories: TopLink[] }) | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
@@ -192,7 +236,7 @@ export async function openCityPage(
   const city = toCityScope(cityRows[0]);
   if (!city) return null;
   const scope = { kind: "city", slug: city.slug, name: city.name } as const;
-  return { city, topCategories: toCityTopLinks(topRows), scope, count: city.count, head: toBusinesses(headRows) };
+  return { city, topCategories: toCityTopLinks(topRows, locale), scope, count: city.count, head: toBusinesses(headRows) };
 }
 
 /** The category page's links, as a query not yet sent: the cities where it has most businesses, each with a page of its own. */
@@ -212,10 +256,10 @@ function categoryTopCitiesQuery(db: Db, category: { kind: CategoryScope["kind"];
     .limit(limit);
 }
 
-function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string; count: number }>): TopLink[] {
+function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string; count: number }>, locale: string): TopLink[] {
   return rows.map((r) => ({
     href: cityCategoryPath(r.city, category.slug),
-    label: cityCategoryHeading({ kind: category.kind, name: categoryNameOf(category) }, r.city),
+    label: cityCategoryTitle(category, r.city, locale),
     count: r.count,
   }));
 }
@@ -229,7 +273,7 @@ function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string;
 export async function openCategoryPage(
   db: Db,
   name: string,
-  { rules, top, headSize }: Opening,
+  { rules, top, headSize, locale }: Opening,
 ): Promise<(OpenedListing & { category: CategoryScope; topCities: TopLink[] }) | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
@@ -240,7 +284,7 @@ export async function openCategoryPage(
   ]);
   const row = rows[0];
   if (row) {
-    return openedCategory({ kind: named.kind, slug: row.slug, name: row.name, count: row.count }, topRows, headRows);
+    return openedCategory({ kind: named.kind, slug: row.slug, name: row.name, count: row.count }, topRows, headRows, locale);
   }
   const category = await findCategory(db, name);
   if (!category) return null;
@@ -248,14 +292,15 @@ export async function openCategoryPage(
     categoryTopCitiesQuery(db, category, rules, top),
     scopeHead(db, category, "recommended", headSize),
   ]);
-  return openedCategory(category, otherTopRows, otherHeadRows);
+  return openedCategory(category, otherTopRows, otherHeadRows, locale);
 }
 
 function openedCategory(
   category: CategoryScope,
   topRows: Array<{ city: string; count: number }>,
   headRows: StoredBusiness[],
+  locale: string,
 ): OpenedListing & { category: CategoryScope; topCities: TopLink[] } {
   const scope = { kind: category.kind, slug: category.slug };
-  return { category, topCities: toCategoryTopLinks(category, topRows), scope, count: category.count, head: toBusinesses(headRows) };
+  return { category, topCities: toCategoryTopLinks(category, topRows, locale), scope, count: category.count, head: toBusinesses(headRows) };
 }

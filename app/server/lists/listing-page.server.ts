@@ -19,7 +19,9 @@ import { localePath } from "#app/lib/i18n/locales";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Business } from "#app/lib/business/business";
 import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { filteredPage } from "#app/lib/search/result-count";
+import { filteredPage, knownTotal } from "#app/lib/search/result-count";
+import { formatCount } from "#app/lib/format";
+import { i18nFor } from "#app/lib/i18n/i18n";
 import { MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { filterVariant, isListingIndexed, listingIndexing, type IndexingRules, type ListingIndexing } from "#app/lib/seo/indexing";
 import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
@@ -30,8 +32,11 @@ import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, type ListingScope } from "#app/server/search/search.server";
 
 export type ListingSpec<O extends OpenedListing> = {
-  /** The opening read, one round trip; `headSize` is the first page's size, 0 when another page is asked for. Null: a 404. */
-  open: (db: Db, opening: { rules: IndexingRules; headSize: number }) => Promise<O | null>;
+  /**
+   * The opening read, one round trip; `headSize` is the first page's size, 0 when another page is asked
+   * for; `locale` the page's (its links' labels). Null: a 404.
+   */
+  open: (db: Db, opening: { rules: IndexingRules; headSize: number; locale: string }) => Promise<O | null>;
   /** The listing's canonical path (without the site's address or a query). */
   path: (opened: O) => string;
   /** The deepest page of the list without filters; every page when absent. */
@@ -72,10 +77,10 @@ export async function loadListingPage<O extends OpenedListing>(
   const filters = parseListingFilters(url.searchParams);
   // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
   const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
-  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0 });
+  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale });
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
-  const listing = filtersActive(filters) ? await filteredListing(db, opened.scope, filters, requested) : null;
+  const listing = filtersActive(filters) ? await filteredListing(db, opened.scope, filters, requested, locale) : null;
   const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
   const totalPages = listing ? listing.totalPages : allPages;
   const page = listing ? listing.page : clampPage(requested, allPages);
@@ -93,8 +98,9 @@ export async function loadListingPage<O extends OpenedListing>(
     indexing: listingIndexing({
       canonicalBase: canonical,
       page,
-      variant: filterVariant(filters),
+      variant: filterVariant(filters, null, locale),
       indexable: isListingIndexed(opened.count, config),
+      locale,
     }),
     businesses,
     list: { businesses: businesses.map((b) => toCard(b, locale)), page, totalPages, filters, filtered: listing?.filtered ?? null },
@@ -110,8 +116,31 @@ function pageOf(db: Db, scope: ListingScope, limit: number, offset: number): Pro
  * A listing with open now or a minimum rating (ADR 0015): its page of the bounded search, the page
  * number asked for (within the search's reach), the pager's page count and the filter bar's "N results".
  */
-async function filteredListing(db: Db, scope: ListingScope, filters: ListingFilters, requestedPage: string | null) {
+async function filteredListing(db: Db, scope: ListingScope, filters: ListingFilters, requestedPage: string | null, locale: string) {
   const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
   const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE);
-  return { businesses: found.businesses, page, ...filteredPage(found, page, LISTING_PAGE_SIZE) };
+  return { businesses: found.businesses, page, ...localizedFilteredPage(found, page, LISTING_PAGE_SIZE, locale) };
+}
+
+/**
+ * filteredPage (the pager's count, whether there is a next page) with the filter bar's "N results" in
+ * the page's locale: "12 results", "1,000+ results" for an approximate count, "More than 40 results"
+ * when all the search knows is that there is more.
+ */
+export function localizedFilteredPage(
+  found: { businesses: readonly unknown[]; total: number | null; approximate: boolean; hasNext: boolean },
+  page: number,
+  pageSize: number,
+  locale: string,
+): ReturnType<typeof filteredPage> {
+  const { totalPages, filtered } = filteredPage(found, page, pageSize);
+  const counted = { ...found, before: (page - 1) * pageSize, shown: found.businesses.length };
+  const i18n = i18nFor(locale);
+  const total = knownTotal(counted);
+  const summary = counted.approximate
+    ? i18n._("listing.resultCountApproximate", { count: formatCount(1000, locale) })
+    : total === null
+      ? i18n._("listing.resultCountMoreThan", { count: counted.before + counted.shown })
+      : i18n._("listing.resultCount", { count: total });
+  return { totalPages, filtered: { ...filtered, summary } };
 }
