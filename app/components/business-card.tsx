@@ -174,7 +174,9 @@ export function BusinessCard({
             ) : business.phoneHref ? (
               <PhoneLink phone={business.phone} href={business.phoneHref} className="relative z-10 text-sm" />
             ) : (
-              <span className="text-sm text-slate-600">{business.phone}</span>
+              <span className="text-sm text-slate-600" dir="ltr">
+                {business.phone}
+              </span>
             )}
             {viewDetails ? (
               // Looks like a button; the card's link is what a click reaches (one link per card).

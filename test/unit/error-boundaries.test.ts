@@ -6,7 +6,11 @@
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
+import { I18nProvider } from "@lingui/react";
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "#app/lib/i18n/i18n";
+// Registers every locale's catalogs, as the Worker does when it starts.
+import "#app/server/platform/i18n.server";
 import * as adminEdit from "#app/routes/admin/business-edit";
 import * as adminBusinesses from "#app/routes/admin/businesses";
 import * as adminDashboard from "#app/routes/admin/dashboard";
@@ -25,7 +29,9 @@ async function renderError(pattern: string, url: string, ErrorBoundary: Componen
   const context = await handler.query(new Request(`https://localatlas.test${url}`));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+  // The root's provider: the default locale's messages.
+  const page = createElement(StaticRouterProvider, { router, context, hydrate: false });
+  const html = renderToString(createElement(I18nProvider, { i18n: i18nFor("en") }, page));
   const text = html
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")

@@ -4,6 +4,8 @@
  * No hours: "Hours not listed".
  * The words follow Google's status line ("Open Now · Closes 6:00 PM", "Closed · Opens 9:00 AM Mon",
  * "Open Now · Open 24 hours"); "Open Now" and "Closed" stay the spec's own words (SPEC §2).
+ * Those English words are the API's `label`; pages say the same phrase in their locale, on its
+ * clock (app/components/open-status.tsx and the `openStatus.*` messages).
  */
 import { formatMinutes, openStateAt, type HoursChange, type OpeningHours, type Weekday } from "#app/lib/business/hours";
 
@@ -13,7 +15,7 @@ type OpenState = "open" | "closed" | "unknown" | "closed-temporarily" | "closed-
  * Which words the status line says, for the page's locale (open-status.tsx, the `openStatus.*`
  * messages): "closes" and "opens" come with the time of the change and, when it is not today's, its day.
  */
-export type OpenStatusPhrase =
+type OpenStatusPhrase =
   "permanentlyClosed" | "temporarilyClosed" | "hoursNotListed" | "seeHours" | "openAllDay" | "openNow" | "closes" | "closed" | "opens";
 
 /**

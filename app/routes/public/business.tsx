@@ -163,9 +163,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ? joinParts([b.seoTitle, street ? `(${street})` : ""], " ")
     : joinParts([street ? `${b.name} (${street})` : b.name, categoryInPlace, config.siteName], " | ");
   const where = { name: b.name, place, hasPlace: place ? "yes" : "no" };
+  // Mid-sentence a category reads in lower case ("dịch vụ quán cà phê"); English keeps SPEC's text, the category as written.
+  const midSentence = locale.split("-")[0] === "en" ? category : category.toLocaleLowerCase(locale);
   const description =
     b.seoDescription ||
-    (category ? i18n._("business.metaDescription", { ...where, category }) : i18n._("business.metaDescriptionLocal", where));
+    (category ? i18n._("business.metaDescription", { ...where, category: midSentence }) : i18n._("business.metaDescriptionLocal", where));
   const canonical = canonicalOf(b, config.siteUrl, config.localeSettings, locale);
   const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));
   const permanentlyClosed = b.openStatus.state === "closed-permanently";
@@ -392,7 +394,11 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                   )}
                 </li>
               ) : null}
-              {phone ? <li>{phone.display}</li> : null}
+              {phone ? (
+                <li>
+                  <span dir="ltr">{phone.display}</span>
+                </li>
+              ) : null}
             </ul>
             <div className="mt-4 flex flex-wrap gap-3">
               {links.tel ? (
@@ -528,11 +534,11 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-3 text-sm font-semibold">{_("phone.heading")}</h3>
                 <p className="text-sm">
                   {links.tel ? (
-                    <a className="text-blue-800 hover:underline" href={links.tel}>
+                    <a className="text-blue-800 hover:underline" href={links.tel} dir="ltr">
                       {phone.display}
                     </a>
                   ) : (
-                    phone.display
+                    <span dir="ltr">{phone.display}</span>
                   )}
                 </p>
               </>
