@@ -1,7 +1,11 @@
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { editValues } from "#app/lib/admin/admin-businesses";
+import type { Business } from "#app/lib/business/business";
 import en from "#app/locales/en/interface.json";
 import vi from "#app/locales/vi/interface.json";
-import { buildBusiness, idOf, insert, request } from "../helpers/factories";
+import { adminRequest } from "../helpers/admin";
+import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 
 // A business page in each locale (docs/i18n.md): the interface in the page's language, times on its
@@ -180,5 +184,26 @@ describe("a card in Vietnamese", () => {
     expect(t).toMatch(/Đang mở cửa · Đóng cửa lúc 22:00|Đã đóng cửa · Mở cửa lúc 07:00/);
     expect(t).toContain("0234 3823 456");
     expect(card).toContain('href="tel:+842343823456"');
+  });
+});
+
+describe("a moved business page in the locale", () => {
+  it("301s an old address under /vi to the business's page under /vi", async () => {
+    await insert(buildBusiness({ placeId: `lb-moved-${run}`, name: `Moved Café ${run}` }));
+    const movedId = await idOf(`lb-moved-${run}`);
+    const slugOf = async () =>
+      (await env.DB.prepare("SELECT slug FROM businesses WHERE id = ?1").bind(movedId).first<{ slug: string }>())?.slug ?? "";
+    const oldSlug = await slugOf();
+    const current = (await getJson<Business>(`/api/businesses/${movedId}`)).body;
+    const edit = await adminRequest(`/api/admin/businesses/${movedId}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...editValues(current), slug: `relocated-cafe-${run}` }),
+    });
+    expect(edit.status).toBe(200);
+    expect(await slugOf()).not.toBe(oldSlug);
+    const response = await request(`/vi/details/${oldSlug}`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe(`/vi/business/${movedId}`);
   });
 });

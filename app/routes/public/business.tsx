@@ -133,6 +133,7 @@ export const queryParams: QueryParams = [];
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   let business: Business | null = null;
   let twin: boolean | null = null;
   let gone: BusinessRedirect | null = null;
@@ -147,11 +148,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!business) gone = await redirectForSlug(db, params.slug);
   }
   // A merged-away listing or an edited slug moves for good (ADR 0019); a deleted business is gone, not missing.
-  if (gone?.status === 301) throw redirect(businessPagePath(gone), 301);
+  if (gone?.status === 301) throw redirect(localePath(config.localeSettings, locale, businessPagePath(gone)), 301);
   if (gone?.status === 410) throw data(null, { status: 410 });
   if (!business) throw data(null, { status: 404 });
   const b = business;
-  const locale = loaderLocale(config.localeSettings, params);
   const i18n = i18nFor(locale);
   const category = b.category ? labelOf(locale, "category", b.category) : "";
   const place = joinParts([b.city, b.state]);
