@@ -92,6 +92,9 @@ describe("a business page in Vietnamese", () => {
     expect(t).toContain("Ăn tại chỗ Có");
     expect(t).toContain("Dựa trên 1 lượt đánh giá");
     expect(t).toContain(name);
+    // The country named in Vietnamese; the address as the business wrote it.
+    expect(t).toContain("Hue, Thua Thien Hue, Việt Nam");
+    expect(t).toContain("7 Sư Vạn Hạnh, Kim Long, Huế 530000, Vietnam");
     // The hours on the 24-hour clock, the week from Monday ("Thứ Hai").
     expect(t).toContain("Thứ Hai 07:00 - 22:00");
     expect(t.indexOf("Thứ Hai 07:00")).toBeLessThan(t.indexOf("Chủ Nhật 07:00"));

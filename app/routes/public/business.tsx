@@ -103,6 +103,19 @@ function aboutParagraph(b: Business, category: string, locale: string): string {
   return `${first} ${second}`;
 }
 
+/**
+ * The business's country named in the page's language ("Việt Nam", "Estados Unidos"): the directory
+ * stores one English name per country, which English pages show as stored.
+ */
+function countryIn(b: Business, locale: string): string {
+  if (!b.countryCode || locale.split("-")[0] === "en") return b.country;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(b.countryCode) ?? b.country;
+  } catch {
+    return b.country;
+  }
+}
+
 function todayOf(b: Business): Weekday | null {
   const zone = effectiveTimeZone(b);
   return zone ? localTime(new Date(), zone).day : null;
@@ -177,6 +190,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     business: b,
     // The category's label in the page's locale (labelOf); the business's own texts stay as written.
     category,
+    country: countryIn(b, locale),
     // Too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index (ADR 0020).
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,
@@ -348,11 +362,11 @@ function businessJsonLd(
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, category, about, details, features, hours, ads, today, phone, links, favorite, histogram, map } = loaderData;
+  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map } = loaderData;
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const locale = i18n.locale;
-  const place = joinParts([b.city, b.state, b.country]);
+  const place = joinParts([b.city, b.state, country]);
   const address = b.address || place;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
