@@ -12,6 +12,7 @@ import { Badge, VerifiedBadge } from "#app/components/ui/badge";
 import { cn } from "#app/components/ui/cn";
 import { PhoneLink } from "#app/components/ui/phone-link";
 import { labelOf } from "#app/lib/i18n/labels";
+import { phoneView } from "#app/lib/business/phone";
 import { Stars } from "#app/components/ui/stars";
 
 export type CardBusiness = Pick<
@@ -36,6 +37,8 @@ export type CardBusiness = Pick<
 > & {
   /** From the search's point (near me, or the location's centre), when it has one. */
   distanceKm?: number;
+  /** `phone` is as the business's country writes it; this is its tel: address, null when it is not to be called (phone.ts). */
+  phoneHref: string | null;
 };
 
 const CARD_KEYS = [
@@ -68,6 +71,10 @@ export function toCard(b: Business & { distanceKm?: number }, locale: string): C
   out.category = labelOf(locale, "category", b.category);
   out.photos = b.photos.slice(0, 1);
   if (b.distanceKm !== undefined) out.distanceKm = b.distanceKm;
+  const phone = phoneView(b.phone, b.countryCode || b.country);
+  out.phone = phone?.display ?? null;
+  // Closed for good: the number is a fact, not an invitation to call.
+  out.phoneHref = b.openStatus.state === "closed-permanently" ? null : (phone?.href ?? null);
   return out as CardBusiness;
 }
 
@@ -163,11 +170,12 @@ export function BusinessCard({
           <div className="card-footer">
             {!business.phone ? (
               <span />
-            ) : business.openStatus.state === "closed-permanently" ? (
-              // Closed for good: the number is a fact, not an invitation to call.
-              <span className="text-sm text-slate-600">{business.phone}</span>
+            ) : business.phoneHref ? (
+              <PhoneLink phone={business.phone} href={business.phoneHref} className="relative z-10 text-sm" />
             ) : (
-              <PhoneLink phone={business.phone} className="relative z-10 text-sm" />
+              <span className="text-sm text-slate-600" dir="ltr">
+                {business.phone}
+              </span>
             )}
             {viewDetails ? (
               // Looks like a button; the card's link is what a click reaches (one link per card).

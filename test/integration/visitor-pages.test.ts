@@ -145,7 +145,7 @@ describe("business detail", () => {
     expect(byId.html).toContain(`<link rel="canonical" href="https://localatlas.test/business/${id}"/>`);
     expect(byId.html).toContain('property="og:title"');
     expect(byId.html).toContain('name="twitter:card"');
-    expect(byId.html).toContain('href="tel:5035550199"');
+    expect(byId.html).toContain('href="tel:+15035550199"');
     expect(t).toContain("Call Now");
     expect(t).toContain("Verified Business");
     expect(t).toContain("Global Network");
@@ -186,7 +186,7 @@ describe("business detail", () => {
     const id = await idOf(`vis-dent-${run}`);
     const [business, breadcrumbs] = jsonLd((await page(`/business/${id}`)).html);
     expect(business["@type"]).toBe("Dentist");
-    expect(business.telephone).toBe("(503) 555-0199");
+    expect(business.telephone).toBe("+1 503 555 0199");
     expect(business.geo).toMatchObject({ "@type": "GeoCoordinates", latitude: 45.5, longitude: -122.6 });
     expect(business.address).toMatchObject({ "@type": "PostalAddress", addressLocality: cityName, addressRegion: "Oregon" });
     expect(business.aggregateRating).toMatchObject({ ratingValue: 4.7, ratingCount: 1 });
@@ -451,7 +451,7 @@ describe("one card, numbered pages, a result count", () => {
       const at = p.html.indexOf(`>Bright Smile ${run}</a>`);
       const card = p.html.slice(p.html.lastIndexOf("<article", at), p.html.indexOf("</article>", at));
       expect(text(card)).toContain("Verified");
-      expect(card).toContain('href="tel:5035550199"');
+      expect(card).toContain('href="tel:+15035550199"');
     }
     // The city page keeps its spec texts on the same card.
     expect(text(pages[2].html)).toContain("View Details");

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { openStateAt } from "#app/lib/business/hours";
 import { openStatus } from "#app/lib/business/open-status";
+import { openStatusText } from "#app/components/open-status";
+import { i18nFor } from "#app/lib/i18n/i18n";
+// Registers every locale's catalogs, as the Worker does when it starts.
+import "#app/server/platform/i18n.server";
 
 const WEEKDAYS9TO6 = {
   Monday: "9:00 AM - 6:00 PM",
@@ -23,12 +27,40 @@ const status = (
 
 describe("the status line", () => {
   it("says when an open business closes and when a closed one opens, Google style", () => {
-    expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z")).toEqual({ state: "open", label: "Open Now · Closes 6:00 PM" });
-    expect(status(WEEKDAYS9TO6, "2026-11-23T07:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM" });
-    expect(status(WEEKDAYS9TO6, "2026-11-23T19:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM Tue" });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z")).toEqual({
+      state: "open",
+      label: "Open Now · Closes 6:00 PM",
+      phrase: "closes",
+      minutes: 1080,
+    });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T07:00:00Z")).toEqual({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM",
+      phrase: "opens",
+      minutes: 540,
+    });
+    expect(status(WEEKDAYS9TO6, "2026-11-23T19:00:00Z")).toEqual({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM Tue",
+      phrase: "opens",
+      minutes: 540,
+      day: "Tuesday",
+    });
     // Friday evening: the weekend is closed, so the next opening is Monday.
-    expect(status(WEEKDAYS9TO6, "2026-11-27T18:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM Mon" });
-    expect(status(WEEKDAYS9TO6, "2026-11-28T12:00:00Z")).toEqual({ state: "closed", label: "Closed · Opens 9:00 AM Mon" });
+    expect(status(WEEKDAYS9TO6, "2026-11-27T18:00:00Z")).toEqual({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM Mon",
+      phrase: "opens",
+      minutes: 540,
+      day: "Monday",
+    });
+    expect(status(WEEKDAYS9TO6, "2026-11-28T12:00:00Z")).toEqual({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM Mon",
+      phrase: "opens",
+      minutes: 540,
+      day: "Monday",
+    });
   });
 
   it("reads the hours in the business's own time zone", () => {
@@ -36,19 +68,26 @@ describe("the status line", () => {
     expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z", "America/Los_Angeles")).toEqual({
       state: "closed",
       label: "Closed · Opens 9:00 AM",
+      phrase: "opens",
+      minutes: 540,
     });
     expect(status(WEEKDAYS9TO6, "2026-11-23T18:00:00Z", "America/Los_Angeles").label).toBe("Open Now · Closes 6:00 PM");
   });
 
   it("says Open 24 hours for a 24-hour day", () => {
     const always = Object.fromEntries(Object.keys(WEEKDAYS9TO6).map((d) => [d, "Open 24 hours"]));
-    expect(status(always, "2026-11-23T03:00:00Z")).toEqual({ state: "open", label: "Open Now · Open 24 hours" });
+    expect(status(always, "2026-11-23T03:00:00Z")).toEqual({ state: "open", label: "Open Now · Open 24 hours", phrase: "openAllDay" });
   });
 
   it("follows a night past midnight and stretches that touch", () => {
     const night = { ...WEEKDAYS9TO6, Friday: "5:00 PM - 2:00 AM", Saturday: "Closed" };
     // Saturday 01:30: Friday's night, closing at 2 AM (not "Sat": within the day).
-    expect(status(night, "2026-11-28T01:30:00Z")).toEqual({ state: "open", label: "Open Now · Closes 2:00 AM" });
+    expect(status(night, "2026-11-28T01:30:00Z")).toEqual({
+      state: "open",
+      label: "Open Now · Closes 2:00 AM",
+      phrase: "closes",
+      minutes: 120,
+    });
     // "12-6AM,8AM-12AM" every day: at 11 PM it closes at 6 AM tomorrow, not at midnight.
     const split = Object.fromEntries(Object.keys(WEEKDAYS9TO6).map((d) => [d, "12:00 AM - 6:00 AM, 8:00 AM - 12:00 AM"]));
     expect(status(split, "2026-11-23T23:00:00Z").label).toBe("Open Now · Closes 6:00 AM");
@@ -56,11 +95,11 @@ describe("the status line", () => {
   });
 
   it("claims nothing without hours, or past a day whose hours are not listed", () => {
-    expect(status(null, "2026-11-23T15:00:00Z")).toEqual({ state: "unknown", label: "Hours not listed" });
+    expect(status(null, "2026-11-23T15:00:00Z")).toEqual({ state: "unknown", label: "Hours not listed", phrase: "hoursNotListed" });
     // Wednesday is not listed: Monday's status is known, Wednesday's is not.
     const partial = { Monday: "9:00 AM - 6:00 PM", Tuesday: "Closed" };
-    expect(status(partial, "2026-11-23T19:00:00Z")).toEqual({ state: "closed", label: "Closed" });
-    expect(status(partial, "2026-11-25T12:00:00Z")).toEqual({ state: "unknown", label: "Hours not listed" });
+    expect(status(partial, "2026-11-23T19:00:00Z")).toEqual({ state: "closed", label: "Closed", phrase: "closed" });
+    expect(status(partial, "2026-11-25T12:00:00Z")).toEqual({ state: "unknown", label: "Hours not listed", phrase: "hoursNotListed" });
     expect(status({ Monday: "by appointment" }, "2026-11-23T12:00:00Z").state).toBe("unknown");
   });
 
@@ -68,10 +107,12 @@ describe("the status line", () => {
     expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z", "UTC", "CLOSED_TEMPORARILY")).toEqual({
       state: "closed-temporarily",
       label: "Temporarily closed",
+      phrase: "temporarilyClosed",
     });
     expect(status(null, "2026-11-23T15:00:00Z", "UTC", "CLOSED_PERMANENTLY")).toEqual({
       state: "closed-permanently",
       label: "Permanently closed",
+      phrase: "permanentlyClosed",
     });
     expect(status(WEEKDAYS9TO6, "2026-11-23T15:00:00Z", "UTC", "OPERATIONAL").state).toBe("open");
   });
@@ -85,5 +126,34 @@ describe("openStateAt", () => {
       allDay: false,
       change: { day: "Monday", daysAhead: 3, minutes: 540, fromNow: 3 * 1440 + 540 - 1080 },
     });
+  });
+});
+
+describe("the status line in the page's locale", () => {
+  const words = (locale: string, iso: string, hours: Record<string, string> | null = WEEKDAYS9TO6, zone: string | null = "UTC") =>
+    openStatusText(status(hours, iso, zone), i18nFor(locale));
+
+  it("says the English label's words at the root", () => {
+    for (const iso of ["2026-11-23T15:00:00Z", "2026-11-23T07:00:00Z", "2026-11-23T19:00:00Z", "2026-11-27T18:00:00Z"]) {
+      expect(words("en", iso)).toBe(status(WEEKDAYS9TO6, iso).label);
+    }
+    expect(words("en", "2026-11-23T15:00:00Z", null)).toBe("Hours not listed");
+    expect(words("en", "2026-11-23T15:00:00Z", WEEKDAYS9TO6, null)).toBe("See opening hours");
+  });
+
+  it("says it in Vietnamese on the 24-hour clock, with the weekday of a later day", () => {
+    expect(words("vi", "2026-11-23T15:00:00Z")).toBe("Đang mở cửa · Đóng cửa lúc 18:00");
+    expect(words("vi", "2026-11-23T07:00:00Z")).toBe("Đã đóng cửa · Mở cửa lúc 09:00");
+    expect(words("vi", "2026-11-23T19:00:00Z")).toBe("Đã đóng cửa · Mở cửa lúc 09:00 Thứ Ba");
+    expect(words("vi", "2026-11-23T15:00:00Z", null)).toBe("Chưa có giờ mở cửa");
+  });
+
+  it("says it in Spanish, with 'a la' for one o'clock", () => {
+    expect(words("es", "2026-11-23T15:00:00Z")).toBe("Abierto ahora · Cierra a las 18:00");
+    expect(words("es", "2026-11-27T18:00:00Z")).toBe("Cerrado · Abre el lunes a las 9:00");
+    const late = { ...WEEKDAYS9TO6, Monday: "9:00 AM - 1:00 PM" };
+    expect(words("es", "2026-11-23T10:00:00Z", late)).toBe("Abierto ahora · Cierra a las 13:00");
+    const night = { ...WEEKDAYS9TO6, Friday: "5:00 PM - 1:00 AM" };
+    expect(words("es", "2026-11-27T23:00:00Z", night)).toBe("Abierto ahora · Cierra a la 1:00");
   });
 });

@@ -97,6 +97,35 @@ describe("localBusinessJsonLd", () => {
     });
     expect(ld.geo).toBeUndefined();
   });
+  it("writes the street part of an address that spells its city another way (Huế for Hue)", () => {
+    const hue = {
+      ...base,
+      address: "7 Sư Vạn Hạnh, Hương Long, Kim Long, Huế 530000, Vietnam",
+      city: "Hue",
+      state: "Thua Thien Hue",
+      zipCode: "530000",
+      country: "Vietnam",
+      countryCode: "VN",
+    };
+    expect(localBusinessJsonLd(hue, options).address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "7 Sư Vạn Hạnh, Hương Long, Kim Long",
+      addressLocality: "Hue",
+      addressRegion: "Thua Thien Hue",
+      postalCode: "530000",
+      addressCountry: "VN",
+    });
+    // An address that does not name its city is kept whole.
+    expect(localBusinessJsonLd({ ...hue, address: "7 Sư Vạn Hạnh, Kim Long" }, options).address).toMatchObject({
+      streetAddress: "7 Sư Vạn Hạnh, Kim Long",
+    });
+  });
+  it("gives the phone in the international form it is handed, else as stored", () => {
+    const withPhone = { ...base, phone: "(217) 555-0100" };
+    expect(localBusinessJsonLd(withPhone, { ...options, telephone: "+1 217 555 0100" }).telephone).toBe("+1 217 555 0100");
+    expect(localBusinessJsonLd(withPhone, options).telephone).toBe("(217) 555-0100");
+    expect(localBusinessJsonLd(base, options).telephone).toBeUndefined();
+  });
   it("rounds geo to 5 decimals", () => {
     const ld = localBusinessJsonLd({ ...base, latitude: 39.78172349871, longitude: -89.650148912345 }, options);
     expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: 39.78172, longitude: -89.65015 });

@@ -42,6 +42,7 @@ describe("the status line without a known zone", () => {
     ).toEqual({
       state: "unknown",
       label: "See opening hours",
+      phrase: "seeHours",
     });
   });
 });

@@ -92,6 +92,73 @@ export function formatMinutes(minutes: number): string {
   return `${h12}:${String(min).padStart(2, "0")} ${meridiem}`;
 }
 
+/**
+ * One time-of-day formatter per locale for the isolate's life: the locale's own short time ("7:00 AM"
+ * in en, "07:00" in vi, "7:00" in es). The minutes are read as a UTC time, so no zone shifts them.
+ */
+const timeFormatFor = memoized((locale: string) => new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: "UTC" }), 100);
+
+/**
+ * A time of day (minutes since midnight) on the locale's clock: 12-hour where the locale writes it so
+ * ("7:00 AM"), 24-hour where it does not ("07:00"). Intl's narrow and no-break spaces become plain
+ * ones, so every runtime (the server's, the browser's) writes the same text.
+ */
+export function formatTimeOfDay(minutes: number, locale: string): string {
+  return timeFormatFor(locale)
+    .format(new Date((((minutes % 1440) + 1440) % 1440) * 60_000))
+    .replace(/[\u00a0\u202f]/g, " ");
+}
+
+/** 2024-01-01 was a Monday: the UTC date of each weekday in that week, for Intl's weekday names. */
+const WEEK_OF_2024 = Object.fromEntries(WEEKDAYS.map((day, i) => [day, new Date(Date.UTC(2024, 0, 1 + i))])) as Record<Weekday, Date>;
+
+const weekdayFormatFor = memoized(
+  (locale: string, width: string) => new Intl.DateTimeFormat(locale, { weekday: width as "long" | "short", timeZone: "UTC" }),
+  100,
+);
+
+/** A weekday's name in the locale: "Tuesday" / "Tue", "Thứ Ba" / "Th 3", "martes" / "mar". */
+export function weekdayName(day: Weekday, locale: string, width: "long" | "short" = "long"): string {
+  return weekdayFormatFor(locale, width).format(WEEK_OF_2024[day]);
+}
+
+/** What `Intl.Locale` says of the week (getWeekInfo, or the older weekInfo getter); null where neither exists. */
+type WeekInfo = { firstDay: number };
+function weekInfoOf(locale: string): WeekInfo | null {
+  try {
+    const tag = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+    return tag.getWeekInfo?.() ?? tag.weekInfo ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The week as the locale's calendars print it, from its first day (CLDR, through Intl: Monday for
+ * vi and es, Sunday for pt-BR, Saturday for ar). English keeps the spec's order, Monday first.
+ * Monday when the runtime does not say.
+ */
+export const weekdaysFor = memoized((locale: string): readonly Weekday[] => {
+  const firstDay = locale.split("-")[0] === "en" ? 1 : (weekInfoOf(locale)?.firstDay ?? 1);
+  const start = firstDay >= 1 && firstDay <= 7 ? firstDay - 1 : 0;
+  return [...WEEKDAYS.slice(start), ...WEEKDAYS.slice(0, start)];
+}, 100);
+
+/** The words a day's hours need in a locale: from its catalog (hours.closed, hours.open24Hours, hours.interval). */
+export type DayWords = { closed: string; allDay: string; interval: (open: string, close: string) => string };
+
+/**
+ * A stored day text ("7:00 AM - 10:00 PM", "Closed") as the locale writes it ("07:00 - 22:00",
+ * "Đóng cửa"); a text the parser cannot read stays as the business wrote it.
+ */
+export function localizeDayText(text: string, locale: string, words: DayWords): string {
+  const schedule = parseDayCached(text);
+  if (!schedule) return text;
+  if (schedule.kind === "closed") return words.closed;
+  if (schedule.kind === "24h") return words.allDay;
+  return schedule.intervals.map((i) => words.interval(formatTimeOfDay(i.open, locale), formatTimeOfDay(i.close, locale))).join(", ");
+}
+
 function formatDay(schedule: DaySchedule): string {
   if (schedule.kind === "closed") return "Closed";
   if (schedule.kind === "24h") return "Open 24 hours";

@@ -4,13 +4,26 @@
  * No hours: "Hours not listed".
  * The words follow Google's status line ("Open Now · Closes 6:00 PM", "Closed · Opens 9:00 AM Mon",
  * "Open Now · Open 24 hours"); "Open Now" and "Closed" stay the spec's own words (SPEC §2).
+ * Those English words are the API's `label`; pages say the same phrase in their locale, on its
+ * clock (app/components/open-status.tsx and the `openStatus.*` messages).
  */
-import { formatMinutes, openStateAt, type HoursChange, type OpeningHours } from "#app/lib/business/hours";
+import { formatMinutes, openStateAt, type HoursChange, type OpeningHours, type Weekday } from "#app/lib/business/hours";
 
 type OpenState = "open" | "closed" | "unknown" | "closed-temporarily" | "closed-permanently";
 
-/** The status line of a card or a detail page: its state (for colour) and its words. */
-export type OpenStatus = { state: OpenState; label: string };
+/**
+ * Which words the status line says, for the page's locale (open-status.tsx, the `openStatus.*`
+ * messages): "closes" and "opens" come with the time of the change and, when it is not today's, its day.
+ */
+type OpenStatusPhrase =
+  "permanentlyClosed" | "temporarilyClosed" | "hoursNotListed" | "seeHours" | "openAllDay" | "openNow" | "closes" | "closed" | "opens";
+
+/**
+ * The status line of a card or a detail page: its state (for colour), its words in English (the
+ * API's `label`), and the same words as parts a page says in its locale: the phrase, and for
+ * "closes"/"opens" the minute of the day of the change and its weekday when not today's.
+ */
+export type OpenStatus = { state: OpenState; label: string; phrase: OpenStatusPhrase; minutes?: number; day?: Weekday };
 
 /** `timeZone`: the zone the hours are read in (time-zones.ts effectiveTimeZone); null when unknown. */
 export type OpenStatusFacts = { openingHours: OpeningHours | null; timeZone: string | null; businessStatus: string | null };
@@ -20,25 +33,54 @@ export function isClosedStatus(businessStatus: string | null | undefined): boole
   return businessStatus === "CLOSED_TEMPORARILY" || businessStatus === "CLOSED_PERMANENTLY";
 }
 
-/** "Mon" for a change on another day; nothing for today (or, for a closing, within the next 24 hours). */
-function when(change: HoursChange, withinDay: boolean): string {
-  const time = formatMinutes(change.minutes);
-  return withinDay ? time : `${time} ${change.day.slice(0, 3)}`;
+/** The change's time, and its day when it is not today's (or, for a closing, within the next 24 hours). */
+function change(phrase: "closes" | "opens", change: HoursChange, withinDay: boolean) {
+  return withinDay ? { phrase, minutes: change.minutes } : { phrase, minutes: change.minutes, day: change.day };
+}
+
+/** The English words of a phrase: the API's `label`. */
+function englishLabel(status: Omit<OpenStatus, "label">): string {
+  const at = () => `${formatMinutes(status.minutes ?? 0)}${status.day ? ` ${status.day.slice(0, 3)}` : ""}`;
+  switch (status.phrase) {
+    case "permanentlyClosed":
+      return "Permanently closed";
+    case "temporarilyClosed":
+      return "Temporarily closed";
+    case "hoursNotListed":
+      return "Hours not listed";
+    case "seeHours":
+      return "See opening hours";
+    case "openAllDay":
+      return "Open Now · Open 24 hours";
+    case "openNow":
+      return "Open Now";
+    case "closes":
+      return `Open Now · Closes ${at()}`;
+    case "closed":
+      return "Closed";
+    case "opens":
+      return `Closed · Opens ${at()}`;
+  }
+}
+
+function status(state: OpenState, words: Pick<OpenStatus, "phrase" | "minutes" | "day">): OpenStatus {
+  const parts = { state, ...words };
+  return { state, label: englishLabel(parts), ...words };
 }
 
 export function openStatus(business: OpenStatusFacts, now: Date): OpenStatus {
-  if (business.businessStatus === "CLOSED_PERMANENTLY") return { state: "closed-permanently", label: "Permanently closed" };
-  if (business.businessStatus === "CLOSED_TEMPORARILY") return { state: "closed-temporarily", label: "Temporarily closed" };
-  if (!business.openingHours) return { state: "unknown", label: "Hours not listed" };
+  if (business.businessStatus === "CLOSED_PERMANENTLY") return status("closed-permanently", { phrase: "permanentlyClosed" });
+  if (business.businessStatus === "CLOSED_TEMPORARILY") return status("closed-temporarily", { phrase: "temporarilyClosed" });
+  if (!business.openingHours) return status("unknown", { phrase: "hoursNotListed" });
   // Hours without a known zone cannot say whether it is open now: the page shows them, claims nothing.
-  if (!business.timeZone) return { state: "unknown", label: "See opening hours" };
+  if (!business.timeZone) return status("unknown", { phrase: "seeHours" });
   const state = openStateAt(business.openingHours, now, business.timeZone);
-  if (state === null) return { state: "unknown", label: "Hours not listed" };
-  const { open, allDay, change } = state;
+  if (state === null) return status("unknown", { phrase: "hoursNotListed" });
+  const { open, allDay, change: next } = state;
   if (open) {
-    if (allDay) return { state: "open", label: "Open Now · Open 24 hours" };
+    if (allDay) return status("open", { phrase: "openAllDay" });
     // A closing past midnight is still "Closes 2:00 AM", as Google writes it.
-    return { state: "open", label: change ? `Open Now · Closes ${when(change, change.fromNow <= 1440)}` : "Open Now" };
+    return status("open", next ? change("closes", next, next.fromNow <= 1440) : { phrase: "openNow" });
   }
-  return { state: "closed", label: change ? `Closed · Opens ${when(change, change.daysAhead === 0)}` : "Closed" };
+  return status("closed", next ? change("opens", next, next.daysAhead === 0) : { phrase: "closed" });
 }

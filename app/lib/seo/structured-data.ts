@@ -178,11 +178,27 @@ export type StructuredBusiness = {
   businessStatus?: string | null;
 };
 
-/** Street part of a full address: what precedes the city, when the address names it. */
+/** Lower case without diacritics, to compare address parts: "Huế" is "hue", "Đà Nẵng" is "da nang". */
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/đ/gi, "d").toLowerCase().trim();
+}
+
+/**
+ * Street part of a full address: what precedes the city, when the address names it, however it
+ * spells it ("7 Sư Vạn Hạnh, Kim Long, Huế 530000, Vietnam" for the city "Hue" → "7 Sư Vạn Hạnh,
+ * Kim Long"): locality, postal code and country have their own properties.
+ */
 function streetAddress(address: string, city: string): string {
   if (!address) return "";
   const cut = city ? address.indexOf(`, ${city}`) : -1;
-  return (cut > 0 ? address.slice(0, cut) : address).trim();
+  if (cut > 0) return address.slice(0, cut).trim();
+  const folded = fold(city);
+  if (folded) {
+    const parts = address.split(",");
+    const at = parts.findIndex((part, i) => i > 0 && (fold(part) === folded || fold(part).startsWith(`${folded} `)));
+    if (at > 0) return parts.slice(0, at).join(",").trim();
+  }
+  return address.trim();
 }
 
 /** Degrees to 5 decimals (about 1 m), the precision Google's local business guidelines ask for. */
@@ -199,6 +215,8 @@ export type LocalBusinessOptions = {
    * for local businesses are meant for reviews the site collects itself, and these come from Google Maps.
    */
   rating?: boolean;
+  /** The phone in its international form ("+84 234 3823 456", phone.ts); else the stored text. */
+  telephone?: string;
 };
 
 export function localBusinessJsonLd(business: StructuredBusiness, options: LocalBusinessOptions): JsonLd {
@@ -219,7 +237,8 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: Local
       ...(business.countryCode || business.country ? { addressCountry: business.countryCode || business.country } : {}),
     },
   };
-  if (business.phone) out.telephone = business.phone;
+  const telephone = options.telephone ?? business.phone;
+  if (telephone) out.telephone = telephone;
   if (business.email) out.email = business.email;
   if (business.website) out.sameAs = business.website;
   if (business.latitude != null && business.longitude != null) {

@@ -1,4 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, useNavigate } from "react-router";
+import { useLingui } from "@lingui/react";
+import type { MessageId } from "@lingui/core";
 import { isBusinessIndexed, NOINDEX_FOLLOW } from "#app/lib/seo/indexing";
 import { AdSlot } from "#app/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "#app/components/business-image";
@@ -6,18 +8,24 @@ import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameO
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { OpenStatusLine } from "#app/components/open-status";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { Stars } from "#app/components/ui/stars";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
 import { article } from "#app/lib/seo/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";
-import { directionsHref, telHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
+import { directionsHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
 import { formatCount, formatRating, joinParts } from "#app/lib/format";
 import { pageMap } from "#app/lib/business/map";
-import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "#app/lib/business/hours";
+import { DEFAULT_SCHEDULE, localizeDayText, localTime, weekdayName, weekdaysFor, type DayWords, type Weekday } from "#app/lib/business/hours";
+import { phoneView } from "#app/lib/business/phone";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { labelOf } from "#app/lib/i18n/labels";
+import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -26,27 +34,33 @@ import type { Route } from "./+types/business";
 
 /** SPEC §2 feature list, filled from the imported `about` groups: Available / Not Available only where the data says. */
 const FEATURE_GROUPS = [
-  { title: "Service Options", keys: ["Service options"] },
-  { title: "Payment Methods", keys: ["Payments", "Payment options"] },
-  { title: "Accessibility", keys: ["Accessibility"] },
-  { title: "Business Type", keys: ["From the business", "Business type"] },
-] as const;
+  { title: "features.serviceOptions", keys: ["Service options"] },
+  { title: "features.paymentMethods", keys: ["Payments", "Payment options"] },
+  { title: "features.accessibility", keys: ["Accessibility"] },
+  { title: "features.businessType", keys: ["From the business", "Business type"] },
+] as const satisfies ReadonlyArray<{ title: MessageId; keys: readonly string[] }>;
 
 type FeatureGroup = { title: string; items: Array<{ name: string; available: boolean }> };
 
-function featureGroups(about: Business["about"]): FeatureGroup[] {
+/**
+ * The feature list in the page's locale: the spec's four headings from the interface catalog, any
+ * other group and every feature by its label (labelOf; one the catalog does not know as written).
+ */
+function featureGroups(about: Business["about"], locale: string): FeatureGroup[] {
+  const i18n = i18nFor(locale);
   const source = about ?? {};
   const used = new Set<string>();
+  const itemsOf = (group: Record<string, boolean>) =>
+    Object.entries(group).map(([name, available]) => ({ name: labelOf(locale, "aboutAttribute", name), available: Boolean(available) }));
   const groups: FeatureGroup[] = FEATURE_GROUPS.map((g) => {
     const key = g.keys.find((k) => source[k]);
     if (key) used.add(key);
-    const items = key ? Object.entries(source[key]).map(([name, available]) => ({ name, available: Boolean(available) })) : [];
-    return { title: g.title, items };
+    return { title: i18n._(g.title), items: key ? itemsOf(source[key]) : [] };
   });
   // Any other group the data has ("Planning", "Amenities", …) is shown under its own name.
   for (const [key, items] of Object.entries(source)) {
     if (used.has(key) || !items || typeof items !== "object") continue;
-    groups.push({ title: key, items: Object.entries(items).map(([name, available]) => ({ name, available: Boolean(available) })) });
+    groups.push({ title: labelOf(locale, "aboutGroup", key), items: itemsOf(items) });
   }
   return groups;
 }
@@ -56,30 +70,75 @@ function absolute(siteUrl: string, url: string): string {
   return `${siteUrl}${url.startsWith("/") ? "" : "/"}${url}`;
 }
 
-function reviewsText(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
+/**
+ * The page's canonical address in its locale: the business's own canonicalUrl when it has one (a
+ * path of this site, or an address on it, moves under the locale's prefix; another site's stays), else
+ * /business/{id}.
+ */
+function canonicalOf(b: Business, siteUrl: string, settings: LocaleSettings, locale: string): string {
+  const own = b.canonicalUrl ? absolute(siteUrl, b.canonicalUrl) : `${siteUrl}/business/${b.id}`;
+  if (!own.startsWith(`${siteUrl}/`)) return own;
+  return `${siteUrl}${localePath(settings, locale, own.slice(siteUrl.length))}`;
 }
 
 /**
- * SPEC §2's about paragraph, from name, city, state, review count, rating and category: what the
- * page shows and nothing more (no praise the data does not hold).
+ * SPEC §2's about paragraph, from name, city, state, review count, rating and category, in the
+ * page's locale (the server's content catalog): what the page shows and nothing more (no praise
+ * the data does not hold).
  */
-function aboutParagraph(b: Business): string {
+function aboutParagraph(b: Business, category: string, locale: string): string {
+  const i18n = i18nFor(locale);
   const place = joinParts([b.city, b.state]);
-  const category = b.category ? b.category.toLowerCase() : "local business";
-  const first = `${b.name} is ${article(b.category || "local business")} ${category}${place ? ` in ${place}` : ""}.`;
+  const where = { name: b.name, place, hasPlace: place ? "yes" : "no" };
+  const first = category
+    ? i18n._("business.aboutIntro", { ...where, article: article(category), category: category.toLocaleLowerCase(locale) })
+    : i18n._("business.aboutIntroLocal", where);
+  const rating = formatRating(b.rating, locale);
   const second =
     b.rating > 0 && b.reviewCount > 0
-      ? ` It is rated ${formatRating(b.rating)} out of 5 from ${reviewsText(b.reviewCount)}.`
+      ? i18n._("business.aboutRated", { rating, count: b.reviewCount })
       : b.rating > 0
-        ? ` It is rated ${formatRating(b.rating)} out of 5.`
-        : " It has no rating in our data yet.";
-  return first + second;
+        ? i18n._("business.aboutRatedNoCount", { rating })
+        : i18n._("business.aboutNoRating");
+  return `${first} ${second}`;
 }
 
-function todayOf(b: Business): string | null {
+/**
+ * The business's country named in the page's language ("Việt Nam", "Estados Unidos"): the directory
+ * stores one English name per country, which English pages show as stored.
+ */
+function countryIn(b: Business, locale: string): string {
+  if (!b.countryCode || locale.split("-")[0] === "en") return b.country;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(b.countryCode) ?? b.country;
+  } catch {
+    return b.country;
+  }
+}
+
+function todayOf(b: Business): Weekday | null {
   const zone = effectiveTimeZone(b);
   return zone ? localTime(new Date(), zone).day : null;
+}
+
+/**
+ * The hours table in the page's locale: its week from its first day, each day's name and hours on
+ * its clock ("Thứ Hai 07:00 - 22:00"); the typical schedule (labelled so) when the business lists none.
+ */
+function hoursTable(hours: Business["openingHours"], locale: string) {
+  const i18n = i18nFor(locale);
+  const words: DayWords = {
+    closed: i18n._("hours.closed"),
+    allDay: i18n._("hours.open24Hours"),
+    interval: (open, close) => i18n._("hours.interval", { open, close }),
+  };
+  return {
+    typical: !hours,
+    days: weekdaysFor(locale).map((day) => {
+      const text = hours ? hours[day] : DEFAULT_SCHEDULE[day];
+      return { day, name: weekdayName(day, locale), text: text ? localizeDayText(text, locale, words) : i18n._("hours.notListed") };
+    }),
+  };
 }
 
 export const queryParams: QueryParams = [];
@@ -87,6 +146,7 @@ export const queryParams: QueryParams = [];
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   let business: Business | null = null;
   let twin: boolean | null = null;
   let gone: BusinessRedirect | null = null;
@@ -101,41 +161,56 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (!business) gone = await redirectForSlug(db, params.slug);
   }
   // A merged-away listing or an edited slug moves for good (ADR 0019); a deleted business is gone, not missing.
-  if (gone?.status === 301) throw redirect(businessPagePath(gone), 301);
+  if (gone?.status === 301) throw redirect(localePath(config.localeSettings, locale, businessPagePath(gone)), 301);
   if (gone?.status === 410) throw data(null, { status: 410 });
   if (!business) throw data(null, { status: 404 });
   const b = business;
+  const i18n = i18nFor(locale);
+  const category = b.category ? labelOf(locale, "category", b.category) : "";
   const place = joinParts([b.city, b.state]);
   // Titles are unique per page: a business that shares its name, category and city with
   // another adds its street, the part of the address that tells them apart.
   const street = (twin ?? (await sharesTitle(db, b.id))) ? b.address.split(",")[0].trim() : "";
+  const categoryInPlace = category && place ? i18n._("business.titleCategoryInPlace", { category, place }) : category || place;
   const title = b.seoTitle
     ? joinParts([b.seoTitle, street ? `(${street})` : ""], " ")
-    : joinParts([street ? `${b.name} (${street})` : b.name, joinParts([b.category, place], " in "), config.siteName], " | ");
-  const description = b.seoDescription || `Discover ${b.category || "local"} services at ${b.name}${place ? ` in ${place}` : ""}.`;
-  const canonical = b.canonicalUrl ? absolute(config.siteUrl, b.canonicalUrl) : `${config.siteUrl}/business/${b.id}`;
+    : joinParts([street ? `${b.name} (${street})` : b.name, categoryInPlace, config.siteName], " | ");
+  const where = { name: b.name, place, hasPlace: place ? "yes" : "no" };
+  // Mid-sentence a category reads in lower case ("dịch vụ quán cà phê"); English keeps SPEC's text, the category as written.
+  const midSentence = locale.split("-")[0] === "en" ? category : category.toLocaleLowerCase(locale);
+  const description =
+    b.seoDescription ||
+    (category ? i18n._("business.metaDescription", { ...where, category: midSentence }) : i18n._("business.metaDescriptionLocal", where));
+  const canonical = canonicalOf(b, config.siteUrl, config.localeSettings, locale);
   const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));
   const permanentlyClosed = b.openStatus.state === "closed-permanently";
+  const phone = phoneView(b.phone, b.countryCode || b.country);
   return {
     siteName: config.siteName,
     business: b,
+    // The category's label in the page's locale (labelOf); the business's own texts stay as written.
+    category,
+    country: countryIn(b, locale),
     // Too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index (ADR 0020).
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,
     structuredDataRating: config.structuredDataRating,
     // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT=off
     // hides the generated 200+ words of Detailed Information only (ADR 0021).
-    about: aboutParagraph(b),
+    about: aboutParagraph(b, category, locale),
     details: config.generatedText || !b.uniqueContentGenerated ? b.uniqueContent : null,
-    features: featureGroups(b.about),
+    features: featureGroups(b.about, locale),
+    hours: hoursTable(b.openingHours, locale),
     // Today in the business's own time zone, worked out here so the server and the browser agree;
     // none marked when the zone is unknown.
     today: todayOf(b),
+    // As the business's country writes it, the tel: link and JSON-LD in the international form (phone.ts).
+    phone: phone && { display: phone.display, international: phone.international },
     links: {
       website: websiteHref(b.website),
       directions: directionsHref(b),
       // A permanently closed business is not called: its number stays as text.
-      tel: permanentlyClosed ? null : telHref(b.phone),
+      tel: permanentlyClosed ? null : (phone?.href ?? null),
     },
     favorite: isCustomerFavorite(b),
     histogram: reviewHistogram(b.reviewsPerScore),
@@ -146,49 +221,57 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
+    const i18n = i18nFor(pageLocaleOf(matches).locale);
     if (isRouteErrorResponse(error) && error.status === 410) {
-      return pageMeta({ title: `${NO_LONGER_LISTED} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
+      return pageMeta({ title: `${i18n._("business.goneTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
     }
-    return errorMeta(error, "Business Not Found", matches);
+    return errorMeta(error, i18n._("business.notFoundTitle"), matches);
   }
   const { title, description, canonical, image, robots } = loaderData.meta;
   return pageMeta({ title, description, canonical, robots, card: { type: "business.business", image, siteName: loaderData.siteName } });
 }
 
-const NO_LONGER_LISTED = "Business No Longer Listed";
-
 /** 410: the business was deleted; said plainly, with a way on, and never indexed. */
 function BusinessGone() {
+  const { _ } = useLingui();
   return (
-    <ErrorState title={NO_LONGER_LISTED} text="This business has been removed from the directory and is no longer listed." homeLink>
-      <DirectorySearch id="gone-q" prompt="Looking for something similar? Search the directory:" />
+    <ErrorState title={_("business.goneTitle")} text={_("business.goneText")} homeLink>
+      <DirectorySearch id="gone-q" prompt={_("business.goneSearchPrompt")} />
     </ErrorState>
   );
 }
 
 function BusinessNotFound() {
-  return <ErrorState title="Business Not Found" text="The business you're looking for doesn't exist" homeLink />;
+  const { _ } = useLingui();
+  return <ErrorState title={_("business.notFoundTitle")} text={_("business.notFoundText")} homeLink />;
 }
 
-/** Back to Search: '/' by default; with JavaScript, the visitor's last /search page when there was one. */
+/** Back to Search: the locale's home by default; with JavaScript, the visitor's last search page in this locale when there was one. */
 function BackToSearch() {
+  const { _ } = useLingui();
   const navigate = useNavigate();
+  const lp = useLocalePath();
+  const search = lp("/search");
   function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
     const last = typeof sessionStorage !== "undefined" ? sessionStorage.getItem("lastSearch") : null;
-    if (last && last.startsWith("/search")) {
+    if (last && (last === search || last.startsWith(`${search}?`))) {
       event.preventDefault();
       navigate(last);
     }
   }
   return (
-    <Link to="/" onClick={onClick} className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 hover:underline">
-      <span aria-hidden="true">←</span> Back to Search
+    <Link to={lp("/")} onClick={onClick} className="inline-flex items-center gap-1 text-sm font-medium text-blue-800 hover:underline">
+      <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+        ←
+      </span>{" "}
+      {_("business.backToSearch")}
     </Link>
   );
 }
 
 /** Google's closed states, said plainly above the name. */
 function ClosedBanner({ state }: { state: Business["openStatus"]["state"] }) {
+  const { _ } = useLingui();
   if (state !== "closed-permanently" && state !== "closed-temporarily") return null;
   const permanent = state === "closed-permanently";
   return (
@@ -196,18 +279,15 @@ function ClosedBanner({ state }: { state: Business["openStatus"]["state"] }) {
       role="note"
       className={`mb-4 rounded-xl border px-4 py-3 ${permanent ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
     >
-      <p className="font-semibold">{permanent ? "Permanently closed" : "Temporarily closed"}</p>
-      <p className="text-sm">
-        {permanent
-          ? "Our data lists this business as permanently closed. Its details are kept here for reference."
-          : "Our data lists this business as temporarily closed. Check with the business before you visit."}
-      </p>
+      <p className="font-semibold">{permanent ? _("openStatus.permanentlyClosed") : _("openStatus.temporarilyClosed")}</p>
+      <p className="text-sm">{permanent ? _("business.permanentlyClosedText") : _("business.temporarilyClosedText")}</p>
     </div>
   );
 }
 
 /** With a photo, the photo; without one, a compact banner in place of a blown-up category picture. */
-function Hero({ b }: { b: Business }) {
+function Hero({ b, category }: { b: Business; category: string }) {
+  const { _ } = useLingui();
   const photo = b.photos.find((p) => p && p.trim());
   if (photo) {
     return (
@@ -217,28 +297,29 @@ function Hero({ b }: { b: Business }) {
     );
   }
   // The cards' category tile (one design), stretched to a low banner: the group's colour and icon.
-  return <CategoryTile group={b.group} category={b.category || "Local business"} className="mt-4 h-28 rounded-2xl sm:h-32" />;
+  return <CategoryTile group={b.group} category={category || _("business.localBusiness")} className="mt-4 h-28 rounded-2xl sm:h-32" />;
 }
 
 /** Reviews per star beside the average: the counts are text, the bars only draw them. */
 function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
+  const { _, i18n } = useLingui();
   return (
     <table className="w-full max-w-xs text-sm">
-      <caption className="sr-only">Reviews by star rating</caption>
+      <caption className="sr-only">{_("business.histogramCaption")}</caption>
       <tbody>
         {rows.map((row) => (
           <tr key={row.stars}>
-            <th scope="row" className="whitespace-nowrap py-0.5 pr-3 text-left font-normal text-slate-700">
-              {row.stars} {row.stars === 1 ? "star" : "stars"}
+            <th scope="row" className="whitespace-nowrap py-0.5 pe-3 text-start font-normal text-slate-700">
+              {_("business.histogramStars", { stars: row.stars })}
             </th>
             <td className="w-full py-0.5" aria-hidden="true">
-              <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="block h-2 w-full" focusable="false">
+              <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="block h-2 w-full rtl:-scale-x-100" focusable="false">
                 <rect width="100" height="8" rx="4" className="fill-slate-200" />
                 {row.count > 0 ? <rect width={Math.max(row.percent, 2)} height="8" rx="4" className="fill-amber-400" /> : null}
               </svg>
             </td>
-            <td className="whitespace-nowrap py-0.5 pl-3 text-right tabular-nums text-slate-700">
-              {formatCount(row.count)} <span className="text-slate-600">({row.percent}%)</span>
+            <td className="whitespace-nowrap py-0.5 ps-3 text-end tabular-nums text-slate-700">
+              {formatCount(row.count, i18n.locale)} <span className="text-slate-600">{_("business.histogramPercent", { percent: row.percent })}</span>
             </td>
           </tr>
         ))}
@@ -252,45 +333,59 @@ const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibol
 /**
  * The business and its breadcrumbs as JSON-LD, built where the page renders from the business already
  * in its data: the page's data does not carry the same facts twice (it is JavaScript the page sends).
+ * Every URL is the page's locale's; the phone is in its international form.
  */
-function businessJsonLd({ business: b, meta, siteUrl, structuredDataRating }: Route.ComponentProps["loaderData"]) {
+function businessJsonLd(
+  { business: b, category, meta, siteUrl, structuredDataRating, phone }: Route.ComponentProps["loaderData"],
+  lp: (path: string) => string,
+  home: string,
+) {
   const { canonical, image, description } = meta;
   // Home › City › Business; without a city, Home › Category › Business (the links the page shows).
   const breadcrumbs = breadcrumbJsonLd([
-    { name: "Home", url: `${siteUrl}/` },
+    { name: home, url: `${siteUrl}${lp("/")}` },
     ...(b.city
-      ? [{ name: b.city, url: `${siteUrl}/city/${encodeURIComponent(b.city)}` }]
-      : b.category
-        ? [{ name: b.category, url: `${siteUrl}/category/${b.categorySlug}` }]
+      ? [{ name: b.city, url: `${siteUrl}${lp(`/city/${encodeURIComponent(b.city)}`)}` }]
+      : category
+        ? [{ name: category, url: `${siteUrl}${lp(`/category/${b.categorySlug}`)}` }]
         : []),
     { name: b.name, url: canonical },
   ]);
-  return [localBusinessJsonLd(b, { url: canonical, image, description, rating: structuredDataRating }), breadcrumbs];
+  const business = localBusinessJsonLd(b, {
+    url: canonical,
+    image,
+    description,
+    rating: structuredDataRating,
+    telephone: phone?.international,
+  });
+  return [business, breadcrumbs];
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, about, details, features, ads, today, links, favorite, histogram, map } = loaderData;
-  const hours = b.openingHours;
-  const place = joinParts([b.city, b.state, b.country]);
+  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map } = loaderData;
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
+  const locale = i18n.locale;
+  const place = joinParts([b.city, b.state, country]);
   const address = b.address || place;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      {businessJsonLd(loaderData).map((data, i) => (
+      {businessJsonLd(loaderData, lp, _("business.breadcrumbHome")).map((data, i) => (
         <JsonLd key={i} data={data} />
       ))}
       <BackToSearch />
-      <Hero b={b} />
+      <Hero b={b} category={category} />
       <div className="mt-6 grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <section aria-labelledby="business-name">
             <ClosedBanner state={b.openStatus.state} />
             <div className="flex flex-wrap items-center gap-3">
-              {b.category ? (
+              {category ? (
                 <Link
-                  to={`/category/${b.categorySlug}`}
+                  to={lp(`/category/${b.categorySlug}`)}
                   className="rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-800 hover:bg-blue-100 hover:underline"
                 >
-                  {b.category}
+                  {category}
                 </Link>
               ) : null}
               <OpenStatusLine status={b.openStatus} size="lg" />
@@ -305,7 +400,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               {place ? (
                 <li>
                   {b.city ? (
-                    <Link to={`/city/${encodeURIComponent(b.city)}`} className="hover:text-blue-800 hover:underline">
+                    <Link to={lp(`/city/${encodeURIComponent(b.city)}`)} className="hover:text-blue-800 hover:underline">
                       {place}
                     </Link>
                   ) : (
@@ -313,33 +408,37 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                   )}
                 </li>
               ) : null}
-              {b.phone ? <li>{b.phone}</li> : null}
+              {phone ? (
+                <li>
+                  <span dir="ltr">{phone.display}</span>
+                </li>
+              ) : null}
             </ul>
             <div className="mt-4 flex flex-wrap gap-3">
               {links.tel ? (
                 <a href={links.tel} className={`${ACTION} bg-emerald-700 text-white hover:bg-emerald-800`}>
-                  Call Now
+                  {_("business.callNow")}
                 </a>
               ) : null}
               {links.website ? (
                 <a href={links.website} rel="nofollow ugc noopener" className={`${ACTION} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
-                  Website
+                  {_("business.website")}
                 </a>
               ) : null}
               {links.directions ? (
                 <a href={links.directions} rel="nofollow noopener" className={`${ACTION} border border-slate-300 text-slate-800 hover:bg-slate-50`}>
-                  Directions
+                  {_("business.directions")}
                 </a>
               ) : null}
             </div>
           </section>
 
-          <AdSlot client={ads.client} slot={ads.top} label="Advertisement" />
+          <AdSlot client={ads.client} slot={ads.top} label={_("business.advertisement")} />
 
           {b.description || about ? (
             <section aria-labelledby="about-heading" className="rounded-xl border border-slate-200 p-6">
               <h2 id="about-heading" className="text-xl font-semibold">
-                About {b.name}
+                {_("business.aboutHeading", { name: b.name })}
               </h2>
               {b.description ? <p className="mt-3 text-slate-700">{b.description}</p> : null}
               {about ? <p className="mt-3 text-slate-700">{about}</p> : null}
@@ -348,7 +447,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="features-heading" className="rounded-xl border border-slate-200 p-6">
             <h2 id="features-heading" className="text-xl font-semibold">
-              Features &amp; Services
+              {_("features.heading")}
             </h2>
             <div className="mt-4 grid gap-6 sm:grid-cols-2">
               {features.map((group) => (
@@ -359,12 +458,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                       {group.items.map((item) => (
                         <li key={item.name} className="flex justify-between gap-3">
                           <span>{item.name}</span>
-                          <span className={item.available ? "text-emerald-800" : "text-slate-600"}>{item.available ? "Available" : "Not Available"}</span>
+                          <span className={item.available ? "text-emerald-800" : "text-slate-600"}>
+                            {item.available ? _("features.available") : _("features.notAvailable")}
+                          </span>
                         </li>
                       ))}
                     </ul>
                   ) : (
-                    <p className="mt-2 text-sm text-slate-600">Not listed for this business.</p>
+                    <p className="mt-2 text-sm text-slate-600">{_("features.notListed")}</p>
                   )}
                 </div>
               ))}
@@ -373,14 +474,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="reviews-heading" className="rounded-xl border border-slate-200 p-6">
             <h2 id="reviews-heading" className="text-xl font-semibold">
-              Reviews
+              {_("business.reviews")}
             </h2>
             <div className="mt-3 flex flex-col gap-6 sm:flex-row sm:items-center sm:gap-10">
               <div className="flex shrink-0 items-center gap-4">
-                <span className="text-4xl font-bold">{formatRating(b.rating)}</span>
+                <span className="text-4xl font-bold">{formatRating(b.rating, locale)}</span>
                 <div>
                   <Stars rating={b.rating} />
-                  <p className="text-sm text-slate-600">Based on {reviewsText(b.reviewCount)}</p>
+                  <p className="text-sm text-slate-600">{_("business.basedOn", { count: b.reviewCount })}</p>
                 </div>
               </div>
               {histogram ? <ReviewHistogram rows={histogram} /> : null}
@@ -390,7 +491,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           {details ? (
             <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 p-6">
               <h2 id="details-heading" className="text-xl font-semibold">
-                Detailed Information
+                {_("business.detailedInformation")}
               </h2>
               {details.split(/\n{2,}/).map((para, i) => (
                 <p key={i} className="mt-3 whitespace-pre-line text-slate-700">
@@ -401,64 +502,64 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
 
-        <aside className="space-y-6" aria-label="Business summary">
+        <aside className="space-y-6" aria-label={_("business.summary")}>
           <section className="rounded-xl border border-slate-200 p-6" aria-labelledby="side-heading">
             <h2 id="side-heading" className="text-lg font-semibold">
-              Business Information
+              {_("business.information")}
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
-              {b.category ? (
+              {category ? (
                 <div className="flex justify-between gap-2">
-                  <dt className="text-slate-600">Category</dt>
-                  <dd className="text-right font-medium">{b.category}</dd>
+                  <dt className="text-slate-600">{_("business.category")}</dt>
+                  <dd className="text-end font-medium">{category}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between gap-2">
-                <dt className="text-slate-600">Rating</dt>
-                <dd className="font-medium">{formatRating(b.rating)} / 5</dd>
+                <dt className="text-slate-600">{_("business.rating")}</dt>
+                <dd className="font-medium">{_("business.ratingOutOf5", { rating: formatRating(b.rating, locale) })}</dd>
               </div>
             </dl>
             <ul className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">
-              {b.isVerified ? <li className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">Verified Business</li> : null}
-              <li className="rounded-full bg-blue-100 px-3 py-1 text-blue-900">Global Network</li>
-              {favorite ? <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">Customer Favorite</li> : null}
+              {b.isVerified ? <li className="rounded-full bg-emerald-100 px-3 py-1 text-emerald-900">{_("business.verified")}</li> : null}
+              <li className="rounded-full bg-blue-100 px-3 py-1 text-blue-900">{_("business.globalNetwork")}</li>
+              {favorite ? <li className="rounded-full bg-amber-100 px-3 py-1 text-amber-900">{_("business.customerFavorite")}</li> : null}
             </ul>
           </section>
 
           <section className="rounded-xl border border-slate-200 p-6" aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="text-lg font-semibold">
-              Contact Information
+              {_("business.contactInformation")}
             </h2>
             {address ? (
               <>
-                <h3 className="mt-3 text-sm font-semibold">Address</h3>
+                <h3 className="mt-3 text-sm font-semibold">{_("business.address")}</h3>
                 <address className="text-sm not-italic text-slate-700">{address}</address>
                 {links.directions ? (
                   <p className="text-sm">
                     <a className="text-blue-800 hover:underline" href={links.directions} rel="nofollow noopener">
-                      Get directions
+                      {_("business.getDirections")}
                     </a>
                   </p>
                 ) : null}
               </>
             ) : null}
-            {b.phone ? (
+            {phone ? (
               <>
-                <h3 className="mt-3 text-sm font-semibold">Phone</h3>
+                <h3 className="mt-3 text-sm font-semibold">{_("phone.heading")}</h3>
                 <p className="text-sm">
                   {links.tel ? (
-                    <a className="text-blue-800 hover:underline" href={links.tel}>
-                      {b.phone}
+                    <a className="text-blue-800 hover:underline" href={links.tel} dir="ltr">
+                      {phone.display}
                     </a>
                   ) : (
-                    b.phone
+                    <span dir="ltr">{phone.display}</span>
                   )}
                 </p>
               </>
             ) : null}
             {links.website ? (
               <>
-                <h3 className="mt-3 text-sm font-semibold">Website</h3>
+                <h3 className="mt-3 text-sm font-semibold">{_("business.website")}</h3>
                 <p className="truncate text-sm">
                   <a className="text-blue-800 hover:underline" href={links.website} rel="nofollow ugc noopener">
                     {websiteLabel(links.website)}
@@ -466,19 +567,19 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                 </p>
               </>
             ) : null}
-            <h3 className="mt-3 text-sm font-semibold">Opening Hours</h3>
-            {hours ? null : <p className="text-xs text-slate-600">Typical schedule; hours not listed for this business.</p>}
+            <h3 className="mt-3 text-sm font-semibold">{_("hours.heading")}</h3>
+            {hours.typical ? <p className="text-xs text-slate-600">{_("hours.typicalNote")}</p> : null}
             <table className="mt-1 w-full text-sm">
-              <caption className="sr-only">Opening hours{hours ? "" : " (typical schedule; hours not listed)"}</caption>
+              <caption className="sr-only">{hours.typical ? _("hours.captionTypical") : _("hours.caption")}</caption>
               <tbody>
-                {WEEKDAYS.map((day) => {
+                {hours.days.map(({ day, name, text }) => {
                   const isToday = day === today;
                   return (
                     <tr key={day} aria-current={isToday ? "date" : undefined} className={isToday ? "bg-blue-50 font-semibold text-slate-900" : undefined}>
-                      <th scope="row" className={`py-0.5 pl-2 text-left ${isToday ? "border-l-4 border-blue-700 font-semibold" : "font-normal text-slate-600"}`}>
-                        {day}
+                      <th scope="row" className={`py-0.5 ps-2 text-start ${isToday ? "border-s-4 border-blue-700 font-semibold" : "font-normal text-slate-600"}`}>
+                        {name}
                       </th>
-                      <td className="py-0.5 pr-1 text-right">{hours ? (hours[day] ?? "Not listed") : DEFAULT_SCHEDULE[day]}</td>
+                      <td className="py-0.5 pe-1 text-end">{text}</td>
                     </tr>
                   );
                 })}
@@ -490,14 +591,14 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             ids={[b.id]}
             located={map.located}
             tiles={map.tiles}
-            heading="Location"
-            description={address ? `On the map: ${address}.` : `On the map: where ${b.name} is.`}
+            heading={_("business.location")}
+            description={address ? _("business.mapAddress", { address }) : _("business.mapWhere", { name: b.name })}
             zoom={15}
             className="rounded-xl border border-slate-200 p-6"
             headingClassName="text-lg font-semibold"
           />
 
-          <AdSlot client={ads.client} slot={ads.bottom} delayMs={2000} label="Advertisement (second)" />
+          <AdSlot client={ads.client} slot={ads.bottom} delayMs={2000} label={_("business.advertisementSecond")} />
         </aside>
       </div>
     </main>
