@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateSeoText, type SeoFacts } from "#app/lib/seo/seo-content";
+// The content catalogs, as the Worker registers them when it starts.
+import "#app/server/platform/i18n.server";
 
 const facts = (overrides: Partial<SeoFacts> = {}): SeoFacts => ({
   id: 1,

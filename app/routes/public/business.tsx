@@ -8,7 +8,6 @@ import { MapPanel } from "#app/components/map-panel";
 import { OpenStatusLine } from "#app/components/open-status";
 import { Stars } from "#app/components/ui/stars";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
-import { article } from "#app/lib/seo/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";
 import { directionsHref, telHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
 import { formatCount, formatRating, joinParts } from "#app/lib/format";
@@ -17,7 +16,9 @@ import { DEFAULT_SCHEDULE, localTime, WEEKDAYS } from "#app/lib/business/hours";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
 import { getApp } from "#app/server/platform/context.server";
-import { siteConfig } from "#app/server/platform/config.server";
+import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
+import { aboutParagraph, detailedInformation } from "#app/lib/seo/business-text";
 import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -60,23 +61,6 @@ function reviewsText(count: number): string {
   return `${formatCount(count)} ${count === 1 ? "review" : "reviews"}`;
 }
 
-/**
- * SPEC §2's about paragraph, from name, city, state, review count, rating and category: what the
- * page shows and nothing more (no praise the data does not hold).
- */
-function aboutParagraph(b: Business): string {
-  const place = joinParts([b.city, b.state]);
-  const category = b.category ? b.category.toLowerCase() : "local business";
-  const first = `${b.name} is ${article(b.category || "local business")} ${category}${place ? ` in ${place}` : ""}.`;
-  const second =
-    b.rating > 0 && b.reviewCount > 0
-      ? ` It is rated ${formatRating(b.rating)} out of 5 from ${reviewsText(b.reviewCount)}.`
-      : b.rating > 0
-        ? ` It is rated ${formatRating(b.rating)} out of 5.`
-        : " It has no rating in our data yet.";
-  return first + second;
-}
-
 function todayOf(b: Business): string | null {
   const zone = effectiveTimeZone(b);
   return zone ? localTime(new Date(), zone).day : null;
@@ -87,6 +71,7 @@ export const queryParams: QueryParams = [];
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   let business: Business | null = null;
   let twin: boolean | null = null;
   let gone: BusinessRedirect | null = null;
@@ -123,10 +108,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,
     structuredDataRating: config.structuredDataRating,
-    // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT=off
-    // hides the generated 200+ words of Detailed Information only (ADR 0021).
-    about: aboutParagraph(b),
-    details: config.generatedText || !b.uniqueContentGenerated ? b.uniqueContent : null,
+    // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT
+    // turns the generated 200+ words of Detailed Information on or off per locale (ADR 0021).
+    about: aboutParagraph(b, locale),
+    details: detailedInformation(b, locale, {
+      defaultLocale: config.localeSettings.defaultLocale,
+      generatedText: hasGeneratedText(config, locale),
+    }),
     features: featureGroups(b.about),
     // Today in the business's own time zone, worked out here so the server and the browser agree;
     // none marked when the zone is unknown.
