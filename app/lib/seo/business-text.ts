@@ -47,7 +47,7 @@ function factsOf(b: Business): SeoFacts {
   };
 }
 
-export type DetailsSettings = {
+type DetailsSettings = {
   /** The locale SEO generation writes in (DEFAULT_LOCALE): stored generated text is in it. */
   defaultLocale: string;
   /** Whether GENERATED_TEXT gives the page's locale generated text. */

@@ -87,7 +87,6 @@ const speeches = new Map<string, Speech>();
 function speechOf(locale: string): Speech {
   const known = speeches.get(locale);
   if (known) return known;
-  const i18n = i18nFor(locale);
   const english = locale.split("-")[0] === "en";
   const lists = {
     and: new Intl.ListFormat(locale, { type: "conjunction" }),
@@ -98,7 +97,8 @@ function speechOf(locale: string): Speech {
   const speech: Speech = {
     locale,
     english,
-    t: (id, values) => i18n._(id, values),
+    // Looked up each time: the catalogs may be registered after this locale's first text.
+    t: (id, values) => i18nFor(locale)._(id, values),
     count: (n) => formatCount(n, locale),
     decimal: (v) => (english ? v.toFixed(1) : formatRating(v, locale)),
     list: (items, kind = "and") => (english ? englishList(items) : lists[kind].format(items)),
