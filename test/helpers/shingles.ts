@@ -1,10 +1,15 @@
 /**
  * Text similarity as search engines' near-duplicate checks measure it: the set of 5-word shingles
  * (every run of 5 consecutive words, lowercased, punctuation dropped) and the Jaccard index of two
- * such sets, |A ∩ B| / |A ∪ B|.
+ * such sets, |A ∩ B| / |A ∪ B|. A word is a run of letters (with their combining marks, as
+ * Vietnamese may write its tones) and digits, in any language: a Vietnamese syllable counts as a word.
  */
 export function shingles(text: string, size = 5): Set<string> {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’.,][\p{L}\p{N}]+)*/gu) ?? [];
+  const words =
+    text
+      .normalize("NFC")
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+(?:['’.,][\p{L}\p{M}\p{N}]+)*/gu) ?? [];
   const out = new Set<string>();
   for (let i = 0; i + size <= words.length; i++) out.add(words.slice(i, i + size).join(" "));
   return out;

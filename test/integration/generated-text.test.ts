@@ -1,14 +1,16 @@
 /**
  * Generated text (ADR 0021) built from each business's facts and its neighbourhood, so
- * businesses of one category in one city share little text (5-word-shingle Jaccard similarity);
- * the GENERATED_TEXT and STRUCTURED_DATA_RATING switches.
+ * businesses of one category in one city share little text (5-word-shingle Jaccard similarity), in
+ * every locale: the text SEO generation stores and the text other locales' pages write from the
+ * facts; the GENERATED_TEXT (per locale) and STRUCTURED_DATA_RATING switches.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { BusinessInput } from "#app/lib/business/business";
 import { countWords, MIN_SEO_WORDS } from "#app/lib/seo/seo-content";
 import { updateBusiness } from "#app/server/write/business-writer.server";
-import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, PEER_LIMIT } from "#app/server/seo/seo.server";
+import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, generatedTextOffMessage, PEER_LIMIT } from "#app/server/seo/seo.server";
+import { siteConfig } from "#app/server/platform/config.server";
 import { fetchWith } from "../helpers/worker";
 import { adminRequest, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, idOf, insert, testDb } from "../helpers/factories";
@@ -180,6 +182,21 @@ async function firstId(placePrefix: string): Promise<number> {
   return Number(row?.id);
 }
 
+/** Every pair's similarity, their median and maximum, and the texts' lengths in words. */
+function similarity(texts: string[]) {
+  const sets = texts.map((t) => shingles(t));
+  const pairs: number[] = [];
+  for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) pairs.push(jaccard(sets[a], sets[b]));
+  return { pairs: pairs.length, median: median(pairs), max: Math.max(...pairs), minWords: Math.min(...texts.map(countWords)) };
+}
+
+/** The Detailed Information a business page shows, its paragraphs separated by blank lines; null when it has none. */
+function detailsOf(html: string): string | null {
+  const section = /<section aria-labelledby="details-heading"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1];
+  if (!section) return null;
+  return [...section.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((m) => visibleText(m[1]).trim()).join("\n\n");
+}
+
 async function contentOf(placeId: string) {
   return env.DB.prepare("SELECT unique_content AS text, unique_content_generated AS generated FROM businesses WHERE place_id = ?1")
     .bind(placeId)
@@ -226,37 +243,41 @@ describe("generated text from facts", () => {
     expect(texts[0]).not.toMatch(/trust|popular|best|excellent|renowned/i);
   });
 
-  it("keeps the median ≤ 0.3 on the real 2025 scrape too: every pair within its four largest city × category groups", async () => {
+  it("keeps the median ≤ 0.3 on the real 2025 scrape too, in every locale: every pair within its four largest city × category groups", async () => {
     const form = new FormData();
     form.set("excelFile", fileOf(fixtureBytes(US_FIXTURE), US_FIXTURE));
     expect((await adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(form)) })).status).toBe(200);
     const db = testDb();
-    for (let afterId = 0, full = true; full;) ({ lastId: afterId, full } = await fillSeoAfter(db, afterId));
-    const { results } = await env.DB.prepare(
-      `SELECT city_slug || '|' || category_slug AS pair, unique_content AS text FROM businesses
-        WHERE city_slug || '|' || category_slug IN (
-          SELECT city_slug || '|' || category_slug FROM businesses WHERE import_id IS NOT NULL AND city_slug <> ''
-           GROUP BY city_slug, category_slug HAVING count(*) >= 10)`,
-    ).all<{ pair: string; text: string }>();
-    const groups = new Map<string, Array<{ pair: string; text: string }>>();
-    for (const row of results) groups.set(row.pair, [...(groups.get(row.pair) ?? []), row]);
-    expect(groups.size).toBe(4);
-    const similarities: number[] = [];
-    for (const rows of groups.values()) {
-      const sets = rows.map((r) => shingles(r.text));
-      for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) similarities.push(jaccard(sets[a], sets[b]));
+    for (const locale of ["en", "vi", "es"]) {
+      // What a site whose default locale this is stores: the file's text written again in it.
+      if (locale !== "en") await env.DB.prepare("UPDATE businesses SET unique_content = NULL WHERE import_id IS NOT NULL").run();
+      for (let afterId = 0, full = true; full;) ({ lastId: afterId, full } = await fillSeoAfter(db, afterId, undefined, locale));
+      const { results } = await env.DB.prepare(
+        `SELECT city_slug || '|' || category_slug AS pair, unique_content AS text FROM businesses
+          WHERE city_slug || '|' || category_slug IN (
+            SELECT city_slug || '|' || category_slug FROM businesses WHERE import_id IS NOT NULL AND city_slug <> ''
+             GROUP BY city_slug, category_slug HAVING count(*) >= 10)`,
+      ).all<{ pair: string; text: string }>();
+      const groups = new Map<string, Array<{ pair: string; text: string }>>();
+      for (const row of results) groups.set(row.pair, [...(groups.get(row.pair) ?? []), row]);
+      expect(groups.size).toBe(4);
+      const similarities: number[] = [];
+      for (const rows of groups.values()) {
+        const sets = rows.map((r) => shingles(r.text));
+        for (let a = 0; a < sets.length; a++) for (let b = a + 1; b < sets.length; b++) similarities.push(jaccard(sets[a], sets[b]));
+      }
+      const words = results.map((r) => countWords(r.text));
+      const summary = {
+        groups: [...groups.values()].map((g) => g.length),
+        pairs: similarities.length,
+        median: median(similarities),
+        max: Math.max(...similarities),
+        minWords: Math.min(...words),
+      };
+      console.log(`real 2025 file, ${locale}: ${JSON.stringify(summary)}`);
+      expect(summary.minWords).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
+      expect(summary.median).toBeLessThanOrEqual(0.3);
     }
-    const words = results.map((r) => countWords(r.text));
-    const summary = {
-      groups: [...groups.values()].map((g) => g.length),
-      pairs: similarities.length,
-      median: median(similarities),
-      max: Math.max(...similarities),
-      minWords: Math.min(...words),
-    };
-    console.log(`real 2025 file: ${JSON.stringify(summary)}`);
-    expect(summary.minWords).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
-    expect(summary.median).toBeLessThanOrEqual(0.3);
   });
 
   it("reads at most PEER_LIMIT peers per city × category: the same rows for a city of 40 as for one of 400", async () => {
@@ -288,6 +309,131 @@ describe("generated text from facts", () => {
     expect(large).toBe(small);
     // The chunk's rows, their peers (index entries, the id list, the rows) and the update.
     expect(large).toBeLessThan(chunk * 6 + 3 * PEER_LIMIT + 10);
+  });
+});
+
+/** A sentence of the 24-hour emergency practice's text, in each locale. */
+const ALWAYS_OPEN: Record<string, string> = {
+  en: "is listed as open 24 hours a day, seven days a week.",
+  vi: "mở cửa 24 giờ mỗi ngày, cả bảy ngày trong tuần.",
+  es: "abre las 24 horas del día, los siete días de la semana.",
+};
+
+describe("generated text in every locale", () => {
+  it("keeps SEO generation's text in vi and es as unlike between businesses as in en: median ≤ 0.3 over all pairs, each ≥ 200 words", async () => {
+    for (const locale of ["en", "vi", "es"]) {
+      const run = crypto.randomUUID().slice(0, 8);
+      const inputs = dentists(`Springfield ${locale} ${run}`, run);
+      await insert(...inputs.map((input) => buildBusiness(input)));
+      // What a site whose default locale this is stores.
+      const filled = await fillSeoAfter(testDb(), (await firstId(`gen-${run}-`)) - 1, NAMES.length, locale);
+      expect(filled.updated).toBe(NAMES.length);
+      const texts: string[] = [];
+      for (const input of inputs) texts.push(String((await contentOf(String(input.placeId)))?.text));
+      const summary = similarity(texts);
+      console.log(`${locale}: SEO generation's text over ${summary.pairs} pairs: ${JSON.stringify(summary)}`);
+      expect(summary.pairs).toBe((NAMES.length * (NAMES.length - 1)) / 2);
+      expect(summary.minWords).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
+      expect(summary.median).toBeLessThanOrEqual(0.3);
+      // The same facts, in the locale's own sentences.
+      expect(texts[5]).toContain(ALWAYS_OPEN[locale]);
+    }
+  });
+
+  it("writes the Detailed Information of /vi/ and /es/ pages from the facts, in their language and as unlike between businesses: median ≤ 0.3", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const inputs = dentists(`Shelbyville ${run}`, run);
+    await insert(...inputs.map((input) => buildBusiness(input)));
+    await fillSeoAfter(testDb(), (await firstId(`gen-${run}-`)) - 1, NAMES.length);
+    const ids: number[] = [];
+    for (const input of inputs) ids.push(await idOf(String(input.placeId)));
+    const stored = String((await contentOf(String(inputs[1].placeId)))?.text);
+    expect(detailsOf(await (await fetchWith({}, `/business/${ids[1]}`)).text())).toBe(stored);
+
+    for (const locale of ["vi", "es"]) {
+      const texts: string[] = [];
+      for (const id of ids) {
+        const details = detailsOf(await (await fetchWith({}, `/${locale}/business/${id}`)).text());
+        expect(details, `/${locale}/business/${id}`).not.toBeNull();
+        texts.push(String(details));
+      }
+      // Never the default locale's stored text under another locale's prefix.
+      expect(texts[1]).not.toContain(stored.split("\n\n")[0]);
+      expect(texts[1]).not.toMatch(/\b(opens|reviews|closed on)\b/);
+      expect(texts[5]).toContain(ALWAYS_OPEN[locale]);
+      const summary = similarity(texts);
+      console.log(`${locale}: pages' Detailed Information over ${summary.pairs} pairs: ${JSON.stringify(summary)}`);
+      expect(summary.minWords).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
+      expect(summary.median).toBeLessThanOrEqual(0.3);
+    }
+  });
+
+  it("says a Huế café's facts in Vietnamese and Spanish: the category's name, the rating, 24-hour times, plural agreement", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    const cafe = (n: number, reviews: number, perScore: number[]) =>
+      buildBusiness({
+        placeId: `hue-${n}-${run}`,
+        name: `Kim Long Coffee ${n} ${run}`,
+        category: "Coffee shop",
+        address: `${25 + n} Sư Vạn Hạnh, Kim Long, Huế`,
+        city: "Huế",
+        state: "Thừa Thiên Huế",
+        country: "Vietnam",
+        phone: "+84 903 020 425",
+        website: null,
+        rating: 4.5,
+        reviewCount: reviews,
+        reviewsPerScore: perScore,
+        openingHours: {
+          Monday: "6:00 AM - 6:00 PM",
+          Tuesday: "6:00 AM - 6:00 PM",
+          Wednesday: "6:00 AM - 6:00 PM",
+          Thursday: "6:00 AM - 10:00 PM",
+          Friday: "6:00 AM - 10:00 PM",
+          Saturday: "Open 24 hours",
+          Sunday: "Closed",
+        },
+        about: { "Service options": { "Dine-in": true } },
+        uniqueContent: null,
+      });
+    await insert(cafe(0, 124, [2, 3, 9, 30, 80]), cafe(1, 1, [0, 0, 0, 0, 1]));
+    const many = await idOf(`hue-0-${run}`);
+    const one = await idOf(`hue-1-${run}`);
+    const page = async (path: string) => {
+      const html = await (await fetchWith({}, path)).text();
+      return { text: visibleText(html), details: String(detailsOf(html)) };
+    };
+
+    const vi = await page(`/vi/business/${many}`);
+    expect(vi.text).toContain(
+      `Kim Long Coffee 0 ${run} là một quán cà phê ở Huế, Thừa Thiên Huế. Nơi này đạt 4,5/5 điểm từ 124 lượt đánh giá.`,
+    );
+    expect(vi.details).toContain(`Kim Long Coffee 0 ${run} là một quán cà phê tại 25 Sư Vạn Hạnh, Kim Long, Huế.`);
+    expect(vi.details).toContain(`Kim Long Coffee 0 ${run} đạt trung bình 4,5/5 điểm qua 124 lượt đánh giá.`);
+    expect(vi.details).toContain(`Kim Long Coffee 0 ${run} mở cửa 6 ngày mỗi tuần và nghỉ Chủ Nhật.`);
+    expect(vi.details).toMatch(/từ Thứ Hai đến Thứ Tư: 0?6:00–18:00, Thứ Năm và Thứ Sáu: 0?6:00–22:00 và Thứ Bảy: mở cửa 24 giờ/);
+    expect(vi.details).toContain("Tùy chọn dịch vụ: ăn tại chỗ.");
+    expect(vi.details).not.toMatch(/\d\s?(AM|PM)\b/);
+    expect(vi.details.toLowerCase()).not.toContain("coffee shop");
+    expect((await page(`/vi/business/${one}`)).details).toContain("Lượt đánh giá duy nhất được ghi nhận cho năm sao.");
+
+    const es = await page(`/es/business/${many}`);
+    expect(es.text).toContain(
+      `Kim Long Coffee 0 ${run} figura como cafetería en Huế, Thừa Thiên Huế. Tiene una valoración de 4,5 sobre 5 con 124 reseñas.`,
+    );
+    expect(es.details).toContain(`Kim Long Coffee 0 ${run} abre 6 días a la semana y cierra el domingo.`);
+    expect(es.details).toContain(
+      "tiene una media de 4,5 sobre 5 en 124 reseñas. La puntuación más frecuente es cinco estrellas, con 80 (65 %)",
+    );
+    const esOne = await page(`/es/business/${one}`);
+    expect(esOne.text).toContain("Tiene una valoración de 4,5 sobre 5 con 1 reseña.");
+    expect(esOne.details).toContain("tiene una media de 4,5 sobre 5 en 1 reseña. La única reseña contabilizada da cinco estrellas.");
+
+    // The root keeps its English, with the plural right.
+    expect((await page(`/business/${many}`)).text).toContain(
+      `Kim Long Coffee 0 ${run} is a coffee shop in Huế, Thừa Thiên Huế. It is rated 4.5 out of 5 from 124 reviews.`,
+    );
+    expect((await page(`/business/${one}`)).text).toContain("It is rated 4.5 out of 5 from 1 review.");
   });
 });
 
@@ -332,6 +478,64 @@ describe("GENERATED_TEXT", () => {
     const own = visibleText(await (await fetchWith({ GENERATED_TEXT: "off" }, `/business/${writtenId}`)).text());
     expect(own).toContain("Detailed Information");
     expect(own).toContain(`An admin wrote this about ${run}.`);
+  });
+
+  it("per locale: a list gives generated text to the locales it names; SEO generation writes only for the default locale; an admin's text shows in every locale", async () => {
+    const locales = (value: string | undefined) => siteConfig({ ...env, GENERATED_TEXT: value } as Env).generatedTextLocales;
+    expect(locales("on")).toEqual(["en", "vi", "es"]);
+    expect(locales(undefined)).toEqual(["en", "vi", "es"]);
+    expect(locales("off")).toEqual([]);
+    expect(locales("en, vi")).toEqual(["en", "vi"]);
+    // Locales not served are ignored; a value that names none is "on", as any value but "off" always was.
+    expect(locales("vi,fr")).toEqual(["vi"]);
+    expect(locales("yes")).toEqual(["en", "vi", "es"]);
+
+    const run = crypto.randomUUID().slice(0, 8);
+    const generated = buildBusiness({
+      placeId: `gtl-gen-${run}`,
+      name: `Listed Cafe ${run}`,
+      category: "Coffee shop",
+      rating: 4.5,
+      reviewCount: 3,
+    });
+    const written = buildBusiness({
+      placeId: `gtl-own-${run}`,
+      name: `Owned Cafe ${run}`,
+      uniqueContent: `An admin wrote this about ${run}.`,
+    });
+    await insert(generated, written);
+    const generatedId = await idOf(String(generated.placeId));
+    const writtenId = await idOf(String(written.placeId));
+
+    // Stored text is the default locale's: with GENERATED_TEXT=vi no page would show it, so none is written.
+    const cookie = await loginAsAdmin();
+    const refused = await fetchWith({ GENERATED_TEXT: "vi" }, "/api/admin/generate-seo", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: SITE_ORIGIN },
+    });
+    expect(await refused.json()).toMatchObject({ message: generatedTextOffMessage("vi", "en"), updated: 0 });
+    expect(generatedTextOffMessage("vi", "en")).toBe(
+      "Generated text is turned off for en, the default locale (GENERATED_TEXT=vi), so no SEO content was generated.",
+    );
+    expect((await contentOf(String(generated.placeId)))?.text).toBeNull();
+
+    await fillSeoAfter(testDb(), generatedId - 1, 1);
+    const stored = String((await contentOf(String(generated.placeId)))?.text);
+    const details = async (vars: Partial<Env>, path: string) => detailsOf(await (await fetchWith(vars, path)).text());
+    const only = { GENERATED_TEXT: "vi" };
+    expect(await details(only, `/business/${generatedId}`)).toBeNull();
+    expect(await details(only, `/es/business/${generatedId}`)).toBeNull();
+    const vi = String(await details(only, `/vi/business/${generatedId}`));
+    expect(vi).toContain(`Listed Cafe ${run} là một quán cà phê tại`);
+    expect(vi).not.toContain(stored.split("\n\n")[0]);
+    expect(await details({ GENERATED_TEXT: "en,es" }, `/business/${generatedId}`)).toBe(stored);
+    expect(await details({ GENERATED_TEXT: "en,es" }, `/es/business/${generatedId}`)).toContain(`Listed Cafe ${run} figura como cafetería`);
+
+    // The business's own text is its data: shown as written, in every locale, whatever GENERATED_TEXT says.
+    for (const path of [`/business/${writtenId}`, `/vi/business/${writtenId}`, `/es/business/${writtenId}`]) {
+      expect(await details({ GENERATED_TEXT: "off" }, path), path).toBe(`An admin wrote this about ${run}.`);
+      expect(await details({}, path), path).toBe(`An admin wrote this about ${run}.`);
+    }
   });
 
   it("an admin edit that keeps the generated text keeps it generated; one that changes it makes it the admin's", async () => {

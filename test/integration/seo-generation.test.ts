@@ -5,8 +5,10 @@ import { countWords, generateSeoText, MIN_SEO_WORDS, type SeoFacts } from "#app/
 import { insertBusinesses } from "#app/server/write/business-writer.server";
 import { SEO_STEP_ROWS } from "#app/server/seo/seo-workflow.server";
 import { generateSeoChunk, SEO_CHUNK_ROWS, seoRemaining } from "#app/server/seo/seo.server";
-import { adminRequest } from "../helpers/admin";
-import { buildBusiness, insert, testDb } from "../helpers/factories";
+import { adminRequest, loginAsAdmin, SITE_ORIGIN } from "../helpers/admin";
+import { buildBusiness, idOf, insert, testDb } from "../helpers/factories";
+import { visibleText } from "../helpers/html";
+import { fetchWith } from "../helpers/worker";
 
 type Row = { seo_title: string | null; seo_description: string | null; unique_content: string | null };
 const byPlace = (placeId: string) =>
@@ -144,5 +146,37 @@ describe("POST /api/admin/generate-seo logic", () => {
     const again = await adminRequest("/api/admin/generate-seo", { method: "POST" });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ message: "Every business already has SEO content.", updated: 0, remaining: 0 });
+  });
+
+  it("writes the default locale's text: with DEFAULT_LOCALE=vi the stored title, description and text are Vietnamese, and the root page shows them", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const cafe = buildBusiness({
+      placeId: `vi-default-${tag}`,
+      name: `Cà Phê Mộc ${tag}`,
+      category: "Coffee shop",
+      city: "Huế",
+      state: "Thừa Thiên Huế",
+      country: "Vietnam",
+      address: "7 Sư Vạn Hạnh, Huế",
+      rating: 4.5,
+      reviewCount: 2,
+    });
+    await insert(cafe);
+    const vi = { DEFAULT_LOCALE: "vi" };
+    const response = await fetchWith(vi, "/api/admin/generate-seo", {
+      method: "POST",
+      headers: { Cookie: await loginAsAdmin(), Origin: SITE_ORIGIN },
+    });
+    expect(await response.json()).toMatchObject({ updated: 1, remaining: 0 });
+    const row = await byPlace(String(cafe.placeId));
+    expect(row?.seo_title).toBe(`Cà Phê Mộc ${tag} - Quán cà phê tại Huế, Thừa Thiên Huế`);
+    expect(row?.seo_description).toContain(
+      `Cà Phê Mộc ${tag} là một quán cà phê ở Huế, Thừa Thiên Huế, Vietnam. Đạt 4,5/5 điểm từ 2 lượt đánh giá.`,
+    );
+    expect(row?.unique_content).toContain(`Cà Phê Mộc ${tag} là một quán cà phê tại 7 Sư Vạn Hạnh, Huế.`);
+    expect(countWords(String(row?.unique_content))).toBeGreaterThanOrEqual(MIN_SEO_WORDS);
+
+    const page = visibleText(await (await fetchWith(vi, `/business/${await idOf(String(cafe.placeId))}`)).text());
+    expect(page).toContain(`Cà Phê Mộc ${tag} là một quán cà phê tại 7 Sư Vạn Hạnh, Huế.`);
   });
 });

@@ -1,14 +1,24 @@
 /**
  * Generated SEO text for a business (SPEC §9: 200+ words, written only where uniqueContent is empty;
- * docs/decisions/0021-generated-text-from-facts.md). Every sentence states a fact the business page
- * shows: its contact details, hours, rating and the split of its reviews by stars, its features,
- * and how it stands among the best-ranked businesses of its category in its city (its peers, read by
- * seo.server.ts from one index). The structure follows the facts (which paragraph leads, which
- * comparisons are made), never a random synonym, so that two businesses of one category in one
- * city share little text (test/integration/generated-text.test.ts measures it). Deterministic. Pure.
+ * docs/decisions/0021-generated-text-from-facts.md), in any locale: every sentence is a message of
+ * the server's content catalogs (`text.*` in app/locales/{locale}/content.json), so each language
+ * has its own sentences and grammar (plurals, ordinals, prepositions) for the same facts. Every
+ * sentence states a fact the business page shows: its contact details, hours, rating and the split
+ * of its reviews by stars, its features, and how it stands among the best-ranked businesses of its
+ * category in its city (its peers, read by seo.server.ts from one index). The structure follows the
+ * facts (which paragraph leads, which comparisons are made), never a random synonym, so that two
+ * businesses of one category in one city share little text (test/integration/generated-text.test.ts
+ * measures it in every locale). Deterministic. Pure.
+ *
+ * English keeps the site's own forms: "a"/"an" before the category, lists without a serial comma,
+ * hours as the data writes them. Other locales take their list words, weekday names, times and
+ * numbers from `Intl`, and the labels of categories and features from the catalogs (labelOf).
  */
-import { formatCount } from "#app/lib/format";
+import type { MessageId } from "@lingui/core";
+import { formatCount, formatDistance, formatRating } from "#app/lib/format";
 import { article as articleFor } from "#app/lib/seo/article";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { labelOf } from "#app/lib/i18n/labels";
 import { websiteHref, websiteLabel } from "#app/lib/business/contact-links";
 import { formatMinutes, parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "#app/lib/business/hours";
 
@@ -53,27 +63,79 @@ export function countWords(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
-function place(f: SeoFacts): string {
-  return [f.city, f.state && f.state !== f.city ? f.state : "", f.country].filter(Boolean).join(", ");
+type Values = Record<string, string | number>;
+
+/** How one locale says things: its messages and the forms `Intl` gives it. */
+type Speech = {
+  locale: string;
+  /** English: the site's own forms (a/an, no serial comma, the hours as the data writes them). */
+  english: boolean;
+  t: (id: MessageId, values?: Values) => string;
+  count: (n: number) => string;
+  /** One decimal: a rating, a median, a difference of ratings. */
+  decimal: (v: number) => string;
+  /** "a, b and c"; "or" where the locale's negation wants it ("no … ni/o …"; English keeps "and"). */
+  list: (items: string[], kind?: "and" | "or") => string;
+  day: (day: Weekday) => string;
+  time: (minutes: number) => string;
+  /** A label inside a sentence: lowercased, except initialisms ("NFC"). */
+  lower: (label: string) => string;
+};
+
+const speeches = new Map<string, Speech>();
+
+function speechOf(locale: string): Speech {
+  const known = speeches.get(locale);
+  if (known) return known;
+  const english = locale.split("-")[0] === "en";
+  const lists = {
+    and: new Intl.ListFormat(locale, { type: "conjunction" }),
+    or: new Intl.ListFormat(locale, { type: "disjunction" }),
+  };
+  const days = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
+  const times = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  const speech: Speech = {
+    locale,
+    english,
+    // Looked up each time: the catalogs may be registered after this locale's first text.
+    t: (id, values) => i18nFor(locale)._(id, values),
+    count: (n) => formatCount(n, locale),
+    decimal: (v) => (english ? v.toFixed(1) : formatRating(v, locale)),
+    list: (items, kind = "and") => (english ? englishList(items) : lists[kind].format(items)),
+    // 1 January 2024 was a Monday.
+    day: (day) => (english ? day : days.format(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)))),
+    time: (minutes) => (english ? formatMinutes(minutes) : times.format(Date.UTC(2024, 0, 1, 0, minutes % 1440))),
+    lower: (label) =>
+      label
+        .split(" ")
+        .map((w) =>
+          w.length > 1 && w === w.toLocaleUpperCase(locale) && w !== w.toLocaleLowerCase(locale) ? w : w.toLocaleLowerCase(locale),
+        )
+        .join(" "),
+  };
+  speeches.set(locale, speech);
+  return speech;
 }
 
-function list(items: string[]): string {
+function englishList(items: string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-/** "a"/"an" for a category, judged on its own spelling ("an HVAC contractor") before it is lowercased. */
-function article(f: SeoFacts): string {
-  return articleFor(f.category || "local business");
+function place(f: SeoFacts): string {
+  return [f.city, f.state && f.state !== f.city ? f.state : "", f.country].filter(Boolean).join(", ");
 }
 
-function count(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
+/** The category's label in the locale, as a title shows it ("Quán cà phê"); empty when there is none. */
+function categoryLabel(sp: Speech, f: { category: string }): string {
+  return f.category ? labelOf(sp.locale, "category", f.category) : "";
 }
 
-function ordinal(n: number): string {
-  const tens = n % 100;
-  return `${n}${tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+/** The category inside a sentence ("quán cà phê"; "local business" when there is none) and English's article for it. */
+function categoryWords(sp: Speech, f: { category: string }): { category: string; article: string } {
+  const label = categoryLabel(sp, f) || sp.t("text.localBusiness");
+  // "a"/"an" judged on the label's own spelling ("an HVAC contractor") before it is lowercased.
+  return { category: label.toLocaleLowerCase(sp.locale), article: articleFor(label) };
 }
 
 function median(values: number[]): number {
@@ -88,37 +150,52 @@ function truncate(text: string, max: number): string {
   return `${cut.slice(0, cut.lastIndexOf(" ") > max / 2 ? cut.lastIndexOf(" ") : cut.length)}…`;
 }
 
-function seoTitle(f: SeoFacts): string {
+function seoTitle(sp: Speech, f: SeoFacts): string {
   const where = [f.city, f.state && f.state !== f.city ? f.state : ""].filter(Boolean).join(", ");
-  const what = f.category;
+  const category = categoryLabel(sp, f);
+  const name = f.name;
   // The most informative form that fits a search result title.
   const candidates = [
-    what && where ? `${f.name} - ${what} in ${where}` : "",
-    what && f.city ? `${f.name} - ${what} in ${f.city}` : "",
-    where ? `${f.name} in ${where}` : "",
-    f.city ? `${f.name} in ${f.city}` : "",
-    what ? `${f.name} - ${what}` : "",
+    category && where ? sp.t("text.title.categoryIn", { name, category, where }) : "",
+    category && f.city ? sp.t("text.title.categoryIn", { name, category, where: f.city }) : "",
+    where ? sp.t("text.title.in", { name, where }) : "",
+    f.city ? sp.t("text.title.in", { name, where: f.city }) : "",
+    category ? sp.t("text.title.category", { name, category }) : "",
   ].filter(Boolean);
   return candidates.find((c) => c.length <= 65) ?? truncate(f.name, 65);
 }
 
-function seoDescription(f: SeoFacts): string {
-  const category = (f.category || "local business").toLowerCase();
-  const where = place(f);
-  let text = `${f.name} is ${article(f)} ${category}${where ? ` in ${where}` : ""}.`;
+/** "Kim Long Coffee is a coffee shop in Huế, Vietnam." (the description's and the about paragraph's first sentence). */
+export function identitySentence(locale: string, facts: { name: string; category: string }, where: string): string {
+  const sp = speechOf(locale);
+  return sp.t("text.identity", { name: facts.name, ...categoryWords(sp, facts), place: where, hasPlace: where ? "yes" : "no" });
+}
+
+function seoDescription(sp: Speech, f: SeoFacts): string {
+  let text = identitySentence(sp.locale, f, place(f));
   const extras = [
-    f.rating > 0 ? ` Rated ${f.rating.toFixed(1)}/5 from ${formatCount(f.reviewCount)} reviews.` : "",
-    " See the address, opening hours and contact details.",
+    f.rating > 0 ? sp.t("text.description.rated", { rating: sp.decimal(f.rating), count: f.reviewCount }) : "",
+    sp.t("text.description.seeDetails"),
   ];
-  for (const extra of extras) if (extra && text.length + extra.length <= 160) text += extra;
+  for (const extra of extras) if (extra && text.length + 1 + extra.length <= 160) text += ` ${extra}`;
   return truncate(text, 160);
 }
 
 /** A paragraph and how strongly its facts stand out for this business: the most telling leads. */
 type Part = { text: string; weight: number };
 
+/** A day's hours inside a sentence: the data's own text in English, the locale's clock elsewhere. */
+function hoursOfDay(sp: Speech, text: string): string {
+  if (sp.english) return text === "Closed" ? sp.t("text.hours.closed") : text;
+  const schedule = parseDayText(text);
+  if (!schedule) return text;
+  if (schedule.kind === "closed") return sp.t("text.hours.closed");
+  if (schedule.kind === "24h") return sp.t("text.hours.allDay");
+  return schedule.intervals.map((i) => `${sp.time(i.open)}–${sp.time(i.close)}`).join(", ");
+}
+
 /** Runs of consecutive days with the same hours: "Monday to Friday: 9:00 AM - 5:00 PM" (closed days left out when `open`). */
-function dayRuns(hours: OpeningHours, open = false): string[] {
+function dayRuns(sp: Speech, hours: OpeningHours, open = false): string[] {
   const runs: Array<{ from: Weekday; to: Weekday; text: string }> = [];
   for (const day of WEEKDAYS) {
     const text = hours[day];
@@ -130,31 +207,38 @@ function dayRuns(hours: OpeningHours, open = false): string[] {
   return runs
     .filter((r) => !open || r.text !== "Closed")
     .map((r) => {
+      const span = WEEKDAYS.indexOf(r.to) - WEEKDAYS.indexOf(r.from);
       const days =
-        r.from === r.to ? r.from : `${r.from}${WEEKDAYS.indexOf(r.to) - WEEKDAYS.indexOf(r.from) === 1 ? " and " : " to "}${r.to}`;
-      return `${days}: ${r.text === "Closed" ? "closed" : r.text}`;
+        span === 0
+          ? sp.day(r.from)
+          : span === 1
+            ? sp.list([sp.day(r.from), sp.day(r.to)])
+            : sp.t("text.hours.range", { from: sp.day(r.from), to: sp.day(r.to) });
+      return `${days}: ${hoursOfDay(sp, r.text)}`;
     });
 }
 
 /** Days as a reader says them: consecutive runs of three or more joined ("Monday to Friday and Sunday"). */
-function dayList(days: Weekday[]): string {
+function dayList(sp: Speech, days: Weekday[]): string {
   const runs: Weekday[][] = [];
   for (const day of days) {
     const last = runs.at(-1);
     if (last && WEEKDAYS.indexOf(last[last.length - 1]) === WEEKDAYS.indexOf(day) - 1) last.push(day);
     else runs.push([day]);
   }
-  return list(runs.flatMap((run) => (run.length >= 3 ? [`${run[0]} to ${run[run.length - 1]}`] : run)));
+  return sp.list(
+    runs.flatMap((run) =>
+      run.length >= 3
+        ? [sp.t("text.hours.range", { from: sp.day(run[0]), to: sp.day(run[run.length - 1]) })]
+        : run.map((day) => sp.t("text.hours.listDay", { day: sp.day(day) })),
+    ),
+  );
 }
 
-function hoursPart(f: SeoFacts): Part {
+function hoursPart(sp: Speech, f: SeoFacts): Part {
+  const name = f.name;
   const hours = f.openingHours;
-  if (!hours || Object.keys(hours).length === 0) {
-    return {
-      text: `The data we hold for ${f.name} does not include opening hours, so this page shows a typical weekly schedule only as a guide; confirm the actual hours with the business before you visit.`,
-      weight: 0,
-    };
-  }
+  if (!hours || Object.keys(hours).length === 0) return { text: sp.t("text.hours.none", { name }), weight: 0 };
   const schedules = WEEKDAYS.map((day) => ({ day, schedule: parseDayText(hours[day]) }));
   const known = schedules.filter((d) => d.schedule);
   const open = known.filter((d) => d.schedule?.kind !== "closed");
@@ -162,11 +246,17 @@ function hoursPart(f: SeoFacts): Part {
   const closed = known.filter((d) => d.schedule?.kind === "closed").map((d) => d.day);
   const weekend = open.filter((d) => d.day === "Saturday" || d.day === "Sunday").map((d) => d.day);
   const sentences: string[] = [];
-  if (allDay.length === 7) sentences.push(`${f.name} is listed as open 24 hours a day, seven days a week.`);
-  else if (open.length === 7) sentences.push(`${f.name} opens every day of the week: ${list(dayRuns(hours))}.`);
+  if (allDay.length === 7) sentences.push(sp.t("text.hours.alwaysOpen", { name }));
+  else if (open.length === 7) sentences.push(sp.t("text.hours.everyDay", { name, runs: sp.list(dayRuns(sp, hours)) }));
   else
     sentences.push(
-      `${f.name} opens ${count(open.length, "day")} a week${closed.length ? ` and is closed on ${dayList(closed)}` : ""}. Its hours read ${list(dayRuns(hours, closed.length > 0))}.`,
+      sp.t("text.hours.someDays", {
+        name,
+        days: open.length,
+        hasClosed: closed.length ? "yes" : "no",
+        closed: closed.length ? dayList(sp, closed) : "",
+        runs: sp.list(dayRuns(sp, hours, closed.length > 0)),
+      }),
     );
   let earliest: { minutes: number; days: Weekday[] } | null = null;
   let latest: { minutes: number; days: Weekday[] } | null = null;
@@ -184,101 +274,106 @@ function hoursPart(f: SeoFacts): Part {
     else if (last === latest.minutes) latest.days.push(day);
   }
   const timed = open.length - allDay.length;
-  const daysOf = (days: Weekday[]) => (days.length === timed && days.length > 2 ? "on every day it opens" : `on ${dayList(days)}`);
+  const daysOf = (days: Weekday[]) =>
+    days.length === timed && days.length > 2
+      ? sp.t("text.hours.onEveryDayOpen")
+      : sp.t("text.hours.onDays", { days: dayList(sp, days), many: days.length > 1 ? "yes" : "no" });
   // Uniform hours were said in full above.
   if (earliest && latest && allDay.length < 7 && !(earliest.days.length === timed && latest.days.length === timed)) {
     sentences.push(
-      `Doors open earliest at ${formatMinutes(earliest.minutes)} ${daysOf(earliest.days)}, and ${f.name} stays open latest, until ${formatMinutes(latest.minutes)}${latest.minutes > 1440 ? " after midnight" : ""}, ${daysOf(latest.days)}.`,
+      sp.t("text.hours.earliestLatest", {
+        name,
+        earliest: sp.time(earliest.minutes),
+        earliestHour: Math.floor((earliest.minutes % 1440) / 60),
+        earliestDays: daysOf(earliest.days),
+        latest: sp.time(latest.minutes),
+        latestHour: Math.floor((latest.minutes % 1440) / 60),
+        afterMidnight: latest.minutes > 1440 ? "yes" : "no",
+        latestDays: daysOf(latest.days),
+      }),
     );
   }
-  if (allDay.length && allDay.length < 7) sentences.push(`On ${dayList(allDay.map((d) => d.day))} it is open around the clock.`);
-  if (weekly > 0 && allDay.length < 7)
-    sentences.push(`Added up, the listed hours come to ${count(Math.round(weekly / 60), "hour")} a week.`);
+  if (allDay.length && allDay.length < 7) {
+    const days = allDay.map((d) => d.day);
+    sentences.push(sp.t("text.hours.aroundTheClock", { days: dayList(sp, days), many: days.length > 1 ? "yes" : "no" }));
+  }
+  if (weekly > 0 && allDay.length < 7) sentences.push(sp.t("text.hours.weekly", { hours: Math.round(weekly / 60) }));
   if (allDay.length < 7)
     sentences.push(
-      weekend.length === 2
-        ? "Both weekend days are covered."
-        : weekend.length === 1
-          ? `At the weekend it opens on ${weekend[0]} only.`
-          : "It does not open at weekends.",
+      sp.t("text.hours.weekend", {
+        open: weekend.length === 2 ? "both" : weekend.length === 1 ? "one" : "none",
+        day: weekend.length === 1 ? sp.day(weekend[0]) : "",
+      }),
     );
   // Long or unusual hours are what a visitor looks for first.
   return { text: sentences.join(" "), weight: allDay.length ? 4 : open.length >= 7 || (latest?.minutes ?? 0) >= 21 * 60 ? 3 : 1.5 };
 }
 
-function ratingPart(f: SeoFacts): Part {
-  if (!(f.rating > 0)) {
-    return {
-      text: `There is no rating for ${f.name} in our data yet, so the stars on this page stay empty until reviews are recorded in an update of the listing.`,
-      weight: 0,
-    };
-  }
-  const rating = f.rating.toFixed(1);
+const STAR_WORDS = ["one", "two", "three", "four", "five"];
+
+function ratingPart(sp: Speech, f: SeoFacts): Part {
+  const name = f.name;
+  if (!(f.rating > 0)) return { text: sp.t("text.rating.none", { name }), weight: 0 };
+  const rating = sp.decimal(f.rating);
   const counts = f.reviewsPerScore && f.reviewsPerScore.length === 5 ? f.reviewsPerScore : null;
   const total = counts ? counts.reduce((a, b) => a + b, 0) : 0;
   if (!counts || total === 0) {
-    const reviews = f.reviewCount > 0 ? ` from ${count(f.reviewCount, "review")}` : "; the number of reviews behind it is not recorded";
-    return { text: `${f.name} is rated ${rating} out of 5${reviews}. How those reviews split by stars is not in our data.`, weight: 1 };
+    const text = sp.t("text.rating.noSplit", { name, rating, hasCount: f.reviewCount > 0 ? "yes" : "no", count: f.reviewCount });
+    return { text, weight: 1 };
   }
   const share = (n: number) => Math.round((n / total) * 100);
   const stars = [5, 4, 3, 2, 1].map((s) => ({ s, n: counts[s - 1] }));
   // Most common first: the order itself tells the shape of the opinions.
   const ranked = [...stars].filter((x) => x.n > 0).sort((a, b) => b.n - a.n || b.s - a.s);
-  const word = (s: number) => ["one star", "two stars", "three stars", "four stars", "five stars"][s - 1];
+  const word = (s: number) => sp.t("text.rating.stars", { stars: STAR_WORDS[s - 1] });
   const split = ranked.map((x, i) =>
-    i === 0 ? `${word(x.s)}, from ${formatCount(x.n)} (${share(x.n)}%)` : `${word(x.s)} (${formatCount(x.n)})`,
+    i === 0
+      ? sp.t("text.rating.splitFirst", { stars: word(x.s), count: sp.count(x.n), share: share(x.n) })
+      : sp.t("text.rating.splitOther", { stars: word(x.s), count: sp.count(x.n) }),
   );
   const high = share(counts[3] + counts[4]);
   const low = share(counts[0] + counts[1]);
   const sentences = [
-    `${f.name} averages ${rating} out of 5 across ${count(f.reviewCount || total, "review")}.`,
+    sp.t("text.rating.average", { name, rating, count: f.reviewCount || total }),
     ranked.length === 1
-      ? `Every one of the ${count(total, "counted review")} gives ${word(ranked[0].s)}.`
-      : `The most common score is ${split[0]}, followed by ${list(split.slice(1))}.`,
+      ? sp.t("text.rating.allSame", { count: total, stars: word(ranked[0].s) })
+      : sp.t("text.rating.mostCommon", { first: split[0], rest: sp.list(split.slice(1)) }),
   ];
   const missing = stars.filter((x) => x.n === 0).map((x) => word(x.s));
   if (ranked.length === 1) {
     // Said already: every review gives the same score.
-  } else if (low >= 20)
-    sentences.push(`With ${low}% of reviewers at one or two stars against ${high}% at four or five, opinions of ${f.name} are divided.`);
-  else if (share(counts[4]) >= 75) sentences.push(`Five-star reviews alone are ${share(counts[4])}% of the ${formatCount(total)}.`);
-  else sentences.push(`${high}% of ${f.name}'s reviewers gave four or five stars and ${low}% one or two.`);
-  if (missing.length && ranked.length > 1) sentences.push(`No reviewer gave ${list(missing)}.`);
+  } else if (low >= 20) sentences.push(sp.t("text.rating.divided", { name, low, high }));
+  else if (share(counts[4]) >= 75) sentences.push(sp.t("text.rating.fiveStars", { share: share(counts[4]), total: sp.count(total) }));
+  else sentences.push(sp.t("text.rating.highLow", { name, high, low }));
+  if (missing.length && ranked.length > 1) sentences.push(sp.t("text.rating.missing", { stars: sp.list(missing, "or") }));
   return { text: sentences.join(" "), weight: total >= 100 ? 3 : 2 };
 }
 
-function featuresPart(f: SeoFacts): Part {
+function featuresPart(sp: Speech, f: SeoFacts): Part {
+  const name = f.name;
   const groups = Object.entries(f.about ?? {});
-  if (groups.length === 0) {
-    return {
-      text: `Our data does not list service options, payment methods or accessibility features for ${f.name}, so the feature section of this page marks them as not listed rather than guessing.`,
-      weight: 0,
-    };
-  }
+  if (groups.length === 0) return { text: sp.t("text.features.none", { name }), weight: 0 };
   const sentences: string[] = [];
   let features = 0;
-  for (const [group, items] of groups.slice(0, 5)) {
+  for (const [source, items] of groups.slice(0, 5)) {
+    const label = (attribute: string) => sp.lower(labelOf(sp.locale, "aboutAttribute", attribute));
     const yes = Object.entries(items)
       .filter(([, v]) => v)
-      .map(([k]) => lower(k));
+      .map(([k]) => label(k));
     const no = Object.entries(items)
       .filter(([, v]) => !v)
-      .map(([k]) => lower(k));
+      .map(([k]) => label(k));
     features += yes.length;
-    const name = group.toLowerCase();
-    if (yes.length && no.length) sentences.push(`For ${name}, ${f.name} lists ${list(yes.slice(0, 6))} but not ${list(no.slice(0, 4))}.`);
-    else if (yes.length) sentences.push(`${group}: ${list(yes.slice(0, 6))}.`);
-    else if (no.length) sentences.push(`Under ${name} the data records ${list(no.slice(0, 4))} as not available.`);
+    const group = labelOf(sp.locale, "aboutGroup", source);
+    const lowerGroup = group.toLocaleLowerCase(sp.locale);
+    if (yes.length && no.length)
+      sentences.push(
+        sp.t("text.features.listsNot", { group: lowerGroup, name, yes: sp.list(yes.slice(0, 6)), no: sp.list(no.slice(0, 4), "or") }),
+      );
+    else if (yes.length) sentences.push(sp.t("text.features.lists", { group, yes: sp.list(yes.slice(0, 6)) }));
+    else if (no.length) sentences.push(sp.t("text.features.notAvailable", { group: lowerGroup, no: sp.list(no.slice(0, 4), "or") }));
   }
   return { text: sentences.join(" "), weight: features >= 6 ? 2 : 1 };
-}
-
-/** A feature name inside a sentence: lowercased, except initialisms ("NFC"). */
-function lower(name: string): string {
-  return name
-    .split(" ")
-    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
-    .join(" ");
 }
 
 /** Distance in metres (haversine). */
@@ -290,48 +385,57 @@ function metres(a: { latitude: number; longitude: number }, b: { latitude: numbe
   return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
 }
 
-function distance(m: number): string {
+function distance(sp: Speech, m: number): string {
+  if (!sp.english) return formatDistance(m / 1000, sp.locale, "km");
   return m < 1000 ? `${Math.max(10, Math.round(m / 10) * 10)} m` : `${(m / 1000).toFixed(1)} km`;
 }
 
 /** How the business stands among its peers, and which of them are closest. */
-function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
+function neighbourhoodParts(sp: Speech, f: SeoFacts, category: string): Part[] {
   const hood = f.neighbourhood;
   if (!hood || !f.city || !f.category) return [];
+  const name = f.name;
+  const city = f.city;
   const others = hood.peers.filter((p) => p.id !== f.id);
-  if (others.length === 0) return [{ text: `${f.name} is the only ${category} we list in ${f.city} so far.`, weight: 2 }];
+  if (others.length === 0) return [{ text: sp.t("text.rank.only", { name, category, city }), weight: 2 }];
   const full = hood.peers.length >= hood.limit;
-  const group = full
-    ? `the ${hood.peers.length} best-ranked ${category} listings in ${f.city}`
-    : `the ${hood.peers.length} ${category} listings we hold for ${f.city}`;
+  const group = sp.t("text.rank.group", { full: full ? "yes" : "no", count: hood.peers.length, category, city });
   const rank = hood.peers.findIndex((p) => p.id === f.id) + 1;
   const ratings = others.filter((p) => p.rating > 0).map((p) => p.rating);
   const sentences: string[] = [];
-  if (rank === 1)
-    sentences.push(`${f.name} comes first of ${group} in our recommended order, which weighs each rating by its number of reviews.`);
-  else if (rank > 0)
-    sentences.push(
-      `In our recommended order, which weighs each rating by its number of reviews, ${f.name} is ${ordinal(rank)} of ${group}.`,
-    );
-  else sentences.push(`${f.name} is not among ${group} in our recommended order, which weighs each rating by its number of reviews.`);
+  if (rank === 1) sentences.push(sp.t("text.rank.first", { name, group }));
+  else if (rank > 0) sentences.push(sp.t("text.rank.nth", { name, rank, group }));
+  else sentences.push(sp.t("text.rank.outside", { name, group }));
   if (f.rating > 0 && ratings.length) {
     const above = ratings.filter((r) => r < f.rating).length;
     const below = ratings.filter((r) => r > f.rating).length;
-    const mid = median(ratings).toFixed(1);
     sentences.push(
-      above === ratings.length
-        ? `Its ${f.rating.toFixed(1)} is higher than the rating of every one of those ${formatCount(ratings.length)} others (median ${mid}).`
-        : below === ratings.length
-          ? `Each of those ${formatCount(ratings.length)} others is rated above its ${f.rating.toFixed(1)}; their median is ${mid}.`
-          : `Against a median of ${mid} among them, its ${f.rating.toFixed(1)} is higher than ${formatCount(above)} and lower than ${formatCount(below)}.`,
+      sp.t("text.rank.rating", {
+        position: above === ratings.length ? "top" : below === ratings.length ? "bottom" : "between",
+        rating: sp.decimal(f.rating),
+        median: sp.decimal(median(ratings)),
+        others: sp.count(ratings.length),
+        othersCount: ratings.length,
+        above: sp.count(above),
+        aboveCount: above,
+        below: sp.count(below),
+        belowCount: below,
+      }),
     );
   }
   const mostReviewed = others.reduce((a, b) => (b.reviewCount > a.reviewCount ? b : a));
   if (f.reviewCount > mostReviewed.reviewCount)
-    sentences.push(`None of them has more reviews than the ${formatCount(f.reviewCount)} of ${f.name}.`);
+    sentences.push(sp.t("text.rank.mostReviews", { name, count: sp.count(f.reviewCount), reviews: f.reviewCount }));
   else if (mostReviewed.reviewCount > 0)
     sentences.push(
-      `${mostReviewed.name} is the most reviewed of them with ${formatCount(mostReviewed.reviewCount)}, against ${f.reviewCount > 0 ? formatCount(f.reviewCount) : "none recorded"} for ${f.name}.`,
+      sp.t("text.rank.mostReviewed", {
+        peer: mostReviewed.name,
+        count: sp.count(mostReviewed.reviewCount),
+        reviews: mostReviewed.reviewCount,
+        hasOwn: f.reviewCount > 0 ? "yes" : "no",
+        own: sp.count(f.reviewCount),
+        name,
+      }),
     );
   const parts: Part[] = [{ text: sentences.join(" "), weight: rank > 0 && rank <= 3 ? 5 : 2.5 }];
 
@@ -344,63 +448,81 @@ function neighbourhoodParts(f: SeoFacts, category: string): Part[] {
         .slice(0, 3)
     : [];
   if (located.length) {
-    const near = located.map(
-      ({ peer, m }) => `${peer.name} (${distance(m)} away${peer.rating > 0 ? `, rated ${peer.rating.toFixed(1)}` : ""})`,
+    const near = located.map(({ peer, m }) =>
+      sp.t("text.near.peer", {
+        peer: peer.name,
+        distance: distance(sp, m),
+        hasRating: peer.rating > 0 ? "yes" : "no",
+        rating: peer.rating > 0 ? sp.decimal(peer.rating) : "",
+      }),
     );
     const closest = located[0];
-    parts.push({
-      text:
-        `Of those listings, the nearest to ${f.name} ${located.length === 1 ? "is" : "are"} ${list(near)}.` +
-        (closest.peer.rating > 0 && f.rating > 0
-          ? closest.peer.rating > f.rating
-            ? ` The closest alternative, ${closest.peer.name}, is rated ${(closest.peer.rating - f.rating).toFixed(1)} higher.`
-            : closest.peer.rating < f.rating
-              ? ` ${f.name} is rated ${(f.rating - closest.peer.rating).toFixed(1)} higher than its closest alternative.`
-              : ` ${f.name} and ${closest.peer.name} share the same rating.`
-          : ""),
-      weight: closest.m < 500 ? 3 : 1,
-    });
+    const sentences = [sp.t("text.near.nearest", { name, count: located.length, near: sp.list(near) })];
+    if (closest.peer.rating > 0 && f.rating > 0) {
+      const difference = closest.peer.rating - f.rating;
+      sentences.push(
+        sp.t("text.near.compare", {
+          rated: difference > 0 ? "higher" : difference < 0 ? "lower" : "same",
+          peer: closest.peer.name,
+          name,
+          difference: sp.decimal(Math.abs(difference)),
+        }),
+      );
+    }
+    parts.push({ text: sentences.join(" "), weight: closest.m < 500 ? 3 : 1 });
   }
   return parts;
 }
 
-function contactPart(f: SeoFacts, category: string, where: string): string {
+function contactPart(sp: Speech, f: SeoFacts, where: string): string {
   const website = websiteHref(f.website);
-  const sentences = [`${f.name} is ${article(f)} ${category}${f.address ? ` at ${f.address}` : where ? ` in ${where}` : ""}.`];
-  // Only when the page links it: the page links http(s) addresses only (contact-links.ts).
-  if (f.phone && website) sentences.push(`Call ${f.phone} or visit ${websiteLabel(website)}.`);
-  else if (f.phone) sentences.push(`Its phone number is ${f.phone}; no website is listed.`);
-  else if (website) sentences.push(`No phone number is listed, but its website is ${websiteLabel(website)}.`);
-  else sentences.push("Neither a phone number nor a website is listed for it.");
-  if (!f.address) sentences.push("No street address was supplied for it.");
-  if (f.businessStatus === "CLOSED_TEMPORARILY") sentences.push("The data marks it as temporarily closed.");
-  else if (f.businessStatus === "CLOSED_PERMANENTLY") sentences.push("The data marks it as permanently closed.");
+  const sentences = [
+    sp.t("text.contact.identity", {
+      name: f.name,
+      ...categoryWords(sp, f),
+      at: f.address ? "address" : where ? "place" : "nowhere",
+      address: f.address,
+      place: where,
+    }),
+    // Only when the page links it: the page links http(s) addresses only (contact-links.ts).
+    sp.t("text.contact.reach", {
+      by: f.phone && website ? "both" : f.phone ? "phone" : website ? "website" : "neither",
+      phone: f.phone ?? "",
+      website: website ? websiteLabel(website) : "",
+    }),
+  ];
+  if (!f.address) sentences.push(sp.t("text.contact.noAddress"));
+  if (f.businessStatus === "CLOSED_TEMPORARILY" || f.businessStatus === "CLOSED_PERMANENTLY")
+    sentences.push(sp.t("text.contact.closed", { status: f.businessStatus === "CLOSED_TEMPORARILY" ? "temporarily" : "permanently" }));
   return sentences.join(" ");
 }
 
 /** The full text: 200+ words, paragraphs separated by blank lines. */
-function uniqueContent(f: SeoFacts): string {
-  const category = (f.category || "local business").toLowerCase();
+function uniqueContent(sp: Speech, f: SeoFacts): string {
   const where = place(f);
-  const parts: Part[] = [ratingPart(f), hoursPart(f), ...neighbourhoodParts(f, category), featuresPart(f)];
+  const { category } = categoryWords(sp, f);
+  const parts: Part[] = [ratingPart(sp, f), hoursPart(sp, f), ...neighbourhoodParts(sp, f, category), featuresPart(sp, f)];
   // The strongest facts lead; ties keep the order above (a stable sort).
   const ordered = parts
     .map((p, i) => ({ p, i }))
     .sort((a, b) => b.p.weight - a.p.weight || a.i - b.i)
     .map(({ p }) => p.text);
-  let text = [contactPart(f, category, where), ...ordered].join("\n\n");
+  let text = [contactPart(sp, f, where), ...ordered].join("\n\n");
   // Sparse listings: add plain statements about the listing itself (no claims about the business) until the minimum is met.
-  const guidance = [
-    `This page brings together the information LocalAtlas holds about ${f.name}: its category, location, contact details, opening hours, rating and listed features. Everything shown here comes from the business's listing data.`,
-    `Details such as hours and services can change after our data was collected, so a quick check with ${f.name}${f.phone ? ` at ${f.phone}` : ""} before you travel is a good idea.`,
-    `If you run ${f.name} and something here is out of date, contact LocalAtlas with the correct details and the listing will be updated.`,
-    `LocalAtlas is a free directory of local businesses. Listings can be browsed by category and by city, and every business page shows the same set of facts so that businesses are easy to compare.`,
-    `Ratings, review counts and hours on this page reflect the most recent import of the listing data for ${f.name}${where ? ` in ${where}` : ""}.`,
+  const values = { name: f.name, hasPhone: f.phone ? "yes" : "no", phone: f.phone ?? "", hasPlace: where ? "yes" : "no", place: where };
+  const guidance: MessageId[] = [
+    "text.guidance.sources",
+    "text.guidance.check",
+    "text.guidance.owner",
+    "text.guidance.directory",
+    "text.guidance.freshness",
   ];
-  for (let i = 0; countWords(text) < MIN_SEO_WORDS && i < guidance.length; i++) text += `\n\n${guidance[i]}`;
+  for (let i = 0; countWords(text) < MIN_SEO_WORDS && i < guidance.length; i++) text += `\n\n${sp.t(guidance[i], values)}`;
   return text;
 }
 
-export function generateSeoText(f: SeoFacts): SeoText {
-  return { seoTitle: seoTitle(f), seoDescription: seoDescription(f), uniqueContent: uniqueContent(f) };
+/** The title, description and Detailed Information of a business in `locale` (the SEO run stores the default locale's). */
+export function generateSeoText(f: SeoFacts, locale = "en"): SeoText {
+  const sp = speechOf(locale);
+  return { seoTitle: seoTitle(sp, f), seoDescription: seoDescription(sp, f), uniqueContent: uniqueContent(sp, f) };
 }

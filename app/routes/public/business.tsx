@@ -11,7 +11,6 @@ import { OpenStatusLine } from "#app/components/open-status";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { Stars } from "#app/components/ui/stars";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
-import { article } from "#app/lib/seo/article";
 import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";
 import { directionsHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
 import { formatCount, formatRating, joinParts } from "#app/lib/format";
@@ -24,8 +23,9 @@ import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
 import { getApp } from "#app/server/platform/context.server";
-import { siteConfig } from "#app/server/platform/config.server";
+import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
+import { aboutParagraph, detailedInformation } from "#app/lib/seo/business-text";
 import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -79,28 +79,6 @@ function canonicalOf(b: Business, siteUrl: string, settings: LocaleSettings, loc
   const own = b.canonicalUrl ? absolute(siteUrl, b.canonicalUrl) : `${siteUrl}/business/${b.id}`;
   if (!own.startsWith(`${siteUrl}/`)) return own;
   return `${siteUrl}${localePath(settings, locale, own.slice(siteUrl.length))}`;
-}
-
-/**
- * SPEC §2's about paragraph, from name, city, state, review count, rating and category, in the
- * page's locale (the server's content catalog): what the page shows and nothing more (no praise
- * the data does not hold).
- */
-function aboutParagraph(b: Business, category: string, locale: string): string {
-  const i18n = i18nFor(locale);
-  const place = joinParts([b.city, b.state]);
-  const where = { name: b.name, place, hasPlace: place ? "yes" : "no" };
-  const first = category
-    ? i18n._("business.aboutIntro", { ...where, article: article(category), category: category.toLocaleLowerCase(locale) })
-    : i18n._("business.aboutIntroLocal", where);
-  const rating = formatRating(b.rating, locale);
-  const second =
-    b.rating > 0 && b.reviewCount > 0
-      ? i18n._("business.aboutRated", { rating, count: b.reviewCount })
-      : b.rating > 0
-        ? i18n._("business.aboutRatedNoCount", { rating })
-        : i18n._("business.aboutNoRating");
-  return `${first} ${second}`;
 }
 
 /**
@@ -195,10 +173,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,
     structuredDataRating: config.structuredDataRating,
-    // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT=off
-    // hides the generated 200+ words of Detailed Information only (ADR 0021).
-    about: aboutParagraph(b, category, locale),
-    details: config.generatedText || !b.uniqueContentGenerated ? b.uniqueContent : null,
+    // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT
+    // turns the generated 200+ words of Detailed Information on or off per locale (ADR 0021).
+    about: aboutParagraph(b, locale),
+    details: detailedInformation(b, locale, {
+      defaultLocale: config.localeSettings.defaultLocale,
+      generatedText: hasGeneratedText(config, locale),
+    }),
     features: featureGroups(b.about, locale),
     hours: hoursTable(b.openingHours, locale),
     // Today in the business's own time zone, worked out here so the server and the browser agree;

@@ -14,8 +14,11 @@ export type SiteConfig = {
   indexMinFacts: number;
   /** A city, category or city × category page is indexed from this many businesses. */
   indexMinListing: number;
-  /** Generated text on pages and from SEO generation (ADR 0021). */
-  generatedText: boolean;
+  /**
+   * GENERATED_TEXT: the locales whose pages show generated text (ADR 0021); SEO generation writes
+   * only when the default locale is one of them.
+   */
+  generatedTextLocales: readonly string[];
   /** Whether the business page's JSON-LD carries aggregateRating. */
   structuredDataRating: boolean;
   /** The map tiles' URL template ({z}/{x}/{y}); empty means no map tiles. */
@@ -30,7 +33,25 @@ function count(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
+/**
+ * GENERATED_TEXT: "off" gives no locale generated text; a comma list of served locales ("en,vi")
+ * gives it to those alone; anything else ("on", unset) to every served locale.
+ */
+function parseGeneratedText(value: string | undefined, locales: readonly string[]): string[] {
+  const setting = (value ?? "").trim();
+  if (setting === "off") return [];
+  const listed = new Set(setting.split(",").map((tag) => tag.trim()));
+  const named = locales.filter((locale) => listed.has(locale));
+  return named.length ? named : [...locales];
+}
+
+/** Whether pages in `locale` show generated text (GENERATED_TEXT). */
+export function hasGeneratedText(config: SiteConfig, locale: string): boolean {
+  return config.generatedTextLocales.includes(locale);
+}
+
 export function siteConfig(env: Env): SiteConfig {
+  const localeSettings = parseLocaleSettings({ locales: env.LOCALES, defaultLocale: env.DEFAULT_LOCALE }, AVAILABLE_LOCALES);
   return {
     siteName: env.SITE_NAME || "LocalAtlas",
     siteUrl: (env.SITE_URL || "http://localhost:8787").replace(/\/+$/, ""),
@@ -41,10 +62,10 @@ export function siteConfig(env: Env): SiteConfig {
     analyticsToken: env.CF_ANALYTICS_TOKEN || "",
     indexMinFacts: count(env.INDEX_MIN_FACTS, 1),
     indexMinListing: count(env.INDEX_MIN_LISTING, 3),
-    generatedText: env.GENERATED_TEXT !== "off",
+    generatedTextLocales: parseGeneratedText(env.GENERATED_TEXT, localeSettings.locales),
     structuredDataRating: env.STRUCTURED_DATA_RATING !== "off",
     mapTileUrl: env.MAP_TILE_URL ?? "",
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? "",
-    localeSettings: parseLocaleSettings({ locales: env.LOCALES, defaultLocale: env.DEFAULT_LOCALE }, AVAILABLE_LOCALES),
+    localeSettings,
   };
 }

@@ -7,9 +7,9 @@
  */
 import { WorkflowEntrypoint, type WorkflowEvent, type WorkflowStep } from "cloudflare:workers";
 import { recordAudit } from "#app/server/write/audit.server";
-import { siteConfig } from "#app/server/platform/config.server";
+import { hasGeneratedText, siteConfig, type SiteConfig } from "#app/server/platform/config.server";
 import type { AppContext } from "#app/server/platform/context.server";
-import { fillSeoAfter, GENERATED_TEXT_OFF_MESSAGE, SEO_CHUNK_ROWS, seoRemaining } from "#app/server/seo/seo.server";
+import { fillSeoAfter, generatedTextOffMessage, SEO_CHUNK_ROWS, seoRemaining } from "#app/server/seo/seo.server";
 import { jobInstanceId, type JobState, type PagedJob, runPagedSteps, workflowJob } from "#app/server/platform/workflow-jobs.server";
 
 /** Businesses one step fills: a couple of chunks, well under a second of a Worker's CPU (docs/perf/jobs.md). */
@@ -18,24 +18,31 @@ export const SEO_STEP_ROWS = 2 * SEO_CHUNK_ROWS;
 type SeoJobParams = { afterId: number };
 type SeoJobOutput = { updated: number };
 
-/** Each step fills SEO_STEP_ROWS businesses above the last id of the one before ("seo 1", "seo 2", …). */
-const SEO_JOB: PagedJob = {
+/**
+ * Each step fills SEO_STEP_ROWS businesses above the last id of the one before ("seo 1", "seo 2", …),
+ * with text in `locale`.
+ */
+const seoJob = (locale: string): PagedJob => ({
   job: "seo",
   step: "seo",
   countKey: "updated",
   read: async (db, afterId, limit) => {
-    const { updated, lastId, full } = await fillSeoAfter(db, afterId ?? 0, limit);
+    const { updated, lastId, full } = await fillSeoAfter(db, afterId ?? 0, limit, locale);
     return { count: updated, lastId, full };
   },
   stepRows: SEO_STEP_ROWS,
   chunkRows: SEO_CHUNK_ROWS,
-};
+});
+
+/** Stored text is the default locale's (ADR 0021): generation writes it when that locale has generated text. */
+const writesText = (config: SiteConfig) => hasGeneratedText(config, config.localeSettings.defaultLocale);
 
 export class SeoWorkflow extends WorkflowEntrypoint<Env, SeoJobParams> {
   async run(event: Readonly<WorkflowEvent<SeoJobParams>>, step: WorkflowStep): Promise<SeoJobOutput> {
     // Turned off while a job was waiting: it writes nothing more.
-    if (!siteConfig(this.env).generatedText) return { updated: 0 };
-    return { updated: await runPagedSteps(this.env, step, SEO_JOB, event.payload.afterId) };
+    const config = siteConfig(this.env);
+    if (!writesText(config)) return { updated: 0 };
+    return { updated: await runPagedSteps(this.env, step, seoJob(config.localeSettings.defaultLocale), event.payload.afterId) };
   }
 }
 
@@ -50,8 +57,12 @@ export type SeoAnswer = { message: string; updated: number; remaining: number; j
 /** POST /api/admin/generate-seo's work: the first chunk now, the rest as a workflow; one audit row. */
 export async function startSeoGeneration(app: AppContext, actor: string): Promise<SeoAnswer> {
   const { db } = app;
-  if (!siteConfig(app.env).generatedText) return { message: GENERATED_TEXT_OFF_MESSAGE, updated: 0, remaining: await seoRemaining(db) };
-  const first = await fillSeoAfter(db, 0, SEO_CHUNK_ROWS);
+  const config = siteConfig(app.env);
+  const locale = config.localeSettings.defaultLocale;
+  if (!writesText(config)) {
+    return { message: generatedTextOffMessage(app.env.GENERATED_TEXT, locale), updated: 0, remaining: await seoRemaining(db) };
+  }
+  const first = await fillSeoAfter(db, 0, SEO_CHUNK_ROWS, locale);
   if (!first.full) {
     const message =
       first.updated === 0 ? "Every business already has SEO content." : `Generated SEO content for ${first.updated} businesses.`;

@@ -23,6 +23,16 @@ export const PEER_LIMIT = 30;
 export const GENERATED_TEXT_OFF_MESSAGE = "Generated text is turned off (GENERATED_TEXT=off), so no SEO content was generated.";
 
 /**
+ * What it says when GENERATED_TEXT lists locales without the default one: generation writes the
+ * default locale's text, which no page would show (other locales' pages write theirs from the facts).
+ */
+export function generatedTextOffMessage(setting: string | undefined, defaultLocale: string): string {
+  return (setting ?? "").trim() === "off"
+    ? GENERATED_TEXT_OFF_MESSAGE
+    : `Generated text is turned off for ${defaultLocale}, the default locale (GENERATED_TEXT=${setting}), so no SEO content was generated.`;
+}
+
+/**
  * The best-ranked PEER_LIMIT businesses (recommended order) of each city × category of `rows`, in one
  * statement: a correlated LIMIT per pair walks businesses_city_category_order_idx backwards, so a
  * pair costs at most PEER_LIMIT index entries and rows however large the city or category.
@@ -56,13 +66,15 @@ const NEEDS_CONTENT = sql`(${businesses.uniqueContent} IS NULL OR ${businesses.u
 export type SeoRun = { message: string; updated: number; remaining: number };
 
 /**
- * Fills up to `limit` businesses without content whose id is above `afterId`, in id order; returns
- * how many were filled, the last id looked at (the next chunk's start) and whether the chunk was full.
+ * Fills up to `limit` businesses without content whose id is above `afterId`, in id order, with text
+ * in `locale` (the site's default locale: stored text is in it); returns how many were filled, the
+ * last id looked at (the next chunk's start) and whether the chunk was full.
  */
 export async function fillSeoAfter(
   db: Db,
   afterId: number,
   limit = SEO_CHUNK_ROWS,
+  locale = "en",
 ): Promise<{ updated: number; lastId: number; full: boolean }> {
   const rows = await db.orm
     .select()
@@ -72,27 +84,30 @@ export async function fillSeoAfter(
     .limit(limit);
   const hoods = await neighbourhoods(db, rows);
   const fills = rows.map((row) => {
-    const text = generateSeoText({
-      id: row.id,
-      placeId: row.placeId,
-      name: row.name,
-      category: row.category,
-      address: row.address,
-      city: row.city,
-      state: row.state,
-      country: row.country,
-      phone: row.phone,
-      website: row.website,
-      rating: row.rating,
-      reviewCount: row.reviewCount,
-      openingHours: parseOpeningHoursJson(row.openingHours),
-      about: parseJson(row.about, null),
-      businessStatus: row.businessStatus,
-      reviewsPerScore: parseJson<number[] | null>(row.reviewsPerScore, null),
-      latitude: row.latitude,
-      longitude: row.longitude,
-      neighbourhood: hoods.get(JSON.stringify([row.citySlug, row.categorySlug])) ?? null,
-    });
+    const text = generateSeoText(
+      {
+        id: row.id,
+        placeId: row.placeId,
+        name: row.name,
+        category: row.category,
+        address: row.address,
+        city: row.city,
+        state: row.state,
+        country: row.country,
+        phone: row.phone,
+        website: row.website,
+        rating: row.rating,
+        reviewCount: row.reviewCount,
+        openingHours: parseOpeningHoursJson(row.openingHours),
+        about: parseJson(row.about, null),
+        businessStatus: row.businessStatus,
+        reviewsPerScore: parseJson<number[] | null>(row.reviewsPerScore, null),
+        latitude: row.latitude,
+        longitude: row.longitude,
+        neighbourhood: hoods.get(JSON.stringify([row.citySlug, row.categorySlug])) ?? null,
+      },
+      locale,
+    );
     return { id: row.id, ...text };
   });
   const updated = await fillSeoContent(db, fills);
@@ -105,8 +120,8 @@ export async function seoRemaining(db: Db): Promise<number> {
 }
 
 /** One chunk from the lowest id, and what remains after it. */
-export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS): Promise<SeoRun> {
-  const { updated } = await fillSeoAfter(db, 0, limit);
+export async function generateSeoChunk(db: Db, limit = SEO_CHUNK_ROWS, locale = "en"): Promise<SeoRun> {
+  const { updated } = await fillSeoAfter(db, 0, limit, locale);
   const remaining = await db.orm.$count(businesses, NEEDS_CONTENT);
   const message =
     updated === 0
