@@ -3,10 +3,12 @@
  * Router's static handler after a loader threw. A 404 shows the page's spec texts; a 500 or a thrown
  * Error never reads "Not Found".
  */
+import { I18nProvider } from "@lingui/react";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "#app/lib/i18n/i18n";
 import * as adminEdit from "#app/routes/admin/business-edit";
 import * as adminBusinesses from "#app/routes/admin/businesses";
 import * as adminDashboard from "#app/routes/admin/dashboard";
@@ -25,7 +27,10 @@ async function renderError(pattern: string, url: string, ErrorBoundary: Componen
   const context = await handler.query(new Request(`https://localatlas.test${url}`));
   if (context instanceof Response) throw new Error(`unexpected response ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+  // The root's Layout gives every page its locale's messages; here the default locale's (English).
+  const html = renderToString(
+    createElement(I18nProvider, { i18n: i18nFor("en") }, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  );
   const text = html
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")

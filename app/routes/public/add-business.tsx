@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { StaticPage, staticMeta } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
@@ -12,36 +13,36 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteName, siteUrl, contactEmail };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Add Your Business", `How to list your business on ${d.siteName} for free.`, d.siteName, d.siteUrl, "/add-business");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "common.addYourBusiness", "addBusiness.metaDescription", "/add-business");
 }
 
 export default function AddBusiness({ loaderData }: Route.ComponentProps) {
   const { siteName, contactEmail } = loaderData;
-  const subject = encodeURIComponent("Add my business");
+  const { _ } = useLingui();
+  const subject = encodeURIComponent(_("addBusiness.mailSubject"));
   return (
-    <StaticPage title="Add Your Business" intro={`Listing on ${siteName} is free. Send us your details by e-mail and we will add them.`}>
+    <StaticPage title={_("common.addYourBusiness")} intro={_("addBusiness.intro", { siteName })}>
       <section>
-        <h2>How to request a listing</h2>
+        <h2>{_("addBusiness.howToRequest")}</h2>
         <p>
-          E-mail{" "}
-          <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>
-            {contactEmail}
-          </a>{" "}
-          with:
+          <Trans
+            id="addBusiness.emailWith"
+            values={{ email: contactEmail }}
+            components={{ 0: <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>{contactEmail}</a> }}
+          />
         </p>
         <ul>
-          <li>business name and category;</li>
-          <li>full address (street, city, state, postal code, country);</li>
-          <li>phone number and website;</li>
-          <li>opening hours for each day of the week;</li>
-          <li>a short description of what you offer.</li>
+          <li>{_("addBusiness.itemName")}</li>
+          <li>{_("addBusiness.itemAddress")}</li>
+          <li>{_("addBusiness.itemPhone")}</li>
+          <li>{_("addBusiness.itemHours")}</li>
+          <li>{_("addBusiness.itemDescription")}</li>
         </ul>
       </section>
       <section>
-        <h2>What happens next</h2>
-        <p>We review each request and reply within 24 hours on business days. Listings are added by our team; there is no sign-up form.</p>
+        <h2>{_("addBusiness.whatNext")}</h2>
+        <p>{_("addBusiness.whatNextText")}</p>
       </section>
     </StaticPage>
   );

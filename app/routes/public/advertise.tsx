@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { StaticPage, staticMeta } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
@@ -12,31 +13,32 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteName, siteUrl, contactEmail };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Advertise With Us", `Reach local customers on ${d.siteName}.`, d.siteName, d.siteUrl, "/advertise");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "advertise.title", "advertise.metaDescription", "/advertise");
 }
 
 export default function Advertise({ loaderData }: Route.ComponentProps) {
   const { siteName, contactEmail } = loaderData;
+  const { _ } = useLingui();
+  const subject = encodeURIComponent(_("advertise.mailSubject"));
   return (
-    <StaticPage title="Advertise With Us" intro={`Reach people who are looking for local services on ${siteName}.`}>
+    <StaticPage title={_("advertise.title")} intro={_("advertise.intro", { siteName })}>
       <section>
-        <h2>Why advertise</h2>
+        <h2>{_("advertise.why")}</h2>
         <ul>
-          <li>Visitors arrive with intent: they are searching for a service near them.</li>
-          <li>Business pages carry two 300×250 display placements.</li>
-          <li>Worldwide coverage, with city and category targeting on request.</li>
+          <li>{_("advertise.whyIntent")}</li>
+          <li>{_("advertise.whyPlacements")}</li>
+          <li>{_("advertise.whyCoverage")}</li>
         </ul>
       </section>
       <section>
-        <h2>Get started</h2>
+        <h2>{_("advertise.getStarted")}</h2>
         <p>
-          Write to{" "}
-          <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${encodeURIComponent("Advertising")}`}>
-            {contactEmail}
-          </a>{" "}
-          and tell us about your business and goals. We respond within 24 hours on business days.
+          <Trans
+            id="advertise.getStartedText"
+            values={{ email: contactEmail }}
+            components={{ 0: <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>{contactEmail}</a> }}
+          />
         </p>
       </section>
     </StaticPage>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { StaticPage, staticMeta } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
@@ -12,43 +13,32 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteName, siteUrl, contactEmail, contactPhone };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Contact Us", `Contact the ${d.siteName} team. We respond within 24 hours on business days.`, d.siteName, d.siteUrl, "/contact");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "contact.title", "contact.metaDescription", "/contact");
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { siteName, contactEmail, contactPhone } = loaderData;
+  const { _ } = useLingui();
+  const mail = <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>{contactEmail}</a>;
   const faq: Array<[string, React.ReactNode]> = [
-    [
-      "How do I add my business?",
-      <>
-        Send the business name, address, phone number, category and opening hours to{" "}
-        <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
-          {contactEmail}
-        </a>{" "}
-        and we will add it to the directory.
-      </>,
-    ],
-    ["How do I update or remove my listing?", "E-mail us from an address connected to the business with the changes you need; we update listings within a few business days."],
-    ["Is listing my business free?", `Yes. Listing a business on ${siteName} is free. Advertising is optional.`],
-    ["Where does the business information come from?", "It is collected from public online sources and from business owners. We cannot guarantee its accuracy, so please confirm details with the business."],
+    [_("contact.faqAdd"), <Trans key="add" id="contact.faqAddAnswer" values={{ email: contactEmail }} components={{ 0: mail }} />],
+    [_("contact.faqUpdate"), _("contact.faqUpdateAnswer")],
+    [_("contact.faqFree"), _("contact.faqFreeAnswer", { siteName })],
+    [_("contact.faqSource"), _("contact.faqSourceAnswer")],
   ];
   return (
-    <StaticPage title="Contact Us" intro="Questions, corrections or partnership ideas — we'd love to hear from you.">
+    <StaticPage title={_("contact.title")} intro={_("contact.intro")}>
       <section>
-        <h2>Get in touch</h2>
+        <h2>{_("contact.getInTouch")}</h2>
         <p>
-          E-mail:{" "}
-          <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
-            {contactEmail}
-          </a>
+          <Trans id="contact.email" values={{ email: contactEmail }} components={{ 0: mail }} />
         </p>
-        {contactPhone ? <p>Phone: {contactPhone}</p> : null}
-        <p>We respond within 24 hours on business days.</p>
+        {contactPhone ? <p>{_("contact.phone", { phone: contactPhone })}</p> : null}
+        <p>{_("contact.responseTime")}</p>
       </section>
       <section>
-        <h2>Frequently Asked Questions</h2>
+        <h2>{_("contact.faq")}</h2>
         <dl className="mt-4 space-y-5">
           {faq.map(([q, a]) => (
             <div key={q}>
