@@ -1,12 +1,19 @@
-import { useLingui } from "@lingui/react";
+/**
+ * The static pages (about, contact, privacy, terms, add-business, advertise): their frame, their head
+ * and their words. A static page's prose is long and shown on that page alone, so it lives in the
+ * server's content catalogs (app/locales/{locale}/content.json) rather than in the interface catalog
+ * every page's browser loads: the page's loader reads its words in the page's locale
+ * (`staticTexts`), and the page and its `meta` show them (docs/i18n.md).
+ */
 import type { MessageId } from "@lingui/core";
+import { cloneElement, Fragment, type ReactElement } from "react";
 import type { MetaDescriptor } from "react-router";
 import { pageLocaleOf } from "#app/components/page-locale";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { localePath } from "#app/lib/i18n/locales";
 import { pageMeta } from "#app/lib/seo/meta";
 
-/** Shared frame of the static pages (about, contact, privacy, terms, add-business, advertise). */
+/** Shared frame of the static pages. */
 export function StaticPage({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
@@ -19,14 +26,28 @@ export function StaticPage({ title, intro, children }: { title: string; intro?: 
   );
 }
 
+/** A static page's words by message id, in the page's locale. */
+export type StaticTexts<K extends MessageId = MessageId> = Record<K, string>;
+
+/** For a static page's loader: its messages in `locale`, with the site's values ({siteName}, {email}, {date}). */
+export function staticTexts<const K extends MessageId>(locale: string, ids: readonly K[], values: Record<string, string>): StaticTexts<K> {
+  const i18n = i18nFor(locale);
+  return Object.fromEntries(ids.map((id) => [id, i18n._(id, values)])) as StaticTexts<K>;
+}
+
+/** The legal pages' date (SPEC §9: January 28, 2025), written the locale's way ("28 tháng 1, 2025"). */
+export function legalDate(locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(Date.UTC(2025, 0, 28));
+}
+
 type StaticMetaArgs = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
-  loaderData?: { siteName: string; siteUrl: string };
+  loaderData?: { siteName: string; siteUrl: string; texts: Partial<StaticTexts> };
 };
 
 /**
- * A static page's head in the page's locale: "{title} | {siteName}", its description (both messages
- * of the interface catalog, given the site's name) and the canonical link of the locale's page.
+ * A static page's head: "{title} | {siteName}" and its description (two of the texts its loader
+ * read, in the page's locale) and the canonical link of the locale's page.
  */
 export function staticMeta(
   { matches, loaderData }: StaticMetaArgs,
@@ -34,23 +55,27 @@ export function staticMeta(
   description: MessageId,
   path: string,
 ): MetaDescriptor[] {
-  const { siteName, siteUrl } = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
+  const { siteName, siteUrl, texts } = loaderData ?? { siteName: "LocalAtlas", siteUrl: "", texts: {} };
   const page = pageLocaleOf(matches);
-  const i18n = i18nFor(page.locale);
   return pageMeta({
-    title: `${i18n._(title, { siteName })} | ${siteName}`,
-    description: i18n._(description, { siteName }),
+    title: `${texts[title] ?? ""} | ${siteName}`,
+    description: texts[description] ?? "",
     canonical: `${siteUrl}${localePath(page, page.locale, path)}`,
     card: "basic",
   });
 }
 
-/** The legal pages' date (SPEC §9: January 28, 2025), written the locale's way. */
-const LEGAL_DATE = Date.UTC(2025, 0, 28);
-
-/** "Last updated: January 28, 2025" in the page's locale. */
-export function LastUpdated() {
-  const { _, i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "long", timeZone: "UTC" }).format(LEGAL_DATE);
-  return <>{_("common.lastUpdated", { date })}</>;
+/**
+ * A text with numbered tags ("Listing is free. <0>Add your business</0> or <1>learn more</1>.") as
+ * React nodes: each tag's words inside its element (a link), the rest as text.
+ */
+export function RichText({ text, elements }: { text: string; elements: Record<number, ReactElement<{ children?: React.ReactNode }>> }) {
+  // split() with the two groups gives [text, tag, words, text, tag, words, …, text].
+  const parts = text.split(/<(\d+)>(.*?)<\/\1>/);
+  return parts.map((part, i) => {
+    if (i % 3 === 0) return <Fragment key={i}>{part}</Fragment>;
+    if (i % 3 === 2) return null;
+    const element = elements[Number(part)];
+    return element ? cloneElement(element, { key: i }, parts[i + 1]) : <Fragment key={i}>{parts[i + 1]}</Fragment>;
+  });
 }

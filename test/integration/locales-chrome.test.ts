@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import enContent from "#app/locales/en/content.json";
 import en from "#app/locales/en/interface.json";
+import esContent from "#app/locales/es/content.json";
 import es from "#app/locales/es/interface.json";
+import viContent from "#app/locales/vi/content.json";
 import vi from "#app/locales/vi/interface.json";
 import { buildBusiness, insert, request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
@@ -10,7 +13,9 @@ import { visibleText } from "../helpers/html";
 // the interface.
 
 type Catalog = Record<string, string>;
-const catalogs: Record<"vi" | "es", Catalog> = { vi, es };
+// The interface's words and the server's (the static pages' prose, labels): both are the page's words.
+const english: Catalog = { ...en, ...enContent };
+const catalogs: Record<"vi" | "es", Catalog> = { vi: { ...vi, ...viContent }, es: { ...es, ...esContent } };
 
 const run = crypto.randomUUID().slice(0, 6);
 const city = `Hội An ${run}`;
@@ -64,7 +69,7 @@ function literals(catalog: Catalog): Set<string> {
 /** English interface words that `locale` says differently: none of them may show on its pages. */
 function englishOnly(locale: "vi" | "es"): Set<string> {
   const own = literals(catalogs[locale]);
-  return new Set([...literals(en)].filter((text) => !own.has(text)));
+  return new Set([...literals(english)].filter((text) => !own.has(text)));
 }
 
 function section(html: string, tag: "header" | "footer" | "main" | "nav"): string {

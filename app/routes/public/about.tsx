@@ -1,18 +1,31 @@
-import { Trans, useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { useLocalePath } from "#app/components/page-locale";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/about";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl };
+const TEXTS = [
+  "about.metaTitle",
+  "about.metaDescription",
+  "about.title",
+  "about.intro",
+  "about.whatWeDo",
+  "about.whatWeDoText",
+  "about.dataSource",
+  "about.dataSourceText",
+  "about.owners",
+  "about.ownersText",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, localeSettings } = siteConfig(getApp(context).env);
+  return { siteName, siteUrl, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName }) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
@@ -20,25 +33,24 @@ export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { siteName } = loaderData;
-  const { _ } = useLingui();
+  const t = loaderData.texts;
   const lp = useLocalePath();
   return (
-    <StaticPage title={_("about.title", { siteName })} intro={_("about.intro")}>
+    <StaticPage title={t["about.title"]} intro={t["about.intro"]}>
       <section>
-        <h2>{_("about.whatWeDo")}</h2>
-        <p>{_("about.whatWeDoText", { siteName })}</p>
+        <h2>{t["about.whatWeDo"]}</h2>
+        <p>{t["about.whatWeDoText"]}</p>
       </section>
       <section>
-        <h2>{_("about.dataSource")}</h2>
-        <p>{_("about.dataSourceText")}</p>
+        <h2>{t["about.dataSource"]}</h2>
+        <p>{t["about.dataSourceText"]}</p>
       </section>
       <section>
-        <h2>{_("about.owners")}</h2>
+        <h2>{t["about.owners"]}</h2>
         <p>
-          <Trans
-            id="about.ownersText"
-            components={{
+          <RichText
+            text={t["about.ownersText"]}
+            elements={{
               0: <Link className="text-blue-800 underline" to={lp("/add-business")} />,
               1: <Link className="text-blue-800 underline" to={lp("/advertise")} />,
             }}

@@ -1,16 +1,32 @@
-import { Trans, useLingui } from "@lingui/react";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/add-business";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
+const TEXTS = [
+  "common.addYourBusiness",
+  "addBusiness.metaDescription",
+  "addBusiness.intro",
+  "addBusiness.howToRequest",
+  "addBusiness.emailWith",
+  "addBusiness.itemName",
+  "addBusiness.itemAddress",
+  "addBusiness.itemPhone",
+  "addBusiness.itemHours",
+  "addBusiness.itemDescription",
+  "addBusiness.whatNext",
+  "addBusiness.whatNextText",
+  "addBusiness.mailSubject",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail }) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
@@ -18,31 +34,35 @@ export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function AddBusiness({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
-  const { _ } = useLingui();
-  const subject = encodeURIComponent(_("addBusiness.mailSubject"));
+  const { contactEmail, texts: t } = loaderData;
+  const subject = encodeURIComponent(t["addBusiness.mailSubject"]);
   return (
-    <StaticPage title={_("common.addYourBusiness")} intro={_("addBusiness.intro", { siteName })}>
+    <StaticPage title={t["common.addYourBusiness"]} intro={t["addBusiness.intro"]}>
       <section>
-        <h2>{_("addBusiness.howToRequest")}</h2>
+        <h2>{t["addBusiness.howToRequest"]}</h2>
         <p>
-          <Trans
-            id="addBusiness.emailWith"
-            values={{ email: contactEmail }}
-            components={{ 0: <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>{contactEmail}</a> }}
+          <RichText
+            text={t["addBusiness.emailWith"]}
+            elements={{
+              0: (
+                <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>
+                  {contactEmail}
+                </a>
+              ),
+            }}
           />
         </p>
         <ul>
-          <li>{_("addBusiness.itemName")}</li>
-          <li>{_("addBusiness.itemAddress")}</li>
-          <li>{_("addBusiness.itemPhone")}</li>
-          <li>{_("addBusiness.itemHours")}</li>
-          <li>{_("addBusiness.itemDescription")}</li>
+          <li>{t["addBusiness.itemName"]}</li>
+          <li>{t["addBusiness.itemAddress"]}</li>
+          <li>{t["addBusiness.itemPhone"]}</li>
+          <li>{t["addBusiness.itemHours"]}</li>
+          <li>{t["addBusiness.itemDescription"]}</li>
         </ul>
       </section>
       <section>
-        <h2>{_("addBusiness.whatNext")}</h2>
-        <p>{_("addBusiness.whatNextText")}</p>
+        <h2>{t["addBusiness.whatNext"]}</h2>
+        <p>{t["addBusiness.whatNextText"]}</p>
       </section>
     </StaticPage>
   );

@@ -1,16 +1,29 @@
-import { Trans, useLingui } from "@lingui/react";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/advertise";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
+const TEXTS = [
+  "advertise.title",
+  "advertise.metaDescription",
+  "advertise.intro",
+  "advertise.why",
+  "advertise.whyIntent",
+  "advertise.whyPlacements",
+  "advertise.whyCoverage",
+  "advertise.getStarted",
+  "advertise.getStartedText",
+  "advertise.mailSubject",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail }) };
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
@@ -18,26 +31,30 @@ export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 export default function Advertise({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
-  const { _ } = useLingui();
-  const subject = encodeURIComponent(_("advertise.mailSubject"));
+  const { contactEmail, texts: t } = loaderData;
+  const subject = encodeURIComponent(t["advertise.mailSubject"]);
   return (
-    <StaticPage title={_("advertise.title")} intro={_("advertise.intro", { siteName })}>
+    <StaticPage title={t["advertise.title"]} intro={t["advertise.intro"]}>
       <section>
-        <h2>{_("advertise.why")}</h2>
+        <h2>{t["advertise.why"]}</h2>
         <ul>
-          <li>{_("advertise.whyIntent")}</li>
-          <li>{_("advertise.whyPlacements")}</li>
-          <li>{_("advertise.whyCoverage")}</li>
+          <li>{t["advertise.whyIntent"]}</li>
+          <li>{t["advertise.whyPlacements"]}</li>
+          <li>{t["advertise.whyCoverage"]}</li>
         </ul>
       </section>
       <section>
-        <h2>{_("advertise.getStarted")}</h2>
+        <h2>{t["advertise.getStarted"]}</h2>
         <p>
-          <Trans
-            id="advertise.getStartedText"
-            values={{ email: contactEmail }}
-            components={{ 0: <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>{contactEmail}</a> }}
+          <RichText
+            text={t["advertise.getStartedText"]}
+            elements={{
+              0: (
+                <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>
+                  {contactEmail}
+                </a>
+              ),
+            }}
           />
         </p>
       </section>

@@ -1,26 +1,16 @@
-import { Trans, useLingui } from "@lingui/react";
-import type { MessageId } from "@lingui/core";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { LastUpdated, StaticPage, staticMeta } from "#app/components/static-page";
+import { legalDate, RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/terms-of-service";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
-}
-
-export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
-  return staticMeta(args, "terms.title", "terms.metaDescription", "/terms-of-service");
-}
-
-/** A section of the terms: its heading, its sentence and, for some, a list. */
-const SECTIONS: ReadonlyArray<{ title: MessageId; text: MessageId; items?: readonly MessageId[] }> = [
-  { title: "terms.acceptance", text: "terms.acceptanceText" },
+/** The terms' sections, in order: a heading, a sentence and, for some, a list. */
+const SECTIONS = [
+  { title: "terms.acceptance", text: "terms.acceptanceText", items: [] },
   {
     title: "terms.permitted",
     text: "terms.permittedIntro",
@@ -31,42 +21,65 @@ const SECTIONS: ReadonlyArray<{ title: MessageId; text: MessageId; items?: reado
     text: "terms.prohibitedIntro",
     items: ["terms.prohibitedFalse", "terms.prohibitedScraping", "terms.prohibitedDisrupting", "terms.prohibitedIllegal", "terms.prohibitedAccess"],
   },
-  { title: "terms.content", text: "terms.contentText" },
+  { title: "terms.content", text: "terms.contentText", items: [] },
   {
     title: "terms.owners",
     text: "terms.ownersIntro",
     items: ["terms.ownersAccurate", "terms.ownersNotify", "terms.ownersRespond", "terms.ownersComply"],
   },
-  { title: "terms.disclaimer", text: "terms.disclaimerText" },
-  { title: "terms.liability", text: "terms.liabilityText" },
-  { title: "terms.termination", text: "terms.terminationText" },
-];
+  { title: "terms.disclaimer", text: "terms.disclaimerText", items: [] },
+  { title: "terms.liability", text: "terms.liabilityText", items: [] },
+  { title: "terms.termination", text: "terms.terminationText", items: [] },
+] as const;
+
+const TEXTS = [
+  "terms.title",
+  "terms.metaDescription",
+  "common.lastUpdated",
+  ...SECTIONS.flatMap((s) => [s.title, s.text, ...s.items]),
+  "terms.contact",
+  "terms.contactText",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  const locale = loaderLocale(localeSettings, params);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(locale, TEXTS, { siteName, email: contactEmail, date: legalDate(locale) }) };
+}
+
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "terms.title", "terms.metaDescription", "/terms-of-service");
+}
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
-  const { _ } = useLingui();
+  const { contactEmail, texts: t } = loaderData;
   return (
-    <StaticPage title={_("terms.title")} intro={<LastUpdated />}>
+    <StaticPage title={t["terms.title"]} intro={t["common.lastUpdated"]}>
       {SECTIONS.map(({ title, text, items }) => (
         <section key={title}>
-          <h2>{_(title)}</h2>
-          <p>{_(text, { siteName })}</p>
-          {items ? (
+          <h2>{t[title]}</h2>
+          <p>{t[text]}</p>
+          {items.length ? (
             <ul>
               {items.map((item) => (
-                <li key={item}>{_(item)}</li>
+                <li key={item}>{t[item]}</li>
               ))}
             </ul>
           ) : null}
         </section>
       ))}
       <section>
-        <h2>{_("terms.contact")}</h2>
+        <h2>{t["terms.contact"]}</h2>
         <p>
-          <Trans
-            id="terms.contactText"
-            values={{ email: contactEmail }}
-            components={{ 0: <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>{contactEmail}</a> }}
+          <RichText
+            text={t["terms.contactText"]}
+            elements={{
+              0: (
+                <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
+                </a>
+              ),
+            }}
           />
         </p>
       </section>
