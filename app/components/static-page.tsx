@@ -27,7 +27,7 @@ export function StaticPage({ title, intro, children }: { title: string; intro?: 
 }
 
 /** A static page's words by message id, in the page's locale. */
-export type StaticTexts<K extends MessageId = MessageId> = Record<K, string>;
+type StaticTexts<K extends MessageId = MessageId> = Record<K, string>;
 
 /** For a static page's loader: its messages in `locale`, with the site's values ({siteName}, {email}, {date}). */
 export function staticTexts<const K extends MessageId>(locale: string, ids: readonly K[], values: Record<string, string>): StaticTexts<K> {
