@@ -5,12 +5,13 @@
  * Whatever is not handled reads "Something went wrong": a 500 never says "Not Found".
  * (The shape is epic-stack's GeneralErrorBoundary.)
  */
+import { useLingui } from "@lingui/react";
 import { type ErrorResponse, isRouteErrorResponse, type MetaDescriptor, useParams, useRouteError } from "react-router";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { Input } from "#app/components/ui/field";
 import { pageMeta } from "#app/lib/seo/meta";
 import { i18nFor } from "#app/lib/i18n/i18n";
-import { pageLocaleOf } from "#app/components/page-locale";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -48,13 +49,15 @@ export function ErrorState({
   homeLink?: boolean;
   children?: React.ReactNode;
 }) {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
   return (
     <main className="mx-auto max-w-3xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
       {homeLink ? (
-        <ButtonLink to="/" className="mt-8">
-          Back to Home
+        <ButtonLink to={lp("/")} className="mt-8">
+          {_("error.backToHome")}
         </ButtonLink>
       ) : null}
       {children}
@@ -64,16 +67,18 @@ export function ErrorState({
 
 /** A way on from a page that has nothing to show: the directory's search (a plain GET form). */
 export function DirectorySearch({ id, prompt }: { id: string; prompt: string }) {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
   return (
     <>
       <p className="mt-8 text-slate-700">{prompt}</p>
-      <form action="/search" method="get" role="search" className="mx-auto mt-4 flex max-w-xl flex-col gap-3 sm:flex-row">
+      <form action={lp("/search")} method="get" role="search" className="mx-auto mt-4 flex max-w-xl flex-col gap-3 sm:flex-row">
         <label htmlFor={id} className="sr-only">
-          Search for a service or business
+          {_("error.searchLabel")}
         </label>
         {/* sm:flex-1: in the phone's column a flex-basis of 0 would squash the field's height. */}
-        <Input id={id} name="q" required placeholder="Search for a service or business" className="sm:flex-1" />
-        <Button type="submit">Search</Button>
+        <Input id={id} name="q" required placeholder={_("error.searchLabel")} className="sm:flex-1" />
+        <Button type="submit">{_("common.search")}</Button>
       </form>
     </>
   );
@@ -81,15 +86,17 @@ export function DirectorySearch({ id, prompt }: { id: string; prompt: string }) 
 
 /** SPEC §2: any other path, with its texts; and a way on: a search, home, every business. */
 export function PageNotFound() {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
   return (
-    <ErrorState title="404 Page Not Found" text="Did you forget to add the page to the router?">
-      <DirectorySearch id="not-found-q" prompt="Looking for a business? Search the directory:" />
+    <ErrorState title={_("error.pageNotFound")} text={_("error.pageNotFoundText")}>
+      <DirectorySearch id="not-found-q" prompt={_("error.searchPrompt")} />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/" variant="outline">
-          Go to the home page
+        <ButtonLink to={lp("/")} variant="outline">
+          {_("error.goHome")}
         </ButtonLink>
-        <ButtonLink to="/businesses" variant="outline">
-          Browse all businesses
+        <ButtonLink to={lp("/businesses")} variant="outline">
+          {_("error.browseAll")}
         </ButtonLink>
       </div>
     </ErrorState>
@@ -98,11 +105,17 @@ export function PageNotFound() {
 
 /** Any failure a page has no spec text for. */
 function SomethingWentWrong() {
-  return <ErrorState title="Something went wrong" text="Please try again in a moment." />;
+  const { _ } = useLingui();
+  return <ErrorState title={_("error.somethingWentWrong")} text={_("error.tryAgain")} />;
 }
 
 export function isNotFound(error: unknown): boolean {
   return isRouteErrorResponse(error) && error.status === 404;
+}
+
+/** The 404 page's title in the page's locale, for a route's `meta` ("404 Page Not Found"). */
+export function pageNotFoundMeta(matches: Matches): MetaDescriptor[] {
+  return pageMeta({ title: i18nFor(pageLocaleOf(matches).locale)._("error.pageNotFound") });
 }
 
 /** The site name for an error page's title: the root loader ran even when the page's loader threw. */

@@ -1,5 +1,7 @@
+import { useLingui } from "@lingui/react";
 import { useNavigate } from "react-router";
 import { NearMeButton } from "#app/components/near-me-button";
+import { useLocalePath } from "#app/components/page-locale";
 import { SuggestInput } from "#app/components/suggest-input";
 import { Button } from "#app/components/ui/button";
 
@@ -10,19 +12,21 @@ import { Button } from "#app/components/ui/button";
  */
 export function HomeSearch() {
   const navigate = useNavigate();
+  const { _ } = useLingui();
+  const lp = useLocalePath();
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const q = String(form.get("q") ?? "").trim();
     const location = String(form.get("location") ?? "").trim();
     if (!q) return;
-    navigate(`/search?${new URLSearchParams({ q, location })}`);
+    navigate(`${lp("/search")}?${new URLSearchParams({ q, location })}`);
   }
   return (
     <>
       <form
         id="home-search"
-        action="/search"
+        action={lp("/search")}
         method="get"
         role="search"
         noValidate={false}
@@ -30,7 +34,7 @@ export function HomeSearch() {
         className="mx-auto mt-8 flex max-w-3xl flex-col gap-3 rounded-2xl bg-white p-3 shadow-lg sm:flex-row"
       >
         <label htmlFor="home-q" className="sr-only">
-          What service are you looking for?
+          {_("home.serviceQuestion")}
         </label>
         <SuggestInput
           kind="service"
@@ -38,16 +42,22 @@ export function HomeSearch() {
           name="q"
           required
           pattern=".*\S.*"
-          title="Enter a service or business name"
-          placeholder="What service are you looking for?"
+          title={_("home.serviceHint")}
+          placeholder={_("home.serviceQuestion")}
           className="h-12 flex-1"
         />
         <label htmlFor="home-location" className="sr-only">
-          Location (city, state)
+          {_("home.locationLabel")}
         </label>
-        <SuggestInput kind="location" id="home-location" name="location" placeholder="City, state" className="h-12 flex-1 sm:max-w-xs" />
+        <SuggestInput
+          kind="location"
+          id="home-location"
+          name="location"
+          placeholder={_("common.cityStatePlaceholder")}
+          className="h-12 flex-1 sm:max-w-xs"
+        />
         <Button type="submit" size="lg">
-          Search
+          {_("common.search")}
         </Button>
       </form>
       <NearMeButton form="home-search" tone="dark" className="mx-auto mt-2 max-w-3xl items-center" />

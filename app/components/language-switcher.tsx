@@ -10,7 +10,7 @@ import { usePageLocale, useSamePage } from "#app/components/page-locale";
 import { languageName, localePath, type PageLocale } from "#app/lib/i18n/locales";
 
 /** The current page in every served locale, the default first. */
-function samePageIn(page: PageLocale, samePage: string): Array<{ locale: string; href: string }> {
+export function samePageIn(page: PageLocale, samePage: string): Array<{ locale: string; href: string }> {
   const [path, search = ""] = samePage.split(/(?=\?)/);
   return page.locales.map((locale) => ({ locale, href: localePath(page, locale, path) + search }));
 }

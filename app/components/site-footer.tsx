@@ -1,5 +1,7 @@
+import { Trans, useLingui } from "@lingui/react";
 import { Link } from "react-router";
-import { FOOTER_GROUPS } from "#app/lib/business/category-groups";
+import { useLocalePath } from "#app/components/page-locale";
+import { FOOTER_GROUPS, GROUP_MESSAGES } from "#app/lib/business/category-groups";
 import { abbreviateNumber, formatCount } from "#app/lib/format";
 
 type FooterProps = {
@@ -12,15 +14,15 @@ type FooterProps = {
 
 /** The footer's Quick Links, in this order, then Sitemap; like the header, they include /add-business and /advertise. */
 const QUICK_LINKS = [
-  ["/", "Home"],
-  ["/businesses", "Browse Businesses"],
-  ["/cities", "All Cities"],
-  ["/about", "About"],
-  ["/contact", "Contact"],
-  ["/add-business", "Add Your Business"],
-  ["/advertise", "Advertise"],
-  ["/privacy-policy", "Privacy Policy"],
-  ["/terms-of-service", "Terms of Service"],
+  ["/", "common.home"],
+  ["/businesses", "footer.browseBusinesses"],
+  ["/cities", "footer.allCities"],
+  ["/about", "footer.about"],
+  ["/contact", "footer.contact"],
+  ["/add-business", "common.addYourBusiness"],
+  ["/advertise", "common.advertise"],
+  ["/privacy-policy", "footer.privacyPolicy"],
+  ["/terms-of-service", "footer.termsOfService"],
 ] as const;
 
 const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
@@ -28,6 +30,8 @@ const SOCIAL = ["Facebook", "Twitter", "Instagram", "LinkedIn"] as const;
 const linkClass = "footer-link";
 
 export function SiteFooter({ siteName, phone, email, cities, statistics }: FooterProps) {
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -35,28 +39,40 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
           <h2 id="footer-about" className="text-lg font-bold text-white">
             {siteName}
           </h2>
-          <p className="mt-3 text-sm text-slate-300">
-            {siteName} is a free, worldwide directory of local businesses. Find trusted services near you by category and city.
-          </p>
+          <p className="mt-3 text-sm text-slate-300">{_("footer.aboutText", { siteName })}</p>
           <ul className="mt-4 space-y-1 text-sm">
             {phone ? (
               <li>
-                Phone:{" "}
-                <a className={linkClass} href={`tel:${phone.replace(/[^\d+]/g, "")}`}>
-                  {phone}
-                </a>
+                <Trans
+                  id="footer.phone"
+                  values={{ phone }}
+                  components={{
+                    0: (
+                      <a className={linkClass} href={`tel:${phone.replace(/[^\d+]/g, "")}`}>
+                        {phone}
+                      </a>
+                    ),
+                  }}
+                />
               </li>
             ) : null}
             {email ? (
               <li>
-                Email:{" "}
-                <a className={linkClass} href={`mailto:${email}`}>
-                  {email}
-                </a>
+                <Trans
+                  id="footer.email"
+                  values={{ email }}
+                  components={{
+                    0: (
+                      <a className={linkClass} href={`mailto:${email}`}>
+                        {email}
+                      </a>
+                    ),
+                  }}
+                />
               </li>
             ) : null}
           </ul>
-          <ul className="mt-4 flex gap-3" aria-label="Social media">
+          <ul className="mt-4 flex gap-3" aria-label={_("footer.socialMedia")}>
             {SOCIAL.map((name) => (
               <li key={name}>
                 {/* Placeholders (SPEC §2): the accounts do not exist yet. */}
@@ -67,35 +83,35 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
             ))}
           </ul>
         </div>
-        <LinkColumn id="footer-categories" title="Popular Categories">
+        <LinkColumn id="footer-categories" title={_("footer.popularCategories")}>
           {FOOTER_GROUPS.map((g) => (
             <li key={g.slug}>
-              <Link to={`/category/${g.slug}`} className={linkClass}>
-                {g.name}
+              <Link to={lp(`/category/${g.slug}`)} className={linkClass}>
+                {_(GROUP_MESSAGES[g.slug])}
               </Link>
             </li>
           ))}
         </LinkColumn>
-        <LinkColumn id="footer-cities" title="Popular Cities">
+        <LinkColumn id="footer-cities" title={_("common.popularCities")}>
           {cities.slice(0, 8).map((c) => (
             <li key={c.id}>
-              <Link to={`/city/${encodeURIComponent(c.name)}`} className={linkClass}>
-                {c.name} ({formatCount(c.businessCount)})
+              <Link to={lp(`/city/${encodeURIComponent(c.name)}`)} className={linkClass}>
+                {c.name} ({formatCount(c.businessCount, i18n.locale)})
               </Link>
             </li>
           ))}
         </LinkColumn>
-        <LinkColumn id="footer-links" title="Quick Links">
+        <LinkColumn id="footer-links" title={_("footer.quickLinks")}>
           {QUICK_LINKS.map(([href, label]) => (
             <li key={href}>
-              <Link to={href} className={linkClass}>
-                {label}
+              <Link to={lp(href)} className={linkClass}>
+                {_(label)}
               </Link>
             </li>
           ))}
           <li>
             <a href="/sitemap.xml" className={linkClass}>
-              Sitemap
+              {_("footer.sitemap")}
             </a>
           </li>
         </LinkColumn>
@@ -105,15 +121,15 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
           <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-6 text-center sm:grid-cols-4" data-testid="footer-stats">
             {(
               [
-                ["Businesses", statistics.totalBusinesses],
-                ["Verified", statistics.verifiedBusinesses],
-                ["Categories", statistics.categories],
-                ["Cities", statistics.totalCities],
+                ["common.businesses", statistics.totalBusinesses],
+                ["common.verified", statistics.verifiedBusinesses],
+                ["common.categories", statistics.categories],
+                ["common.cities", statistics.totalCities],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="flex flex-col-reverse">
-                <dt className="text-xs uppercase tracking-wide text-slate-300">{label}</dt>
-                <dd className="text-xl font-bold text-white">{abbreviateNumber(value)}</dd>
+                <dt className="text-xs uppercase tracking-wide text-slate-300">{_(label)}</dt>
+                <dd className="text-xl font-bold text-white">{abbreviateNumber(value, i18n.locale)}</dd>
               </div>
             ))}
           </dl>
@@ -121,8 +137,8 @@ export function SiteFooter({ siteName, phone, email, cities, statistics }: Foote
       ) : null}
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-slate-300 sm:flex-row sm:justify-between">
-          <p>© 2025 {siteName}. All rights reserved.</p>
-          <p>Business data was collected from public online sources; its accuracy is not guaranteed.</p>
+          <p>{_("footer.copyright", { siteName })}</p>
+          <p>{_("footer.disclaimer")}</p>
         </div>
       </div>
     </footer>

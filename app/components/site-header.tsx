@@ -1,16 +1,18 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { LanguageSwitcher } from "#app/components/language-switcher";
-import { groupBySlug, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
+import { LanguageSwitcher, samePageIn } from "#app/components/language-switcher";
+import { useLocalePath, usePageLocale, useSamePage } from "#app/components/page-locale";
+import { GROUP_MESSAGES, HEADER_GROUP_SLUGS } from "#app/lib/business/category-groups";
+import { languageName } from "#app/lib/i18n/locales";
 
-/** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. */
-const HEADER_CATEGORIES = HEADER_GROUP_SLUGS.map((slug) => ({ slug, name: groupBySlug(slug)?.name ?? slug }));
+/** SPEC §2 header: 6 categories, 5 named cities plus View All Cities. City names are data, never translated. */
 const HEADER_CITIES = ["New York", "Los Angeles", "Chicago", "Houston", "Phoenix"] as const;
 /** The pages the main and the mobile menu link after the categories and cities. */
 const PAGE_LINKS = [
-  ["/businesses", "Businesses"],
-  ["/add-business", "Add Business"],
-  ["/advertise", "Advertise"],
+  ["/businesses", "common.businesses"],
+  ["/add-business", "header.addBusiness"],
+  ["/advertise", "common.advertise"],
 ] as const;
 
 /** SPEC §9: hover delays on desktop only; click and keyboard open at once, and menus work without JavaScript. */
@@ -106,6 +108,7 @@ function useMenus(root: React.RefObject<HTMLElement | null>) {
 
 const summaryClass = "menu-summary";
 const menuLink = "menu-link";
+const menuHeading = "mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600";
 
 function Chevron() {
   return (
@@ -135,25 +138,29 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const ref = useRef<HTMLElement>(null);
   useMenus(ref);
   useCloseMenusOnNavigation(ref);
+  const { _ } = useLingui();
+  const lp = useLocalePath();
+  const categories = HEADER_GROUP_SLUGS.map((slug) => [lp(`/category/${slug}`), _(GROUP_MESSAGES[slug])] as const);
+  const cities = HEADER_CITIES.map((name) => [lp(`/city/${encodeURIComponent(name)}`), name] as const);
   return (
     <header ref={ref} id="top" className="sticky top-0 z-50 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+        <Link to={lp("/")} className="flex items-center gap-2 text-xl font-bold text-slate-900">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {siteName}
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <HoverMenu label="Categories" width="w-60" links={HEADER_CATEGORIES.map((c) => [`/category/${c.slug}`, c.name] as const)} />
-          <HoverMenu label="Cities" width="w-56" links={HEADER_CITIES.map((name) => [`/city/${encodeURIComponent(name)}`, name] as const)}>
+        <nav aria-label={_("header.mainNavigation")} className="hidden items-center gap-1 md:flex">
+          <HoverMenu label={_("common.categories")} width="w-60" links={categories} />
+          <HoverMenu label={_("common.cities")} width="w-56" links={cities}>
             <li className="mt-1 border-t border-slate-100 pt-1">
-              <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
-                View All Cities
+              <Link to={lp("/cities")} className={`${menuLink} font-semibold text-blue-800`}>
+                {_("common.viewAllCities")}
               </Link>
             </li>
           </HoverMenu>
           {PAGE_LINKS.map(([to, label]) => (
-            <Link key={to} to={to} className={summaryClass}>
-              {label}
+            <Link key={to} to={lp(to)} className={summaryClass}>
+              {_(label)}
             </Link>
           ))}
         </nav>
@@ -164,71 +171,72 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
                 <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
               </svg>
-              Search
+              {_("common.search")}
             </summary>
             <form
-              action="/search"
+              action={lp("/search")}
               method="get"
               role="search"
-              className="absolute right-0 top-full mt-2 flex w-[min(90vw,22rem)] flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+              className="absolute end-0 top-full mt-2 flex w-[min(90vw,22rem)] flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
             >
               <label htmlFor="header-q" className="text-xs font-medium text-slate-700">
-                Service or business
+                {_("header.serviceOrBusiness")}
               </label>
               <input
                 id="header-q"
                 name="q"
                 required
                 pattern=".*\S.*"
-                placeholder="e.g. plumber, dentist"
+                placeholder={_("header.servicePlaceholder")}
                 className="rounded-md border border-slate-300 px-3 py-2 text-sm"
               />
               <label htmlFor="header-location" className="text-xs font-medium text-slate-700">
-                Location
+                {_("header.location")}
               </label>
               <input
                 id="header-location"
                 name="location"
-                placeholder="City, state"
+                placeholder={_("common.cityStatePlaceholder")}
                 className="rounded-md border border-slate-300 px-3 py-2 text-sm"
               />
               <button type="submit" className="rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white hover:bg-blue-800">
-                Search
+                {_("common.search")}
               </button>
             </form>
           </details>
           <details data-menu className="md:hidden" data-testid="mobile-menu">
-            <summary className={`${summaryClass} border border-slate-300`} aria-label="Open menu">
+            <summary className={`${summaryClass} border border-slate-300`} aria-label={_("header.openMenu")}>
               <svg viewBox="0 0 20 20" className="h-5 w-5 fill-current" aria-hidden="true">
                 <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
               </svg>
             </summary>
-            <div className="fixed bottom-0 right-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl motion-safe:animate-[slide-in_200ms_ease-out]">
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <Link to="/" className={menuLink}>
-                  Home
+            <div className="fixed bottom-0 end-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto border-s border-slate-200 bg-white p-5 shadow-xl motion-safe:animate-[slide-in_200ms_ease-out]">
+              <nav aria-label={_("header.mobileNavigation")} className="flex flex-col gap-1">
+                <Link to={lp("/")} className={menuLink}>
+                  {_("common.home")}
                 </Link>
-                <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Categories</p>
-                {HEADER_CATEGORIES.map((c) => (
-                  <Link key={c.slug} to={`/category/${c.slug}`} className={menuLink}>
-                    {c.name}
-                  </Link>
-                ))}
-                <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">Cities</p>
-                {HEADER_CITIES.map((name) => (
-                  <Link key={name} to={`/city/${encodeURIComponent(name)}`} className={menuLink}>
+                <p className={menuHeading}>{_("common.categories")}</p>
+                {categories.map(([to, name]) => (
+                  <Link key={to} to={to} className={menuLink}>
                     {name}
                   </Link>
                 ))}
-                <Link to="/cities" className={`${menuLink} font-semibold text-blue-800`}>
-                  View All Cities
+                <p className={menuHeading}>{_("common.cities")}</p>
+                {cities.map(([to, name]) => (
+                  <Link key={to} to={to} className={menuLink}>
+                    {name}
+                  </Link>
+                ))}
+                <Link to={lp("/cities")} className={`${menuLink} font-semibold text-blue-800`}>
+                  {_("common.viewAllCities")}
                 </Link>
                 <hr className="my-3 border-slate-200" />
                 {PAGE_LINKS.map(([to, label]) => (
-                  <Link key={to} to={to} className={menuLink}>
-                    {label}
+                  <Link key={to} to={lp(to)} className={menuLink}>
+                    {_(label)}
                   </Link>
                 ))}
+                <MobileLanguages />
               </nav>
             </div>
           </details>
@@ -256,7 +264,7 @@ function HoverMenu({
         {`${label} `}
         <Chevron />
       </summary>
-      <ul className={`absolute left-0 top-full mt-1 ${width} rounded-lg border border-slate-200 bg-white p-2 shadow-lg`}>
+      <ul className={`absolute start-0 top-full mt-1 ${width} rounded-lg border border-slate-200 bg-white p-2 shadow-lg`}>
         {links.map(([to, text]) => (
           <li key={to}>
             <Link to={to} className={menuLink}>
@@ -267,5 +275,32 @@ function HoverMenu({
         {children}
       </ul>
     </details>
+  );
+}
+
+/**
+ * The mobile menu's languages: this page in each served language, as plain links (another language
+ * is another document, with its own catalog), like the header's switcher.
+ */
+function MobileLanguages() {
+  const page = usePageLocale();
+  const samePage = useSamePage();
+  const { _ } = useLingui();
+  if (page.locales.length < 2) return null;
+  return (
+    <>
+      <p id="mobile-languages" className={menuHeading}>
+        {_("layout.language")}
+      </p>
+      <ul aria-labelledby="mobile-languages" className="flex flex-col gap-1">
+        {samePageIn(page, samePage).map(({ locale, href }) => (
+          <li key={locale}>
+            <a href={href} hrefLang={locale} lang={locale} className={menuLink} aria-current={locale === page.locale ? "true" : undefined}>
+              {languageName(locale)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react";
+
 /** Grey placeholders shown during client-side navigation on the detail, city and category pages (SPEC §2). */
 function SkeletonCard() {
   return (
@@ -29,10 +31,11 @@ function SkeletonGrid({ count }: { count: number }) {
 }
 
 export function PageSkeleton({ kind }: { kind: "home" | "city" | "category" | "detail" | "list" }) {
+  const { _ } = useLingui();
   return (
     <main className="mx-auto max-w-6xl px-4 py-10" aria-busy="true">
       <p className="sr-only" role="status">
-        Loading…
+        {_("skeleton.loading")}
       </p>
       <div className="mb-8 h-9 w-1/2 animate-pulse rounded bg-slate-200" aria-hidden="true" />
       {kind === "detail" ? (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Suggestion, SuggestKind } from "#app/server/search/suggest.server";
@@ -18,6 +19,7 @@ type Props = Omit<React.ComponentProps<"input">, "role" | "type"> & { kind: Sugg
 export function SuggestInput({ kind, id, className, onChange, onKeyDown, onBlur, ...props }: Props) {
   const listId = useId();
   const navigate = useNavigate();
+  const { _ } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState<string | null>(null);
   const [items, setItems] = useState<Suggestion[]>([]);
@@ -107,9 +109,9 @@ export function SuggestInput({ kind, id, className, onChange, onKeyDown, onBlur,
       <ul
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={_("suggest.suggestions")}
         hidden={!expanded}
-        className="absolute left-0 right-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-left shadow-lg"
+        className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-start shadow-lg"
       >
         {items.map((s, i) => (
           <li
@@ -126,12 +128,12 @@ export function SuggestInput({ kind, id, className, onChange, onKeyDown, onBlur,
           >
             <span className="font-medium">{s.label}</span>
             {s.detail ? <span className="block text-xs text-slate-500">{s.detail}</span> : null}
-            {s.count ? <span className="sr-only">, {s.count} businesses</span> : null}
+            {s.count ? <span className="sr-only">{_("suggest.businessCount", { count: s.count })}</span> : null}
           </li>
         ))}
       </ul>
       <span role="status" className="sr-only">
-        {expanded ? `${items.length} suggestion${items.length === 1 ? "" : "s"}` : ""}
+        {expanded ? _("suggest.count", { count: items.length }) : ""}
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useSyncExternalStore } from "react";
 import { currentToasts, dismissToast, subscribeToasts, toast, type ToastInput } from "#app/lib/toast";
 
@@ -9,6 +10,7 @@ const noToasts: never[] = [];
  */
 export function Toaster({ flash }: { flash?: ToastInput | null }) {
   const toasts = useSyncExternalStore(subscribeToasts, currentToasts, () => noToasts);
+  const { _ } = useLingui();
   useEffect(() => {
     if (flash) toast(flash);
   }, [flash]);
@@ -35,7 +37,7 @@ export function Toaster({ flash }: { flash?: ToastInput | null }) {
             type="button"
             onClick={() => dismissToast(t.id)}
             className="rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
-            aria-label="Close notification"
+            aria-label={_("toast.close")}
           >
             ×
           </button>

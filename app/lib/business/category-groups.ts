@@ -16,7 +16,26 @@ export type GroupSlug =
   | "shopping"
   | "other";
 
+/** `name` is the source (English) name the database stores; pages show the group's message (GROUP_MESSAGES). */
 export type CategoryGroup = { slug: GroupSlug; name: string; keywords: string };
+
+/**
+ * Each group's name in the interface catalogs (app/locales/{locale}/interface.json), as the header,
+ * the footer and the home page show it: `group.<slug>`, each id spelled out once here.
+ */
+export const GROUP_MESSAGES = {
+  restaurants: "group.restaurants",
+  healthcare: "group.healthcare",
+  "auto-services": "group.auto-services",
+  "beauty-wellness": "group.beauty-wellness",
+  "home-services": "group.home-services",
+  "professional-services": "group.professional-services",
+  education: "group.education",
+  entertainment: "group.entertainment",
+  technology: "group.technology",
+  shopping: "group.shopping",
+  other: "group.other",
+} as const satisfies Record<GroupSlug, `group.${GroupSlug}`>;
 
 /** Order matters: the first group whose pattern matches wins ("Coffee shop" is a restaurant, not shopping). */
 const CATEGORY_GROUPS: ReadonlyArray<CategoryGroup & { pattern: RegExp }> = [

@@ -1,47 +1,68 @@
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/add-business";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
+const TEXTS = [
+  "common.addYourBusiness",
+  "addBusiness.metaDescription",
+  "addBusiness.intro",
+  "addBusiness.howToRequest",
+  "addBusiness.emailWith",
+  "addBusiness.itemName",
+  "addBusiness.itemAddress",
+  "addBusiness.itemPhone",
+  "addBusiness.itemHours",
+  "addBusiness.itemDescription",
+  "addBusiness.whatNext",
+  "addBusiness.whatNextText",
+  "addBusiness.mailSubject",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail }) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Add Your Business", `How to list your business on ${d.siteName} for free.`, d.siteName, d.siteUrl, "/add-business");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "common.addYourBusiness", "addBusiness.metaDescription", "/add-business");
 }
 
 export default function AddBusiness({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
-  const subject = encodeURIComponent("Add my business");
+  const { contactEmail, texts: t } = loaderData;
+  const subject = encodeURIComponent(t["addBusiness.mailSubject"]);
   return (
-    <StaticPage title="Add Your Business" intro={`Listing on ${siteName} is free. Send us your details by e-mail and we will add them.`}>
+    <StaticPage title={t["common.addYourBusiness"]} intro={t["addBusiness.intro"]}>
       <section>
-        <h2>How to request a listing</h2>
+        <h2>{t["addBusiness.howToRequest"]}</h2>
         <p>
-          E-mail{" "}
-          <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>
-            {contactEmail}
-          </a>{" "}
-          with:
+          <RichText
+            text={t["addBusiness.emailWith"]}
+            elements={{
+              0: (
+                <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>
+                  {contactEmail}
+                </a>
+              ),
+            }}
+          />
         </p>
         <ul>
-          <li>business name and category;</li>
-          <li>full address (street, city, state, postal code, country);</li>
-          <li>phone number and website;</li>
-          <li>opening hours for each day of the week;</li>
-          <li>a short description of what you offer.</li>
+          <li>{t["addBusiness.itemName"]}</li>
+          <li>{t["addBusiness.itemAddress"]}</li>
+          <li>{t["addBusiness.itemPhone"]}</li>
+          <li>{t["addBusiness.itemHours"]}</li>
+          <li>{t["addBusiness.itemDescription"]}</li>
         </ul>
       </section>
       <section>
-        <h2>What happens next</h2>
-        <p>We review each request and reply within 24 hours on business days. Listings are added by our team; there is no sign-up form.</p>
+        <h2>{t["addBusiness.whatNext"]}</h2>
+        <p>{t["addBusiness.whatNextText"]}</p>
       </section>
     </StaticPage>
   );

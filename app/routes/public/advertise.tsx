@@ -1,42 +1,61 @@
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/advertise";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
+const TEXTS = [
+  "advertise.title",
+  "advertise.metaDescription",
+  "advertise.intro",
+  "advertise.why",
+  "advertise.whyIntent",
+  "advertise.whyPlacements",
+  "advertise.whyCoverage",
+  "advertise.getStarted",
+  "advertise.getStartedText",
+  "advertise.mailSubject",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail }) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Advertise With Us", `Reach local customers on ${d.siteName}.`, d.siteName, d.siteUrl, "/advertise");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "advertise.title", "advertise.metaDescription", "/advertise");
 }
 
 export default function Advertise({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
+  const { contactEmail, texts: t } = loaderData;
+  const subject = encodeURIComponent(t["advertise.mailSubject"]);
   return (
-    <StaticPage title="Advertise With Us" intro={`Reach people who are looking for local services on ${siteName}.`}>
+    <StaticPage title={t["advertise.title"]} intro={t["advertise.intro"]}>
       <section>
-        <h2>Why advertise</h2>
+        <h2>{t["advertise.why"]}</h2>
         <ul>
-          <li>Visitors arrive with intent: they are searching for a service near them.</li>
-          <li>Business pages carry two 300×250 display placements.</li>
-          <li>Worldwide coverage, with city and category targeting on request.</li>
+          <li>{t["advertise.whyIntent"]}</li>
+          <li>{t["advertise.whyPlacements"]}</li>
+          <li>{t["advertise.whyCoverage"]}</li>
         </ul>
       </section>
       <section>
-        <h2>Get started</h2>
+        <h2>{t["advertise.getStarted"]}</h2>
         <p>
-          Write to{" "}
-          <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${encodeURIComponent("Advertising")}`}>
-            {contactEmail}
-          </a>{" "}
-          and tell us about your business and goals. We respond within 24 hours on business days.
+          <RichText
+            text={t["advertise.getStartedText"]}
+            elements={{
+              0: (
+                <a className="text-blue-800 underline" href={`mailto:${contactEmail}?subject=${subject}`}>
+                  {contactEmail}
+                </a>
+              ),
+            }}
+          />
         </p>
       </section>
     </StaticPage>

@@ -1,12 +1,11 @@
 import { useLingui } from "@lingui/react";
 import { useEffect } from "react";
 import { data, Outlet, redirect, useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
+import { GeneralErrorBoundary, PageNotFound, pageNotFoundMeta } from "#app/components/general-error-boundary";
 import { LocaleAlternates, LocaleHint } from "#app/components/language-switcher";
 import { usePageLocale } from "#app/components/page-locale";
 import { PageSkeleton } from "#app/components/skeletons";
 import { localeOfSegment, splitLocalePath } from "#app/lib/i18n/locales";
-import { pageMeta } from "#app/lib/seo/meta";
 import { SiteFooter } from "#app/components/site-footer";
 import { SiteHeader } from "#app/components/site-header";
 import { getApp } from "#app/server/platform/context.server";
@@ -89,8 +88,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 }
 
 /** An unknown first segment ("/xx/…"): the site's 404 page, in the site's frame. */
-export function meta({ error }: Route.MetaArgs): Route.MetaDescriptors {
-  return error ? pageMeta({ title: "404 Page Not Found" }) : [];
+export function meta({ error, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return error ? pageNotFoundMeta(matches) : [];
 }
 
 export function ErrorBoundary() {

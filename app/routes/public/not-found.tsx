@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
-import { pageMeta } from "#app/lib/seo/meta";
+import { GeneralErrorBoundary, PageNotFound, pageNotFoundMeta } from "#app/components/general-error-boundary";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/not-found";
 
@@ -11,8 +10,8 @@ export function loader(): never {
   throw data(null, { status: 404 });
 }
 
-export function meta(): Route.MetaDescriptors {
-  return pageMeta({ title: "404 Page Not Found" });
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return pageNotFoundMeta(matches);
 }
 
 /** Never rendered (the loader always throws); present so that this is a page, not a resource route. */

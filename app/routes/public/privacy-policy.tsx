@@ -1,62 +1,70 @@
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { legalDate, RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/privacy-policy";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
+const TEXTS = [
+  "privacy.title",
+  "privacy.metaDescription",
+  "common.lastUpdated",
+  "privacy.collect",
+  "privacy.collectText",
+  "privacy.analytics",
+  "privacy.analyticsText",
+  "privacy.advertising",
+  "privacy.advertisingText",
+  "privacy.rights",
+  "privacy.rightsIntro",
+  "privacy.rightAccess",
+  "privacy.rightCorrect",
+  "privacy.rightDelete",
+  "privacy.rightOptOut",
+  "privacy.request",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  const locale = loaderLocale(localeSettings, params);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(locale, TEXTS, { siteName, email: contactEmail, date: legalDate(locale) }) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Privacy Policy", `How ${d.siteName} collects and uses information.`, d.siteName, d.siteUrl, "/privacy-policy");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "privacy.title", "privacy.metaDescription", "/privacy-policy");
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
-  const mail = (
-    <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
-      {contactEmail}
-    </a>
-  );
+  const { contactEmail, texts: t } = loaderData;
   return (
-    <StaticPage title="Privacy Policy" intro="Last updated: January 28, 2025">
+    <StaticPage title={t["privacy.title"]} intro={t["common.lastUpdated"]}>
       <section>
-        <h2>Information we collect</h2>
-        <p>
-          {siteName} does not require an account to browse. We collect information you send us by e-mail (for example a listing request) and
-          basic technical data about visits.
-        </p>
+        <h2>{t["privacy.collect"]}</h2>
+        <p>{t["privacy.collectText"]}</p>
       </section>
       <section>
-        <h2>Analytics</h2>
-        <p>
-          We use Cloudflare Web Analytics, a privacy-first web analytics provider, to count visits and measure page performance. It does not
-          use cookies and does not track you across sites.
-        </p>
+        <h2>{t["privacy.analytics"]}</h2>
+        <p>{t["privacy.analyticsText"]}</p>
       </section>
       <section>
-        <h2>Advertising</h2>
-        <p>
-          Business pages show ads from Google AdSense. The ad provider may set cookies to show and measure ads; you can manage them in your
-          browser or in Google's ad settings.
-        </p>
+        <h2>{t["privacy.advertising"]}</h2>
+        <p>{t["privacy.advertisingText"]}</p>
       </section>
       <section>
-        <h2>Your rights</h2>
-        <p>You may ask us to:</p>
+        <h2>{t["privacy.rights"]}</h2>
+        <p>{t["privacy.rightsIntro"]}</p>
         <ul>
-          <li>access the information we hold about you;</li>
-          <li>correct it;</li>
-          <li>delete it;</li>
-          <li>opt out of any further processing.</li>
+          <li>{t["privacy.rightAccess"]}</li>
+          <li>{t["privacy.rightCorrect"]}</li>
+          <li>{t["privacy.rightDelete"]}</li>
+          <li>{t["privacy.rightOptOut"]}</li>
         </ul>
-        <p>Send your request by e-mail to {mail}.</p>
+        <p>
+          <RichText text={t["privacy.request"]} elements={{ 0: <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>{contactEmail}</a> }} />
+        </p>
       </section>
     </StaticPage>
   );

@@ -1,85 +1,86 @@
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { StaticPage, staticMeta } from "#app/components/static-page";
+import { legalDate, RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/terms-of-service";
 
 export const queryParams: QueryParams = [];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail };
+/** The terms' sections, in order: a heading, a sentence and, for some, a list. */
+const SECTIONS = [
+  { title: "terms.acceptance", text: "terms.acceptanceText", items: [] },
+  {
+    title: "terms.permitted",
+    text: "terms.permittedIntro",
+    items: ["terms.permittedSearching", "terms.permittedContacting", "terms.permittedSubmitting", "terms.permittedBusiness"],
+  },
+  {
+    title: "terms.prohibited",
+    text: "terms.prohibitedIntro",
+    items: ["terms.prohibitedFalse", "terms.prohibitedScraping", "terms.prohibitedDisrupting", "terms.prohibitedIllegal", "terms.prohibitedAccess"],
+  },
+  { title: "terms.content", text: "terms.contentText", items: [] },
+  {
+    title: "terms.owners",
+    text: "terms.ownersIntro",
+    items: ["terms.ownersAccurate", "terms.ownersNotify", "terms.ownersRespond", "terms.ownersComply"],
+  },
+  { title: "terms.disclaimer", text: "terms.disclaimerText", items: [] },
+  { title: "terms.liability", text: "terms.liabilityText", items: [] },
+  { title: "terms.termination", text: "terms.terminationText", items: [] },
+] as const;
+
+const TEXTS = [
+  "terms.title",
+  "terms.metaDescription",
+  "common.lastUpdated",
+  ...SECTIONS.flatMap((s) => [s.title, s.text, ...s.items]),
+  "terms.contact",
+  "terms.contactText",
+] as const;
+
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
+  const locale = loaderLocale(localeSettings, params);
+  return { siteName, siteUrl, contactEmail, texts: staticTexts(locale, TEXTS, { siteName, email: contactEmail, date: legalDate(locale) }) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const d = loaderData ?? { siteName: "LocalAtlas", siteUrl: "" };
-  return staticMeta("Terms of Service", `The terms for using ${d.siteName}.`, d.siteName, d.siteUrl, "/terms-of-service");
+export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
+  return staticMeta(args, "terms.title", "terms.metaDescription", "/terms-of-service");
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {
-  const { siteName, contactEmail } = loaderData;
+  const { contactEmail, texts: t } = loaderData;
   return (
-    <StaticPage title="Terms of Service" intro="Last updated: January 28, 2025">
+    <StaticPage title={t["terms.title"]} intro={t["common.lastUpdated"]}>
+      {SECTIONS.map(({ title, text, items }) => (
+        <section key={title}>
+          <h2>{t[title]}</h2>
+          <p>{t[text]}</p>
+          {items.length ? (
+            <ul>
+              {items.map((item) => (
+                <li key={item}>{t[item]}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ))}
       <section>
-        <h2>Acceptance of terms</h2>
-        <p>By using {siteName} you agree to these terms.</p>
-      </section>
-      <section>
-        <h2>Permitted use</h2>
-        <p>You may use {siteName} for:</p>
-        <ul>
-          <li>searching and viewing business information;</li>
-          <li>contacting businesses;</li>
-          <li>submitting accurate listing information;</li>
-          <li>legitimate business purposes.</li>
-        </ul>
-      </section>
-      <section>
-        <h2>Prohibited use</h2>
-        <p>You may not:</p>
-        <ul>
-          <li>submit false or misleading information;</li>
-          <li>scrape or collect data by automated means;</li>
-          <li>disrupt or overload the service;</li>
-          <li>use the service for any illegal purpose;</li>
-          <li>attempt unauthorized access to the service or its systems.</li>
-        </ul>
-      </section>
-      <section>
-        <h2>Content you submit</h2>
-        <p>By submitting information you grant {siteName} the right to use, display and distribute it.</p>
-      </section>
-      <section>
-        <h2>Business owners</h2>
-        <p>Business owners must:</p>
-        <ul>
-          <li>keep their information accurate and current;</li>
-          <li>notify us of changes;</li>
-          <li>respond professionally to customer inquiries;</li>
-          <li>comply with all applicable laws.</li>
-        </ul>
-      </section>
-      <section>
-        <h2>Disclaimer</h2>
-        <p>The service is provided "as is", without warranties of any kind. Business data comes from public online sources and its accuracy is not guaranteed.</p>
-      </section>
-      <section>
-        <h2>Limitation of liability</h2>
-        <p>Our liability is limited to the amount you paid us in the twelve (12) months before the claim.</p>
-      </section>
-      <section>
-        <h2>Termination</h2>
-        <p>We may terminate access at any time, with or without notice.</p>
-      </section>
-      <section>
-        <h2>Contact</h2>
+        <h2>{t["terms.contact"]}</h2>
         <p>
-          Questions about these terms:{" "}
-          <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
-            {contactEmail}
-          </a>
-          . Support responds within 24 hours on business days.
+          <RichText
+            text={t["terms.contactText"]}
+            elements={{
+              0: (
+                <a className="text-blue-800 underline" href={`mailto:${contactEmail}`}>
+                  {contactEmail}
+                </a>
+              ),
+            }}
+          />
         </p>
       </section>
     </StaticPage>
