@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Business } from "#app/lib/business/business";
-import { formatDistance, joinParts } from "#app/lib/format";
+import { formatDistance, joinParts, type DistanceUnit } from "#app/lib/format";
 import { detailPath } from "#app/lib/business/slug";
 import { BusinessImage, CategoryTile } from "#app/components/business-image";
 import { OpenStatusLine } from "#app/components/open-status";
@@ -106,6 +106,7 @@ export function BusinessCard({
   descriptionLines = 2,
   position = Infinity,
   onMap = false,
+  distanceUnit = "km",
 }: {
   business: CardBusiness;
   headingLevel?: 2 | 3;
@@ -116,6 +117,8 @@ export function BusinessCard({
   position?: number;
   /** The page's map has a marker for it (map-panel.tsx): the marker finds, marks and scrolls to this card. */
   onMap?: boolean;
+  /** The unit of the place searched (search's loader): miles around a US or UK point, km elsewhere. */
+  distanceUnit?: DistanceUnit;
 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
   const where = whereLine(business);
@@ -149,7 +152,7 @@ export function BusinessCard({
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.distanceKm !== undefined ? (
-          <p className="text-sm font-medium text-slate-700">{`${formatDistance(business.distanceKm)} away`}</p>
+          <p className="text-sm font-medium text-slate-700">{`${formatDistance(business.distanceKm, undefined, distanceUnit)} away`}</p>
         ) : null}
         {business.description ? (
           <p
