@@ -101,8 +101,10 @@ describe("the search page in Spanish and Vietnamese", () => {
     expect(html).toContain(">Ordenar por<");
     expect(html).toContain(">Más cercanos primero<");
     expect(html).toContain("<title>café | Búsqueda | LocalAtlas</title>");
-    // The form and the links stay in Spanish.
+    // The form and the links stay in Spanish; a blank search goes to the Spanish home.
     expect(html).toMatch(/<form[^>]*action="\/es\/search"/);
+    const blank = await request("/es/search?q=%20", { redirect: "manual" });
+    expect(blank.headers.get("Location")).toBe("/es");
     const texts = textNodes(html);
     expect(untranslated(texts, es)).toEqual([]);
     // The check would see an English message: the root page has them.
