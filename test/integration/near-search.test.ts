@@ -103,7 +103,8 @@ describe("GET /api/search?near=…&sort=distance", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Businesses near you");
-    expect(html).toContain("200 m away");
+    // A point in the US: its distances in miles (0.2 km), as the place's people give them.
+    expect(html).toContain("0.1 mi away");
   });
 
   it("reads a bounded number of rows in a dense area, exactly nearest first", async () => {

@@ -84,6 +84,25 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
       expect(rowsRead(response), path).toBeLessThanOrEqual(ROWS_READ_BOUND);
     }
   });
+
+  it("the same bound holds for a category named in another language (2,000 coffee shops), alone and with words", async () => {
+    for (const path of [
+      "/search?q=cafeter%C3%ADa",
+      "/es/search?q=caf%C3%A9",
+      `/vi/search?q=${encodeURIComponent("cà phê")}`,
+      "/api/search?q=cafeter%C3%ADa&sort=rating",
+      "/api/search?q=cafeter%C3%ADa&page=11",
+      "/api/search?q=wombat%20cafeter%C3%ADa&location=Burrow%204%2C%20US",
+      "/api/businesses?limit=20&offset=0&search=cafeter%C3%ADa",
+    ]) {
+      const response = await request(path);
+      expect(response.status, path).toBe(200);
+      const text = path.startsWith("/api/") ? await response.text() : visibleText(await response.text());
+      expect(text, path).toContain("Wombat Depot");
+      expect(rowsRead(response), path).toBeGreaterThan(20);
+      expect(rowsRead(response), path).toBeLessThanOrEqual(ROWS_READ_BOUND);
+    }
+  });
 });
 
 // Searches without words (ADR 0015): every business is in Illinois, United States and postal code

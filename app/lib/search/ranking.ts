@@ -41,9 +41,27 @@ export function relevance(row: Worded, m: TextMatch): number {
   const columns = COLUMN_WEIGHTS.map(([key, weight]) => ({ tokens: new Set(stems(row[key] ?? "")), weight }));
   const best = (has: (tokens: Set<string>) => boolean) => Math.max(0, ...columns.filter((c) => has(c.tokens)).map((c) => c.weight));
   let sum = 0;
-  for (const stem of m.text.stems) sum += best((tokens) => tokens.has(stem));
   const terms = m.terms;
-  if (terms) sum += best((tokens) => terms.some((t) => tokens.has(t)));
+  const categories = m.text.categories;
+  if (!categories) {
+    for (const stem of m.text.stems) sum += best((tokens) => tokens.has(stem));
+    if (terms) sum += best((tokens) => terms.some((t) => tokens.has(t)));
+  } else {
+    // Per term (the prefix last); a run naming a category in another language scores as typed or as
+    // the category's English words, whichever is better (their mean weight for each term of the run).
+    const perTerm = m.text.whole.map((w) => stems(w).reduce((s, stem) => s + best((tokens) => tokens.has(stem)), 0));
+    if (terms) perTerm.push(best((tokens) => terms.some((t) => tokens.has(t))));
+    for (const { from, to, words } of categories) {
+      const typed = perTerm.slice(from, to).reduce((s, v) => s + v, 0);
+      const english = words.map((list) => {
+        const wordStems = list.flatMap((w) => stems(w));
+        return (wordStems.reduce((s, stem) => s + best((tokens) => tokens.has(stem)), 0) / Math.max(1, wordStems.length)) * (to - from);
+      });
+      perTerm.fill(0, from, to);
+      perTerm[from] = Math.max(typed, ...english);
+    }
+    sum = perTerm.reduce((s, v) => s + v, 0);
+  }
   if (foldedWords(row.name).join(" ") === m.text.name) sum += 1000;
   return -sum;
 }

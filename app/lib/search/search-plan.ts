@@ -11,6 +11,7 @@
 import { groupBySlug } from "#app/lib/business/category-groups";
 import { countryCode } from "#app/lib/business/countries";
 import { slugify } from "#app/lib/business/slug";
+import { categoryPhrases, NO_CATEGORY_WORDS, type CategoryPhrase, type CategoryWords } from "#app/lib/search/category-words";
 import type { ListingFilters } from "#app/lib/search/listing-filters";
 import { regionCode, splitLocation } from "#app/lib/search/locations";
 import { foldedWords, porterStem, stems, surfaceFor } from "#app/lib/search/porter-stem";
@@ -59,14 +60,21 @@ export type TextQuery = {
   nameSlug: string;
   /** The match as FTS5 itself defines it (`word*` for the prefix): never run, the benchmark counts its size. */
   fts: string;
+  /**
+   * Runs of the terms (the whole words, then the prefix) that name categories in another enabled
+   * language ("cà phê"), each matched as typed OR as its categories' English words; absent when none.
+   */
+  categories?: CategoryPhrase[];
 };
 
-/** The words of `text`, or null when it holds no searchable word. */
-export function parseText(text: string): TextQuery | null {
+/** The words of `text`, or null when it holds no searchable word; `words`: the category labels of the other enabled languages. */
+export function parseText(text: string, words: CategoryWords = NO_CATEGORY_WORDS): TextQuery | null {
   const { whole, prefix } = searchWords(text);
   if (whole.length === 0 && !prefix) return null;
   const folded = prefix ? foldedWords(prefix) : [];
+  const categories = categoryPhrases(words, prefix ? [...whole, prefix] : whole, prefix !== null);
   return {
+    ...(categories.length ? { categories } : {}),
     whole,
     prefix,
     stems: whole.flatMap((w) => stems(w)),
@@ -88,7 +96,7 @@ export type TextMatch = { text: TextQuery; terms: string[] | null; match: string
  */
 export function textMatch(text: TextQuery, terms: string[] | null, facets: string): TextMatch | null {
   const surfaces = terms?.map((t) => surfaceFor(t, text.typed)).filter((w): w is string => w !== null) ?? null;
-  const query = boundedTextQuery(text.whole, surfaces);
+  const query = boundedTextQuery(text.whole, surfaces, text.categories);
   if (!query) return null;
   return { text, terms, match: andQuery(query, facets), nameMatch: andQuery(query.replace(/^\{[^}]*\}/, "name"), facets) };
 }
@@ -199,11 +207,12 @@ export type SearchQuery = {
   radiusKm: number;
 };
 
-export function parseSearch(params: SearchParams): SearchQuery {
+/** `words`: the category labels of the enabled languages other than the source's (category-words.ts). */
+export function parseSearch(params: SearchParams, words: CategoryWords = NO_CATEGORY_WORDS): SearchQuery {
   return {
     page: params.page,
     offset: (params.page - 1) * SEARCH_PAGE_SIZE,
-    text: parseText(params.q),
+    text: parseText(params.q, words),
     location: params.location ? parseLocation(params.location) : null,
     category: categoryOf(params.category),
     minRating: params.minRating,

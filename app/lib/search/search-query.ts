@@ -12,7 +12,8 @@ const MIN_PREFIX_LENGTH = 2;
 /** Filler words that would otherwise AND-exclude everything ("pizza near me", "dentist in Chicago"). */
 const STOP_WORDS = new Set(["a", "an", "and", "the", "in", "near", "me", "of", "for", "at", "on", "to", "with", "best", "top"]);
 
-function searchTerms(text: string): string[] {
+/** The words of a text as the search reads them: letters and digits, filler words dropped (unless nothing else is left), at most 8. */
+export function searchTerms(text: string): string[] {
   // NFKC folds full-width and compatibility forms; FTS5's unicode61 tokenizer removes the accents.
   const words = (
     text
@@ -94,6 +95,9 @@ export function searchWords(text: string): SearchWords {
   return [...last].length >= MIN_PREFIX_LENGTH ? { whole: terms.slice(0, -1), prefix: last } : { whole: terms, prefix: null };
 }
 
+/** Terms `from…to` of a search's words (the prefix last) may instead match any of `words`' lists, each all its words (a category's English words). */
+export type TermAlternative = { from: number; to: number; words: string[][] };
+
 const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
@@ -101,13 +105,34 @@ const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
  * the OR of the vocabulary terms it expands to (given as words FTS5 stems to those terms: see
  * surfaceFor in porter-stem.ts). FTS5 merges an OR lazily, in rowid order; a `"word"*` query instead builds the
  * prefix's whole doclist first (323 ms of D1 time for `"service"*` over 1,000,000 businesses).
- * "" when there is nothing to match (a prefix that expands to no term matches nothing).
+ * A run of terms with `alternatives` (a category named in another language) matches as typed OR
+ * as any alternative's words: `"x" AND ("cà" AND "phê" OR ("coffee" AND "shop"))`, parenthesized.
+ * "" when there is nothing to match (a prefix that expands to no term matches nothing, unless it
+ * has an alternative).
  */
-export function boundedTextQuery(whole: string[], expansion: string[] | null): string {
-  if (expansion !== null && expansion.length === 0) return "";
-  const parts = whole.map(quote);
-  if (expansion) parts.push(expansion.length === 1 ? quote(expansion[0]) : `(${expansion.map(quote).join(" OR ")})`);
-  return parts.length ? `${TEXT_COLUMNS} : (${parts.join(" AND ")})` : "";
+export function boundedTextQuery(whole: string[], expansion: string[] | null, alternatives: readonly TermAlternative[] = []): string {
+  // One part per term (null: a prefix that expands to nothing, which matches nothing).
+  const parts: Array<string | null> = whole.map(quote);
+  if (expansion)
+    parts.push(expansion.length === 0 ? null : expansion.length === 1 ? quote(expansion[0]) : `(${expansion.map(quote).join(" OR ")})`);
+  const all = (list: Array<string | null>) => (list.includes(null) ? null : list.join(" AND "));
+  const units: Array<string | null> = [];
+  for (let i = 0; i < parts.length;) {
+    const alternative = alternatives.find((a) => a.from === i && a.to > i);
+    if (!alternative) {
+      units.push(parts[i]);
+      i += 1;
+      continue;
+    }
+    // The terms as typed, OR each alternative's words (whole, quoted): one parenthesized group.
+    const branches = [all(parts.slice(i, alternative.to)), ...alternative.words.map((words) => all(words.map(quote)))].filter(
+      (branch): branch is string => Boolean(branch),
+    );
+    units.push(branches.length === 1 ? branches[0] : `(${branches.map((b) => (b.includes(" AND ") ? `(${b})` : b)).join(" OR ")})`);
+    i = alternative.to;
+  }
+  const query = all(units);
+  return query ? `${TEXT_COLUMNS} : (${query})` : "";
 }
 
 /**

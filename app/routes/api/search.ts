@@ -1,4 +1,5 @@
 import { parseSearchParams } from "#app/lib/search/search-params";
+import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import { json } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
@@ -11,5 +12,7 @@ export const queryParams: QueryParams = ["q", "location", "category", "openNow",
 /** GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating, sort, page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
-  return json(await search(getApp(context).db, params));
+  const { db, env } = getApp(context);
+  // The words may name a category in any enabled language, as on /search.
+  return json(await search(db, params, { locales: siteConfig(env).localeSettings.locales }));
 }

@@ -1,3 +1,5 @@
+import type { MessageId } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Form, Link, redirect } from "react-router";
 import { BusinessCard, CardGrid, toCard } from "#app/components/business-card";
 import { ErrorState, GeneralErrorBoundary } from "#app/components/general-error-boundary";
@@ -8,7 +10,12 @@ import { SuggestInput } from "#app/components/suggest-input";
 import { Field } from "#app/components/ui/field";
 import { Pager } from "#app/components/ui/pager";
 import { Select } from "#app/components/ui/select";
+import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { pageMap } from "#app/lib/business/map";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { labelOf } from "#app/lib/i18n/labels";
+import { localePath } from "#app/lib/i18n/locales";
+import { searchDistanceUnit } from "#app/lib/search/distance-unit";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
 import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
@@ -29,18 +36,23 @@ export const queryParams: QueryParams = ["q", "location", "category", "openNow",
 
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
-  // A blank query with a location lists that location; both blank go home.
-  if (!params.q && !params.location && !params.near) throw redirect("/");
   const { db, env, dataVersion } = getApp(context);
-  // The category filter is the site summary's (remembered per data version, as the footer is).
-  const [result, { categories }] = await Promise.all([search(db, params), siteSummary(db, dataVersion)]);
   const config = siteConfig(env);
-  const locale = loaderLocale(config.localeSettings, route);
+  const settings = config.localeSettings;
+  const locale = loaderLocale(settings, route);
+  // A blank query with a location lists that location; both blank go home (the page's language's).
+  if (!params.q && !params.location && !params.near) throw redirect(localePath(settings, locale, "/"));
+  // The category filter is the site summary's (remembered per data version, as the footer is). The
+  // words may name a category in any enabled language ("cà phê", "cafetería").
+  const [result, { categories }] = await Promise.all([search(db, params, { locales: settings.locales }), siteSummary(db, dataVersion)]);
   const businesses = result.businesses.map((b) => toCard(b, locale));
   return {
     params,
     result: { ...result, businesses },
-    categories,
+    // The labels are the server's content catalog's: the browser has the interface catalog alone.
+    categories: categories.map((c) => ({ ...c, category: labelOf(locale, "category", c.category) })),
+    // Distances in the units of the place searched, not of the visitor: the page stays cacheable.
+    distanceUnit: searchDistanceUnit(result.businesses),
     siteName: config.siteName,
     map: pageMap(result.businesses, config),
   };
@@ -50,34 +62,37 @@ export function headers(): HeadersInit {
   return { "Cache-Control": PUBLIC_CACHE };
 }
 
-function headingFor(params: Pick<SearchParams, "q" | "location" | "near">): string {
-  if (params.q && params.location) return `Results for "${params.q}" in ${params.location}`;
-  if (params.q && params.near) return `Results for "${params.q}" near you`;
-  if (params.q) return `Results for "${params.q}"`;
-  if (!params.location) return "Businesses near you";
-  return `Businesses in ${params.location}`;
+type Translate = (id: MessageId, values?: Record<string, unknown>) => string;
+
+function headingFor(_: Translate, params: Pick<SearchParams, "q" | "location" | "near">): string {
+  if (params.q && params.location) return _("search.resultsForIn", { query: params.q, location: params.location });
+  if (params.q && params.near) return _("search.resultsForNear", { query: params.q });
+  if (params.q) return _("search.resultsFor", { query: params.q });
+  if (!params.location) return _("search.businessesNearYou");
+  return _("search.businessesIn", { location: params.location });
 }
 
-export function meta({ loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  if (!loaderData) return pageMeta({ title: "Search" });
+export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  const _: Translate = (id, values) => i18n._(id, values);
+  if (!loaderData) return pageMeta({ title: _("search.metaTitleDefault") });
   const { params, siteName } = loaderData;
-  const what = params.q && params.location ? `${params.q} in ${params.location}` : params.q || headingFor(params);
+  const what = params.q && params.location ? _("search.metaWhatIn", { query: params.q, location: params.location }) : params.q || headingFor(_, params);
   return pageMeta({
-    title: titleWithSuffix(`${what} | Search | ${siteName}`, params.page > 1 ? `Page ${params.page}` : null),
-    description: `${headingFor(params)}: ratings, hours, addresses and phone numbers of local businesses.`,
+    title: titleWithSuffix(_("search.metaTitle", { what, siteName }), params.page > 1 ? _("search.metaPage", { page: params.page }) : null),
+    description: _("search.metaDescription", { heading: headingFor(_, params) }),
     // Result pages are for visitors; the sitemaps list the pages crawlers should index.
     robots: NOINDEX_FOLLOW,
     robotsLast: true,
   });
 }
 
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: "Relevance",
-  rating: "Highest rated",
-  reviews: "Most reviewed",
-  distance: "Nearest first",
+const SORT_LABELS: Record<SearchSort, MessageId> = {
+  relevance: "search.sortRelevance",
+  rating: "search.sortRating",
+  reviews: "search.sortReviews",
+  distance: "search.sortDistance",
 };
-
 
 /** The result's page as a count (result-count.ts). */
 function counted(result: { page: number; pageSize: number; hasNext: boolean; approximate: boolean; total: number | null; businesses: unknown[] }) {
@@ -85,24 +100,34 @@ function counted(result: { page: number; pageSize: number; hasNext: boolean; app
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { params, result, categories, map } = loaderData;
-  const heading = headingFor(params);
+  const { params, result, categories, map, distanceUnit } = loaderData;
+  const { _, i18n } = useLingui();
+  const lp = useLocalePath();
+  const heading = headingFor(_, params);
   const total = knownTotal(counted(result));
   const filtered = Boolean(params.category || params.openNow || params.minRating);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <Form method="get" action="/search" className="rounded-xl border border-slate-200 bg-slate-50 p-4" role="search">
+      <Form method="get" action={lp("/search")} className="rounded-xl border border-slate-200 bg-slate-50 p-4" role="search">
         <div className="flex flex-col gap-3 md:flex-row">
-          <Field label="What are you looking for?" htmlFor="search-q" hideLabel className="flex-1">
-            <SuggestInput kind="service" id="search-q" name="q" defaultValue={params.q} placeholder="What are you looking for?" maxLength={600} className="h-11" />
+          <Field label={_("search.queryLabel")} htmlFor="search-q" hideLabel className="flex-1">
+            <SuggestInput
+              kind="service"
+              id="search-q"
+              name="q"
+              defaultValue={params.q}
+              placeholder={_("search.queryLabel")}
+              maxLength={600}
+              className="h-11"
+            />
           </Field>
-          <Field label="Location" htmlFor="search-location" hideLabel className="flex-1">
+          <Field label={_("search.locationLabel")} htmlFor="search-location" hideLabel className="flex-1">
             <SuggestInput
               kind="location"
               id="search-location"
               name="location"
               defaultValue={params.location}
-              placeholder="City, state or postal code"
+              placeholder={_("search.locationPlaceholder")}
               maxLength={200}
               className="h-11"
             />
@@ -114,12 +139,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               <input type="hidden" name="radius" value={params.radius} />
             </>
           ) : null}
-          <Button type="submit">Search</Button>
+          <Button type="submit">{_("search.searchButton")}</Button>
         </div>
         <div className="mt-3 grid grid-cols-2 items-end gap-3 text-sm md:flex md:flex-wrap">
-          <Field label="Category" htmlFor="search-category">
+          <Field label={_("search.category")} htmlFor="search-category">
             <Select id="search-category" name="category" defaultValue={params.category} className="h-10 text-sm md:w-52">
-              <option value="">All Categories</option>
+              <option value="">{_("search.allCategories")}</option>
               {categories.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.category}
@@ -127,16 +152,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ))}
             </Select>
           </Field>
-          <Field label="Minimum rating" htmlFor="search-min-rating">
+          <Field label={_("search.minRating")} htmlFor="search-min-rating">
             <Select id="search-min-rating" name="minRating" defaultValue={params.minRating ? String(params.minRating) : ""} className="h-10 text-sm">
               <MinRatingOptions />
             </Select>
           </Field>
-          <Field label="Sort by" htmlFor="search-sort">
+          <Field label={_("search.sortBy")} htmlFor="search-sort">
             <Select id="search-sort" name="sort" defaultValue={params.sort} className="h-10 text-sm">
               {SEARCH_SORTS.map((s) => (
                 <option key={s} value={s}>
-                  {SORT_LABELS[s]}
+                  {_(SORT_LABELS[s])}
                 </option>
               ))}
             </Select>
@@ -144,10 +169,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <NearMeButton className="col-span-2 md:col-span-1" />
           <label className="flex h-10 items-center gap-2 font-medium text-slate-700">
             <input type="checkbox" name="openNow" value="1" defaultChecked={params.openNow} className="h-4 w-4 accent-blue-700" />
-            Open now
+            {_("search.openNow")}
           </label>
           <Button type="submit" variant="outline" size="sm" className="col-span-2 h-10 md:col-span-1">
-            Apply filters
+            {_("search.applyFilters")}
           </Button>
         </div>
       </Form>
@@ -156,16 +181,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {result.businesses.length > 0 ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            {resultCount(counted(result))}
-            {params.openNow ? " · open now" : ""}
-            {params.minRating ? ` · ${params.minRating}+ stars` : ""}
+            {resultCount(counted(result), i18n.locale)}
+            {params.openNow ? ` · ${_("search.openNowNote")}` : ""}
+            {params.minRating ? ` · ${_("search.minRatingNote", { rating: params.minRating })}` : ""}
           </p>
           <CardGrid columns={4} className="mt-6">
             {result.businesses.map((b, i) => (
-              <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap />
+              <BusinessCard key={b.id} business={b} descriptionLines={3} position={i} onMap distanceUnit={distanceUnit} />
             ))}
           </CardGrid>
-          <ResultsMap ids={result.businesses.map((b) => b.id)} map={map} heading="These results on a map" />
+          <ResultsMap ids={result.businesses.map((b) => b.id)} map={map} heading={_("search.mapHeading")} />
         </>
       ) : (
         <EmptyState params={params} filtered={filtered} locationFound={result.location?.found ?? true} categories={categories.slice(0, 8)} />
@@ -175,7 +200,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         page={result.page}
         totalPages={total === null ? null : Math.max(1, Math.ceil(total / result.pageSize))}
         hasNext={result.hasNext}
-        hrefFor={(page) => searchHref({ ...params, page })}
+        hrefFor={(page) => lp(searchHref({ ...params, page }))}
       />
     </main>
   );
@@ -192,25 +217,24 @@ function EmptyState({
   locationFound: boolean;
   categories: Array<{ category: string; slug: string }>;
 }) {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
   const broader: Array<{ label: string; href: string }> = [];
-  if (filtered) broader.push({ label: "Search again without filters", href: searchHref({ q: params.q, location: params.location }) });
-  if (params.q && params.location) broader.push({ label: `Search "${params.q}" everywhere`, href: searchHref({ q: params.q }) });
+  if (filtered) broader.push({ label: _("search.withoutFilters"), href: searchHref({ q: params.q, location: params.location }) });
+  if (params.q && params.location) broader.push({ label: _("search.searchEverywhere", { query: params.q }), href: searchHref({ q: params.q }) });
   const words = params.q.split(/\s+/).filter(Boolean);
-  if (words.length > 1) broader.push({ label: `Search for "${words[0]}"`, href: searchHref({ q: words[0], location: params.location }) });
-  if (params.q && params.location) broader.push({ label: `All businesses in ${params.location}`, href: searchHref({ location: params.location }) });
+  if (words.length > 1) broader.push({ label: _("search.searchFor", { word: words[0] }), href: searchHref({ q: words[0], location: params.location }) });
+  if (params.q && params.location)
+    broader.push({ label: _("search.allBusinessesIn", { location: params.location }), href: searchHref({ location: params.location }) });
   return (
     <section className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center">
-      <h2 className="text-xl font-semibold">No businesses found</h2>
-      <p className="mt-2 text-slate-600">
-        {locationFound
-          ? "Try a broader search: fewer words, another spelling, or a larger area."
-          : `We don't know a place called "${params.location}" yet. Try a city, a state or a postal code.`}
-      </p>
+      <h2 className="text-xl font-semibold">{_("search.noResults")}</h2>
+      <p className="mt-2 text-slate-600">{locationFound ? _("search.tryBroader") : _("search.unknownPlace", { location: params.location })}</p>
       {broader.length ? (
         <ul className="mt-4 flex flex-wrap justify-center gap-3">
           {broader.map((s) => (
             <li key={s.href}>
-              <Link to={s.href} className="text-blue-700 underline">
+              <Link to={lp(s.href)} className="text-blue-700 underline">
                 {s.label}
               </Link>
             </li>
@@ -219,11 +243,11 @@ function EmptyState({
       ) : null}
       {categories.length ? (
         <>
-          <h3 className="mt-6 font-medium">Popular categories</h3>
+          <h3 className="mt-6 font-medium">{_("search.popularCategories")}</h3>
           <ul className="mt-3 flex flex-wrap justify-center gap-2">
             {categories.map((c) => (
               <li key={c.slug}>
-                <Link to={`/category/${c.slug}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm hover:bg-slate-200">
+                <Link to={lp(`/category/${c.slug}`)} className="rounded-full bg-slate-100 px-3 py-1 text-sm hover:bg-slate-200">
                   {c.category}
                 </Link>
               </li>
@@ -237,7 +261,8 @@ function EmptyState({
 
 /** Any failure of the search (a D1 error answers 500): SPEC §8's list error texts, and the way home. */
 function ErrorLoadingBusinesses() {
-  return <ErrorState title="Error Loading Businesses" text="Unable to load businesses. Please try again later." homeLink />;
+  const { _ } = useLingui();
+  return <ErrorState title={_("search.errorTitle")} text={_("search.errorText")} homeLink />;
 }
 
 export function ErrorBoundary() {

@@ -46,6 +46,7 @@ import { facetsQuery, facetToken } from "#app/lib/search/search-query";
 import type { BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { b, CANDIDATE_COLUMNS, FROM_B, type CandidateRow } from "#app/server/search/candidates.server";
+import { categoryWords } from "#app/server/search/category-words.server";
 import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
   findLocation,
@@ -71,8 +72,9 @@ type Keep = (row: CandidateRow) => boolean;
  * location's centre for sort=distance without near=, the prefix's vocabulary terms. Exported for
  * the benchmark, which counts the whole match.
  */
-export async function searchPlan(db: Db, params: SearchParams): Promise<SearchPlan> {
-  const q = parseSearch(params);
+export async function searchPlan(db: Db, params: SearchParams, locales?: readonly string[]): Promise<SearchPlan> {
+  // Category words of the enabled languages ("cà phê" → coffee shop) join the words' match: no D1 read.
+  const q = parseSearch(params, categoryWords(locales));
   const location = q.location ? await findLocation(db, q.location) : null;
   if (q.location && !location) return planSearch(q, { location: null, centre: null, terms: null });
   const centre = q.sort === "distance" && !q.near && location ? await placeCentre(db, location.driving) : null;
@@ -281,10 +283,11 @@ const asRow = (row: CandidateRow): BusinessRow => ({ ...row, facets: "", geoTerm
 
 /**
  * A text search of the list API and the admin list: the words of `text` AND `facets`, bounded as
- * /search's (runWindow). Empty when the text holds no word or its prefix expands to nothing.
+ * /search's (runWindow), category words of every locale with catalogs understood as /search's are.
+ * Empty when the text holds no word or its prefix expands to nothing.
  */
 export async function windowSearch(db: Db, q: WindowQuery & { text: string; facets: string }): Promise<WindowResult> {
-  const text = parseText(q.text);
+  const text = parseText(q.text, categoryWords());
   const m = text ? textMatch(text, await expandPrefix(db, text), q.facets) : null;
   return m ? runWindow(db, m, q) : noMatch();
 }
@@ -462,9 +465,17 @@ export type SearchResult = {
   total: number | null;
 };
 
-/** One page of results. Never throws on visitor text: unusable text gives an empty page. */
-export async function search(db: Db, params: SearchParams, now: Date = new Date()): Promise<SearchResult> {
-  const result = await run(db, await searchPlan(db, params), now);
+/**
+ * One page of results. Never throws on visitor text: unusable text gives an empty page. `locales`:
+ * the enabled languages, whose category words the search understands (by default every locale with
+ * catalogs).
+ */
+export async function search(
+  db: Db,
+  params: SearchParams,
+  { now = new Date(), locales }: { now?: Date; locales?: readonly string[] } = {},
+): Promise<SearchResult> {
+  const result = await run(db, await searchPlan(db, params, locales), now);
   const { point } = result;
   if (!point) return result;
   const withDistance = (business: SearchBusiness): SearchBusiness =>
