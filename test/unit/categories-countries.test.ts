@@ -40,6 +40,9 @@ describe("countries", () => {
   it("normalizes scraper spellings to one name and code", () => {
     expect(normalizeCountry("United States of America")).toEqual({ name: "United States", code: "US" });
     expect(normalizeCountry("Viet Nam")).toEqual({ name: "Vietnam", code: "VN" });
+    // The name as written, not a withdrawn code the runtime's ICU also calls Vietnam ("VD").
+    expect(normalizeCountry("Vietnam")).toEqual({ name: "Vietnam", code: "VN" });
+    expect(normalizeCountry("Benin")).toEqual({ name: "Benin", code: "BJ" });
     expect(normalizeCountry("", "de")).toEqual({ name: "Germany", code: "DE" });
     expect(normalizeCountry("Germany")).toEqual({ name: "Germany", code: "DE" });
     expect(normalizeCountry("France")).toEqual({ name: "France", code: "FR" });

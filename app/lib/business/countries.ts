@@ -37,8 +37,14 @@ const ALIASES: Record<string, string> = {
   italia: "IT",
 };
 
-/** Codes ICU can name that are not (or no longer) countries, or that shadow one ("FX" → France). */
-const NOT_COUNTRIES = new Set(["AN", "BU", "CS", "DD", "EU", "EZ", "FX", "NT", "QO", "SU", "TP", "UK", "UN", "YU", "ZR", "ZZ", "XA", "XB"]);
+/**
+ * Codes ICU can name that are not (or no longer) countries, or that shadow one: "FX" → France, and
+ * the withdrawn codes some ICU builds name as their successor ("VD" → Vietnam, "DY" → Benin).
+ */
+const NOT_COUNTRIES = new Set([
+  ...["AN", "BU", "CS", "DD", "EU", "EZ", "FX", "NT", "QO", "SU", "TP", "UK", "UN", "YU", "ZR", "ZZ", "XA", "XB"],
+  ...["CT", "DY", "FQ", "HV", "JT", "MI", "NH", "NQ", "PC", "PU", "PZ", "RH", "VD", "WK", "YD"],
+]);
 
 let displayNames: Intl.DisplayNames | undefined;
 let byName: Map<string, string> | undefined;
