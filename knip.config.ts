@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "scripts/*.{ts,mjs}",
     // A template app that scripts/bench-http.ts copies out and builds: its files are its own entry points.
     "scripts/bench-http-floor/**/*.{ts,tsx}",
+    // Read by @lingui/vite-plugin (through @lingui/conf) when it compiles the catalogs.
+    "lingui.config.ts",
     // Browser scripts served as they are from public/ (ad-slot.tsx, map-panel.tsx, near-me-button.tsx
     // and map-draw.js name them by URL).
     "public/*.js",
