@@ -112,6 +112,28 @@ describe("no English interface text on another locale's page", () => {
     expect(en).toMatch(/7:00\sAM/);
   });
 
+  it("keeps the stored SEO title and description, written in the default locale's language, to its pages", async () => {
+    await insert(
+      buildBusiness({
+        placeId: `text-seo-${run}`,
+        name: `Titled Café ${run}`,
+        category: "Coffee shop",
+        city,
+        seoTitle: `Best coffee by the river ${run}`,
+        seoDescription: "An English description written for the English page.",
+      }),
+    );
+    const id = await idOf(`text-seo-${run}`);
+    const root = await (await request(`/business/${id}`)).text();
+    expect(root).toContain(`<title>Best coffee by the river ${run}</title>`);
+    expect(root).toContain('content="An English description written for the English page."');
+    const vi = await (await request(`/vi/business/${id}`)).text();
+    const head = vi.slice(0, vi.indexOf("</head>"));
+    expect(head).not.toContain("Best coffee by the river");
+    expect(head).not.toContain("An English description");
+    expect(vi).toMatch(/<title>Titled Café [^<]*Quán cà phê[^<]*<\/title>/);
+  });
+
   it("checks itself: the English page does show the English messages this test looks for", async () => {
     const texts = readableTexts(await (await request(`/city/${encodeURIComponent(city)}`)).text());
     const english = englishLeftIn("vi");

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { slugify } from "#app/lib/business/slug";
-import { categoryLabelIndex, foldLabel, labelOf, type LabelKind } from "#app/lib/i18n/labels";
+import { labelOf, type LabelKind } from "#app/lib/i18n/labels";
+
+/** A label as typed words are compared with it: no accents or marks, "đ" as "d", lower case, single spaces. */
+const foldLabel = (text: string) =>
+  text.replace(/[đĐ]/g, "d").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 import { mapHeader, mapRow } from "#app/lib/import/import-mapping";
 import { AVAILABLE_LOCALES } from "#app/server/platform/i18n.server";
 import { fixtureRecords, US_FIXTURE, VN_FIXTURE } from "../helpers/spreadsheets";
@@ -149,51 +153,5 @@ describe("the real scraper exports", () => {
     expect(labelOf("vi", "category", "Cafe")).toBe("Cà phê");
     expect(labelOf("vi", "aboutGroup", "Popular for")).toBe("Được ưa chuộng để");
     expect(labelOf("vi", "aboutAttribute", "Good for working on laptop")).toBe("Phù hợp để làm việc bằng máy tính xách tay");
-  });
-});
-
-describe("foldLabel", () => {
-  it("drops accents and marks, reads đ as d, lowers the case and trims", () => {
-    expect(foldLabel("  Quán  Cà Phê ")).toBe("quan ca phe");
-    expect(foldLabel("Cafetería")).toBe("cafeteria");
-    expect(foldLabel("ĐẠI LÝ Ô TÔ")).toBe("dai ly o to");
-    expect(foldLabel("Nhà thuốc")).toBe("nha thuoc");
-  });
-});
-
-describe("categoryLabelIndex", () => {
-  const index = categoryLabelIndex(["en", "vi", "es"]);
-
-  it("reads a category typed in any served language as the data writes it", () => {
-    expect(index.get("quan ca phe")).toBe("Coffee shop");
-    expect(index.get(foldLabel("Quán cà phê"))).toBe("Coffee shop");
-    expect(index.get(foldLabel("Cafetería"))).toBe("Coffee shop");
-    expect(index.get("coffee shop")).toBe("Coffee shop");
-    expect(index.get(foldLabel("Café"))).toBe("Cafe");
-    expect(index.get(foldLabel("Cà phê"))).toBe("Cafe");
-    expect(index.get(foldLabel("Đại lý ô tô"))).toBe("Car dealer");
-    expect(index.get(foldLabel("Nha sĩ"))).toBe("Dentist");
-    expect(index.get(foldLabel("Clínica de trasplante capilar"))).toBe("Clínica de trasplante capilar");
-    expect(index.get(foldLabel("Clínica de injerto capilar"))).toBe("Hair transplantation clinic");
-  });
-
-  it("holds every category of every locale asked for, and nothing else", () => {
-    const categories = Object.keys(contentCatalogs.en).filter((k) => k.startsWith("category."));
-    const labels = new Set(["en", "vi", "es"].flatMap((l) => categories.map((k) => foldLabel(contentCatalogs[l][k]))));
-    expect(new Set(index.keys())).toEqual(labels);
-    expect(new Set(index.values())).toEqual(new Set(categories.map((k) => contentCatalogs.en[k])));
-  });
-
-  it("has only the locales asked for (an unknown one adds nothing)", () => {
-    const vietnamese = categoryLabelIndex(["vi", "xx"]);
-    expect(vietnamese.get("quan ca phe")).toBe("Coffee shop");
-    expect(vietnamese.has("cafeteria")).toBe(false);
-    expect(vietnamese.has("dentist")).toBe(false);
-    expect(categoryLabelIndex([]).size).toBe(0);
-  });
-
-  it("is built once per list of locales", () => {
-    expect(categoryLabelIndex(["en", "vi", "es"])).toBe(index);
-    expect(categoryLabelIndex(["vi", "es"])).not.toBe(index);
   });
 });

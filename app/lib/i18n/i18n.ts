@@ -8,11 +8,9 @@
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 
 const instances = new Map<string, I18n>();
-let registrations = 0;
 
 /** Adds compiled messages to `locale`'s instance (the interface's, then the server's content). */
 export function registerMessages(locale: string, messages: Messages): void {
-  registrations++;
   const existing = instances.get(locale);
   if (existing) existing.load(locale, { ...existing.messages, ...messages });
   else instances.set(locale, setupI18n({ locale, messages: { [locale]: messages } }));
@@ -28,9 +26,4 @@ export function i18nFor(locale: string): I18n {
 /** The locales whose catalogs are registered. */
 export function registeredLocales(): string[] {
   return [...instances.keys()];
-}
-
-/** How many times messages were registered: what is built from the catalogs is stale when it changes. */
-export function catalogVersion(): number {
-  return registrations;
 }

@@ -150,14 +150,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // another adds its street, the part of the address that tells them apart.
   const street = (twin ?? (await sharesTitle(db, b.id))) ? b.address.split(",")[0].trim() : "";
   const categoryInPlace = category && place ? i18n._("business.titleCategoryInPlace", { category, place }) : category || place;
-  const title = b.seoTitle
-    ? joinParts([b.seoTitle, street ? `(${street})` : ""], " ")
+  // The stored SEO title and description (SEO generation's or the operator's) are in the default
+  // locale's language: another locale's page writes its own from the facts.
+  const stored = locale === config.localeSettings.defaultLocale ? { title: b.seoTitle, description: b.seoDescription } : null;
+  const title = stored?.title
+    ? joinParts([stored.title, street ? `(${street})` : ""], " ")
     : joinParts([street ? `${b.name} (${street})` : b.name, categoryInPlace, config.siteName], " | ");
   const where = { name: b.name, place, hasPlace: place ? "yes" : "no" };
   // Mid-sentence a category reads in lower case ("dịch vụ quán cà phê"); English keeps SPEC's text, the category as written.
   const midSentence = locale.split("-")[0] === "en" ? category : category.toLocaleLowerCase(locale);
   const description =
-    b.seoDescription ||
+    stored?.description ||
     (category ? i18n._("business.metaDescription", { ...where, category: midSentence }) : i18n._("business.metaDescriptionLocal", where));
   const canonical = canonicalOf(b, config.siteUrl, config.localeSettings, locale);
   const image = absolute(config.siteUrl, b.photos[0] ?? defaultImagePath(b.group));

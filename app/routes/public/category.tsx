@@ -58,17 +58,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {
   const i18n = i18nFor(pageLocaleOf(matches).locale);
-  if (!loaderData) return errorMeta(error, i18n._("category.notFound"), matches);
+  if (!loaderData) return errorMeta(error, i18n._("categoryPage.notFound"), matches);
   const { named, siteName } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
-  const title = titleWithSuffix(i18n._("category.metaTitle", { category: named, siteName }), titleSuffix);
-  const description = i18n._("category.metaDescription", { category: named });
+  const title = titleWithSuffix(i18n._("categoryPage.metaTitle", { category: named, siteName }), titleSuffix);
+  const description = i18n._("categoryPage.metaDescription", { category: named });
   return pageMeta({ title, description, canonical, robots });
 }
 
 function CategoryNotFound({ heading }: { heading: string }) {
   const { _ } = useLingui();
-  return <ErrorState title={_("category.notFound")} text={_("category.notFoundText", { category: heading })} homeLink />;
+  return <ErrorState title={_("categoryPage.notFound")} text={_("categoryPage.notFoundText", { category: heading })} homeLink />;
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -78,7 +78,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <ListingPage
       siteUrl={siteUrl}
-      name={_("category.listName", { category: named })}
+      name={_("categoryPage.listName", { category: named })}
       crumbs={[
         { name: _("listing.crumbHome"), url: `${siteUrl}${lp("/")}` },
         { name: heading, url: categoryUrl },
@@ -88,24 +88,24 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       heading={
         <>
           <h1 className="text-3xl font-bold">{heading}</h1>
-          <p className="mt-2 text-slate-600">{_("category.subtitle", { category: named })}</p>
-          <p className="mt-4 font-semibold text-slate-800">{_("category.count", { count })}</p>
-          <TopLinks title={_("category.byCity", { category: heading })} links={topCities} />
+          <p className="mt-2 text-slate-600">{_("categoryPage.subtitle", { category: named })}</p>
+          <p className="mt-4 font-semibold text-slate-800">{_("categoryPage.count", { count })}</p>
+          <TopLinks title={_("categoryPage.byCity", { category: heading })} links={topCities} />
         </>
       }
       empty={
         filtered ? (
-          <EmptyListing title={_("category.emptyTitle", { category: named })} text={_("category.emptyFiltered")} />
+          <EmptyListing title={_("categoryPage.emptyTitle", { category: named })} text={_("categoryPage.emptyFiltered")} />
         ) : (
-          <EmptyListing title={_("category.emptyTitle", { category: named })} text={_("category.emptyText")}>
+          <EmptyListing title={_("categoryPage.emptyTitle", { category: named })} text={_("categoryPage.emptyText")}>
             <ButtonLink to={lp("/")} className="mt-6">
-              {_("category.browseAll")}
+              {_("categoryPage.browseAll")}
             </ButtonLink>
           </EmptyListing>
         )
       }
       card={() => ({ descriptionLines: 3, onMap: true })}
-      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={_("category.mapHeading", { category: named })} />}
+      map={<ResultsMap ids={businesses.map((b) => b.id)} map={map} heading={_("categoryPage.mapHeading", { category: named })} />}
     />
   );
 }
