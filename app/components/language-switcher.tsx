@@ -26,11 +26,11 @@ export function LanguageSwitcher() {
   if (page.locales.length < 2) return null;
   return (
     <details data-menu className="relative">
-      <summary className="menu-summary border border-slate-300" aria-label={_("layout.language")}>
+      <summary className="menu-summary border border-slate-300">
         <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
           <path d="M10 2a8 8 0 100 16 8 8 0 000-16zm5.9 7h-2.4a12 12 0 00-1.1-4.5A6 6 0 0115.9 9zM10 4c.8 1 1.4 2.9 1.5 5h-3C8.6 6.9 9.2 5 10 4zM7.6 4.5A12 12 0 006.5 9H4.1a6 6 0 013.5-4.5zM4.1 11h2.4a12 12 0 001.1 4.5A6 6 0 014.1 11zm5.9 5c-.8-1-1.4-2.9-1.5-5h3c-.1 2.1-.7 4-1.5 5zm2.4-.5a12 12 0 001.1-4.5h2.4a6 6 0 01-3.5 4.5z" />
         </svg>
-        <span className="uppercase">{page.locale}</span>
+        <span className="sr-only">{_("layout.language")}</span> <span className="uppercase">{page.locale}</span>
       </summary>
       <ul className="absolute end-0 top-full mt-2 w-44 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
         {samePageIn(page, samePage).map(({ locale, href }) => (

@@ -16,7 +16,7 @@ async function firstBusiness(page: Page): Promise<{ id: number; name: string }> 
 /** Opens the header's language menu and follows the link to `language`. */
 async function switchTo(page: Page, language: string) {
   await page
-    .locator("header summary[aria-label]")
+    .locator("header summary")
     .filter({ has: page.locator("span.uppercase"), visible: true })
     .click();
   await page.getByRole("link", { name: language, exact: true }).click();

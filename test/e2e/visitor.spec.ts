@@ -65,13 +65,17 @@ test.describe("type-ahead and near me", () => {
     expect(url.searchParams.get("near")).toBe("41.8781,-87.6298");
     expect(url.searchParams.get("sort")).toBe("distance");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText('Results for "restaurant" near you');
+    // Around Chicago, distances are in miles (feet below a tenth of a mile): the units of the place searched.
     const distances = await page
       .locator("main article")
-      .getByText(/ (m|km) away$/)
+      .getByText(/ (ft|mi|m|km) away$/)
       .allTextContents();
     expect(distances.length).toBeGreaterThan(0);
-    const km = distances.map((d) => (d.endsWith(" m away") ? Number(d.split(" ")[0]) / 1000 : Number(d.split(" ")[0])));
-    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(distances.every((d) => / (ft|mi) away$/.test(d))).toBe(true);
+    const miles = distances.map((d) =>
+      d.endsWith(" ft away") ? Number(d.split(" ")[0].replace(/,/g, "")) / 5280 : Number(d.split(" ")[0]),
+    );
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
   });
 });
 
