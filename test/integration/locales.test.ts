@@ -63,6 +63,33 @@ describe("locales", () => {
     }
   });
 
+  it("puts reciprocal alternates on every public page kind, its own parameters kept", async () => {
+    const paths = [
+      "/",
+      "/businesses?page=2",
+      "/cities",
+      `/city/${encodeURIComponent(city)}`,
+      "/category/coffee-shop",
+      `/business/${businessId}`,
+      "/search?q=coffee",
+      "/about",
+      "/contact",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/add-business",
+      "/advertise",
+    ];
+    for (const path of paths) {
+      const urls = ["en", "vi", "es"].map((l) => `https://localatlas.test${l === "en" ? path : `/${l}${path === "/" ? "" : path}`}`);
+      const expected = { en: urls[0], vi: urls[1], es: urls[2], "x-default": urls[0] };
+      for (const url of urls) {
+        const { html, status } = await page(url.slice("https://localatlas.test".length));
+        expect(status, url).toBe(200);
+        expect(alternates(html), url).toEqual(expected);
+      }
+    }
+  });
+
   it("switches language to the same page, keeping the page's own parameters and dropping others", async () => {
     const { html } = await page(`/vi/city/${encodeURIComponent(city)}?page=2&utm_source=x`);
     expect(html).toContain(`href="/es/city/${encodeURIComponent(city)}?page=2" hrefLang="es" lang="es"`);
