@@ -212,7 +212,7 @@ describe("what a bounded search answers", () => {
     expect(sparse.body.approximate).toBeUndefined();
     const text = visibleText;
     expect(text(await (await request("/businesses?search=wombat")).text())).toContain("1,000+ Total Businesses");
-    expect(text(await (await request("/businesses?search=wombat%20depot%207777")).text())).toContain(" 1 Total Businesses");
+    expect(text(await (await request("/businesses?search=wombat%20depot%207777")).text())).toContain(" 1 Total Business ");
   });
 
   it("pages a dense match without repeating a business", async () => {
