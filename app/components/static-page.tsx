@@ -5,6 +5,7 @@
  * every page's browser loads: the page's loader reads its words in the page's locale
  * (`staticTexts`), and the page and its `meta` show them (docs/i18n.md).
  */
+import { memoized } from "#app/lib/memo";
 import type { MessageId } from "@lingui/core";
 import { cloneElement, Fragment, type ReactElement } from "react";
 import type { MetaDescriptor } from "react-router";
@@ -36,9 +37,10 @@ export function staticTexts<const K extends MessageId>(locale: string, ids: read
 }
 
 /** The legal pages' date (SPEC §9: January 28, 2025), written the locale's way ("28 tháng 1, 2025"). */
-export function legalDate(locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(Date.UTC(2025, 0, 28));
-}
+export const legalDate = memoized(
+  (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(Date.UTC(2025, 0, 28)),
+  100,
+);
 
 type StaticMetaArgs = {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;

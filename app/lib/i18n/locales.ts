@@ -63,8 +63,18 @@ export function textDirection(locale: string): "ltr" | "rtl" {
   return RTL_LANGUAGES.has(locale.split("-")[0].toLowerCase()) ? "rtl" : "ltr";
 }
 
-/** A language's name as its own speakers write it ("Tiếng Việt", "español"), for the language switcher. */
+const languageNames = new Map<string, string>();
+
+/**
+ * A language's name as its own speakers write it ("Tiếng Việt", "Español"), for the language
+ * switcher; remembered (every page names every served language, twice).
+ */
 export function languageName(locale: string): string {
-  const name = new Intl.DisplayNames([locale], { type: "language" }).of(locale) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  let name = languageNames.get(locale);
+  if (name === undefined) {
+    const own = new Intl.DisplayNames([locale], { type: "language" }).of(locale) ?? locale;
+    name = own.charAt(0).toLocaleUpperCase(locale) + own.slice(1);
+    if (languageNames.size < 100) languageNames.set(locale, name);
+  }
+  return name;
 }

@@ -22,6 +22,7 @@ import { labelOf } from "#app/lib/i18n/labels";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
+import { memoized } from "#app/lib/memo";
 import { getApp } from "#app/server/platform/context.server";
 import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
@@ -87,12 +88,17 @@ function canonicalOf(b: Business, siteUrl: string, settings: LocaleSettings, loc
  */
 function countryIn(b: Business, locale: string): string {
   if (!b.countryCode || locale.split("-")[0] === "en") return b.country;
-  try {
-    return new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(b.countryCode) ?? b.country;
-  } catch {
-    return b.country;
-  }
+  return regionName(locale, b.countryCode) || b.country;
 }
+
+/** A region's name in `locale` ("" when the runtime has none), remembered per locale and code. */
+const regionName = memoized((locale: string, code: string) => {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(code) ?? "";
+  } catch {
+    return "";
+  }
+}, 1000);
 
 function todayOf(b: Business): Weekday | null {
   const zone = effectiveTimeZone(b);
