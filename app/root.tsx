@@ -29,7 +29,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale: PageLocale = { ...localeSettings, locale: localeOfSegment(localeSettings, params.lang) ?? localeSettings.defaultLocale };
   // This page in any locale: its path without the prefix and the parameters its cache key keeps (the
   // language switcher and the hreflang alternates), so the page is the same for every URL of its key.
-  const url = pageUrl(new URL(request.url));
+  // A client-side navigation asks for the page's data as /vi/city/Hue.data (/_.data for "/"): the
+  // page is the document at that path.
+  const asked = new URL(request.url);
+  asked.pathname = asked.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
+  const url = pageUrl(asked);
   const samePage = splitLocalePath(localeSettings, url.pathname).path + url.search;
   return data({ config: { siteName, analyticsToken }, locale, samePage, toast }, { headers });
 }

@@ -90,6 +90,13 @@ describe("locales", () => {
     }
   });
 
+  it("names the same page after a client-side navigation, whose data request is /….data", async () => {
+    const data = await (await request("/vi/cities.data?page=2&utm_source=x&_routes=root")).text();
+    expect(data).toContain('"samePage","/cities?page=2"');
+    const home = await (await request("/vi/_.data")).text();
+    expect(home).toContain('"samePage","/"');
+  });
+
   it("switches language to the same page, keeping the page's own parameters and dropping others", async () => {
     const { html } = await page(`/vi/city/${encodeURIComponent(city)}?page=2&utm_source=x`);
     expect(html).toContain(`href="/es/city/${encodeURIComponent(city)}?page=2" hrefLang="es" lang="es"`);
