@@ -134,6 +134,13 @@ describe("no English interface text on another locale's page", () => {
     expect(vi).toMatch(/<title>Titled Café [^<]*Quán cà phê[^<]*<\/title>/);
   });
 
+  it("names countries in the page's language, and as stored at the root", async () => {
+    const vi = await (await request("/vi/cities")).text();
+    expect(vi).toMatch(/<h2[^>]*>Việt Nam<\/h2>/);
+    const root = await (await request("/cities")).text();
+    expect(root).toMatch(/<h2[^>]*>Vietnam<\/h2>/);
+  });
+
   it("checks itself: the English page does show the English messages this test looks for", async () => {
     const texts = readableTexts(await (await request(`/city/${encodeURIComponent(city)}`)).text());
     const english = englishLeftIn("vi");

@@ -102,3 +102,26 @@ export function normalizeCountry(name: string | null | undefined, code?: string 
   if (resolved) return { name: countryName(resolved) || (name ?? "").trim(), code: resolved };
   return { name: (name ?? "").trim(), code: "" };
 }
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country as the page's language names it ("Vietnam" → "Việt Nam", "Estados Unidos"), from its
+ * stored English name or code; English pages, and a country the runtime cannot name, keep the
+ * stored name.
+ */
+export function countryNameIn(locale: string, name: string, code?: string | null): string {
+  if (!name || locale.split("-")[0] === "en") return name;
+  const iso = code || countryCode(name);
+  if (!iso) return name;
+  if (!regionNames.has(locale)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
+    } catch {
+      names = null;
+    }
+    if (regionNames.size < 100) regionNames.set(locale, names);
+  }
+  return regionNames.get(locale)?.of(iso) ?? name;
+}

@@ -22,7 +22,7 @@ import { labelOf } from "#app/lib/i18n/labels";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
-import { memoized } from "#app/lib/memo";
+import { countryNameIn } from "#app/lib/business/countries";
 import { getApp } from "#app/server/platform/context.server";
 import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
@@ -82,23 +82,7 @@ function canonicalOf(b: Business, siteUrl: string, settings: LocaleSettings, loc
   return `${siteUrl}${localePath(settings, locale, own.slice(siteUrl.length))}`;
 }
 
-/**
- * The business's country named in the page's language ("Việt Nam", "Estados Unidos"): the directory
- * stores one English name per country, which English pages show as stored.
- */
-function countryIn(b: Business, locale: string): string {
-  if (!b.countryCode || locale.split("-")[0] === "en") return b.country;
-  return regionName(locale, b.countryCode) || b.country;
-}
 
-/** A region's name in `locale` ("" when the runtime has none), remembered per locale and code. */
-const regionName = memoized((locale: string, code: string) => {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(code) ?? "";
-  } catch {
-    return "";
-  }
-}, 1000);
 
 function todayOf(b: Business): Weekday | null {
   const zone = effectiveTimeZone(b);
@@ -177,7 +161,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     business: b,
     // The category's label in the page's locale (labelOf); the business's own texts stay as written.
     category,
-    country: countryIn(b, locale),
+    // The country as the page's language names it ("Việt Nam"); English pages show it as stored.
+    country: countryNameIn(locale, b.country, b.countryCode),
     // Too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index (ADR 0020).
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,

@@ -14,23 +14,28 @@ import { i18nFor } from "#app/lib/i18n/i18n";
 import { localePath } from "#app/lib/i18n/locales";
 import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { loaderLocale } from "#app/server/platform/i18n.server";
+import { countryNameIn } from "#app/lib/business/countries";
 import type { Route } from "./+types/cities";
 
 const CITIES_PAGE_SIZE = 200;
 
 export const queryParams: QueryParams = ["page"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
+  const locale = loaderLocale(config.localeSettings, params);
   const raw = new URL(request.url).searchParams.get("page");
   const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), 10_000) : 1;
   const { cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, (page - 1) * CITIES_PAGE_SIZE);
   const groups: Array<{ country: string; cities: CountryCity[] }> = [];
   for (const city of cities) {
     const last = groups.at(-1);
-    if (last && last.country === city.country) last.cities.push(city);
-    else groups.push({ country: city.country, cities: [city] });
+    // Grouped by the stored name, shown as the page's language names the country.
+    const country = countryNameIn(locale, city.country);
+    if (last && last.country === country) last.cities.push(city);
+    else groups.push({ country, cities: [city] });
   }
   return { siteName: config.siteName, siteUrl: config.siteUrl, page, hasMore, groups };
 }
