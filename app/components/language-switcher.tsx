@@ -96,7 +96,11 @@ export function LocaleHint() {
     setDismissed(true);
   };
   return (
-    <div role="status" className="border-b border-blue-200 bg-blue-50 px-4 py-2 text-sm text-blue-900">
+    // Fixed at the bottom: it comes after React starts, and must not move the page under the visitor's pointer.
+    <div
+      role="status"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-blue-200 bg-blue-50 px-4 py-2 text-sm text-blue-900 shadow-lg"
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
         <a href={href} hrefLang={suggested} className="underline">
           {_("layout.localeHint", { language: languageName(suggested) })}
