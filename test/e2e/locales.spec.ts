@@ -109,3 +109,23 @@ test("the layout mirrors for a right-to-left language with nothing but dir chang
   expect(Math.abs(ltr.logo.x - (width - rtl.logo.x - rtl.logo.width))).toBeLessThan(24);
   expect(rtl.card.x).toBeGreaterThan(ltr.card.x);
 });
+
+test("a browser that prefers a served language is offered it once React starts, never redirected", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "vi-VN" });
+  const page = await context.newPage();
+  const response = await page.goto("/city/Chicago");
+  // The same page for everyone: no redirect, the English page as asked.
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/\/[^/]+\/city\/Chicago$/);
+  await waitForHydration(page);
+  const hint = page.getByRole("status").filter({ hasText: "This page is also in Tiếng Việt." });
+  await expect(hint).toBeVisible();
+  await expect(hint.getByRole("link")).toHaveAttribute("href", "/vi/city/Chicago");
+  await hint.getByRole("button", { name: "Dismiss" }).click();
+  await expect(hint).toHaveCount(0);
+  // Said no once, not asked again.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText("This page is also in Tiếng Việt.")).toHaveCount(0);
+  await context.close();
+});
