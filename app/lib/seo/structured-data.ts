@@ -4,7 +4,7 @@
  * the text safe inside a <script> element.
  */
 import { parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "#app/lib/business/hours";
-import { detailPath } from "#app/lib/business/slug";
+import { detailPath, slugify } from "#app/lib/business/slug";
 
 type JsonLd = Record<string, unknown>;
 
@@ -178,11 +178,6 @@ export type StructuredBusiness = {
   businessStatus?: string | null;
 };
 
-/** Lower case without diacritics, to compare address parts: "Huế" is "hue", "Đà Nẵng" is "da nang". */
-function fold(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/đ/gi, "d").toLowerCase().trim();
-}
-
 /**
  * Street part of a full address: what precedes the city, when the address names it, however it
  * spells it ("7 Sư Vạn Hạnh, Kim Long, Huế 530000, Vietnam" for the city "Hue" → "7 Sư Vạn Hạnh,
@@ -192,10 +187,11 @@ function streetAddress(address: string, city: string): string {
   if (!address) return "";
   const cut = city ? address.indexOf(`, ${city}`) : -1;
   if (cut > 0) return address.slice(0, cut).trim();
-  const folded = fold(city);
+  // Compared as the site compares names, by slug: accents and case aside ("Huế 530000" → "hue-530000").
+  const folded = slugify(city);
   if (folded) {
     const parts = address.split(",");
-    const at = parts.findIndex((part, i) => i > 0 && (fold(part) === folded || fold(part).startsWith(`${folded} `)));
+    const at = parts.findIndex((part, i) => i > 0 && (slugify(part) === folded || slugify(part).startsWith(`${folded}-`)));
     if (at > 0) return parts.slice(0, at).join(",").trim();
   }
   return address.trim();

@@ -9,15 +9,16 @@ import { localeOfSegment, type LocaleSettings } from "#app/lib/i18n/locales";
 // Imported by config.server.ts: wherever the site's settings are read, the catalogs are registered.
 const catalogs = import.meta.glob<{ messages: Messages }>("/app/locales/*/*.json", { eager: true, query: "?lingui" });
 
+const locales = new Set<string>();
 for (const [file, { messages }] of Object.entries(catalogs)) {
-  const locale = /\/locales\/([^/]+)\//.exec(file)?.[1];
-  if (locale) registerMessages(locale, messages);
+  // "/app/locales/vi/interface.json" → "vi"
+  const locale = file.split("/").at(-2) ?? "";
+  registerMessages(locale, messages);
+  locales.add(locale);
 }
 
 /** The locales that have catalogs, the LOCALES setting's choices. */
-export const AVAILABLE_LOCALES: readonly string[] = [
-  ...new Set(Object.keys(catalogs).map((file) => /\/locales\/([^/]+)\//.exec(file)?.[1] ?? "")),
-].filter(Boolean);
+export const AVAILABLE_LOCALES: readonly string[] = [...locales];
 
 /** A public page's locale in its loader: the URL's prefix (`params.lang`), else the default (an unknown prefix is the layout's 404). */
 export function loaderLocale(settings: LocaleSettings, params: { lang?: string }): string {
