@@ -167,7 +167,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
           <details data-menu className="relative">
-            <summary className={`${summaryClass} border border-slate-300`}>
+            <summary className={`${summaryClass} border border-slate-300 whitespace-nowrap`}>
               <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
                 <path d="M8.5 2a6.5 6.5 0 015.2 10.4l4 4-1.3 1.3-4-4A6.5 6.5 0 118.5 2zm0 2a4.5 4.5 0 100 9 4.5 4.5 0 000-9z" />
               </svg>

@@ -11,15 +11,16 @@ import { request } from "../helpers/factories";
 
 const fold = (text: string) => text.replace(/[đĐ]/g, "d").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
-let stored: Array<{ name: string; address: string }> = [];
+let stored: Array<{ id: number; name: string; address: string }> = [];
 
 beforeAll(async () => {
   const form = new FormData();
   form.set("excelFile", fileOf(fixtureBytes(VN_FIXTURE), VN_FIXTURE));
   const response = await adminRequest("/api/admin/import", { method: "POST", ...(await multipartInit(form)) });
   expect(response.status).toBe(200);
-  stored = (await env.DB.prepare("SELECT name, address FROM businesses WHERE city = 'Hue'").all<{ name: string; address: string }>())
-    .results;
+  stored = (
+    await env.DB.prepare("SELECT id, name, address FROM businesses WHERE city = 'Hue'").all<{ id: number; name: string; address: string }>()
+  ).results;
 });
 
 /** Each card's line of where it is (app/components/business-card.tsx), by the card's name. */
@@ -47,6 +48,18 @@ describe("the Huế file's cards", () => {
         if (fold(address).includes("hue")) expect(line, `${path}: ${name}`).toBe(address);
         const parts = (line ?? "").split(",").map(fold);
         expect(new Set(parts).size, `${path}: ${line}`).toBe(parts.length);
+      }
+    }
+  });
+
+  it("name each place once in the business page's place line too (city, then its state's parts, then the country)", async () => {
+    for (const { id } of stored) {
+      for (const prefix of ["", "/vi", "/es"]) {
+        const html = await (await request(`${prefix}/business/${id}`)).text();
+        const line = new RegExp(`<a[^>]*href="${prefix}/city/Hue"[^>]*>([^<]+)</a>`).exec(html)?.[1] ?? "";
+        expect(line, `${prefix}/business/${id}`).toMatch(/^Hue, /);
+        const parts = line.split(",").map(fold);
+        expect(new Set(parts).size, `${prefix}/business/${id}: ${line}`).toBe(parts.length);
       }
     }
   });

@@ -22,6 +22,7 @@ import { labelOf } from "#app/lib/i18n/labels";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
+import { addressLine } from "#app/lib/business/address-line";
 import { countryNameIn } from "#app/lib/business/countries";
 import { getApp } from "#app/server/platform/context.server";
 import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
@@ -341,7 +342,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const locale = i18n.locale;
-  const place = joinParts([b.city, b.state, country]);
+  // City, state and country, each part named once ("Hue" and a state "Kim Long, Hue": "Hue, Kim Long, Việt Nam").
+  const place = addressLine({ address: "", city: b.city, state: b.state, country });
   const address = b.address || place;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
