@@ -42,6 +42,8 @@ export default defineConfig(async () => {
             TEST_LOCAL_BUSINESS_TYPES: localBusinessTypes,
             SITE_URL: "https://localatlas.test",
             EDGE_CACHE: "off",
+            // Every e-mail sent is kept in the outbox table, where the tests read sign-in links.
+            EMAIL_OUTBOX: "on",
             // One writer batch per import workflow step, so a 20,000-row test import runs as several steps.
             IMPORT_STEP_ROWS: "5000",
             ...adminBindings,

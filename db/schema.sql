@@ -21,6 +21,20 @@ CREATE TABLE audit_log (
 
 CREATE INDEX audit_log_at_idx ON audit_log (at, id);
 
+CREATE TABLE business_owners (
+  business_id INTEGER NOT NULL,
+  owner_id INTEGER NOT NULL,
+  method TEXT NOT NULL,
+  verified_at INTEGER NOT NULL,
+  revoked_at INTEGER,
+  revoked_by TEXT,
+  PRIMARY KEY (business_id, owner_id)
+) WITHOUT ROWID;
+
+CREATE INDEX business_owners_owner_idx ON business_owners (owner_id, business_id);
+
+CREATE INDEX business_owners_verified_idx ON business_owners (verified_at);
+
 CREATE TABLE `businesses` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`place_id` text,
@@ -91,7 +105,7 @@ CREATE TABLE `businesses` (
     CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), replace(group_slug, '-', ''),
     CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END
   ) END
-) VIRTUAL);
+) VIRTUAL, fact_sources TEXT NOT NULL DEFAULT '{}', special_hours TEXT, claimed_at INTEGER, featured_until INTEGER, refreshed_at INTEGER);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
@@ -108,6 +122,14 @@ CREATE INDEX `businesses_country_idx` ON `businesses` (`country_code`,`id`);
 CREATE INDEX `businesses_country_score_idx` ON `businesses` (`country_code`,`score`,`id`);
 
 CREATE INDEX `businesses_created_idx` ON `businesses` (`created_at`,`id`);
+
+CREATE INDEX businesses_featured_category_idx ON businesses (category_slug, featured_until) WHERE featured_until IS NOT NULL;
+
+CREATE INDEX businesses_featured_city_idx ON businesses (city_slug, featured_until) WHERE featured_until IS NOT NULL;
+
+CREATE INDEX businesses_featured_group_idx ON businesses (group_slug, featured_until) WHERE featured_until IS NOT NULL;
+
+CREATE INDEX businesses_featured_until_idx ON businesses (featured_until) WHERE featured_until IS NOT NULL;
 
 CREATE INDEX businesses_geo_idx ON businesses (geo_cell);
 
@@ -130,6 +152,10 @@ CREATE INDEX `businesses_updated_idx` ON `businesses` (`updated_at`);
 CREATE INDEX `businesses_verified_idx` ON `businesses` (`is_verified`,`id`);
 
 CREATE INDEX `businesses_zip_score_idx` ON `businesses` (`zip_code`,`score`,`id`);
+
+CREATE TRIGGER business_owners_after_business_delete AFTER DELETE ON businesses BEGIN
+  DELETE FROM business_owners WHERE business_id = old.id;
+END;
 
 CREATE TRIGGER businesses_ad AFTER DELETE ON businesses BEGIN
   UPDATE site_stats SET
@@ -428,6 +454,33 @@ CREATE TABLE `old_slugs` (
 
 CREATE INDEX `old_slugs_business_idx` ON `old_slugs` (`business_id`);
 
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  sent_at INTEGER NOT NULL DEFAULT (unixepoch()),
+  to_address TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  text_body TEXT NOT NULL,
+  html_body TEXT
+);
+
+CREATE TABLE owner_sessions (
+  id_hash TEXT NOT NULL PRIMARY KEY,
+  owner_id INTEGER NOT NULL,
+  created_at INTEGER NOT NULL DEFAULT (unixepoch()),
+  expires_at INTEGER NOT NULL
+);
+
+CREATE INDEX owner_sessions_expires_idx ON owner_sessions (expires_at);
+
+CREATE INDEX owner_sessions_owner_idx ON owner_sessions (owner_id);
+
+CREATE TABLE owners (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  email TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL DEFAULT (unixepoch()),
+  last_sign_in_at INTEGER
+);
+
 CREATE TABLE `retired_businesses` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`place_id` text,
@@ -439,6 +492,17 @@ CREATE INDEX `retired_businesses_merged_idx` ON `retired_businesses` (`merged_in
 
 CREATE INDEX `retired_businesses_place_idx` ON `retired_businesses` (`place_id`);
 
+CREATE TABLE sign_in_links (
+  token_hash TEXT NOT NULL PRIMARY KEY,
+  email TEXT NOT NULL,
+  next_path TEXT NOT NULL DEFAULT '/owner',
+  created_at INTEGER NOT NULL DEFAULT (unixepoch()),
+  expires_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+
+CREATE INDEX sign_in_links_expires_idx ON sign_in_links (expires_at);
+
 CREATE TABLE `site_stats` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`total_businesses` integer DEFAULT 0 NOT NULL,
@@ -447,3 +511,48 @@ CREATE TABLE `site_stats` (
 	`total_cities` integer DEFAULT 0 NOT NULL,
 	`data_version` integer DEFAULT 0 NOT NULL,
 	bulk_from_id integer, lists_need_rebuild integer DEFAULT 0 NOT NULL);
+
+CREATE TABLE submission_counts (
+  status TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  n INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (status, kind)
+) WITHOUT ROWID;
+
+CREATE TABLE submissions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending',
+  business_id INTEGER,
+  owner_id INTEGER,
+  payload TEXT NOT NULL DEFAULT '{}',
+  contact_email TEXT,
+  sender TEXT NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL DEFAULT (unixepoch()),
+  decided_at INTEGER,
+  decided_by TEXT,
+  note TEXT NOT NULL DEFAULT ''
+);
+
+CREATE INDEX submissions_business_idx ON submissions (business_id, id) WHERE business_id IS NOT NULL;
+
+CREATE INDEX submissions_owner_idx ON submissions (owner_id, id) WHERE owner_id IS NOT NULL;
+
+CREATE INDEX submissions_status_idx ON submissions (status, id);
+
+CREATE INDEX submissions_status_kind_idx ON submissions (status, kind, id);
+
+CREATE TRIGGER submissions_counts_ad AFTER DELETE ON submissions BEGIN
+  UPDATE submission_counts SET n = n - 1 WHERE status = old.status AND kind = old.kind;
+END;
+
+CREATE TRIGGER submissions_counts_ai AFTER INSERT ON submissions BEGIN
+  INSERT INTO submission_counts (status, kind, n) VALUES (new.status, new.kind, 1)
+  ON CONFLICT(status, kind) DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER submissions_counts_au AFTER UPDATE OF status, kind ON submissions BEGIN
+  UPDATE submission_counts SET n = n - 1 WHERE status = old.status AND kind = old.kind;
+  INSERT INTO submission_counts (status, kind, n) VALUES (new.status, new.kind, 1)
+  ON CONFLICT(status, kind) DO UPDATE SET n = n + 1;
+END;

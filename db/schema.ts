@@ -142,6 +142,20 @@ export const businesses = sqliteTable(
   ) END`,
       { mode: "virtual" },
     ),
+    /**
+     * Each shown fact's source and when it was last confirmed (docs/people.md): JSON object keyed by
+     * fact (app/lib/business/provenance.ts FACTS) of {by: "admin" | "owner" | "visitor", at: unix
+     * seconds}. A fact without an entry comes from the import. Set by the write path only.
+     */
+    factSources: text("fact_sources").notNull().default("{}"),
+    /** Holidays and one-off closures (app/lib/business/special-hours.ts): JSON array of date ranges; null when none. */
+    specialHours: text("special_hours"),
+    /** When the current owner's claim was verified; null when unclaimed or revoked. */
+    claimedAt: integer("claimed_at"),
+    /** Featured (a paid placement) until this time (unix seconds); it ends by itself. */
+    featuredUntil: integer("featured_until"),
+    /** When an update-mode import last changed the imported facts; null: as first imported (created_at). */
+    refreshedAt: integer("refreshed_at"),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -171,6 +185,19 @@ export const businesses = sqliteTable(
     index("businesses_city_group_order_idx").on(t.citySlug, t.groupSlug, t.score, t.id),
     // title_twins: another business of the same name in the same city (a business page's title).
     index("businesses_city_name_idx").on(t.citySlug, t.name),
+    // people_take_part: a listing page's featured businesses, among the few featured rows.
+    index("businesses_featured_city_idx")
+      .on(t.citySlug, t.featuredUntil)
+      .where(sql`${t.featuredUntil} IS NOT NULL`),
+    index("businesses_featured_category_idx")
+      .on(t.categorySlug, t.featuredUntil)
+      .where(sql`${t.featuredUntil} IS NOT NULL`),
+    index("businesses_featured_group_idx")
+      .on(t.groupSlug, t.featuredUntil)
+      .where(sql`${t.featuredUntil} IS NOT NULL`),
+    index("businesses_featured_until_idx")
+      .on(t.featuredUntil)
+      .where(sql`${t.featuredUntil} IS NOT NULL`),
   ],
 );
 
@@ -438,6 +465,12 @@ const WRITER_OWN_COLUMNS = [
   "index_facts",
   "geo_terms",
   "near_facets",
+  // Set by their own writes (provenance, special hours, claims, featuring, refreshes), never from an input.
+  "fact_sources",
+  "special_hours",
+  "claimed_at",
+  "featured_until",
+  "refreshed_at",
 ] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
@@ -550,3 +583,123 @@ export const oldSlugs = sqliteTable(
   },
   (t) => [index("old_slugs_business_idx").on(t.businessId)],
 );
+
+/**
+ * The moderation queue (docs/people.md): one row per request a visitor or an owner sent, pending until
+ * an admin decides. `payload` holds the proposed values as JSON (app/lib/moderation/submission.ts);
+ * `sender` the SHA-256 of the client address, never shown.
+ */
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ["edit", "closed", "duplicate", "addition", "claim", "advertise"] }).notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    businessId: integer("business_id"),
+    ownerId: integer("owner_id"),
+    payload: text("payload").notNull().default("{}"),
+    contactEmail: text("contact_email"),
+    sender: text("sender").notNull().default(""),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    decidedAt: integer("decided_at"),
+    decidedBy: text("decided_by"),
+    note: text("note").notNull().default(""),
+  },
+  (t) => [
+    index("submissions_status_idx").on(t.status, t.id),
+    index("submissions_status_kind_idx").on(t.status, t.kind, t.id),
+    index("submissions_business_idx")
+      .on(t.businessId, t.id)
+      .where(sql`${t.businessId} IS NOT NULL`),
+    index("submissions_owner_idx")
+      .on(t.ownerId, t.id)
+      .where(sql`${t.ownerId} IS NOT NULL`),
+  ],
+);
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** Submissions per status and kind, kept by triggers: the Moderation tab's counts without counting rows. */
+export const submissionCounts = sqliteTable(
+  "submission_counts",
+  {
+    status: text("status").notNull(),
+    kind: text("kind").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.kind] })],
+);
+
+/** Business owners: one account per e-mail address (lower case), signed in by one-time links. */
+export const owners = sqliteTable("owners", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  createdAt: integer("created_at")
+    .notNull()
+    .default(sql`(unixepoch())`),
+  lastSignInAt: integer("last_sign_in_at"),
+});
+export type OwnerRow = typeof owners.$inferSelect;
+
+/** Owner sessions, as admin_sessions: the cookie holds a signed random id, this table its SHA-256 hex. */
+export const ownerSessions = sqliteTable(
+  "owner_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    ownerId: integer("owner_id").notNull(),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("owner_sessions_owner_idx").on(t.ownerId), index("owner_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One-time sign-in links: the token's SHA-256 hex, the address, where it leads; used_at marks its one use. */
+export const signInLinks = sqliteTable(
+  "sign_in_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    nextPath: text("next_path").notNull().default("/owner"),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("sign_in_links_expires_idx").on(t.expiresAt)],
+);
+
+/** Who owns which business and how it was proved; a revoked claim keeps its row for the record. */
+export const businessOwners = sqliteTable(
+  "business_owners",
+  {
+    businessId: integer("business_id").notNull(),
+    ownerId: integer("owner_id").notNull(),
+    method: text("method", { enum: ["email-domain", "website-token", "admin"] }).notNull(),
+    verifiedAt: integer("verified_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    revokedBy: text("revoked_by"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.ownerId] }),
+    index("business_owners_owner_idx").on(t.ownerId, t.businessId),
+    index("business_owners_verified_idx").on(t.verifiedAt),
+  ],
+);
+
+/** The local outbox (EMAIL_OUTBOX = "on", never in production): every e-mail sent, readable in the admin panel. */
+export const outbox = sqliteTable("outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  sentAt: integer("sent_at")
+    .notNull()
+    .default(sql`(unixepoch())`),
+  toAddress: text("to_address").notNull(),
+  subject: text("subject").notNull(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body"),
+});

@@ -36,6 +36,10 @@ const SQL_ONLY: Record<string, string> = {
   cities_ai: "trigger: site_stats.total_cities counts the cities that have businesses.",
   cities_au: "trigger: as cities_ai, when a city's count reaches or leaves 0.",
   cities_ad: "trigger: as cities_ai, when a city is deleted.",
+  submissions_counts_ai: "trigger: counts a new submission in submission_counts.",
+  submissions_counts_au: "trigger: moves a submission between submission_counts' statuses.",
+  submissions_counts_ad: "trigger: takes a deleted submission out of submission_counts.",
+  business_owners_after_business_delete: "trigger: a deleted business has no owners.",
 };
 
 /** One table as both sides describe it: each part a plain string, so a difference reads as a diff. */

@@ -40,4 +40,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   merge: "Merge",
   "dismiss-duplicate": "Not a duplicate",
   "duplicate-scan": "Duplicate scan",
+  "submission-approve": "Approve request",
+  "submission-reject": "Reject request",
+  "claim-verify": "Claim verified",
+  "claim-revoke": "Claim revoked",
+  "owner-sign-in": "Owner sign-in",
+  "owner-edit": "Owner edit",
+  feature: "Feature",
+  unfeature: "End featuring",
 };

@@ -12,6 +12,8 @@ import { memoized } from "#app/lib/memo";
 import { baseSlug, slugify } from "#app/lib/business/slug";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
 import { cleanLine, cleanMultiline, isLink } from "#app/lib/business/untrusted-text";
+import { parseFactSources, type Fact, type FactSourceKind } from "#app/lib/business/provenance";
+import { parseSpecialHours, type SpecialHours } from "#app/lib/business/special-hours";
 
 /** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
 const HIDDEN_COLUMNS = [
@@ -26,6 +28,12 @@ const HIDDEN_COLUMNS = [
   "nearFacets",
   "importId",
   "editedFields",
+  // Shown parsed (Business below): the facts' sources, special hours, the claim, featuring, the import date.
+  "factSources",
+  "specialHours",
+  "claimedAt",
+  "featuredUntil",
+  "refreshedAt",
 ] as const;
 /**
  * Hidden columns a read of a business for a page or an answer leaves out: SQLite computes the
@@ -53,6 +61,17 @@ export type Business = Omit<BusinessRow, (typeof HIDDEN_COLUMNS)[number] | JsonC
   openStatus: OpenStatus;
   createdAt: string;
   updatedAt: string;
+  /** Holidays and one-off closures (app/lib/business/special-hours.ts), by first day. */
+  specialHours: SpecialHours;
+  /** Who set each fact that did not come from the import, and when (ISO); docs/people.md. */
+  factSources: Partial<Record<Fact, { by: FactSourceKind; at: string }>>;
+  /** When the imported facts were last updated: the last update-mode import that changed them, or the first import. */
+  importedAt: string;
+  /** A verified owner claimed the business ("Claimed"), and since when (ISO); null when not. */
+  claimed: boolean;
+  claimedAt: string | null;
+  /** A paid placement running now (labelled "Featured" where it shows). */
+  featured: boolean;
 };
 
 /*
@@ -305,6 +324,14 @@ export function toBusiness(row: StoredBusiness, now: Date = new Date()): Busines
     reviewsPerScore: parseReviewsPerScore(row.reviewsPerScore),
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
+    specialHours: parseSpecialHours(row.specialHours),
+    factSources: Object.fromEntries(
+      Object.entries(parseFactSources(row.factSources)).map(([fact, source]) => [fact, { by: source.by, at: isoDate(source.at) }]),
+    ),
+    importedAt: isoDate(row.refreshedAt ?? row.createdAt),
+    claimed: row.claimedAt !== null,
+    claimedAt: row.claimedAt === null ? null : isoDate(row.claimedAt),
+    featured: row.featuredUntil !== null && row.featuredUntil * 1000 > now.getTime(),
   };
 }
 
@@ -319,7 +346,20 @@ const DERIVED_COLUMNS = ["categorySlug", "groupSlug", "keywords", "citySlug", "s
 /** The stored row as a write input, so an edit keeps every field the form does not show. */
 export function rowToInput(row: BusinessRow): BusinessInput {
   return {
-    ...omit(row, [...DERIVED_COLUMNS, "id", "slug", "importId", "createdAt", "updatedAt", "editedFields"] as const),
+    ...omit(row, [
+      ...DERIVED_COLUMNS,
+      "id",
+      "slug",
+      "importId",
+      "createdAt",
+      "updatedAt",
+      "editedFields",
+      "factSources",
+      "specialHours",
+      "claimedAt",
+      "featuredUntil",
+      "refreshedAt",
+    ] as const),
     photos: parseJson<string[]>(row.photos, []),
     openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),
     about: parseJson<About | null>(row.about, null),

@@ -7,7 +7,7 @@ import type { AuditPageView, AuditQuery } from "#app/lib/admin/admin-audit";
 import { auditLog } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 
-type AuditAction =
+export type AuditAction =
   | "login"
   | "logout"
   | "edit"
@@ -21,7 +21,16 @@ type AuditAction =
   // The Duplicates tab.
   | "merge"
   | "dismiss-duplicate"
-  | "duplicate-scan";
+  | "duplicate-scan"
+  // People who take part (docs/people.md): the moderation queue, claims, owners' edits, featuring.
+  | "submission-approve"
+  | "submission-reject"
+  | "claim-verify"
+  | "claim-revoke"
+  | "owner-sign-in"
+  | "owner-edit"
+  | "feature"
+  | "unfeature";
 
 export type AuditEntry = { actor: string; action: AuditAction; detail?: string; targetId?: number | null };
 

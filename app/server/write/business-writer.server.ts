@@ -18,6 +18,8 @@ import {
   rebuildListStatements,
 } from "#app/server/write/list-positions.server";
 import { phoneKey } from "#app/lib/business/duplicate-keys";
+import { factSourcePatch, type FactSourceKind } from "#app/lib/business/provenance";
+import type { SpecialHours } from "#app/lib/business/special-hours";
 import { candidateStatements, keysBySlugStatement, keysByIdStatement, retireStatements } from "#app/server/write/duplicate-writes.server";
 
 /** Columns written from a PreparedBusiness (slug is resolved separately): db/schema.ts's one list. */
@@ -327,7 +329,7 @@ function refreshSql(ranked: boolean): string {
   // Generated Detailed Information states the facts a refresh changes (rating, hours, status, phone…):
   // it is cleared rather than left saying the old ones, and SEO generation writes it again (ADR 0021).
   // Text an admin wrote is the admin's and stays.
-  return `UPDATE businesses SET ${columns.map((c) => `${c} = ${refreshValue(c)}`).join(", ")}, updated_at = unixepoch(),
+  return `UPDATE businesses SET ${columns.map((c) => `${c} = ${refreshValue(c)}`).join(", ")}, updated_at = unixepoch(), refreshed_at = unixepoch(),
   unique_content = CASE WHEN unique_content_generated THEN NULL ELSE unique_content END, unique_content_generated = 0
 FROM json_each(?1) AS j
 WHERE businesses.id = ${refreshValue("id")} AND businesses.edited_fields = ${refreshValue("edited_fields")}`;
@@ -394,11 +396,29 @@ export async function finishWrites(db: Db): Promise<void> {
 const ONE_BUSINESS = "FROM businesses AS b WHERE b.id = ?1";
 
 /**
- * Fields an admin edit may change; the slug stays stable so links keep working. `edited` names the
- * columns the admin changed by hand: they join businesses.edited_fields in the same statement, and
- * an update-mode import leaves them alone from then on (app/lib/business/business-refresh.ts).
+ * Who an edit is by (the facts' sources, app/lib/business/provenance.ts; an admin by default), and
+ * the special hours it sets (undefined: unchanged). `alongside`: statements (an audit row, a
+ * submission's decision) that commit in the same atomic batch, after the update.
  */
-export async function updateBusiness(db: Db, id: number, input: ValidBusinessInput, edited: readonly string[] = []): Promise<boolean> {
+export type UpdateOptions = {
+  by?: FactSourceKind;
+  specialHours?: SpecialHours | null;
+  alongside?: D1PreparedStatement[];
+};
+
+/**
+ * Fields an edit may change; the slug stays stable so links keep working. `edited` names the
+ * columns changed by hand (an admin, an owner, an approved suggestion): they join
+ * businesses.edited_fields in the same statement, so an update-mode import leaves them alone from
+ * then on (app/lib/business/business-refresh.ts), and their facts' sources record who and when.
+ */
+export async function updateBusiness(
+  db: Db,
+  id: number,
+  input: ValidBusinessInput,
+  edited: readonly string[] = [],
+  options: UpdateOptions = {},
+): Promise<boolean> {
   const row = prepareBusiness(input);
   const columns = INSERT_COLUMNS.filter((c) => c !== "place_id" || row.place_id !== null);
   const params: Array<string | number | null> = columns.map((c) =>
@@ -412,10 +432,20 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
         `${c} = ?${i + 1}`,
     )
     .join(", ");
-  if (edited.length) {
-    params.push(JSON.stringify(edited));
+  const changed = options.specialHours === undefined ? edited : [...new Set([...edited, "special_hours"])];
+  if (options.specialHours !== undefined) {
+    params.push(options.specialHours && options.specialHours.length ? JSON.stringify(options.specialHours) : null);
+    assignments += `, special_hours = ?${params.length}`;
+  }
+  if (changed.length) {
+    params.push(JSON.stringify(changed));
     assignments += `, edited_fields = (SELECT json_group_array(value) FROM
       (SELECT value FROM json_each(edited_fields) UNION SELECT value FROM json_each(?${params.length})))`;
+    const sources = factSourcePatch(changed, options.by ?? "admin", Math.floor(Date.now() / 1000));
+    if (Object.keys(sources).length) {
+      params.push(JSON.stringify(sources));
+      assignments += `, fact_sources = json_patch(fact_sources, ?${params.length})`;
+    }
   }
   // The business leaves its lists at its old place and joins them at its new one: a few block and
   // section counts, and the positions of the sections between.
@@ -433,8 +463,38 @@ export async function updateBusiness(db: Db, id: number, input: ValidBusinessInp
     db.statement("DELETE FROM duplicate_pairs WHERE (low_id = ?1 OR high_id = ?1) AND status = 'open'", [id]),
     ...candidateStatements(db, "k.business_id = ?1", [id]),
     ...(kept ? [...listChangeStatements(db, ONE_BUSINESS, [id], 1), ...rebalanceStatements(db)] : []),
+    ...(options.alongside ?? []),
   ]);
   return results[leave.length].results.length > 0;
+}
+
+/**
+ * A column the write path sets on its own, not from an input (WRITER_OWN_COLUMNS), with the data
+ * version bumped and `alongside` statements in the same atomic batch; false when no such business.
+ */
+async function setOwnColumn(
+  db: Db,
+  id: number,
+  column: "claimed_at" | "featured_until",
+  value: number | null,
+  alongside: D1PreparedStatement[],
+): Promise<boolean> {
+  const [update] = await db.batch([
+    db.statement(`UPDATE businesses SET ${column} = ?1, updated_at = unixepoch() WHERE id = ?2 RETURNING id`, [value, id]),
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ...alongside,
+  ]);
+  return update.results.length > 0;
+}
+
+/** Marks a business claimed by a verified owner at `at` (unix seconds), or unclaimed with null (a revoke). */
+export function setClaimed(db: Db, id: number, at: number | null, alongside: D1PreparedStatement[] = []): Promise<boolean> {
+  return setOwnColumn(db, id, "claimed_at", at, alongside);
+}
+
+/** Features a business until `until` (unix seconds), or ends it with null; nothing else changes. */
+export function setFeaturedUntil(db: Db, id: number, until: number | null, alongside: D1PreparedStatement[] = []): Promise<boolean> {
+  return setOwnColumn(db, id, "featured_until", until, alongside);
 }
 
 /** Whether a business has this slug now (a retired one's old slug may be reused). */

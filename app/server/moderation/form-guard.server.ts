@@ -1,0 +1,112 @@
+/**
+ * The walls every public form stands behind (docs/people.md): the request comes from the site
+ * (Origin), its body is at most FORM_MAX_BYTES (413), the client address and the form's target (a
+ * business, an e-mail address) are under their rate limits (429, the FORM_LIMIT_* bindings), the
+ * honeypot is empty, and Turnstile passed when it is configured. Text cleaning and size caps per field
+ * are the payload schemas' (app/lib/moderation/submission.ts).
+ */
+import type { MessageId } from "@lingui/core";
+import { FORM_MAX_BYTES, HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { isSameOriginRequest } from "#app/server/auth/auth.server";
+import type { AppContext } from "#app/server/platform/context.server";
+
+/** A refused form: its status and the interface message (forms.*) the page shows. Nothing was stored. */
+export class FormRefused extends Error {
+  constructor(
+    readonly status: 400 | 403 | 413 | 429,
+    readonly messageId: MessageId,
+  ) {
+    super(messageId);
+  }
+}
+
+export type GuardedForm = {
+  form: FormData;
+  /** The client address as stored with a submission: a keyed hash, never the address itself. */
+  sender: string;
+  /** The honeypot was filled: answer as if it worked and store nothing. */
+  trapped: boolean;
+};
+
+/** The client address: Cloudflare's CF-Connecting-IP ("local" in dev and tests). */
+export function clientAddress(request: Request): string {
+  return (request.headers.get("CF-Connecting-IP") || "local").slice(0, 64);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The body, read up to `max` bytes: a longer one is refused before it is all in memory. */
+async function readCapped(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > max) throw new FormRefused(413, "forms.tooLarge");
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new FormRefused(413, "forms.tooLarge");
+    }
+    parts.push(value);
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  return body;
+}
+
+/** Cloudflare Turnstile's answer for the form's token (only when TURNSTILE_SITE_KEY and its secret are set). */
+async function turnstilePassed(app: AppContext, form: FormData, address: string): Promise<boolean> {
+  const secret = (app.env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY;
+  if (!app.env.TURNSTILE_SITE_KEY || !secret) return true;
+  const token = form.get("cf-turnstile-response");
+  if (typeof token !== "string" || !token) return false;
+  const body = new URLSearchParams({ secret, response: token, remoteip: address });
+  try {
+    const answer = await fetch("https://challenges.cloudflare.com/turnstile/v0/siteverify", { method: "POST", body });
+    const outcome: { success?: boolean } = await answer.json();
+    return outcome.success === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether Turnstile is on (both keys set): the forms then show its widget. */
+export function turnstileSiteKey(app: AppContext): string | null {
+  const secret = (app.env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY;
+  return app.env.TURNSTILE_SITE_KEY && secret ? app.env.TURNSTILE_SITE_KEY : null;
+}
+
+/**
+ * Reads a public form's POST behind every wall above, or throws FormRefused. `target` names what the
+ * request is about ("business:42", "email:a@b.example") for the second rate limit.
+ */
+export async function readPublicForm(request: Request, app: AppContext, options: { target?: string } = {}): Promise<GuardedForm> {
+  if (!isSameOriginRequest(request, app)) throw new FormRefused(403, "forms.crossSite");
+  const body = await readCapped(request, FORM_MAX_BYTES);
+  const address = clientAddress(request);
+  if (!(await app.env.FORM_LIMIT_ADDRESS.limit({ key: `address:${address}` })).success) throw new FormRefused(429, "forms.tooMany");
+  if (options.target && !(await app.env.FORM_LIMIT_TARGET.limit({ key: options.target })).success) {
+    throw new FormRefused(429, "forms.tooMany");
+  }
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw new FormRefused(400, "forms.unreadable");
+  }
+  const trapped = String(form.get(HONEYPOT_FIELD) ?? "") !== "";
+  if (!trapped && !(await turnstilePassed(app, form, address))) throw new FormRefused(400, "forms.turnstileFailed");
+  const secret = (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
+  return { form, sender: await sha256Hex(`${secret}:${address}`), trapped };
+}
