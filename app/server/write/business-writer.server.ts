@@ -468,33 +468,38 @@ export async function updateBusiness(
   return results[leave.length].results.length > 0;
 }
 
-/**
- * A column the write path sets on its own, not from an input (WRITER_OWN_COLUMNS), with the data
- * version bumped and `alongside` statements in the same atomic batch; false when no such business.
- */
-async function setOwnColumn(
-  db: Db,
-  id: number,
-  column: "claimed_at" | "featured_until",
-  value: number | null,
-  alongside: D1PreparedStatement[],
-): Promise<boolean> {
+/** Features a business until `until` (unix seconds), or ends it with null; nothing else changes. */
+export async function setFeaturedUntil(db: Db, id: number, until: number | null, alongside: D1PreparedStatement[] = []): Promise<boolean> {
   const [update] = await db.batch([
-    db.statement(`UPDATE businesses SET ${column} = ?1, updated_at = unixepoch() WHERE id = ?2 RETURNING id`, [value, id]),
+    db.statement("UPDATE businesses SET featured_until = ?1, updated_at = unixepoch() WHERE id = ?2 RETURNING id", [until, id]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
     ...alongside,
   ]);
   return update.results.length > 0;
 }
 
-/** Marks a business claimed by a verified owner at `at` (unix seconds), or unclaimed with null (a revoke). */
-export function setClaimed(db: Db, id: number, at: number | null, alongside: D1PreparedStatement[] = []): Promise<boolean> {
-  return setOwnColumn(db, id, "claimed_at", at, alongside);
-}
-
-/** Features a business until `until` (unix seconds), or ends it with null; nothing else changes. */
-export function setFeaturedUntil(db: Db, id: number, until: number | null, alongside: D1PreparedStatement[] = []): Promise<boolean> {
-  return setOwnColumn(db, id, "featured_until", until, alongside);
+/**
+ * Sets a business's claimed mark from its owners (business_owners): claimed since its earliest
+ * verified owner that is not revoked, unclaimed without one. `ownersChange` (a claim granted or
+ * revoked) runs first in the same atomic batch, `alongside` (audit) after; false when no such business.
+ */
+export async function syncClaim(
+  db: Db,
+  id: number,
+  ownersChange: D1PreparedStatement[],
+  alongside: D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const results = await db.batch([
+    ...ownersChange,
+    db.statement(
+      `UPDATE businesses SET claimed_at = (SELECT min(verified_at) FROM business_owners WHERE business_id = ?1 AND revoked_at IS NULL),
+         updated_at = unixepoch() WHERE id = ?1 RETURNING id`,
+      [id],
+    ),
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ...alongside,
+  ]);
+  return results[ownersChange.length].results.length > 0;
 }
 
 /** Whether a business has this slug now (a retired one's old slug may be reused). */
