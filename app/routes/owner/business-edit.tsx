@@ -70,8 +70,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const headers = ownerPageHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const { _ } = i18nFor(pageLocaleOf(matches).locale);
-  const title = loaderData?.business ? _("owner.editTitle", { name: loaderData.business.name }) : _("owner.dashboardTitle");
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  const title = loaderData?.business ? i18n._("owner.editTitle", { name: loaderData.business.name }) : i18n._("owner.dashboardTitle");
   return pageMeta({ title: `${title} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
 }
 

@@ -104,8 +104,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const headers = ownerPageHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
-  const { _ } = i18nFor(pageLocaleOf(matches).locale);
-  const title = loaderData ? _("claim.title", { name: loaderData.business.name }) : _("claim.metaTitle");
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  const title = loaderData ? i18n._("claim.title", { name: loaderData.business.name }) : i18n._("claim.metaTitle");
   return pageMeta({ title: `${title} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
 }
 

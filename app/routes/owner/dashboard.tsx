@@ -27,8 +27,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export const headers = ownerPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
-  const { _ } = i18nFor(pageLocaleOf(matches).locale);
-  return pageMeta({ title: `${_("owner.dashboardTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  return pageMeta({ title: `${i18n._("owner.dashboardTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
 }
 
 export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {

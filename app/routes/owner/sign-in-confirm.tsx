@@ -47,8 +47,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const headers = ownerPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
-  const { _ } = i18nFor(pageLocaleOf(matches).locale);
-  return pageMeta({ title: `${_("signIn.confirmTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  return pageMeta({ title: `${i18n._("signIn.confirmTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
 }
 
 export default function SignInConfirm({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,8 +31,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export const headers = ownerPageHeaders;
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
-  const { _ } = i18nFor(pageLocaleOf(matches).locale);
-  return pageMeta({ title: `${_("signIn.signOutTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
+  const i18n = i18nFor(pageLocaleOf(matches).locale);
+  return pageMeta({ title: `${i18n._("signIn.signOutTitle")} | ${siteNameOf(matches)}`, robots: "noindex", robotsLast: true });
 }
 
 export default function SignOut({ loaderData }: Route.ComponentProps) {

@@ -127,12 +127,12 @@ export async function sendSignInLink(
   const config = siteConfig(app.env);
   const url = new URL(localePath(link.settings, link.locale, "/owner/sign-in/confirm"), config.siteUrl);
   url.searchParams.set("token", token);
-  const { _ } = i18nFor(link.locale);
+  const i18n = i18nFor(link.locale);
   const values = { siteName: config.siteName, minutes: SIGN_IN_LINK_TTL_SECONDS / 60 };
-  const subject = _("signIn.emailSubject", values);
-  const intro = _("signIn.emailIntro", values);
-  const action = _("signIn.emailAction", values);
-  const ignore = _("signIn.emailIgnore", values);
+  const subject = i18n._("signIn.emailSubject", values);
+  const intro = i18n._("signIn.emailIntro", values);
+  const action = i18n._("signIn.emailAction", values);
+  const ignore = i18n._("signIn.emailIgnore", values);
   await sendEmail(app, {
     to: link.email,
     subject,
