@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { Business } from "#app/lib/business/business";
 import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
 import { grantOwnership } from "#app/server/owners/ownership.server";
+import { isCacheable } from "#app/server/platform/edge-cache.server";
 import type { TestPage } from "../setup/test-sites";
 import { adminRequest, cookiesFrom, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request, testDb } from "../helpers/factories";
@@ -139,6 +140,21 @@ describe("owner sign-in by a one-time e-mailed link", () => {
     const out = await post("/owner/sign-out", {}, { cookie });
     expect(out.status).toBe(302);
     expect(await textOf(await get("/owner", cookie))).not.toContain("Signed in as");
+  });
+
+  it("keeps every owner page out of the edge cache, in every locale, and their data requests too", () => {
+    for (const path of [
+      "/owner",
+      "/owner.data",
+      "/vi/owner/businesses/1",
+      "/owner/sign-in/confirm",
+      "/business/1/claim",
+      "/es/business/1/claim.data",
+    ]) {
+      expect(isCacheable(new Request(`https://localatlas.test${path}`)), path).toBe(false);
+    }
+    for (const path of ["/business/1", "/vi/business/1", "/city/owner"])
+      expect(isCacheable(new Request(`https://localatlas.test${path}`)), path).toBe(true);
   });
 
   it("refuses an expired link with a clear message and creates nothing", async () => {

@@ -12,7 +12,7 @@ export const OWNER_MAX_PHOTOS = 10;
 /** Empty special-hours rows the form offers for new dates (it works without JavaScript). */
 export const SPECIAL_HOURS_NEW_ROWS = 3;
 
-export type OwnerEditError =
+type OwnerEditError =
   | "owner.errorHours"
   | "owner.errorPhone"
   | "owner.errorWebsite"

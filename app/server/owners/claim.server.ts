@@ -18,8 +18,8 @@ export const VERIFICATION_FILE = "/.well-known/localatlas-verification.txt";
 export const VERIFICATION_META = "localatlas-verification";
 const TOKEN_PREFIX = "localatlas-verify=";
 /** How long the website may take to answer, how much of a page is read, and how many redirects are followed. */
-export const FETCH_TIMEOUT_MS = 5000;
-export const FETCH_MAX_BYTES = 64 * 1024;
+const FETCH_TIMEOUT_MS = 5000;
+const FETCH_MAX_BYTES = 64 * 1024;
 const MAX_REDIRECTS = 3;
 
 /**
@@ -48,7 +48,7 @@ const SHARED_HOSTS = new Set([
   "yelp.com",
 ]);
 
-export type ClaimBusiness = { id: number; name: string; website: string | null; claimedAt: number | null };
+type ClaimBusiness = { id: number; name: string; website: string | null; claimedAt: number | null };
 
 export async function claimBusiness(app: AppContext, id: number): Promise<ClaimBusiness | null> {
   const row = await app.db.first<{ id: number; name: string; website: string | null; claimed_at: number | null }>(
@@ -147,7 +147,7 @@ async function fetchOnSite(url: URL, host: string): Promise<Fetched> {
 }
 
 /** The content of each <meta name="localatlas-verification"> in an HTML page's start. */
-export function verificationMetaContents(html: string): string[] {
+function verificationMetaContents(html: string): string[] {
   const found: string[] = [];
   for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
     const attributes = new Map<string, string>();

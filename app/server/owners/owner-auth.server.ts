@@ -15,7 +15,7 @@ import { escapeHtml, sendEmail } from "#app/server/platform/email.server";
 import { auditD1Statement } from "#app/server/write/audit.server";
 
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
-export const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
+const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const DEFAULT_NEXT = "/owner";
 
@@ -46,7 +46,7 @@ function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-export async function sha256Hex(text: string): Promise<string> {
+async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -151,7 +151,7 @@ export async function signInLinkUsable(app: AppContext, token: string): Promise<
   return row !== null;
 }
 
-export type SignedIn = { ownerId: number; email: string; next: string; setCookie: string };
+type SignedIn = { ownerId: number; email: string; next: string; setCookie: string };
 
 /**
  * Uses a sign-in link: marks it used in one statement that matches only an unused, unexpired link

@@ -15,7 +15,7 @@ import type { OwnerSession } from "#app/server/owners/owner-auth.server";
 import { auditD1Statement, businessLabel } from "#app/server/write/audit.server";
 import { updateBusiness } from "#app/server/write/business-writer.server";
 
-export type OwnedBusiness = { id: number; name: string; slug: string; values: OwnerEditValues };
+type OwnedBusiness = { id: number; name: string; slug: string; values: OwnerEditValues };
 
 function parsePhotos(json: string | null): string[] {
   try {
@@ -47,7 +47,7 @@ export async function ownedBusiness(db: Db, id: number): Promise<OwnedBusiness |
   return row ? { id: row.id, name: row.name, slug: row.slug, values: valuesOf(row) } : null;
 }
 
-export type OwnerSaveOutcome = "saved" | "unchanged" | "notFound" | "invalid";
+type OwnerSaveOutcome = "saved" | "unchanged" | "notFound" | "invalid";
 
 /** Writes the edit's changed fields (only those: saving the form untouched protects nothing from imports). */
 export async function saveOwnerEdit(db: Db, owner: OwnerSession, id: number, edit: OwnerEdit): Promise<OwnerSaveOutcome> {

@@ -15,7 +15,7 @@ import { loaderLocale } from "#app/server/platform/i18n.server";
 /** The most an owner's form may send (the edit form with every field full is far less). */
 const OWNER_FORM_MAX_BYTES = 64 * 1024;
 
-export type OwnerPageLocale = { locale: string; settings: LocaleSettings; path: (path: string) => string };
+type OwnerPageLocale = { locale: string; settings: LocaleSettings; path: (path: string) => string };
 
 export function ownerLocale(app: AppContext, params: { lang?: string }): OwnerPageLocale {
   const settings = siteConfig(app.env).localeSettings;
