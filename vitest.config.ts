@@ -58,6 +58,8 @@ export default defineConfig(async () => {
       // The stylesheets get their real URLs, as in a build: by default a test sees "" for `app.css?url`.
       css: { include: [/app\/(app|admin)\.css/] },
       setupFiles: ["./test/setup/apply-migrations.ts"],
+      // Local websites the Worker fetches (the claim's website token), started once for the run.
+      globalSetup: ["./test/setup/test-sites.ts"],
       testTimeout: 60_000,
       hookTimeout: 120_000,
       // Three projects on this one setup. `npm test` runs the fast suite: "unit" (test/unit/: no D1 or R2,

@@ -21,6 +21,13 @@ export default [
     route("add-business", "routes/public/add-business.tsx"),
     route("advertise", "routes/public/advertise.tsx"),
     route("search", "routes/public/search.tsx"),
+    // Business owners (docs/people.md): personal pages, never cached, in the visitor's language.
+    route("business/:id/claim", "routes/owner/claim.tsx"),
+    route("owner", "routes/owner/dashboard.tsx"),
+    route("owner/sign-in", "routes/owner/sign-in.tsx"),
+    route("owner/sign-in/confirm", "routes/owner/sign-in-confirm.tsx"),
+    route("owner/sign-out", "routes/owner/sign-out.tsx"),
+    route("owner/businesses/:id", "routes/owner/business-edit.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

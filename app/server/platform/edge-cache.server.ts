@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { basename as appBasename, routes as appRoutes } from "virtual:react-router/server-build";
 import { isAdminPath } from "#app/lib/admin/admin-path";
+import { isOwnerPath } from "#app/lib/owners/owner-path";
 import { siteStats } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 
@@ -43,7 +44,12 @@ const MANIFEST_PARAMS: QueryParams = ["paths", "version"];
 const DATA_REQUEST_PARAMS = ["_routes", "index"];
 
 export function isCacheable(request: Request): boolean {
-  return request.method === "GET" && !isAdminPath(new URL(request.url).pathname) && visitorWithoutPersonalCookie(request);
+  return request.method === "GET" && !isPersonalPath(new URL(request.url).pathname) && visitorWithoutPersonalCookie(request);
+}
+
+/** The admin's pages and an owner's (their dashboard, edit and claim pages): never cached. */
+function isPersonalPath(pathname: string): boolean {
+  return isAdminPath(pathname) || isOwnerPath(pathname);
 }
 
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/;
@@ -279,7 +285,7 @@ function pageKeyOf(requestUrl: string): string | null {
   const known = pageKeys.get(requestUrl);
   if (known !== undefined) return known;
   const url = new URL(requestUrl);
-  const key = isAdminPath(url.pathname) ? null : pageUrl(url).href;
+  const key = isPersonalPath(url.pathname) ? null : pageUrl(url).href;
   if (requestUrl.length <= KEY_MEMO_URL_LENGTH) {
     if (pageKeys.size >= KEY_MEMO_ENTRIES) pageKeys.delete(pageKeys.keys().next().value as string);
     pageKeys.set(requestUrl, key);

@@ -8,6 +8,7 @@
  * is served as stored.
  */
 import { isAdminPath } from "#app/lib/admin/admin-path";
+import { isOwnerPath, OWNER_CACHE_CONTROL } from "#app/lib/owners/owner-path";
 import { DEFERRED_MODULE_TYPE, deferHydration, LOADER_SCRIPT_TEXT } from "#app/server/platform/deferred-hydration.server";
 import { NO_STORE } from "#app/server/platform/http.server";
 
@@ -99,8 +100,8 @@ export async function withScriptHashes(
 
 /**
  * Headers every response gets, set before the edge cache stores a page, so a hit is answered with
- * the stored headers as they are. Admin responses are never stored anywhere, whatever the route set:
- * no route can forget it.
+ * the stored headers as they are. Admin and owner responses are never stored anywhere, whatever the
+ * route set: no route can forget it.
  */
 export function withSecurityHeaders(request: Request, response: Response, options: { httpsSite: boolean }): Response {
   const headers = new Headers(response.headers);
@@ -108,7 +109,10 @@ export function withSecurityHeaders(request: Request, response: Response, option
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   if (options.httpsSite) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (isAdminPath(new URL(request.url).pathname)) headers.set("Cache-Control", NO_STORE);
+  const pathname = new URL(request.url).pathname;
+  if (isAdminPath(pathname)) headers.set("Cache-Control", NO_STORE);
+  // An owner's pages are theirs alone: no shared cache keeps them, whatever the route set.
+  else if (isOwnerPath(pathname)) headers.set("Cache-Control", OWNER_CACHE_CONTROL);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -1,0 +1,192 @@
+/**
+ * Owner accounts (docs/people.md): no passwords. An owner asks for a one-time link by e-mail; the
+ * link's token is random (32 bytes), stored only as its SHA-256 with a 30-minute expiry and where it
+ * leads. Opening the link shows a button (mail scanners fetch links: only the POST signs in), and the
+ * POST consumes the token in one statement, so a replayed or expired link signs nobody in. A sign-in
+ * makes the owner's account (by lower-case address) if new and a session: as the admin's
+ * (app/server/auth/auth.server.ts), the cookie carries a signed random id, owner_sessions its hash.
+ */
+import { createCookie } from "react-router";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
+import { siteConfig } from "#app/server/platform/config.server";
+import type { AppContext } from "#app/server/platform/context.server";
+import { escapeHtml, sendEmail } from "#app/server/platform/email.server";
+import { auditD1Statement } from "#app/server/write/audit.server";
+
+const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+const DEFAULT_NEXT = "/owner";
+
+export type OwnerSession = { ownerId: number; email: string; sessionId: string; expiresAt: number };
+
+function secret(app: Pick<AppContext, "env">): string {
+  return (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
+}
+
+function isHttpsSite(app: Pick<AppContext, "env">): boolean {
+  return siteConfig(app.env).siteUrl.startsWith("https:");
+}
+
+/** `__Host-la_owner` (Secure, Path=/, no Domain) on an https site; `la_owner` on http://localhost. */
+function ownerCookie(app: Pick<AppContext, "env">) {
+  const secure = isHttpsSite(app);
+  return createCookie(secure ? "__Host-la_owner" : "la_owner", {
+    secrets: [secret(app)],
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** 32 random bytes, base64url (43 characters). */
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/**
+ * Where a sign-in may lead: a path of this site only ("/owner", "/vi/business/12/claim"), never
+ * another host ("//evil.example", "/\\evil.example", "https://…"); anything else is the dashboard.
+ */
+export function safeNextPath(next: unknown): string {
+  if (typeof next !== "string" || next.length > 500) return DEFAULT_NEXT;
+  if (!/^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/.test(next)) return DEFAULT_NEXT;
+  return next;
+}
+
+// ── Sessions ──────────────────────────────────────────────────────────────────
+
+/** The signed session id of the request's owner cookie, or null (none, tampered, not configured). */
+async function readSessionId(request: Request, app: Pick<AppContext, "env">): Promise<string | null> {
+  if (!secret(app)) return null;
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const value: unknown = await ownerCookie(app).parse(header);
+  return typeof value === "string" && SESSION_ID.test(value) ? value : null;
+}
+
+/** The signed-in owner of the request, or null. One indexed D1 read. */
+export async function getOwnerSession(request: Request, app: AppContext): Promise<OwnerSession | null> {
+  const sessionId = await readSessionId(request, app);
+  if (!sessionId) return null;
+  const row = await app.db.first<{ owner_id: number; email: string; expires_at: number }>(
+    `SELECT s.owner_id, o.email, s.expires_at FROM owner_sessions AS s JOIN owners AS o ON o.id = s.owner_id
+     WHERE s.id_hash = ?1 AND s.expires_at > ?2`,
+    [await sha256Hex(sessionId), nowSeconds()],
+  );
+  return row ? { ownerId: row.owner_id, email: row.email, sessionId, expiresAt: row.expires_at } : null;
+}
+
+/** Ends the request's owner session (if any) and returns the Set-Cookie that clears the cookie. */
+export async function signOutOwner(request: Request, app: AppContext): Promise<string> {
+  const sessionId = await readSessionId(request, app);
+  if (sessionId) await app.db.run("DELETE FROM owner_sessions WHERE id_hash = ?1", [await sha256Hex(sessionId)]);
+  return ownerCookie(app).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+// ── Sign-in links ─────────────────────────────────────────────────────────────
+
+/**
+ * Stores a new sign-in link for `email` (already checked and lower-cased) and e-mails it, in the
+ * page's locale. Throws EmailNotSent when the e-mail service fails (the link is then useless: it was
+ * never sent).
+ */
+export async function sendSignInLink(
+  app: AppContext,
+  link: { email: string; next: string; locale: string; settings: LocaleSettings },
+): Promise<void> {
+  const token = randomToken();
+  const now = nowSeconds();
+  await app.db.batch([
+    // Housekeeping rides along: links past their end are of no use to anyone.
+    app.db.statement("DELETE FROM sign_in_links WHERE expires_at <= ?1", [now - 24 * 60 * 60]),
+    app.db.statement("INSERT INTO sign_in_links (token_hash, email, next_path, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)", [
+      await sha256Hex(token),
+      link.email,
+      safeNextPath(link.next),
+      now,
+      now + SIGN_IN_LINK_TTL_SECONDS,
+    ]),
+  ]);
+  const config = siteConfig(app.env);
+  const url = new URL(localePath(link.settings, link.locale, "/owner/sign-in/confirm"), config.siteUrl);
+  url.searchParams.set("token", token);
+  const i18n = i18nFor(link.locale);
+  const values = { siteName: config.siteName, minutes: SIGN_IN_LINK_TTL_SECONDS / 60 };
+  const subject = i18n._("signIn.emailSubject", values);
+  const intro = i18n._("signIn.emailIntro", values);
+  const action = i18n._("signIn.emailAction", values);
+  const ignore = i18n._("signIn.emailIgnore", values);
+  await sendEmail(app, {
+    to: link.email,
+    subject,
+    text: `${intro}\n\n${url.href}\n\n${ignore}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url.href)}">${escapeHtml(action)}</a></p><p>${escapeHtml(ignore)}</p>`,
+  });
+}
+
+/** Whether a link's token is still good (unused, not expired): the confirm page's GET, which consumes nothing. */
+export async function signInLinkUsable(app: AppContext, token: string): Promise<boolean> {
+  if (!SESSION_ID.test(token)) return false;
+  const row = await app.db.first<{ one: number }>(
+    "SELECT 1 AS one FROM sign_in_links WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2",
+    [await sha256Hex(token), nowSeconds()],
+  );
+  return row !== null;
+}
+
+type SignedIn = { ownerId: number; email: string; next: string; setCookie: string };
+
+/**
+ * Uses a sign-in link: marks it used in one statement that matches only an unused, unexpired link
+ * (two requests with one token cannot both pass), then makes the owner (if new) and a session, with
+ * the audit row, in one batch. Null when the token is unknown, used or expired: nothing is written.
+ */
+export async function consumeSignInLink(app: AppContext, token: string): Promise<SignedIn | null> {
+  if (!SESSION_ID.test(token)) return null;
+  const now = nowSeconds();
+  const link = await app.db.first<{ email: string; next_path: string }>(
+    `UPDATE sign_in_links SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2
+     RETURNING email, next_path`,
+    [await sha256Hex(token), now],
+  );
+  if (!link) return null;
+  const email = link.email.toLowerCase();
+  const sessionId = randomId();
+  const [, , owner] = await app.db.batch<{ id: number }>([
+    app.db.statement("DELETE FROM owner_sessions WHERE expires_at <= ?1", [now]),
+    app.db.statement(
+      "INSERT INTO owners (email, created_at, last_sign_in_at) VALUES (?1, ?2, ?2) ON CONFLICT(email) DO UPDATE SET last_sign_in_at = excluded.last_sign_in_at",
+      [email, now],
+    ),
+    app.db.statement("SELECT id FROM owners WHERE email = ?1", [email]),
+    app.db.statement(
+      "INSERT INTO owner_sessions (id_hash, owner_id, created_at, expires_at) SELECT ?1, id, ?2, ?3 FROM owners WHERE email = ?4",
+      [await sha256Hex(sessionId), now, now + SESSION_TTL_SECONDS, email],
+    ),
+    auditD1Statement(app.db, { actor: `owner:${email}`, action: "owner-sign-in", detail: "Signed in by an e-mailed link" }),
+  ]);
+  const ownerId = owner.results[0]?.id;
+  if (ownerId === undefined) return null;
+  return { ownerId, email, next: safeNextPath(link.next_path), setCookie: await ownerCookie(app).serialize(sessionId) };
+}
+
+function randomId(): string {
+  return randomToken();
+}
