@@ -121,9 +121,13 @@ const ADDITION_FIELDS = [
 ] as const;
 const ADVERTISE_FIELDS = ["contactName", "contactEmail", "businessName", "website", "message"] as const;
 
-/** The weekly hours of a form's day fields. */
-function hoursOf(values: Record<string, string>, keep: (day: (typeof WEEKDAYS)[number], text: string) => boolean = () => true) {
-  return Object.fromEntries(WEEKDAYS.map((day) => [day, keep(day, values[hoursField(day)]) ? values[hoursField(day)] : ""]));
+/** The weekly hours of a form's day fields that `keep` keeps; none (not an empty week) when no day has any. */
+function hoursOf(
+  values: Record<string, string>,
+  keep: (day: (typeof WEEKDAYS)[number], text: string) => boolean = () => true,
+): Record<string, string> | undefined {
+  const days = WEEKDAYS.filter((day) => cleanLine(values[hoursField(day)]).trim() && keep(day, values[hoursField(day)]));
+  return days.length ? Object.fromEntries(days.map((day) => [day, values[hoursField(day)]])) : undefined;
 }
 
 const same = (sent: string, current: string | null | undefined) => cleanLine(sent).trim() === cleanLine(current ?? "").trim();
@@ -217,9 +221,7 @@ export async function receiveSuggestion(request: Request, app: AppContext, busin
       address: same(values.address, business.address) ? "" : values.address,
       openingHours: hoursOf(values, (day, text) => !same(text, business.openingHours?.[day])),
     };
-    const changed = [changes.phone, changes.website, changes.address, ...Object.values(changes.openingHours)].some((v) =>
-      cleanLine(v).trim(),
-    );
+    const changed = changes.openingHours || [changes.phone, changes.website, changes.address].some((v) => cleanLine(v).trim());
     if (!changed) return invalid(values, contact.errors, "contribute.errorNothing");
     const parsed = editPayloadSchema.safeParse({ ...changes, note: values.note });
     const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...contact.errors };
