@@ -8,15 +8,16 @@ import { Form } from "react-router";
 import { FormAlert, FormField, formView, Honeypot, HoursFields, SendButton, ThankYou, Turnstile } from "#app/components/public-form";
 import type { FormOutcome } from "#app/lib/moderation/public-form";
 
-type RequestFormProps = { outcome: FormOutcome | undefined; turnstile: string | null };
+/** `action` is the page's own path, without the query it was opened with (so the page is one for any query). */
+type RequestFormProps = { action: string; outcome: FormOutcome | undefined; turnstile: string | null };
 
 /** A new listing's facts, as a directory lists them, and the contact e-mail. */
-export function AddBusinessForm({ outcome, turnstile }: RequestFormProps) {
+export function AddBusinessForm({ action, outcome, turnstile }: RequestFormProps) {
   const { _ } = useLingui();
   if (outcome?.state === "sent") return <ThankYou title={_("forms.thanksTitle")} text={_("addBusiness.thanksText")} />;
   const view = formView(outcome);
   return (
-    <Form method="post" className="relative space-y-6">
+    <Form method="post" action={action} className="relative space-y-6">
       <FormAlert outcome={outcome} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField view={view} name="name" label={_("forms.businessName")} required maxLength={300} autoComplete="organization" />
@@ -57,12 +58,12 @@ export function AddBusinessForm({ outcome, turnstile }: RequestFormProps) {
 }
 
 /** Who asks to advertise, for which business, and what they would like. */
-export function AdvertiseForm({ outcome, turnstile }: RequestFormProps) {
+export function AdvertiseForm({ action, outcome, turnstile }: RequestFormProps) {
   const { _ } = useLingui();
   if (outcome?.state === "sent") return <ThankYou title={_("forms.thanksTitle")} text={_("advertise.thanksText")} />;
   const view = formView(outcome);
   return (
-    <Form method="post" className="relative space-y-6">
+    <Form method="post" action={action} className="relative space-y-6">
       <FormAlert outcome={outcome} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField view={view} name="contactName" label={_("advertise.contactName")} required maxLength={200} autoComplete="name" />

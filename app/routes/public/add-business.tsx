@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { useLocalePath } from "#app/components/page-locale";
 import { AddBusinessForm } from "#app/components/request-forms";
 import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import type { FormOutcome } from "#app/lib/moderation/public-form";
@@ -46,12 +47,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 function RequestSection({ outcome, turnstile }: { outcome: FormOutcome | undefined; turnstile: string | null }) {
   const { _ } = useLingui();
+  const lp = useLocalePath();
   return (
     <section aria-labelledby="request-heading">
       <h2 id="request-heading">{_("addBusiness.formHeading")}</h2>
       <p>{_("addBusiness.formIntro")}</p>
       <div className="mt-4">
-        <AddBusinessForm outcome={outcome} turnstile={turnstile} />
+        <AddBusinessForm action={lp("/add-business")} outcome={outcome} turnstile={turnstile} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { useLocalePath } from "#app/components/page-locale";
 import { AdvertiseForm } from "#app/components/request-forms";
 import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import type { FormOutcome } from "#app/lib/moderation/public-form";
@@ -43,12 +44,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 function RequestSection({ outcome, turnstile }: { outcome: FormOutcome | undefined; turnstile: string | null }) {
   const { _ } = useLingui();
+  const lp = useLocalePath();
   return (
     <section aria-labelledby="request-heading">
       <h2 id="request-heading">{_("advertise.formHeading")}</h2>
       <p>{_("advertise.formIntro")}</p>
       <div className="mt-4">
-        <AdvertiseForm outcome={outcome} turnstile={turnstile} />
+        <AdvertiseForm action={lp("/advertise")} outcome={outcome} turnstile={turnstile} />
       </div>
     </section>
   );

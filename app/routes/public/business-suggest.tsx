@@ -141,6 +141,7 @@ export default function BusinessSuggest({ loaderData, actionData }: Route.Compon
   const lp = useLocalePath();
   const view = formView(actionData);
   const businessPath = lp(`/business/${business.id}`);
+  const formPath = (k: SuggestionKind) => `${lp(`/business/${business.id}/suggest`)}${k === "edit" ? "" : `?kind=${k}`}`;
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <Link to={businessPath} className="text-sm font-medium text-blue-800 hover:underline">
@@ -153,7 +154,7 @@ export default function BusinessSuggest({ loaderData, actionData }: Route.Compon
           {SUGGESTION_KINDS.map((k) => (
             <li key={k}>
               <Link
-                to={`${lp(`/business/${business.id}/suggest`)}${k === "edit" ? "" : `?kind=${k}`}`}
+                to={formPath(k)}
                 rel="nofollow"
                 aria-current={k === kind ? "page" : undefined}
                 className={`inline-block border-b-2 pb-2 text-sm font-medium ${k === kind ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:text-blue-800"}`}
@@ -173,7 +174,7 @@ export default function BusinessSuggest({ loaderData, actionData }: Route.Compon
           </ThankYou>
         </div>
       ) : (
-        <Form method="post" key={kind} className="relative mt-6 space-y-6">
+        <Form method="post" action={formPath(kind)} key={kind} className="relative mt-6 space-y-6">
           <FormAlert outcome={actionData} />
           <input type="hidden" name="kind" value={kind} />
           {kind === "edit" ? <EditFields view={view} business={business} /> : null}
