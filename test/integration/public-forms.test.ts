@@ -4,6 +4,7 @@ import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
 import { SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
+import { fetchWith } from "../helpers/worker";
 
 // The visitor's forms (docs/people.md): what they send lands in the moderation queue as a pending
 // submission and changes nothing until an admin approves it; every form stands behind the same
@@ -348,5 +349,51 @@ describe("Add Your Business and Advertise", () => {
       website: "https://bakery.example",
       message: "Featured on the city page",
     });
+  });
+});
+
+describe("the forms and the edge cache, and Turnstile", () => {
+  it("never caches the answer to a form: no-store, and the page stays the form", async () => {
+    const id = await business();
+    const path = `/business/${id}/suggest`;
+    const init = {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_ORIGIN, "CF-Connecting-IP": newAddress() },
+      body: new URLSearchParams({ kind: "edit", phone: "(217) 555-0166" }).toString(),
+    };
+    const answer = await fetchWith({ EDGE_CACHE: "on" }, path, init);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    expect(visibleText(await answer.text())).toContain(THANKS);
+    for (const round of [1, 2]) {
+      const page = await fetchWith({ EDGE_CACHE: "on" }, path);
+      expect(page.headers.get("Cache-Control"), `GET ${round}`).toContain("public");
+      expect(visibleText(await page.text()), `GET ${round}`).not.toContain(THANKS);
+    }
+  });
+
+  it("shows Turnstile and lets the CSP load it only when its keys are set; a form without its token is refused", async () => {
+    const id = await business();
+    const off = await request(`/business/${id}/suggest`);
+    expect(await off.text()).not.toContain("cf-turnstile");
+    expect(off.headers.get("Content-Security-Policy")).not.toContain("challenges.cloudflare.com");
+
+    const keys = {
+      TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
+      TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+    } as Partial<Env>;
+    const on = await fetchWith(keys, `/business/${id}/suggest`);
+    expect(await on.text()).toContain('class="cf-turnstile" data-sitekey="1x00000000000000000000AA"');
+    const csp = on.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    const refused = await fetchWith(keys, `/business/${id}/suggest`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_ORIGIN, "CF-Connecting-IP": newAddress() },
+      body: new URLSearchParams({ kind: "edit", phone: "(217) 555-0177" }).toString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(visibleText(await refused.text())).toContain("Please confirm you are human and send the form again.");
+    expect(await submissionsOf(id)).toEqual([]);
   });
 });
