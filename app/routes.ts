@@ -9,6 +9,8 @@ export default [
     route("businesses", "routes/public/businesses.tsx"),
     route("business/:id", "routes/public/business.tsx", { id: "business-by-id" }),
     route("details/:slug", "routes/public/business.tsx", { id: "business-by-slug" }),
+    // What a visitor can tell about a listing: an edit, closed, a duplicate (?kind=); into the moderation queue.
+    route("business/:id/suggest", "routes/public/business-suggest.tsx"),
     route("city/:cityName", "routes/public/city.tsx"),
     // City × category pages ("Dentists in Chicago", ADR 0020).
     route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),

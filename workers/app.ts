@@ -44,6 +44,8 @@ export default {
     const app = () => (made ??= makeAppContext(env, ctx, request).then((c) => (context = c)));
     const config = siteConfig(env);
     const httpsSite = config.siteUrl.startsWith("https:");
+    // Turnstile's widget is on the public forms only when both its keys are set (form-guard.server.ts).
+    const turnstileOn = Boolean(env.TURNSTILE_SITE_KEY && (env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY);
     // The finished response, security headers included: what the edge cache stores, so a hit needs no rewriting.
     const render = async (page: Request, dataVersion?: number) => {
       const routerContext = new RouterContextProvider();
@@ -52,6 +54,7 @@ export default {
       const hashed = await withScriptHashes(rendered, {
         deferHydration: shouldDeferHydration(page, rendered),
         tileOrigin: tileOrigin(config.mapTileUrl),
+        turnstile: turnstileOn,
       });
       return withSecurityHeaders(request, hashed, { httpsSite });
     };

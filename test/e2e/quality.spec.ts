@@ -25,6 +25,10 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
     `/business/${list[0].id}`,
     `/details/${list[1].slug}`,
     "/business/99999999",
+    // The visitor's forms (suggest an edit, report closed, report a duplicate).
+    `/business/${list[0].id}/suggest`,
+    `/business/${list[0].id}/suggest?kind=closed`,
+    `/business/${list[0].id}/suggest?kind=duplicate`,
     "/about",
     "/contact",
     "/privacy-policy",

@@ -87,6 +87,14 @@ describe("no English interface text on another locale's page", () => {
     ["es", `/es/search?q=${encodeURIComponent("café")}`],
     ["es", `/es/business/${cafe}`],
     ["vi", "/vi"],
+    // The visitor's forms.
+    ["vi", `/vi/business/${cafe}/suggest`],
+    ["es", `/es/business/${cafe}/suggest?kind=closed`],
+    ["vi", `/vi/business/${cafe}/suggest?kind=duplicate`],
+    ["vi", "/vi/add-business"],
+    ["es", "/es/add-business"],
+    ["vi", "/vi/advertise"],
+    ["es", "/es/advertise"],
   ];
 
   it("finds every text of the page in the page's language", async () => {

@@ -79,6 +79,11 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
     "/city/City%207/electrician",
     "/city/City%207/electrician?page=3",
     "/city/City%207/home-services",
+    // The visitor's forms: the suggestion page reads its business by id.
+    "/business/1234/suggest",
+    "/business/1234/suggest?kind=duplicate",
+    "/add-business",
+    "/advertise",
   ];
 
   it.each(endpoints)("%s", async (path) => {

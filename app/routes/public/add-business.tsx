@@ -1,8 +1,16 @@
+import { useLingui } from "@lingui/react";
+import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { useLocalePath } from "#app/components/page-locale";
+import { AddBusinessForm } from "#app/components/request-forms";
 import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
+import type { FormOutcome } from "#app/lib/moderation/public-form";
+import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
+import { receiveAddition } from "#app/server/moderation/public-forms.server";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { NO_STORE } from "#app/server/platform/http.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/add-business";
 
@@ -25,16 +33,38 @@ const TEXTS = [
 ] as const;
 
 export function loader({ context, params }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail }) };
+  const app = getApp(context);
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(app.env);
+  const texts = staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail });
+  return { siteName, siteUrl, contactEmail, texts, turnstile: turnstileSiteKey(app) };
+}
+
+/** The request form: into the moderation queue, never cached. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { outcome, status } = await receiveAddition(request, getApp(context));
+  return data<FormOutcome>(outcome, { status, headers: { "Cache-Control": NO_STORE } });
+}
+
+function RequestSection({ outcome, turnstile }: { outcome: FormOutcome | undefined; turnstile: string | null }) {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
+  return (
+    <section aria-labelledby="request-heading">
+      <h2 id="request-heading">{_("addBusiness.formHeading")}</h2>
+      <p>{_("addBusiness.formIntro")}</p>
+      <div className="mt-4">
+        <AddBusinessForm action={lp("/add-business")} outcome={outcome} turnstile={turnstile} />
+      </div>
+    </section>
+  );
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
   return staticMeta(args, "common.addYourBusiness", "addBusiness.metaDescription", "/add-business");
 }
 
-export default function AddBusiness({ loaderData }: Route.ComponentProps) {
-  const { contactEmail, texts: t } = loaderData;
+export default function AddBusiness({ loaderData, actionData }: Route.ComponentProps) {
+  const { contactEmail, texts: t, turnstile } = loaderData;
   const subject = encodeURIComponent(t["addBusiness.mailSubject"]);
   return (
     <StaticPage title={t["common.addYourBusiness"]} intro={t["addBusiness.intro"]}>
@@ -60,6 +90,7 @@ export default function AddBusiness({ loaderData }: Route.ComponentProps) {
           <li>{t["addBusiness.itemDescription"]}</li>
         </ul>
       </section>
+      <RequestSection outcome={actionData} turnstile={turnstile} />
       <section>
         <h2>{t["addBusiness.whatNext"]}</h2>
         <p>{t["addBusiness.whatNextText"]}</p>

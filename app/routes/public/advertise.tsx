@@ -1,8 +1,16 @@
+import { useLingui } from "@lingui/react";
+import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
+import { useLocalePath } from "#app/components/page-locale";
+import { AdvertiseForm } from "#app/components/request-forms";
 import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
+import type { FormOutcome } from "#app/lib/moderation/public-form";
+import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
+import { receiveAdvertising } from "#app/server/moderation/public-forms.server";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
+import { NO_STORE } from "#app/server/platform/http.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/advertise";
 
@@ -22,16 +30,38 @@ const TEXTS = [
 ] as const;
 
 export function loader({ context, params }: Route.LoaderArgs) {
-  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(getApp(context).env);
-  return { siteName, siteUrl, contactEmail, texts: staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail }) };
+  const app = getApp(context);
+  const { siteName, siteUrl, contactEmail, localeSettings } = siteConfig(app.env);
+  const texts = staticTexts(loaderLocale(localeSettings, params), TEXTS, { siteName, email: contactEmail });
+  return { siteName, siteUrl, contactEmail, texts, turnstile: turnstileSiteKey(app) };
+}
+
+/** The request form: into the moderation queue, never cached. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { outcome, status } = await receiveAdvertising(request, getApp(context));
+  return data<FormOutcome>(outcome, { status, headers: { "Cache-Control": NO_STORE } });
+}
+
+function RequestSection({ outcome, turnstile }: { outcome: FormOutcome | undefined; turnstile: string | null }) {
+  const { _ } = useLingui();
+  const lp = useLocalePath();
+  return (
+    <section aria-labelledby="request-heading">
+      <h2 id="request-heading">{_("advertise.formHeading")}</h2>
+      <p>{_("advertise.formIntro")}</p>
+      <div className="mt-4">
+        <AdvertiseForm action={lp("/advertise")} outcome={outcome} turnstile={turnstile} />
+      </div>
+    </section>
+  );
 }
 
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
   return staticMeta(args, "advertise.title", "advertise.metaDescription", "/advertise");
 }
 
-export default function Advertise({ loaderData }: Route.ComponentProps) {
-  const { contactEmail, texts: t } = loaderData;
+export default function Advertise({ loaderData, actionData }: Route.ComponentProps) {
+  const { contactEmail, texts: t, turnstile } = loaderData;
   const subject = encodeURIComponent(t["advertise.mailSubject"]);
   return (
     <StaticPage title={t["advertise.title"]} intro={t["advertise.intro"]}>
@@ -58,6 +88,7 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
           />
         </p>
       </section>
+      <RequestSection outcome={actionData} turnstile={turnstile} />
     </StaticPage>
   );
 }

@@ -4,6 +4,7 @@ import type { MessageId } from "@lingui/core";
 import { isBusinessIndexed, NOINDEX_FOLLOW } from "#app/lib/seo/indexing";
 import { AdSlot } from "#app/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "#app/components/business-image";
+import { BusinessContribute } from "#app/components/business-contribute";
 import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
@@ -477,6 +478,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               ))}
             </section>
           ) : null}
+
+          <BusinessContribute id={b.id} claimed={b.claimed} />
         </div>
 
         <aside className="space-y-6" aria-label={_("business.summary")}>

@@ -12,25 +12,31 @@ import { isOwnerPath, OWNER_CACHE_CONTROL } from "#app/lib/owners/owner-path";
 import { DEFERRED_MODULE_TYPE, deferHydration, LOADER_SCRIPT_TEXT } from "#app/server/platform/deferred-hydration.server";
 import { NO_STORE } from "#app/server/platform/http.server";
 
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
 const AD_HOSTS =
   "https://pagead2.googlesyndication.com https://*.googlesyndication.com https://*.doubleclick.net https://*.google.com https://*.adtrafficquality.google";
+
+/** Cloudflare Turnstile's script and challenge frame: allowed only when the site has its keys (the forms show it then). */
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 /**
  * Scripts from our origin, the ad and analytics hosts, and the inline scripts with these hashes.
  * `tileOrigin` is the map tiles' host (MAP_TILE_URL, app/lib/business/map.ts): images only, named even when
  * it is https (already allowed) so the policy says which host the maps use, and so an http host works.
  */
-function contentSecurityPolicy(scriptHashes: readonly string[], tileOrigin: string | null = null): string {
+function contentSecurityPolicy(scriptHashes: readonly string[], tileOrigin: string | null = null, turnstile = false): string {
   const inline = scriptHashes.map((hash) => `'sha256-${hash}'`);
+  const challenge = turnstile ? [TURNSTILE_ORIGIN] : [];
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inline, "https://static.cloudflareinsights.com", AD_HOSTS].join(" "),
+    ["script-src 'self'", ...inline, "https://static.cloudflareinsights.com", AD_HOSTS, ...challenge].join(" "),
     // The critical CSS is inlined into <head> (ADR 0004).
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: https:", ...(tileOrigin ? [tileOrigin] : [])].join(" "),
     "font-src 'self'",
     `connect-src 'self' https://cloudflareinsights.com ${AD_HOSTS}`,
-    `frame-src ${AD_HOSTS}`,
+    [`frame-src ${AD_HOSTS}`, ...challenge].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -86,7 +92,7 @@ async function hashesOf(texts: string[]): Promise<string[]> {
  */
 export async function withScriptHashes(
   response: Response,
-  options: { deferHydration?: boolean; tileOrigin?: string | null } = {},
+  options: { deferHydration?: boolean; tileOrigin?: string | null; turnstile?: boolean } = {},
 ): Promise<Response> {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const { rewriter, texts } = collectInlineScripts(options.deferHydration ? deferHydration(new HTMLRewriter()) : new HTMLRewriter());
@@ -94,14 +100,14 @@ export async function withScriptHashes(
   // The loader is inserted at </body> after parsing, as the last script of the document.
   if (options.deferHydration) texts.push(LOADER_SCRIPT_TEXT);
   const headers = new Headers(response.headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(await hashesOf(texts), options.tileOrigin));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(await hashesOf(texts), options.tileOrigin, options.turnstile));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
  * Headers every response gets, set before the edge cache stores a page, so a hit is answered with
- * the stored headers as they are. Admin and owner responses are never stored anywhere, whatever the
- * route set: no route can forget it.
+ * the stored headers as they are. Admin and owner responses and the answers to a form (any method
+ * but GET and HEAD) are never stored anywhere, whatever the route set: no route can forget it.
  */
 export function withSecurityHeaders(request: Request, response: Response, options: { httpsSite: boolean }): Response {
   const headers = new Headers(response.headers);
@@ -110,7 +116,7 @@ export function withSecurityHeaders(request: Request, response: Response, option
   headers.set("X-Frame-Options", "DENY");
   if (options.httpsSite) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   const pathname = new URL(request.url).pathname;
-  if (isAdminPath(pathname)) headers.set("Cache-Control", NO_STORE);
+  if (isAdminPath(pathname) || !READ_METHODS.has(request.method)) headers.set("Cache-Control", NO_STORE);
   // An owner's pages are theirs alone: no shared cache keeps them, whatever the route set.
   else if (isOwnerPath(pathname)) headers.set("Cache-Control", OWNER_CACHE_CONTROL);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -1,0 +1,89 @@
+/**
+ * The request forms of Add Your Business and Advertise (docs/people.md): each lands in the
+ * moderation queue with the e-mail address the answer goes to; the pages keep offering an e-mail
+ * to the operator beside them.
+ */
+import { useLingui } from "@lingui/react";
+import { Form } from "react-router";
+import { FormAlert, FormField, formView, Honeypot, HoursFields, SendButton, ThankYou, Turnstile } from "#app/components/public-form";
+import type { FormOutcome } from "#app/lib/moderation/public-form";
+
+/** `action` is the page's own path, without the query it was opened with (so the page is one for any query). */
+type RequestFormProps = { action: string; outcome: FormOutcome | undefined; turnstile: string | null };
+
+/** A new listing's facts, as a directory lists them, and the contact e-mail. */
+export function AddBusinessForm({ action, outcome, turnstile }: RequestFormProps) {
+  const { _ } = useLingui();
+  if (outcome?.state === "sent") return <ThankYou title={_("forms.thanksTitle")} text={_("addBusiness.thanksText")} />;
+  const view = formView(outcome);
+  return (
+    <Form method="post" action={action} className="relative space-y-6">
+      <FormAlert outcome={outcome} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField view={view} name="name" label={_("forms.businessName")} required maxLength={300} autoComplete="organization" />
+        <FormField view={view} name="category" label={_("forms.category")} hint={_("addBusiness.categoryHint")} required maxLength={200} />
+        <FormField
+          view={view}
+          name="address"
+          label={_("forms.address")}
+          required
+          maxLength={500}
+          autoComplete="street-address"
+          className="sm:col-span-2"
+        />
+        <FormField view={view} name="city" label={_("forms.city")} required maxLength={200} autoComplete="address-level2" />
+        <FormField view={view} name="state" label={_("forms.state")} optional maxLength={200} autoComplete="address-level1" />
+        <FormField view={view} name="zipCode" label={_("forms.zipCode")} optional maxLength={30} autoComplete="postal-code" />
+        <FormField view={view} name="country" label={_("forms.country")} required maxLength={200} autoComplete="country-name" />
+        <FormField view={view} name="phone" type="tel" label={_("forms.phone")} optional maxLength={40} autoComplete="tel" />
+        <FormField view={view} name="website" label={_("forms.website")} optional ltr inputMode="url" maxLength={500} autoComplete="url" />
+      </div>
+      <HoursFields view={view} hint={_("forms.hoursHint")} />
+      <FormField view={view} name="description" label={_("forms.description")} optional multiline maxLength={2000} />
+      <FormField
+        view={view}
+        name="contactEmail"
+        type="email"
+        label={_("forms.contactEmail")}
+        hint={_("forms.contactEmailHint")}
+        required
+        maxLength={254}
+        autoComplete="email"
+      />
+      <Honeypot />
+      <Turnstile siteKey={turnstile} />
+      <SendButton label={_("addBusiness.send")} />
+    </Form>
+  );
+}
+
+/** Who asks to advertise, for which business, and what they would like. */
+export function AdvertiseForm({ action, outcome, turnstile }: RequestFormProps) {
+  const { _ } = useLingui();
+  if (outcome?.state === "sent") return <ThankYou title={_("forms.thanksTitle")} text={_("advertise.thanksText")} />;
+  const view = formView(outcome);
+  return (
+    <Form method="post" action={action} className="relative space-y-6">
+      <FormAlert outcome={outcome} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField view={view} name="contactName" label={_("advertise.contactName")} required maxLength={200} autoComplete="name" />
+        <FormField
+          view={view}
+          name="contactEmail"
+          type="email"
+          label={_("forms.contactEmail")}
+          hint={_("forms.contactEmailHint")}
+          required
+          maxLength={254}
+          autoComplete="email"
+        />
+        <FormField view={view} name="businessName" label={_("forms.businessName")} required maxLength={300} autoComplete="organization" />
+        <FormField view={view} name="website" label={_("forms.website")} optional ltr inputMode="url" maxLength={500} autoComplete="url" />
+      </div>
+      <FormField view={view} name="message" label={_("advertise.message")} optional multiline maxLength={2000} />
+      <Honeypot />
+      <Turnstile siteKey={turnstile} />
+      <SendButton label={_("forms.send")} />
+    </Form>
+  );
+}
