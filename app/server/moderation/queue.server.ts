@@ -37,16 +37,16 @@ export type SubmissionRow = {
   note: string;
 };
 
-export const SUBMISSION_COLUMNS = `id, kind, status, business_id AS businessId, owner_id AS ownerId, payload,
+const SUBMISSION_COLUMNS = `id, kind, status, business_id AS businessId, owner_id AS ownerId, payload,
   contact_email AS contactEmail, created_at AS createdAt, decided_at AS decidedAt, decided_by AS decidedBy, note`;
 
 type SideRow = Omit<BusinessSide, "openingHours"> & { openingHours: string | null };
 
-export const SIDE_COLUMNS = `id, slug, name, phone, website, address, city, state, country, opening_hours AS openingHours,
+const SIDE_COLUMNS = `id, slug, name, phone, website, address, city, state, country, opening_hours AS openingHours,
   business_status AS businessStatus, review_count AS reviewCount, featured_until AS featuredUntil, claimed_at AS claimedAt`;
 
 /** The businesses of these ids as they are now (one read, the primary key), by id. */
-export async function businessSides(db: Db, ids: number[]): Promise<Map<number, BusinessSide>> {
+async function businessSides(db: Db, ids: number[]): Promise<Map<number, BusinessSide>> {
   if (ids.length === 0) return new Map();
   const rows = await db.all<SideRow>(`SELECT ${SIDE_COLUMNS} FROM businesses WHERE id IN (SELECT value FROM json_each(?1))`, [
     JSON.stringify([...new Set(ids)]),
