@@ -72,6 +72,7 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
         key={`featured-${loaderData.business.id}`}
         businessId={loaderData.business.id}
         featuredUntil={loaderData.featuredUntil}
+        running={loaderData.business.featured}
       />
     </div>
   );
