@@ -383,3 +383,37 @@ describe("the queue at thousands of requests", () => {
     expect(first.counts.pending.edit).toBeGreaterThanOrEqual(1666);
   });
 });
+
+describe("the Outbox tab and the edit page's featuring", () => {
+  it("lists the sent messages newest first with their links followable, and the edit page shows the featuring", async () => {
+    const run = crypto.randomUUID().slice(0, 8);
+    await env.DB.prepare("INSERT INTO outbox (to_address, subject, text_body, html_body) VALUES (?1, ?2, ?3, '')")
+      .bind(`dev-${run}@example.com`, `Sign in ${run}`, `Follow https://localatlas.test/owner/sign-in?token=${run}. It expires.`)
+      .run();
+    const response = await adminRequest("/admin-panel/outbox");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("This is the local outbox");
+    expect(visibleText(html)).toContain(`Sign in ${run}`);
+    expect(html).toContain(`href="https://localatlas.test/owner/sign-in?token=${run}"`);
+    const panel = await (await adminRequest("/admin-panel")).text();
+    expect(panel).toContain('href="/admin-panel/outbox"');
+    expect(panel).toContain('href="/admin-panel/moderation"');
+
+    const { id } = await newBusiness();
+    const until = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    expect((await post(`/api/admin/businesses/${id}/feature`, { until })).status).toBe(200);
+    const edit = visibleText(await (await adminRequest(`/admin-panel/businesses/${id}`)).text());
+    expect(edit).toContain(`Featured until ${until} (UTC)`);
+    expect(edit).toContain("End featuring");
+  });
+
+  it("never makes a link a visitor proposed clickable in the queue", async () => {
+    const { id } = await newBusiness();
+    const run = crypto.randomUUID().slice(0, 8);
+    await submit("edit", { website: `https://spam-${run}.example/offer` }, { businessId: id });
+    const html = await (await adminRequest("/admin-panel/moderation?kind=edit")).text();
+    expect(visibleText(html)).toContain(`https://spam-${run}.example/offer`);
+    expect(html).not.toContain(`href="https://spam-${run}.example/offer"`);
+  });
+});
