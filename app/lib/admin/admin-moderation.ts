@@ -109,7 +109,7 @@ export type QueueCounts = Record<SubmissionStatus, Record<SubmissionKind, number
 export type QueuePage = { items: QueueItem[]; counts: QueueCounts; next: number | null };
 
 /** A "Featured until" day (YYYY-MM-DD, UTC): featured through the end of that day. */
-export const untilDateSchema = z
+const untilDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter the end date as YYYY-MM-DD")
   .transform((v, ctx) => {
@@ -207,7 +207,7 @@ export type OwnerClaim = {
 };
 export type OwnersPage = { claims: OwnerClaim[]; next: string | null };
 
-export type OutboxMessage = { id: number; sentAt: number; to: string; subject: string; text: string };
+type OutboxMessage = { id: number; sentAt: number; to: string; subject: string; text: string };
 export type OutboxPage = { messages: OutboxMessage[]; next: number | null };
 
 /** Splits a text into plain parts and web links (the local outbox's text bodies, where links are followed). */

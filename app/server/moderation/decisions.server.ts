@@ -110,7 +110,7 @@ const approveAudit = (db: Db, actor: string, row: SubmissionRow, targetId: numbe
   });
 
 /** Approves a pending request (with the admin's edited values, if any). */
-export async function approveSubmission(app: App, input: ApproveInput, actor: string): Promise<DecisionResult> {
+async function approveSubmission(app: App, input: ApproveInput, actor: string): Promise<DecisionResult> {
   const { db } = app;
   const row = await submissionRow(db, input.id);
   if (!row) return NOT_FOUND;
@@ -312,7 +312,7 @@ function closedChange(payload: ReturnType<typeof approvedPayload<"closed">>): Ch
 }
 
 /** Rejects a pending request (its business may be gone: the queue is cleared all the same). */
-export async function rejectSubmission(app: App, input: { id: number; note: string }, actor: string): Promise<DecisionResult> {
+async function rejectSubmission(app: App, input: { id: number; note: string }, actor: string): Promise<DecisionResult> {
   const { db } = app;
   const row = await submissionRow(db, input.id);
   if (!row) return NOT_FOUND;
