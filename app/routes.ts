@@ -48,6 +48,10 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
     // Duplicate candidates (ADR 0019).
     route("duplicates", "routes/admin/duplicates.tsx"),
+    // People who take part (docs/people.md): the moderation queue, verified owners, the local outbox.
+    route("moderation", "routes/admin/moderation.tsx"),
+    route("owners", "routes/admin/owners.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
   ]),
   route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }, [
     index("routes/admin/dashboard.tsx", { id: "admin-dashboard-index" }),
@@ -87,6 +91,7 @@ export default [
       route("businesses", "routes/api/admin/businesses.ts"),
       route("businesses/:id", "routes/api/admin/business.ts"),
       route("businesses/:id/verify", "routes/api/admin/business-verify.ts"),
+      route("businesses/:id/feature", "routes/api/admin/business-feature.ts"),
       route("import", "routes/api/admin/import.ts"),
       route("import/preview", "routes/api/admin/import-preview.ts"),
       route("import/:jobId", "routes/api/admin/import-status.ts"),
@@ -102,6 +107,9 @@ export default [
       route("imports/:id/retry", "routes/api/admin/imports-retry.ts"),
       // Duplicate candidates, merge and dismiss (ADR 0019).
       route("duplicates", "routes/api/admin/duplicates.ts"),
+      // The moderation queue: list, decide, bulk reject (docs/people.md).
+      route("submissions", "routes/api/admin/submissions.ts"),
+      route("submissions/bulk-reject", "routes/api/admin/submissions-bulk-reject.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

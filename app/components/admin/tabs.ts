@@ -13,6 +13,10 @@ export const ADMIN_TABS = [
   { id: "audit", label: "Audit Log", path: "/admin-panel/audit", loadingText: "Loading..." },
   // Duplicate candidates (ADR 0019).
   { id: "duplicates", label: "Duplicates", path: "/admin-panel/duplicates", loadingText: "Loading..." },
+  // People who take part (docs/people.md). The Outbox shows only when EMAIL_OUTBOX is "on" (the local outbox).
+  { id: "moderation", label: "Moderation", path: "/admin-panel/moderation", loadingText: "Loading..." },
+  { id: "owners", label: "Owners", path: "/admin-panel/owners", loadingText: "Loading..." },
+  { id: "outbox", label: "Outbox", path: "/admin-panel/outbox", loadingText: "Loading..." },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number];

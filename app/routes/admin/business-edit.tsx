@@ -1,5 +1,6 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { BusinessEditForm, type EditActionResult } from "#app/components/admin/business-edit-form";
+import { FeaturedForm } from "#app/components/admin/featured-form";
 import { listParams } from "#app/components/admin/businesses-tab";
 import { adminListQuerySchema, businessEditSchema, editFieldErrors } from "#app/lib/admin/admin-businesses";
 import { parseBusinessId, readJsonBody } from "#app/server/admin/admin-api.server";
@@ -23,9 +24,13 @@ function listHref(search: string): string {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminPage(request, app);
-  const business = await getAdminBusiness(app.db, parseBusinessId(params.id));
+  const id = parseBusinessId(params.id);
+  const [business, featured] = await Promise.all([
+    getAdminBusiness(app.db, id),
+    app.db.first<{ until: number | null }>("SELECT featured_until AS until FROM businesses WHERE id = ?1", [id]),
+  ]);
   if (!business) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { business };
+  return { business, featuredUntil: featured?.until ?? null };
 }
 
 /** Saves the form (JSON, validated by businessEditSchema as in the JSON API) and returns to the list. */
@@ -56,12 +61,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
-    <BusinessEditForm
-      key={loaderData.business.id}
-      business={loaderData.business}
-      action={`${location.pathname}${location.search}`}
-      cancelHref={listHref(location.search)}
-    />
+    <div className="space-y-6">
+      <BusinessEditForm
+        key={loaderData.business.id}
+        business={loaderData.business}
+        action={`${location.pathname}${location.search}`}
+        cancelHref={listHref(location.search)}
+      />
+      <FeaturedForm
+        key={`featured-${loaderData.business.id}`}
+        businessId={loaderData.business.id}
+        featuredUntil={loaderData.featuredUntil}
+        running={loaderData.business.featured}
+      />
+    </div>
   );
 }
 

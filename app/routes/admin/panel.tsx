@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     username: session.username,
     siteName: siteConfig(app.env).siteName,
     locale: operatorLocale(request.headers.get("Accept-Language")),
+    // The Outbox tab exists only with the local outbox on (never in production).
+    outbox: app.env.EMAIL_OUTBOX === "on",
   };
 }
 
@@ -85,7 +87,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6">
         <nav aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-200">
-          {ADMIN_TABS.map((t) => {
+          {ADMIN_TABS.filter((t) => t.id !== "outbox" || loaderData.outbox).map((t) => {
             const active = current?.id === t.id;
             return (
               <Link

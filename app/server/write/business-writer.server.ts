@@ -72,6 +72,9 @@ const NEW_ROWS = `FROM businesses NOT INDEXED WHERE id > ${BATCH_START}`;
  */
 export const INSERTED_IN_BATCH_SQL = `(SELECT count(*) ${NEW_ROWS})`;
 
+/** The running batch's new businesses as a condition on businesses.id, for statements passed as `alongside`. */
+export const NEW_IN_BATCH_SQL = `id > ${BATCH_START}`;
+
 /**
  * The FTS index and the summaries for a batch's new rows, one set-based statement per table, in the
  * same atomic batch as the INSERT. Inserts have no trigger (migration 20261123174437): this writer
@@ -546,9 +549,14 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
 
 /**
  * Deletes one business; its URLs then answer 410, or with `mergedInto` a 301 to that business
- * (retireStatements records it in the same batch; ADR 0019).
+ * (retireStatements records it in the same batch; ADR 0019). `alongside` (an audit row, a
+ * submission's decision) commits in the same atomic batch, after the delete.
  */
-export async function deleteBusiness(db: Db, id: number, options: { mergedInto?: number } = {}): Promise<boolean> {
+export async function deleteBusiness(
+  db: Db,
+  id: number,
+  options: { mergedInto?: number; alongside?: D1PreparedStatement[] } = {},
+): Promise<boolean> {
   const kept = await listsKept(db);
   const leave = [
     ...retireStatements(db, id, options.mergedInto ?? null),
@@ -559,6 +567,7 @@ export async function deleteBusiness(db: Db, id: number, options: { mergedInto?:
     db.statement("DELETE FROM businesses WHERE id = ?1 RETURNING id", [id]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
     ...(kept ? rebalanceStatements(db) : []),
+    ...(options.alongside ?? []),
   ]);
   return results[leave.length].results.length > 0;
 }
