@@ -312,7 +312,8 @@ export function omit<T extends object, K extends PropertyKey>(row: T, keys: read
  */
 export function toBusiness(row: StoredBusiness, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.openingHours);
-  const status = openStatus({ openingHours, timeZone: effectiveTimeZone(row), businessStatus: row.businessStatus }, now);
+  const specialHours = parseSpecialHours(row.specialHours);
+  const status = openStatus({ openingHours, timeZone: effectiveTimeZone(row), businessStatus: row.businessStatus, specialHours }, now);
   return {
     ...omit(row, HIDDEN_COLUMNS),
     group: row.groupSlug,
@@ -324,7 +325,7 @@ export function toBusiness(row: StoredBusiness, now: Date = new Date()): Busines
     reviewsPerScore: parseReviewsPerScore(row.reviewsPerScore),
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
-    specialHours: parseSpecialHours(row.specialHours),
+    specialHours,
     factSources: Object.fromEntries(
       Object.entries(parseFactSources(row.factSources)).map(([fact, source]) => [fact, { by: source.by, at: isoDate(source.at) }]),
     ),
