@@ -4,6 +4,7 @@ import type { MessageId } from "@lingui/core";
 import { isBusinessIndexed, NOINDEX_FOLLOW } from "#app/lib/seo/indexing";
 import { AdSlot } from "#app/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "#app/components/business-image";
+import { ClaimedMark, FactSources, SpecialHoursList } from "#app/components/fact-sources";
 import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
@@ -192,6 +193,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     histogram: reviewHistogram(b.reviewsPerScore),
     ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
     map: pageMap([b], config),
+    // The clock the source lines and the upcoming special hours are read against, the same on the server and in the browser.
+    now: Date.now(),
   };
 }
 
@@ -338,7 +341,8 @@ function businessJsonLd(
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map } = loaderData;
+  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map, now, siteName } =
+    loaderData;
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const locale = i18n.locale;
@@ -370,6 +374,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <h1 id="business-name" className="mt-3 text-3xl font-bold sm:text-4xl">
               {b.name}
             </h1>
+            <ClaimedMark business={b} />
             <div className="mt-3">
               <Stars rating={b.rating} reviewCount={b.reviewCount} size="lg" />
             </div>
@@ -562,6 +567,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                 })}
               </tbody>
             </table>
+            <SpecialHoursList business={b} now={now} />
+            <FactSources business={b} now={now} siteName={siteName} />
           </section>
 
           <MapPanel
