@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businessInputSchema, rowToInput, type ValidBusinessInput } from "#app/lib/business/business";
 import type { SpecialHours } from "#app/lib/business/special-hours";
+import { featuredQuery, type FeaturedScope } from "#app/server/lists/featured.server";
 import { grantOwnership } from "#app/server/owners/ownership.server";
 import { setFeaturedUntil, updateBusiness } from "#app/server/write/business-writer.server";
 import { businesses, type BusinessRow } from "#db/schema";
@@ -291,6 +292,23 @@ describe("featured businesses on listing pages", () => {
 
     const vi = await page(`/vi/city/${encodeURIComponent(city)}`);
     expect(vi.text).toContain("Nổi bật · Vị trí trả phí");
+  });
+
+  it("reads the featured rows through the partial featured indexes, not the scope's whole list", async () => {
+    const scopes: Array<[FeaturedScope, string]> = [
+      [{ city: "springfield" }, "businesses_featured_city_idx"],
+      [{ category: { kind: "category", slug: "plumber" } }, "businesses_featured_category_idx"],
+      [{ category: { kind: "group", slug: "home-services" } }, "businesses_featured_group_idx"],
+      // A city × category: either of its two featured indexes.
+      [{ city: "springfield", category: { kind: "category", slug: "plumber" } }, "businesses_featured_"],
+    ];
+    for (const [scope, index] of scopes) {
+      const query = featuredQuery(testDb(), scope, new Date(), 20).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      expect(plan.results.map((r) => r.detail).join(" | ")).toContain(index);
+    }
   });
 
   it("shows no featured cards on a filtered list, and none once their end date has passed", async () => {
