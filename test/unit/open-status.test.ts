@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openStateAt } from "#app/lib/business/hours";
 import { openStatus } from "#app/lib/business/open-status";
+import { isOpenNow } from "#app/lib/business/business";
 import { openStatusText } from "#app/components/open-status";
 import { i18nFor } from "#app/lib/i18n/i18n";
 // Registers every locale's catalogs, as the Worker does when it starts.
@@ -237,5 +238,23 @@ describe("special hours in the status line", () => {
     expect(
       openStatus({ openingHours: null, timeZone: "America/Chicago", businessStatus: null, specialHours }, at("2026-12-20T18:00:00Z")).state,
     ).toBe("unknown");
+  });
+});
+
+describe("the open-now filter with special hours", () => {
+  const row = (specialHours: string | null) => ({
+    openingHours: JSON.stringify({ Friday: "Open 24 hours", Saturday: "Open 24 hours" }),
+    timeZone: "America/Chicago",
+    businessStatus: null,
+    countryCode: "US",
+    stateCode: "IL",
+    state: "Illinois",
+    specialHours,
+  });
+  it("keeps a business its weekly hours say is open, unless its special hours close it that day", () => {
+    const noon = at("2026-12-25T18:00:00Z");
+    expect(isOpenNow(row(null), noon)).toBe(true);
+    expect(isOpenNow(row(JSON.stringify([{ from: "2026-12-25", to: "2026-12-25", closed: true }])), noon)).toBe(false);
+    expect(isOpenNow(row(JSON.stringify([{ from: "2026-12-26", to: "2026-12-26", closed: true }])), noon)).toBe(true);
   });
 });
