@@ -70,7 +70,7 @@ function shownFacts(b: SourcedBusiness): ShownFact[] {
 }
 
 /** A long date in the locale ("March 3, 2026", "3 tháng 3, 2026", "3 de marzo de 2026"). */
-export function longDate(iso: string, locale: string): string {
+function longDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
@@ -86,7 +86,7 @@ function whenPhrase(iso: string, now: number, i18n: I18n): string {
 const capitalize = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
 /** The page's source lines: one per source and date phrase, then one for the facts from the import. */
-export function factSourceLines(b: SourcedBusiness, { now, siteName, i18n }: { now: number; siteName: string; i18n: I18n }): string[] {
+function factSourceLines(b: SourcedBusiness, { now, siteName, i18n }: { now: number; siteName: string; i18n: I18n }): string[] {
   const facts = shownFacts(b);
   const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" });
   const groups = new Map<string, { by: FactSourceKind; when: string; at: string; facts: ShownFact[] }>();
@@ -157,10 +157,10 @@ export function ClaimedMark({ business }: { business: SourcedBusiness }) {
 }
 
 /** How far ahead the page lists special hours. */
-export const UPCOMING_SPECIAL_DAYS = 60;
+const UPCOMING_SPECIAL_DAYS = 60;
 
 /** The special hours still to come (or running today) within UPCOMING_SPECIAL_DAYS, in the business's zone. */
-export function upcomingSpecialHours(
+function upcomingSpecialHours(
   b: Pick<SourcedBusiness, "specialHours" | "timeZone" | "countryCode" | "state">,
   now: number,
 ): SpecialHours {

@@ -130,7 +130,7 @@ export function addDays(isoDate: string, days: number): string {
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** A special-hours entry as a day's schedule: closed all day, or open from `opens` to `closes` (past midnight when earlier). */
-export function specialSchedule(entry: SpecialHoursEntry): DaySchedule {
+function specialSchedule(entry: SpecialHoursEntry): DaySchedule {
   if (entry.closed || entry.opens === undefined || entry.closes === undefined) return { kind: "closed" };
   const open = toMinutes(entry.opens);
   const close = toMinutes(entry.closes);

@@ -16,9 +16,9 @@ import type { Db } from "#app/server/platform/db.server";
 import { storedColumns } from "#app/server/lists/directory.server";
 
 /** Most featured cards a page shows. */
-export const FEATURED_SHOWN = 3;
+const FEATURED_SHOWN = 3;
 /** Most featured rows a page reads for its rotation: a scope sells far fewer placements than this. */
-export const FEATURED_READ_MAX = 24;
+const FEATURED_READ_MAX = 24;
 
 const HOUR_MS = 3_600_000;
 
