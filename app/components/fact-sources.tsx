@@ -5,8 +5,9 @@
  * what came from the import "From public sources, last updated March 3, 2026". Facts with the same
  * source and the same date phrase share one line. Also the claimed mark and the upcoming special hours.
  *
- * Every date is worked out against `now`, the loader's clock, so the server's text and the browser's
- * agree; the edge cache keeps a page a few minutes, so the lines say days, never minutes.
+ * Every date is worked out against `day`, the loader's day (UTC midnight), so the server's text and the
+ * browser's agree and a page's data stays the same all day; the edge cache keeps a page a few minutes,
+ * so the lines say calendar days, never hours or minutes.
  */
 import { useLingui } from "@lingui/react";
 import type { I18n, MessageId } from "@lingui/core";
@@ -74,9 +75,14 @@ function longDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 }
 
-/** "12 days ago" / "yesterday" within RELATIVE_DAYS of `now`, else "on March 3, 2026" — in the locale. */
-function whenPhrase(iso: string, now: number, i18n: I18n): string {
-  const days = Math.max(0, Math.floor((now - Date.parse(iso)) / DAY_MS));
+/** The start (UTC midnight, in ms) of the day of an instant: the `day` the page's loader gives. */
+export function dayOf(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** "12 days ago" / "yesterday" within RELATIVE_DAYS calendar days of `day`, else "on March 3, 2026" — in the locale. */
+function whenPhrase(iso: string, day: number, i18n: I18n): string {
+  const days = Math.max(0, Math.round((day - dayOf(Date.parse(iso))) / DAY_MS));
   if (days > RELATIVE_DAYS) return i18n._("provenance.onDate", { date: longDate(iso, i18n.locale) });
   const relative = new Intl.RelativeTimeFormat(i18n.locale, { numeric: "auto" }).format(-days, "day");
   // Mid-sentence: some locales capitalise "Hôm qua" on its own.
@@ -86,7 +92,7 @@ function whenPhrase(iso: string, now: number, i18n: I18n): string {
 const capitalize = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
 /** The page's source lines: one per source and date phrase, then one for the facts from the import. */
-function factSourceLines(b: SourcedBusiness, { now, siteName, i18n }: { now: number; siteName: string; i18n: I18n }): string[] {
+function factSourceLines(b: SourcedBusiness, { day, siteName, i18n }: { day: number; siteName: string; i18n: I18n }): string[] {
   const facts = shownFacts(b);
   const list = new Intl.ListFormat(i18n.locale, { type: "conjunction" });
   const groups = new Map<string, { by: FactSourceKind; when: string; at: string; facts: ShownFact[] }>();
@@ -97,7 +103,7 @@ function factSourceLines(b: SourcedBusiness, { now, siteName, i18n }: { now: num
       imported.push(fact);
       continue;
     }
-    const when = whenPhrase(source.at, now, i18n);
+    const when = whenPhrase(source.at, day, i18n);
     const key = `${source.by} ${when}`;
     const group = groups.get(key) ?? { by: source.by, when, at: source.at, facts: [] };
     group.facts.push(fact);
@@ -120,9 +126,9 @@ function factSourceLines(b: SourcedBusiness, { now, siteName, i18n }: { now: num
 }
 
 /** The source of each shown fact, as a few short lines under the business's contact facts. */
-export function FactSources({ business, now, siteName }: { business: SourcedBusiness; now: number; siteName: string }) {
+export function FactSources({ business, day, siteName }: { business: SourcedBusiness; day: number; siteName: string }) {
   const { _, i18n } = useLingui();
-  const lines = factSourceLines(business, { now, siteName, i18n });
+  const lines = factSourceLines(business, { day, siteName, i18n });
   if (!lines.length) return null;
   return (
     <section aria-labelledby="fact-sources-heading" className="mt-4 border-t border-slate-200 pt-3">
@@ -159,8 +165,11 @@ export function ClaimedMark({ business }: { business: SourcedBusiness }) {
 /** How far ahead the page lists special hours. */
 const UPCOMING_SPECIAL_DAYS = 60;
 
-/** The special hours still to come (or running today) within UPCOMING_SPECIAL_DAYS, in the business's zone. */
-function upcomingSpecialHours(
+/**
+ * The special hours still to come (or running today) within UPCOMING_SPECIAL_DAYS, in the business's
+ * zone: what the page lists (worked out by its loader, so the list is the same in the browser).
+ */
+export function upcomingSpecialHours(
   b: Pick<SourcedBusiness, "specialHours" | "timeZone" | "countryCode" | "state">,
   now: number,
 ): SpecialHours {
@@ -182,10 +191,9 @@ function dateRange(from: string, to: string, locale: string): string {
 
 const timeOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The upcoming special hours under the weekly table: "Dec 24 – 26: Closed", "Dec 31: 9:00 AM – 2:00 PM". */
-export function SpecialHoursList({ business, now }: { business: SourcedBusiness; now: number }) {
+/** The upcoming special hours (upcomingSpecialHours) under the weekly table: "Dec 24 – 26: Closed", "Dec 31: 9:00 AM – 2:00 PM". */
+export function SpecialHoursList({ upcoming }: { upcoming: SpecialHours }) {
   const { _, i18n } = useLingui();
-  const upcoming = upcomingSpecialHours(business, now);
   if (!upcoming.length) return null;
   const locale = i18n.locale;
   return (

@@ -40,7 +40,7 @@ async function storedInput(id: number): Promise<ValidBusinessInput> {
   return businessInputSchema.parse(rowToInput(row as BusinessRow));
 }
 
-/** Moves a fact's recorded date, as if it had been set `daysAgo` days ago (or at a given unix time). */
+/** Moves a fact's recorded date to a given unix time. */
 async function dateFact(id: number, fact: string, at: number) {
   await env.DB.prepare("UPDATE businesses SET fact_sources = json_set(fact_sources, ?2, ?3) WHERE id = ?1")
     .bind(id, `$.${fact}.at`, at)
@@ -98,9 +98,11 @@ describe("where each fact comes from", () => {
       ["website"],
       { by: "visitor" },
     );
-    await dateFact(owned, "hours", nowSeconds() - 12 * DAY - 600);
+    // Calendar days count: an hour into the day 12 days before today (UTC), and 3 days before.
+    const today = Math.floor(nowSeconds() / DAY) * DAY;
+    await dateFact(owned, "hours", today - 12 * DAY + 3600);
     await dateFact(owned, "phone", Math.floor(Date.UTC(2026, 2, 10, 12) / 1000));
-    await dateFact(owned, "website", nowSeconds() - 3 * DAY - 600);
+    await dateFact(owned, "website", today - 3 * DAY + 3600);
   });
 
   it("says once that imported facts come from public sources, with the import's date", async () => {

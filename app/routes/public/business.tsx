@@ -4,7 +4,7 @@ import type { MessageId } from "@lingui/core";
 import { isBusinessIndexed, NOINDEX_FOLLOW } from "#app/lib/seo/indexing";
 import { AdSlot } from "#app/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "#app/components/business-image";
-import { ClaimedMark, FactSources, SpecialHoursList } from "#app/components/fact-sources";
+import { ClaimedMark, dayOf, FactSources, SpecialHoursList, upcomingSpecialHours } from "#app/components/fact-sources";
 import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
@@ -193,8 +193,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     histogram: reviewHistogram(b.reviewsPerScore),
     ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
     map: pageMap([b], config),
-    // The clock the source lines and the upcoming special hours are read against, the same on the server and in the browser.
-    now: Date.now(),
+    // The day the source lines count from ("12 days ago"), and the special hours to come: the same on
+    // the server and in the browser, and all day long.
+    sourcesDay: dayOf(Date.now()),
+    specialHours: upcomingSpecialHours(b, Date.now()),
   };
 }
 
@@ -341,7 +343,7 @@ function businessJsonLd(
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map, now, siteName } =
+  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map, sourcesDay, specialHours, siteName } =
     loaderData;
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
@@ -567,8 +569,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                 })}
               </tbody>
             </table>
-            <SpecialHoursList business={b} now={now} />
-            <FactSources business={b} now={now} siteName={siteName} />
+            <SpecialHoursList upcoming={specialHours} />
+            <FactSources business={b} day={sourcesDay} siteName={siteName} />
           </section>
 
           <MapPanel
