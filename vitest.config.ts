@@ -29,6 +29,8 @@ export default defineConfig(async () => {
   );
   // The schema.org vocabulary's LocalBusiness types (test/fixtures/schema-org), for the JSON-LD type test.
   const localBusinessTypes = schemaOrgSubtypes(path.join(fixtureDir, "schema-org/vocabulary.jsonld"), "LocalBusiness");
+  // Its classes' parents and its properties' domains, for the tests that check a page's JSON-LD terms.
+  const schemaVocabulary = schemaOrgTerms(path.join(fixtureDir, "schema-org/vocabulary.jsonld"));
   return {
     plugins: [
       cloudflareTest({
@@ -40,6 +42,7 @@ export default defineConfig(async () => {
             TEST_FIXTURES: fixtures,
             TEST_SCHEMA_SQL: fs.readFileSync(path.join(import.meta.dirname, "db/schema.sql"), "utf8"),
             TEST_LOCAL_BUSINESS_TYPES: localBusinessTypes,
+            TEST_SCHEMA_VOCABULARY: schemaVocabulary,
             SITE_URL: "https://localatlas.test",
             EDGE_CACHE: "off",
             // Every e-mail sent is kept in the outbox table, where the tests read sign-in links.
@@ -94,4 +97,19 @@ function schemaOrgSubtypes(file: string, root: string): string[] {
   const below = (type: string, seen: Set<string>): boolean =>
     type === root || (!seen.has(type) && (seen.add(type), (parents.get(type) ?? []).some((p) => below(p, seen))));
   return [...parents.keys()].filter((type) => below(type, new Set()));
+}
+
+/** A schema.org vocabulary file's classes (each with its parents) and properties (each with the types it applies to). */
+function schemaOrgTerms(file: string): { classes: Record<string, string[]>; properties: Record<string, string[]> } {
+  const graph = (JSON.parse(fs.readFileSync(file, "utf8")) as { "@graph": Array<Record<string, unknown>> })["@graph"];
+  const name = (id: unknown) => String(id).replace(/^schema:/, "");
+  const ids = (value: unknown) => [value ?? []].flat().map((v) => name((v as { "@id": string })["@id"]));
+  const classes: Record<string, string[]> = {};
+  const properties: Record<string, string[]> = {};
+  for (const node of graph) {
+    const types = [node["@type"]].flat();
+    if (types.includes("rdfs:Class")) classes[name(node["@id"])] = ids(node["rdfs:subClassOf"]);
+    if (types.includes("rdf:Property")) properties[name(node["@id"])] = ids(node["schema:domainIncludes"]);
+  }
+  return { classes, properties };
 }

@@ -7,5 +7,7 @@ declare namespace Cloudflare {
     TEST_SCHEMA_SQL: string;
     /** schema.org's LocalBusiness and its subtypes, from test/fixtures/schema-org (vitest.config.ts). */
     TEST_LOCAL_BUSINESS_TYPES: string[];
+    /** schema.org's classes with their parents and properties with their domains, from test/fixtures/schema-org (vitest.config.ts). */
+    TEST_SCHEMA_VOCABULARY: { classes: Record<string, string[]>; properties: Record<string, string[]> };
   }
 }

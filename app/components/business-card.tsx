@@ -106,6 +106,7 @@ export function BusinessCard({
   position = Infinity,
   onMap = false,
   distanceUnit = "km",
+  featured = false,
 }: {
   business: CardBusiness;
   headingLevel?: 2 | 3;
@@ -118,13 +119,19 @@ export function BusinessCard({
   onMap?: boolean;
   /** The unit of the card's distance: the place searched's (distanceUnitOf). */
   distanceUnit?: DistanceUnit;
+  /** A paid placement (featured.server.ts): labelled "Featured · Paid placement" and framed apart from the list. */
+  featured?: boolean;
 }) {
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const H = headingLevel === 2 ? "h2" : "h3";
   const where = addressLine(business);
   return (
-    <article className="group card" data-map-card={onMap ? business.id : undefined}>
+    <article
+      className={featured ? "group card ring-2 ring-amber-400" : "group card"}
+      data-map-card={onMap ? business.id : undefined}
+      data-featured={featured ? "" : undefined}
+    >
       {business.photos.length ? (
         <BusinessImage
           photos={business.photos}
@@ -140,6 +147,11 @@ export function BusinessCard({
         <CategoryTile group={business.group} category={business.category} className={PICTURE} />
       )}
       <div className="card-body">
+        {featured ? (
+          <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">
+            {_("featured.label")} · <span className="normal-case">{_("featured.paid")}</span>
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="brand">{business.category}</Badge>
           {business.isVerified ? <VerifiedBadge /> : null}

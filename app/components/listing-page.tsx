@@ -23,6 +23,7 @@ export function ListingPage({
   crumbs,
   path,
   businesses,
+  featured = [],
   page,
   totalPages,
   filters,
@@ -39,6 +40,8 @@ export function ListingPage({
   /** The page's path, where the filter bar and the pager point. */
   path: string;
   businesses: CardBusiness[];
+  /** Paid placements shown before the list, each labelled (business-card.tsx `featured`); they stay in the list too. */
+  featured?: CardBusiness[];
   page: number;
   totalPages: number | null;
   filters: ListingFilters;
@@ -68,8 +71,11 @@ export function ListingPage({
         empty
       ) : (
         <CardGrid columns={4} className="mt-8">
+          {featured.map((b, i) => (
+            <BusinessCard key={`featured-${b.id}`} business={b} position={i} {...card(b)} onMap={false} featured />
+          ))}
           {businesses.map((b, i) => (
-            <BusinessCard key={b.id} business={b} position={i} {...card(b)} />
+            <BusinessCard key={b.id} business={b} position={featured.length + i} {...card(b)} />
           ))}
         </CardGrid>
       )}

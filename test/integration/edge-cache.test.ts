@@ -438,11 +438,12 @@ describe("the footer remembered per data version", () => {
       ...["One", "Two", "Three"].map((n) => buildBusiness({ name: `Tripton Plumber ${n}`, city: "Tripton", category: "Trip plumber" })),
     );
     const miss = (path: string) => fetchWith({ EDGE_CACHE: "miss" }, path);
-    // The city or category, its top links and its head; the pair page: city, category, its count and head.
+    // The city or category, its top links, its head and its featured businesses; the pair page: city,
+    // category, its count, head and featured businesses.
     for (const [path, statements] of [
-      ["/city/Tripton", 3],
-      ["/category/trip-plumber", 3],
-      ["/city/Tripton/trip-plumber", 4],
+      ["/city/Tripton", 4],
+      ["/category/trip-plumber", 4],
+      ["/city/Tripton/trip-plumber", 5],
     ] as const) {
       await miss(path);
       const second = await miss(path);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openStateAt } from "#app/lib/business/hours";
 import { openStatus } from "#app/lib/business/open-status";
+import { isOpenNow } from "#app/lib/business/business";
 import { openStatusText } from "#app/components/open-status";
 import { i18nFor } from "#app/lib/i18n/i18n";
 // Registers every locale's catalogs, as the Worker does when it starts.
@@ -155,5 +156,105 @@ describe("the status line in the page's locale", () => {
     expect(words("es", "2026-11-23T10:00:00Z", late)).toBe("Abierto ahora · Cierra a las 13:00");
     const night = { ...WEEKDAYS9TO6, Friday: "5:00 PM - 1:00 AM" };
     expect(words("es", "2026-11-27T23:00:00Z", night)).toBe("Abierto ahora · Cierra a la 1:00");
+  });
+});
+
+describe("special hours in the status line", () => {
+  // Every day 9:00 AM to 11:30 PM; 2026-12-25 is a Friday.
+  const DAILY = Object.fromEntries(
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) => [d, "9:00 AM - 11:30 PM"]),
+  );
+  const specialHours = [
+    { from: "2026-12-25", to: "2026-12-26", closed: true },
+    { from: "2026-12-31", to: "2026-12-31", closed: false, opens: "09:00", closes: "14:00" },
+  ];
+  const withSpecial = (iso: string, timeZone: string) =>
+    openStatus({ openingHours: DAILY, timeZone, businessStatus: null, specialHours }, at(iso));
+
+  it("keeps the weekly hours the evening before a holiday, and is closed on the holiday until the next ordinary day", () => {
+    // 23:00 on 24 December in Chicago.
+    expect(withSpecial("2026-12-25T05:00:00Z", "America/Chicago")).toEqual({
+      state: "open",
+      label: "Open Now · Closes 11:30 PM",
+      phrase: "closes",
+      minutes: 1410,
+    });
+    // 23:45 the same evening: closed, and the next opening looks past the two closed days.
+    expect(withSpecial("2026-12-25T05:45:00Z", "America/Chicago")).toMatchObject({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM Sun",
+      day: "Sunday",
+    });
+    // Noon on the holiday: the weekly hours say open, the special hours say closed.
+    expect(withSpecial("2026-12-25T18:00:00Z", "America/Chicago")).toMatchObject({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM Sun",
+    });
+    // The same noon without special hours is open.
+    expect(
+      openStatus({ openingHours: DAILY, timeZone: "America/Chicago", businessStatus: null }, at("2026-12-25T18:00:00Z")),
+    ).toMatchObject({
+      state: "open",
+    });
+  });
+
+  it("reads the holiday on the business's own calendar date", () => {
+    // One instant: 23:00 on 24 December in Chicago, noon on 25 December in Ho Chi Minh City.
+    const instant = "2026-12-25T05:00:00Z";
+    expect(withSpecial(instant, "America/Chicago").state).toBe("open");
+    expect(withSpecial(instant, "Asia/Ho_Chi_Minh")).toMatchObject({ state: "closed", label: "Closed · Opens 9:00 AM Sun" });
+    // 23:00 on 24 December in Ho Chi Minh City (morning in Chicago): both open by the weekly hours.
+    expect(withSpecial("2026-12-24T16:00:00Z", "Asia/Ho_Chi_Minh")).toMatchObject({ state: "open", label: "Open Now · Closes 11:30 PM" });
+    expect(withSpecial("2026-12-24T16:00:00Z", "America/Chicago")).toMatchObject({ state: "open", label: "Open Now · Closes 11:30 PM" });
+  });
+
+  it("uses a special day's shorter hours, then the weekly hours the day after", () => {
+    // 1 PM on 31 December in Chicago: open, closing early.
+    expect(withSpecial("2026-12-31T19:00:00Z", "America/Chicago")).toEqual({
+      state: "open",
+      label: "Open Now · Closes 2:00 PM",
+      phrase: "closes",
+      minutes: 840,
+    });
+    // 3 PM: closed, though the weekly hours run to 11:30 PM; it opens on the next day as usual.
+    expect(withSpecial("2026-12-31T21:00:00Z", "America/Chicago")).toEqual({
+      state: "closed",
+      label: "Closed · Opens 9:00 AM Fri",
+      phrase: "opens",
+      minutes: 540,
+      day: "Friday",
+    });
+    // The evening before, the status says when it opens on the special day: 9:00 AM tomorrow.
+    expect(withSpecial("2026-12-31T05:45:00Z", "America/Chicago")).toMatchObject({ state: "closed", label: "Closed · Opens 9:00 AM Thu" });
+  });
+
+  it("claims nothing new without a time zone, and special hours alone say the special days", () => {
+    expect(openStatus({ openingHours: DAILY, timeZone: null, businessStatus: null, specialHours }, at("2026-12-25T18:00:00Z")).phrase).toBe(
+      "seeHours",
+    );
+    expect(
+      openStatus({ openingHours: null, timeZone: "America/Chicago", businessStatus: null, specialHours }, at("2026-12-25T18:00:00Z")),
+    ).toMatchObject({ state: "closed", phrase: "closed" });
+    expect(
+      openStatus({ openingHours: null, timeZone: "America/Chicago", businessStatus: null, specialHours }, at("2026-12-20T18:00:00Z")).state,
+    ).toBe("unknown");
+  });
+});
+
+describe("the open-now filter with special hours", () => {
+  const row = (specialHours: string | null) => ({
+    openingHours: JSON.stringify({ Friday: "Open 24 hours", Saturday: "Open 24 hours" }),
+    timeZone: "America/Chicago",
+    businessStatus: null,
+    countryCode: "US",
+    stateCode: "IL",
+    state: "Illinois",
+    specialHours,
+  });
+  it("keeps a business its weekly hours say is open, unless its special hours close it that day", () => {
+    const noon = at("2026-12-25T18:00:00Z");
+    expect(isOpenNow(row(null), noon)).toBe(true);
+    expect(isOpenNow(row(JSON.stringify([{ from: "2026-12-25", to: "2026-12-25", closed: true }])), noon)).toBe(false);
+    expect(isOpenNow(row(JSON.stringify([{ from: "2026-12-26", to: "2026-12-26", closed: true }])), noon)).toBe(true);
   });
 });

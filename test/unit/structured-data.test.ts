@@ -6,6 +6,7 @@ import {
   SCHEMA_TYPES,
   schemaTypeForCategory,
   serializeJsonLd,
+  specialOpeningHoursSpecification,
 } from "#app/lib/seo/structured-data";
 
 const base = {
@@ -154,5 +155,22 @@ describe("serializeJsonLd", () => {
     const text = serializeJsonLd(value);
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe("special opening hours", () => {
+  it("marks up each range with validFrom and validThrough: closed as 00:00–00:00, other hours as given", () => {
+    expect(
+      specialOpeningHoursSpecification([
+        { from: "2026-12-24", to: "2026-12-26", closed: true },
+        { from: "2026-12-31", to: "2026-12-31", closed: false, opens: "09:00", closes: "14:00" },
+        { from: "2027-01-01", to: "2027-01-01", closed: false, opens: "18:00", closes: "00:00" },
+      ]),
+    ).toEqual([
+      { "@type": "OpeningHoursSpecification", validFrom: "2026-12-24", validThrough: "2026-12-26", opens: "00:00", closes: "00:00" },
+      { "@type": "OpeningHoursSpecification", validFrom: "2026-12-31", validThrough: "2026-12-31", opens: "09:00", closes: "14:00" },
+      { "@type": "OpeningHoursSpecification", validFrom: "2027-01-01", validThrough: "2027-01-01", opens: "18:00", closes: "23:59" },
+    ]);
+    expect(specialOpeningHoursSpecification([])).toEqual([]);
   });
 });

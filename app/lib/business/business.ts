@@ -284,18 +284,26 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "businessStatus" | "countryCode" | "stateCode" | "state">;
+type OpenNowFields = Pick<BusinessRow, "openingHours" | "timeZone" | "businessStatus" | "countryCode" | "stateCode" | "state"> & {
+  specialHours?: string | null;
+};
 
 /**
  * Open at `now`: only from the hours in the business's own time zone (its stored one, else the one
  * its country or state implies); false when there are no hours, they do not say, or the zone is
  * unknown (never the stored is_open flag, never the default schedule), and never when Google says it closed.
- * What the API's isOpen says and the search's openNow filter keeps.
+ * What the API's isOpen says and the search's openNow filter keeps; special hours decide on their dates.
  */
 export function isOpenNow(row: OpenNowFields, now: Date, openingHours = parseOpeningHoursJson(row.openingHours)): boolean {
   if (isClosedStatus(row.businessStatus)) return false;
   const timeZone = effectiveTimeZone(row);
-  return timeZone ? (isOpenAt(openingHours, now, timeZone) ?? false) : false;
+  if (!timeZone) return false;
+  // Special hours (holidays, one-off hours) decide on their dates, as the status line does.
+  if (row.specialHours) {
+    const specialHours = parseSpecialHours(row.specialHours);
+    return openStatus({ openingHours, timeZone, businessStatus: row.businessStatus, specialHours }, now).state === "open";
+  }
+  return isOpenAt(openingHours, now, timeZone) ?? false;
 }
 
 const isoDate = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString();
@@ -312,7 +320,8 @@ export function omit<T extends object, K extends PropertyKey>(row: T, keys: read
  */
 export function toBusiness(row: StoredBusiness, now: Date = new Date()): Business {
   const openingHours = parseOpeningHoursJson(row.openingHours);
-  const status = openStatus({ openingHours, timeZone: effectiveTimeZone(row), businessStatus: row.businessStatus }, now);
+  const specialHours = parseSpecialHours(row.specialHours);
+  const status = openStatus({ openingHours, timeZone: effectiveTimeZone(row), businessStatus: row.businessStatus, specialHours }, now);
   return {
     ...omit(row, HIDDEN_COLUMNS),
     group: row.groupSlug,
@@ -324,7 +333,7 @@ export function toBusiness(row: StoredBusiness, now: Date = new Date()): Busines
     reviewsPerScore: parseReviewsPerScore(row.reviewsPerScore),
     createdAt: isoDate(row.createdAt),
     updatedAt: isoDate(row.updatedAt),
-    specialHours: parseSpecialHours(row.specialHours),
+    specialHours,
     factSources: Object.fromEntries(
       Object.entries(parseFactSources(row.factSources)).map(([fact, source]) => [fact, { by: source.by, at: isoDate(source.at) }]),
     ),

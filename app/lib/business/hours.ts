@@ -257,8 +257,11 @@ function scheduleOf(text: string | undefined): DaySchedule | null {
 
 /** isOpenAt at a local weekday and minute of the day. */
 function isOpenLocally(hours: OpeningHours, day: Weekday, minutes: number): boolean | null {
-  const today = scheduleOf(hours[day]);
-  const yesterday = scheduleOf(hours[previousDay(day)]);
+  return isOpenBySchedules(scheduleOf(hours[day]), scheduleOf(hours[previousDay(day)]), minutes);
+}
+
+/** Open at a minute of the day, from today's schedule and yesterday's (a night past midnight). */
+function isOpenBySchedules(today: DaySchedule | null, yesterday: DaySchedule | null, minutes: number): boolean | null {
   if (!today && !yesterday) return null;
   if (yesterday?.kind === "intervals") {
     for (const i of yesterday.intervals) if (i.close <= i.open && minutes < i.close) return true;
@@ -280,23 +283,32 @@ const LOOKAHEAD_DAYS = 7;
 export type HoursChange = { day: Weekday; daysAhead: number; minutes: number; fromNow: number };
 
 /**
+ * A day's schedule that replaces the weekly one (special hours: special-hours.ts), by the day's
+ * offset from today in the business's zone (-1 is yesterday); undefined keeps the weekly hours.
+ */
+export type DayOverride = (offset: number) => DaySchedule | undefined;
+
+/**
  * Open or closed at `date` and when that changes, from the hours in the business's own time zone;
  * null when the hours do not say (isOpenAt is null). `allDay`: today is "Open 24 hours". `change` is
  * null when it does not change within the week, or when the next change falls on a day whose hours
- * are not listed (nothing is claimed past what the hours say).
+ * are not listed (nothing is claimed past what the hours say). `dayOverride` puts special hours in
+ * place of a day's weekly hours, for today, yesterday's night and the days looked ahead.
  */
 export function openStateAt(
   hours: OpeningHours | null,
   date: Date,
   timeZone: string | null | undefined,
+  dayOverride?: DayOverride,
 ): { open: boolean; allDay: boolean; change: HoursChange | null } | null {
-  if (!hours) return null;
+  if (!hours && !dayOverride) return null;
   // One local time for both answers: a card's status costs one formatToParts.
   const { day, minutes: now } = localTime(date, timeZone);
-  const open = isOpenLocally(hours, day, now);
-  if (open === null) return null;
   const todayIndex = WEEKDAYS.indexOf(day);
-  const scheduleAt = (offset: number) => scheduleOf(hours[WEEKDAYS[(todayIndex + offset + 7) % 7]]);
+  const scheduleAt = (offset: number) =>
+    dayOverride?.(offset) ?? (hours ? scheduleOf(hours[WEEKDAYS[(todayIndex + offset + 7) % 7]]) : null);
+  const open = isOpenBySchedules(scheduleAt(0), scheduleAt(-1), now);
+  if (open === null) return null;
   // Every open span from yesterday to a week ahead on one axis (minutes from today's midnight).
   const spans: Array<[number, number]> = [];
   let knownUntil = (LOOKAHEAD_DAYS + 1) * DAY_MINUTES;

@@ -5,6 +5,7 @@
  */
 import { parseDayText, WEEKDAYS, type OpeningHours, type Weekday } from "#app/lib/business/hours";
 import { detailPath, slugify } from "#app/lib/business/slug";
+import type { SpecialHours } from "#app/lib/business/special-hours";
 
 type JsonLd = Record<string, unknown>;
 
@@ -154,6 +155,20 @@ export function openingHoursSpecification(hours: OpeningHours | null | undefined
   }));
 }
 
+/**
+ * specialOpeningHoursSpecification from special hours (holidays, one-off hours), as Google documents
+ * it: each range's validFrom/validThrough with its opens/closes; a closed day is opens = closes =
+ * "00:00", a whole day 00:00–23:59, a close at midnight 23:59.
+ */
+export function specialOpeningHoursSpecification(special: SpecialHours | null | undefined): JsonLd[] {
+  return (special ?? []).map((e) => {
+    const open = e.closed || !e.opens || !e.closes ? null : { opens: e.opens, closes: e.closes === "00:00" ? "23:59" : e.closes };
+    const times =
+      open === null ? { opens: "00:00", closes: "00:00" } : open.opens === open.closes ? { opens: "00:00", closes: "23:59" } : open;
+    return { "@type": "OpeningHoursSpecification", validFrom: e.from, validThrough: e.to, ...times };
+  });
+}
+
 export type StructuredBusiness = {
   id: number;
   name: string;
@@ -176,6 +191,8 @@ export type StructuredBusiness = {
   openingHours: OpeningHours | null;
   /** Google's business_status: a permanently closed business has no opening hours to mark up. */
   businessStatus?: string | null;
+  /** Holidays and one-off hours (special-hours.ts). */
+  specialHours?: SpecialHours;
 };
 
 /**
@@ -243,6 +260,8 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: Local
   // Real hours only: never the default schedule, never for a closed-for-good business.
   const spec = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : openingHoursSpecification(business.openingHours);
   if (spec.length) out.openingHoursSpecification = spec;
+  const special = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : specialOpeningHoursSpecification(business.specialHours);
+  if (special.length) out.specialOpeningHoursSpecification = special;
   // Only a real rating (none without one, never 0); the count defaults to 1 (SPEC §2).
   if (business.rating > 0 && options.rating !== false) {
     out.aggregateRating = {

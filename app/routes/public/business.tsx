@@ -5,6 +5,7 @@ import { isBusinessIndexed, NOINDEX_FOLLOW } from "#app/lib/seo/indexing";
 import { AdSlot } from "#app/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "#app/components/business-image";
 import { BusinessContribute } from "#app/components/business-contribute";
+import { ClaimedMark, dayOf, FactSources, SpecialHoursList, upcomingSpecialHours } from "#app/components/fact-sources";
 import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
@@ -193,6 +194,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     histogram: reviewHistogram(b.reviewsPerScore),
     ads: { client: config.adsenseClient, top: config.adSlots.top, bottom: config.adSlots.bottom },
     map: pageMap([b], config),
+    // The day the source lines count from ("12 days ago"), and the special hours to come: the same on
+    // the server and in the browser, and all day long.
+    sourcesDay: dayOf(Date.now()),
+    specialHours: upcomingSpecialHours(b, Date.now()),
   };
 }
 
@@ -339,7 +344,8 @@ function businessJsonLd(
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map } = loaderData;
+  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map, sourcesDay, specialHours, siteName } =
+    loaderData;
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const locale = i18n.locale;
@@ -371,6 +377,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <h1 id="business-name" className="mt-3 text-3xl font-bold sm:text-4xl">
               {b.name}
             </h1>
+            <ClaimedMark business={b} />
             <div className="mt-3">
               <Stars rating={b.rating} reviewCount={b.reviewCount} size="lg" />
             </div>
@@ -565,6 +572,8 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                 })}
               </tbody>
             </table>
+            <SpecialHoursList upcoming={specialHours} />
+            <FactSources business={b} day={sourcesDay} siteName={siteName} />
           </section>
 
           <MapPanel

@@ -61,7 +61,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, page, totalPages, filters, filtered } =
+  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, filtered } =
     loaderData;
   const cityPath = `/city/${encodeURIComponent(cityName)}`;
   return (
@@ -75,7 +75,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
         { name: categoryName, url: `${siteUrl}${lp(path)}` },
       ]}
       path={path}
-      {...{ businesses, page, totalPages, filters, filtered }}
+      {...{ businesses, featured, page, totalPages, filters, filtered }}
       heading={
         <CountedHeading title={heading} count={count}>
           {_("cityCategory.found", { count, category: categoryNamed, city: cityName })}{" "}

@@ -29,6 +29,7 @@ import {
   type CategoryScope,
   type CityScope,
 } from "#app/server/lists/directory.server";
+import { featuredQuery, pickFeatured } from "#app/server/lists/featured.server";
 
 /**
  * The deepest page: OFFSET walks the order index, so the pages reach the first 1,000 businesses
@@ -40,7 +41,13 @@ export const CITY_CATEGORY_MAX_PAGE = 50;
  * What a listing page's opening read found (listing-page.server.ts): its scope, how many businesses it
  * lists, and its first page when that was asked for (null: not read).
  */
-export type OpenedListing = { scope: ListingScope; count: number; head: Business[] | null };
+export type OpenedListing = {
+  scope: ListingScope;
+  count: number;
+  head: Business[] | null;
+  /** With the first page: this hour's featured businesses of the scope (featured.server.ts), shown first; else none. */
+  featured: Business[];
+};
 
 /** `heading`: the page's name in its locale ("Dentists in Chicago", "Quán cà phê tại Hue"). */
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
@@ -76,31 +83,33 @@ export async function openCityCategoryPage(
   const citySlug = citySlugOf(cityName);
   const named = categorySlugOf(categoryName);
   if (!citySlug || !named) return null;
-  const [cityRows, categoryRows, countRows, headRows] = await db.orm.batch([
+  const now = new Date();
+  const [cityRows, categoryRows, countRows, headRows, featuredRows] = await db.orm.batch([
     cityBySlug(db, citySlug),
     categoryBySlug(db, named),
     pairCount(db, citySlug, named),
     pairPage(db, citySlug, named, headSize, 0),
+    featuredQuery(db, { city: citySlug, category: named }, now, headSize),
   ]);
   const city = toCityScope(cityRows[0]);
   const row = categoryRows[0];
   if (city && row) {
     const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
     const pair = pairScope(city, category, countRows[0]?.count ?? 0, rules, locale);
-    return pair ? openedPair(pair, toBusinesses(headRows)) : null;
+    return pair ? openedPair(pair, toBusinesses(headRows), pickFeatured(featuredRows, now)) : null;
   }
   const pair = await findCityCategory(db, cityName, categoryName, rules, locale);
-  return pair ? openedPair(pair, null) : null;
+  return pair ? openedPair(pair, null, []) : null;
 }
 
-function openedPair(pair: CityCategoryScope, head: Business[] | null): OpenedListing & { pair: CityCategoryScope } {
+function openedPair(pair: CityCategoryScope, head: Business[] | null, featured: Business[]): OpenedListing & { pair: CityCategoryScope } {
   const { city, category, count } = pair;
   const scope = {
     kind: "city-category",
     city: { slug: city.slug, name: city.name },
     category: { kind: category.kind, slug: category.slug },
   } as const;
-  return { pair, scope, count, head };
+  return { pair, scope, count, head, featured };
 }
 
 const pairCount = (db: Db, citySlug: string, category: CategoryNamed) =>
@@ -228,15 +237,24 @@ export async function openCityPage(
 ): Promise<(OpenedListing & { city: CityScope; topCategories: TopLink[] }) | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
-  const [cityRows, topRows, headRows] = await db.orm.batch([
+  const now = new Date();
+  const [cityRows, topRows, headRows, featuredRows] = await db.orm.batch([
     cityBySlug(db, slug),
     cityTopCategoriesQuery(db, slug, rules, top),
     scopeHead(db, { kind: "city", slug }, "recommended", headSize),
+    featuredQuery(db, { city: slug }, now, headSize),
   ]);
   const city = toCityScope(cityRows[0]);
   if (!city) return null;
   const scope = { kind: "city", slug: city.slug, name: city.name } as const;
-  return { city, topCategories: toCityTopLinks(topRows, locale), scope, count: city.count, head: toBusinesses(headRows) };
+  return {
+    city,
+    topCategories: toCityTopLinks(topRows, locale),
+    scope,
+    count: city.count,
+    head: toBusinesses(headRows),
+    featured: pickFeatured(featuredRows, now),
+  };
 }
 
 /** The category page's links, as a query not yet sent: the cities where it has most businesses, each with a page of its own. */
@@ -277,30 +295,42 @@ export async function openCategoryPage(
 ): Promise<(OpenedListing & { category: CategoryScope; topCities: TopLink[] }) | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
-  const [rows, topRows, headRows] = await db.orm.batch([
+  const now = new Date();
+  const [rows, topRows, headRows, featuredRows] = await db.orm.batch([
     categoryBySlug(db, named),
     categoryTopCitiesQuery(db, named, rules, top),
     scopeHead(db, named, "recommended", headSize),
+    featuredQuery(db, { category: named }, now, headSize),
   ]);
   const row = rows[0];
   if (row) {
-    return openedCategory({ kind: named.kind, slug: row.slug, name: row.name, count: row.count }, topRows, headRows, locale);
+    const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
+    return openedCategory(category, topRows, headRows, pickFeatured(featuredRows, now), locale);
   }
   const category = await findCategory(db, name);
   if (!category) return null;
-  const [otherTopRows, otherHeadRows] = await db.orm.batch([
+  const [otherTopRows, otherHeadRows, otherFeaturedRows] = await db.orm.batch([
     categoryTopCitiesQuery(db, category, rules, top),
     scopeHead(db, category, "recommended", headSize),
+    featuredQuery(db, { category }, now, headSize),
   ]);
-  return openedCategory(category, otherTopRows, otherHeadRows, locale);
+  return openedCategory(category, otherTopRows, otherHeadRows, pickFeatured(otherFeaturedRows, now), locale);
 }
 
 function openedCategory(
   category: CategoryScope,
   topRows: Array<{ city: string; count: number }>,
   headRows: StoredBusiness[],
+  featured: Business[],
   locale: string,
 ): OpenedListing & { category: CategoryScope; topCities: TopLink[] } {
   const scope = { kind: category.kind, slug: category.slug };
-  return { category, topCities: toCategoryTopLinks(category, topRows, locale), scope, count: category.count, head: toBusinesses(headRows) };
+  return {
+    category,
+    topCities: toCategoryTopLinks(category, topRows, locale),
+    scope,
+    count: category.count,
+    head: toBusinesses(headRows),
+    featured,
+  };
 }

@@ -56,6 +56,8 @@ export type ListingPage<O extends OpenedListing> = {
   /** What the page's frame shows (components/listing-page.tsx), as its loader data. */
   list: {
     businesses: CardBusiness[];
+    /** The first page's featured businesses (featured.server.ts), shown first and labelled as paid; else none. */
+    featured: CardBusiness[];
     page: number;
     /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
     totalPages: number | null;
@@ -103,7 +105,15 @@ export async function loadListingPage<O extends OpenedListing>(
       locale,
     }),
     businesses,
-    list: { businesses: businesses.map((b) => toCard(b, locale)), page, totalPages, filters, filtered: listing?.filtered ?? null },
+    list: {
+      businesses: businesses.map((b) => toCard(b, locale)),
+      // Only on the first page without filters, the one the opening read them for.
+      featured: !listing && page === 1 ? opened.featured.map((b) => toCard(b, locale)) : [],
+      page,
+      totalPages,
+      filters,
+      filtered: listing?.filtered ?? null,
+    },
   };
 }
 
