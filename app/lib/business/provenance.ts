@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 /** The facts a page states a source for, and the business columns each covers. */
-export const FACT_COLUMNS = {
+const FACT_COLUMNS = {
   hours: ["opening_hours", "special_hours"],
   phone: ["phone"],
   website: ["website"],
@@ -16,11 +16,11 @@ export const FACT_COLUMNS = {
   photos: ["photos"],
 } as const;
 export type Fact = keyof typeof FACT_COLUMNS;
-export const FACTS = Object.keys(FACT_COLUMNS) as Fact[];
+const FACTS = Object.keys(FACT_COLUMNS) as Fact[];
 
 /** Who set a fact: an admin, the verified owner, or a visitor's suggestion an admin approved. */
 export type FactSourceKind = "admin" | "owner" | "visitor";
-export type FactSource = { by: FactSourceKind; at: number };
+type FactSource = { by: FactSourceKind; at: number };
 export type FactSources = Partial<Record<Fact, FactSource>>;
 
 const factSourcesSchema = z.record(z.string(), z.object({ by: z.enum(["admin", "owner", "visitor"]), at: z.number() }));
@@ -40,7 +40,7 @@ export function parseFactSources(json: string | null | undefined): FactSources {
 }
 
 /** The facts whose columns are among `columns` (an edit's changed columns). */
-export function factsOfColumns(columns: readonly string[]): Fact[] {
+function factsOfColumns(columns: readonly string[]): Fact[] {
   return FACTS.filter((fact) => FACT_COLUMNS[fact].some((c) => columns.includes(c)));
 }
 

@@ -10,7 +10,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Most special-hours ranges a business keeps (Google allows a year ahead; a handful is typical). */
-export const MAX_SPECIAL_HOURS = 20;
+const MAX_SPECIAL_HOURS = 20;
 
 const isRealDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 

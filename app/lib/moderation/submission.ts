@@ -75,21 +75,18 @@ export const editPayloadSchema = z
     message: "Suggest at least one change",
     path: ["phone"],
   });
-export type EditPayload = z.output<typeof editPayloadSchema>;
 
 /** Report closed: for now or for good. */
 export const closedPayloadSchema = z.object({
   closure: z.enum(["temporarily", "permanently"]),
   note: optionalText(1000),
 });
-export type ClosedPayload = z.output<typeof closedPayloadSchema>;
 
 /** Report a duplicate: the other listing (its id, read from its page's address by the form). */
 export const duplicatePayloadSchema = z.object({
   duplicateOfId: z.coerce.number().int().positive(),
   note: optionalText(1000),
 });
-export type DuplicatePayload = z.output<typeof duplicatePayloadSchema>;
 
 /** Add Your Business: a new listing's facts; approving it creates the business through the write path. */
 export const additionPayloadSchema = z.object({
@@ -105,13 +102,11 @@ export const additionPayloadSchema = z.object({
   openingHours: hoursSchema,
   description: optionalText(2000),
 });
-export type AdditionPayload = z.output<typeof additionPayloadSchema>;
 
 /** An owner asks the admin to confirm a claim, with the evidence the admin sees. */
 export const claimPayloadSchema = z.object({
   evidence: z.string().transform(cleanMultiline).pipe(z.string().trim().min(1, "Tell us how you are connected to the business").max(2000)),
 });
-export type ClaimPayload = z.output<typeof claimPayloadSchema>;
 
 /** An advertising request: who asks, for which business, and what they would like. */
 export const advertisePayloadSchema = z.object({
@@ -120,7 +115,6 @@ export const advertisePayloadSchema = z.object({
   website: link,
   message: optionalText(2000),
 });
-export type AdvertisePayload = z.output<typeof advertisePayloadSchema>;
 
 /** Each kind's payload schema: what the server checks before storing and what the admin panel reads. */
 export const PAYLOAD_SCHEMAS = {

@@ -14,22 +14,6 @@ export type NewSubmission<K extends SubmissionKind = SubmissionKind> = {
   sender: string;
 };
 
-/** The insert as a statement, for a caller's own atomic batch. */
-export function submissionStatement(db: Db, submission: NewSubmission): D1PreparedStatement {
-  return db.statement(
-    `INSERT INTO submissions (kind, business_id, owner_id, payload, contact_email, sender)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id`,
-    [
-      submission.kind,
-      submission.businessId ?? null,
-      submission.ownerId ?? null,
-      JSON.stringify(submission.payload),
-      submission.contactEmail ?? null,
-      submission.sender,
-    ],
-  );
-}
-
 /** Stores a pending submission; returns its id. */
 export async function createSubmission(db: Db, submission: NewSubmission): Promise<number> {
   const row = await db.first<{ id: number }>(

@@ -7,7 +7,7 @@ import type { AuditPageView, AuditQuery } from "#app/lib/admin/admin-audit";
 import { auditLog } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 
-export type AuditAction =
+type AuditAction =
   | "login"
   | "logout"
   | "edit"
