@@ -116,9 +116,9 @@ export function withSecurityHeaders(request: Request, response: Response, option
   headers.set("X-Frame-Options", "DENY");
   if (options.httpsSite) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   const pathname = new URL(request.url).pathname;
-  if (isAdminPath(pathname) || !READ_METHODS.has(request.method)) headers.set("Cache-Control", NO_STORE);
   // An owner's pages are theirs alone: no shared cache keeps them, whatever the route set.
-  else if (isOwnerPath(pathname)) headers.set("Cache-Control", OWNER_CACHE_CONTROL);
+  if (isOwnerPath(pathname)) headers.set("Cache-Control", OWNER_CACHE_CONTROL);
+  else if (isAdminPath(pathname) || !READ_METHODS.has(request.method)) headers.set("Cache-Control", NO_STORE);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
