@@ -395,5 +395,20 @@ describe("the forms and the edge cache, and Turnstile", () => {
     expect(refused.status).toBe(400);
     expect(visibleText(await refused.text())).toContain("Please confirm you are human and send the form again.");
     expect(await submissionsOf(id)).toEqual([]);
+
+    // The owners' sign-in form is public too: the same widget, the same refusal, no e-mail sent.
+    expect(await (await fetchWith(keys, "/owner/sign-in")).text()).toContain(
+      'class="cf-turnstile" data-sitekey="1x00000000000000000000AA"',
+    );
+    const address = `turnstile-${id}@example.com`;
+    const signIn = await fetchWith(keys, "/owner/sign-in", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_ORIGIN, "CF-Connecting-IP": newAddress() },
+      body: new URLSearchParams({ email: address, next: "/owner" }).toString(),
+    });
+    expect(signIn.status).toBe(400);
+    expect(visibleText(await signIn.text())).toContain("Please confirm you are human and send the form again.");
+    const mails = await env.DB.prepare("SELECT count(*) AS n FROM outbox WHERE to_address = ?1").bind(address).first<{ n: number }>();
+    expect(mails?.n).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useLocalePath } from "#app/components/page-locale";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { Honeypot, Turnstile } from "#app/components/public-form";
 
 export const inputClass = "mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900";
 export const buttonClass =
@@ -37,24 +37,24 @@ export function Notice({ kind, children }: { kind: "success" | "error" | "info";
   );
 }
 
-/** The hidden field a person never fills (off-screen, skipped by the keyboard). */
-function Honeypot() {
-  const { _ } = useLingui();
-  return (
-    <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
-      <label>
-        {_("signIn.honeypot")}
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
-  );
-}
-
 /**
  * The e-mail form that sends a sign-in link leading to `next` (a path of this site, in the page's
  * locale). `sent`: the request was taken (the same answer whether or not the address exists).
  */
-export function SignInForm({ next, sent, error, intro }: { next: string; sent?: boolean; error?: MessageId | null; intro?: string }) {
+export function SignInForm({
+  next,
+  sent,
+  error,
+  intro,
+  turnstile,
+}: {
+  next: string;
+  sent?: boolean;
+  error?: MessageId | null;
+  intro?: string;
+  /** Turnstile's site key when the site has its keys (turnstileSiteKey), else null. */
+  turnstile: string | null;
+}) {
   const { _ } = useLingui();
   const lp = useLocalePath();
   if (sent) {
@@ -75,6 +75,7 @@ export function SignInForm({ next, sent, error, intro }: { next: string; sent?: 
         <input type="email" name="email" required autoComplete="email" maxLength={254} className={inputClass} />
       </label>
       <Honeypot />
+      <Turnstile siteKey={turnstile} />
       <button type="submit" className={buttonClass}>
         {_("signIn.send")}
       </button>

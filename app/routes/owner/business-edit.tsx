@@ -1,3 +1,4 @@
+import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import type { MessageId } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { data, Form, Link } from "react-router";
@@ -36,11 +37,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = businessId(params.id);
   const session = await getOwnerSession(request, app);
   const next = ownerLocale(app, params).path(`/owner/businesses/${id}`);
-  if (!session) return data({ owner: null, next, business: null }, { headers: ownerHeaders() });
+  if (!session) return data({ owner: null, next, business: null, turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
   if (!(await ownsBusiness(app.db, session.ownerId, id))) throw data(null, { status: 403, headers: ownerHeaders() });
   const business = await ownedBusiness(app.db, id);
   if (!business) throw data(null, { status: 404, headers: ownerHeaders() });
-  return data({ owner: { email: session.email }, next, business }, { headers: ownerHeaders() });
+  return data({ owner: { email: session.email }, next, business, turnstile: null }, { headers: ownerHeaders() });
 }
 
 type ActionResult = {
@@ -91,7 +92,7 @@ export default function OwnerBusinessEdit({ loaderData, actionData }: Route.Comp
   if (!owner || !business) {
     return (
       <OwnerPage title={_("owner.signInToContinue")}>
-        <SignInForm next={next} intro={_("owner.signInNeeded")} />
+        <SignInForm next={next} intro={_("owner.signInNeeded")} turnstile={loaderData.turnstile} />
       </OwnerPage>
     );
   }

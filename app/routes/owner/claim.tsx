@@ -1,3 +1,4 @@
+import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import type { MessageId } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react";
 import { data, Form, Link } from "react-router";
@@ -55,7 +56,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const site = websiteUrl(business.website);
   const shown = { id, name: business.name, origin: site?.origin ?? null, domain: site?.hostname.replace(/^www\./i, "") ?? null };
   const session = await getOwnerSession(request, app);
-  if (!session) return data({ owner: null, next, business: shown, claim: null }, { headers: ownerHeaders() });
+  if (!session)
+    return data({ owner: null, next, business: shown, claim: null, turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
   const mine = await ownsBusiness(app.db, session.ownerId, id);
   const claim = {
     mine,
@@ -64,7 +66,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     token: await verificationToken(app, id, session.ownerId),
     pending: mine ? false : await hasPendingClaim(app.db, id, session.ownerId),
   };
-  return data({ owner: { email: session.email }, next, business: shown, claim }, { headers: ownerHeaders() });
+  return data({ owner: { email: session.email }, next, business: shown, claim, turnstile: null }, { headers: ownerHeaders() });
 }
 
 type ActionResult = { verified?: boolean; check?: Exclude<WebsiteCheck, "verified">; teamSent?: boolean; error?: MessageId };
@@ -128,7 +130,7 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
   if (!owner || !claim) {
     return (
       <OwnerPage title={title} intro={_("claim.intro")}>
-        <SignInForm next={next} intro={_("claim.signInFirst")} />
+        <SignInForm next={next} intro={_("claim.signInFirst")} turnstile={loaderData.turnstile} />
       </OwnerPage>
     );
   }

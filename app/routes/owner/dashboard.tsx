@@ -1,3 +1,4 @@
+import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import { useLingui } from "@lingui/react";
 import { data, Link } from "react-router";
 import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
@@ -19,9 +20,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const session = await getOwnerSession(request, app);
   const next = ownerLocale(app, params).path("/owner");
-  if (!session) return data({ owner: null, next, owned: [], pending: [] }, { headers: ownerHeaders() });
+  if (!session) return data({ owner: null, next, owned: [], pending: [], turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
   const { owned, pending } = await ownerDashboard(app.db, session.ownerId);
-  return data({ owner: { email: session.email }, next, owned, pending }, { headers: ownerHeaders() });
+  return data({ owner: { email: session.email }, next, owned, pending, turnstile: null }, { headers: ownerHeaders() });
 }
 
 export const headers = ownerPageHeaders;
@@ -38,7 +39,7 @@ export default function OwnerDashboard({ loaderData }: Route.ComponentProps) {
   if (!owner) {
     return (
       <OwnerPage title={_("owner.dashboardTitle")}>
-        <SignInForm next={next} />
+        <SignInForm next={next} turnstile={loaderData.turnstile} />
       </OwnerPage>
     );
   }

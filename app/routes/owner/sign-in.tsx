@@ -1,3 +1,4 @@
+import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import type { MessageId } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { data } from "react-router";
@@ -24,9 +25,10 @@ function nextOf(value: unknown, dashboard: string): string {
 }
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
-  const page = ownerLocale(getApp(context), params);
+  const app = getApp(context);
+  const page = ownerLocale(app, params);
   const next = nextOf(new URL(request.url).searchParams.get("next") ?? undefined, page.path("/owner"));
-  return data({ next }, { headers: ownerHeaders() });
+  return data({ next, turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
 }
 
 type ActionResult = { sent: boolean; next: string; error: MessageId | null };
@@ -72,7 +74,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const { _ } = useLingui();
   return (
     <OwnerPage title={_("signIn.title")}>
-      <SignInForm next={actionData?.next ?? loaderData.next} sent={actionData?.sent} error={actionData?.error} />
+      <SignInForm
+        next={actionData?.next ?? loaderData.next}
+        sent={actionData?.sent}
+        error={actionData?.error}
+        turnstile={loaderData.turnstile}
+      />
     </OwnerPage>
   );
 }
