@@ -5,9 +5,9 @@
  * (status, id) index with the businesses joined by primary key in the same statement (a row read
  * each: a list of ids read through json_each costs twice that), the counts from submission_counts
  * (kept by triggers), and for the page's additions one read of their likely duplicates: about 160
- * rows for a page of 50 duplicate reports, 260 for 50 additions with one same-name listing each,
- * whatever the queue holds (test/slow/moderation-budget.test.ts). A page of 50 additions that each
- * have LIKELY_DUPLICATES same-name listings or more reads up to 7 rows an addition.
+ * rows for a page of 50 duplicate reports, whatever the queue holds (test/slow/moderation-budget.test.ts).
+ * An addition's likely duplicates read up to 7 rows, so a page holds at most ADDITIONS_PER_PAGE
+ * pending additions.
  */
 import {
   LIKELY_DUPLICATES,
@@ -21,6 +21,9 @@ import {
 import { nameKey, phoneKey } from "#app/lib/business/duplicate-keys";
 import { SUBMISSION_KINDS, SUBMISSION_STATUSES, type SubmissionKind, type SubmissionStatus } from "#app/lib/moderation/submission";
 import type { Db } from "#app/server/platform/db.server";
+
+/** Most pending additions on one page of the queue (their likely duplicates are read with the page). */
+const ADDITIONS_PER_PAGE = 20;
 
 export type SubmissionRow = {
   id: number;
@@ -137,7 +140,7 @@ async function likelyDuplicates(db: Db, additions: Array<{ id: number; name: str
 /** One page of the queue, newest first, with the counts per status and kind. */
 export async function queuePage(db: Db, query: QueueQuery): Promise<QueuePage> {
   const [page, countRows] = await db.batch([pageStatement(db, query), db.statement("SELECT status, kind, n FROM submission_counts")]);
-  const rows = (page.results as PageRow[]).slice(0, QUEUE_PAGE_SIZE);
+  const rows = withinAdditionBudget((page.results as PageRow[]).slice(0, QUEUE_PAGE_SIZE));
   const counts = emptyCounts();
   for (const c of countRows.results as Array<{ status: SubmissionStatus; kind: SubmissionKind; n: number }>) {
     if (counts[c.status] && c.kind in counts[c.status]) counts[c.status][c.kind] = Math.max(0, c.n);
@@ -172,5 +175,17 @@ export async function queuePage(db: Db, query: QueueQuery): Promise<QueuePage> {
     };
   });
   const last = rows[rows.length - 1];
-  return { items, counts, next: page.results.length > QUEUE_PAGE_SIZE && last ? last.id : null };
+  const more = page.results.length > rows.length;
+  return { items, counts, next: more && last ? last.id : null };
+}
+
+/**
+ * A page's rows up to its ADDITIONS_PER_PAGE-th pending addition: each addition's likely duplicates
+ * cost up to 7 rows, so a page ends there and the next page goes on from it (≤ 300 rows read a page
+ * however the queue is made up).
+ */
+function withinAdditionBudget(rows: PageRow[]): PageRow[] {
+  let additions = 0;
+  const end = rows.findIndex((r) => r.kind === "addition" && r.status === "pending" && ++additions === ADDITIONS_PER_PAGE);
+  return end === -1 ? rows : rows.slice(0, end + 1);
 }
