@@ -532,7 +532,7 @@ CREATE TABLE submissions (
   decided_at INTEGER,
   decided_by TEXT,
   note TEXT NOT NULL DEFAULT ''
-);
+, locale TEXT);
 
 CREATE INDEX submissions_business_idx ON submissions (business_id, id) WHERE business_id IS NOT NULL;
 

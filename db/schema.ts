@@ -608,6 +608,8 @@ export const submissions = sqliteTable(
     decidedAt: integer("decided_at"),
     decidedBy: text("decided_by"),
     note: text("note").notNull().default(""),
+    /** The language of the page it was sent from: the outcome's notice is written in it (null: the default). */
+    locale: text("locale"),
   },
   (t) => [
     index("submissions_status_idx").on(t.status, t.id),

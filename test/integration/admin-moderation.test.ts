@@ -27,9 +27,9 @@ async function decide(body: Record<string, unknown>) {
 async function submit<K extends SubmissionKind>(
   kind: K,
   payload: Partial<SubmissionPayload[K]>,
-  extra: { businessId?: number | null; ownerId?: number | null; contactEmail?: string | null } = {},
+  extra: { businessId?: number | null; ownerId?: number | null; contactEmail?: string | null; locale?: string } = {},
 ): Promise<number> {
-  return createSubmission(testDb(), { kind, payload: payload as SubmissionPayload[K], sender: "test-sender", ...extra });
+  return createSubmission(testDb(), { kind, payload: payload as SubmissionPayload[K], sender: "test-sender", locale: "en", ...extra });
 }
 
 async function business(id: number): Promise<Business> {
@@ -198,6 +198,17 @@ describe("rejecting", () => {
     expect(mail.subject).toContain("Your suggestion was not applied");
     expect(mail.html).toContain("Number &#60;b&#62;not&#60;/b&#62; confirmed");
     expect(mail.html).not.toContain("<b>not</b>");
+  });
+
+  it("tells the sender in the language of the page they wrote from, linking that language's page", async () => {
+    const { id } = await newBusiness();
+    const email = `vi-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const submissionId = await submit("edit", { phone: "(217) 555-0778" }, { businessId: id, contactEmail: email, locale: "vi" });
+    expect((await decide({ action: "approve", id: submissionId })).status).toBe(200);
+    const [mail] = await outboxTo(email);
+    expect(mail.subject).toContain("Đề xuất của bạn đã được duyệt");
+    expect(mail.text).toContain("thay đổi bạn đề xuất đã được duyệt");
+    expect(mail.text).toContain(`https://localatlas.test/vi/business/${id}`);
   });
 
   it("rejects selected requests in bulk in one call, each audited, at most 100", async () => {

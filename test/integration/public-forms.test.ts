@@ -39,7 +39,14 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-type SubmissionRow = { kind: string; status: string; payload: string; contact_email: string | null; business_id: number | null };
+type SubmissionRow = {
+  kind: string;
+  status: string;
+  payload: string;
+  contact_email: string | null;
+  business_id: number | null;
+  locale?: string | null;
+};
 
 async function submissionsOf(businessId: number): Promise<SubmissionRow[]> {
   const { results } = await env.DB.prepare(
@@ -52,7 +59,7 @@ async function submissionsOf(businessId: number): Promise<SubmissionRow[]> {
 
 async function submissionsByEmail(email: string): Promise<SubmissionRow[]> {
   const { results } = await env.DB.prepare(
-    "SELECT kind, status, payload, contact_email, business_id FROM submissions WHERE contact_email = ?1",
+    "SELECT kind, status, payload, contact_email, business_id, locale FROM submissions WHERE contact_email = ?1",
   )
     .bind(email)
     .all<SubmissionRow>();
@@ -342,7 +349,8 @@ describe("Add Your Business and Advertise", () => {
     expect(response.status).toBe(200);
     expect(visibleText(await response.text())).toContain("Gracias: hemos recibido tu solicitud");
     const [stored] = await submissionsByEmail(email);
-    expect(stored).toMatchObject({ kind: "advertise", status: "pending" });
+    // Sent from the Spanish page: the answer about it will be in Spanish.
+    expect(stored).toMatchObject({ kind: "advertise", status: "pending", locale: "es" });
     expect(JSON.parse(stored.payload)).toEqual({
       contactName: "Ana",
       businessName: "Corner Bakery",

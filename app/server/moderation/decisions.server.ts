@@ -33,6 +33,8 @@ import { KIND_LABELS } from "#app/lib/admin/admin-moderation";
 import type { SubmissionKind, SubmissionPayload } from "#app/lib/moderation/submission";
 import { businesses, type BusinessRow } from "#db/schema";
 import { grantOwnership } from "#app/server/owners/ownership.server";
+import { i18nFor } from "#app/lib/i18n/i18n";
+import { localePath } from "#app/lib/i18n/locales";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import type { Db } from "#app/server/platform/db.server";
@@ -247,7 +249,7 @@ async function approve(app: App, row: SubmissionRow, input: ApproveInput, actor:
         row,
       );
       if (failed) return failed;
-      await notifyOwner(app, owner.email, business);
+      await notifyOwner(app, owner.email, business, row.locale);
       return { ok: true, message: `Approved: ${what}`, businessId: business.id };
     }
     case "advertise": {
@@ -381,41 +383,45 @@ export async function featureBusiness(db: Db, id: number, until: number | null, 
 
 // ── E-mail to the sender ────────────────────────────────────────────────────
 
-const WHAT_SENT: Record<SubmissionKind, string> = {
-  edit: "your suggested change",
-  closed: "your report that a business closed",
-  duplicate: "your report of a duplicate listing",
-  addition: "your request to add a business",
-  claim: "your claim of a business",
-  advertise: "your advertising request",
-};
+/**
+ * The notice's language and words: the page the request was sent from (submissions.locale), else the
+ * site's default; links lead to the business's page in that language.
+ */
+function noticeWords(app: App, locale: string | null) {
+  const config = siteConfig(app.env);
+  const { localeSettings } = config;
+  const served = locale && localeSettings.locales.includes(locale) ? locale : localeSettings.defaultLocale;
+  const i18n = i18nFor(served);
+  const pageUrl = (businessId: number) => `${config.siteUrl}${localePath(localeSettings, served, `/business/${businessId}`)}`;
+  return { config, i18n, pageUrl };
+}
 
 /** "Your suggestion was approved" / "…was not applied" to the sender's contact address, if they left one. A failed send is logged, not fatal. */
 async function notify(app: App, row: SubmissionRow, approved: boolean, note: string, businessId: number | null): Promise<void> {
   if (!row.contactEmail || row.kind === "claim") return;
-  const config = siteConfig(app.env);
-  const link = businessId && approved ? `${config.siteUrl}/business/${businessId}` : null;
-  const what = WHAT_SENT[row.kind];
-  const subject = approved ? `Your suggestion was approved – ${config.siteName}` : `Your suggestion was not applied – ${config.siteName}`;
-  const lead = approved
-    ? `Thank you: ${what} was approved and is now on ${config.siteName}.`
-    : `Thank you for ${what}. We looked at it and did not apply it.`;
-  const text = [lead, note ? `Note from the moderator: ${note}` : "", link ?? ""].filter(Boolean).join("\n\n");
+  const { config, i18n, pageUrl } = noticeWords(app, row.locale);
+  const values = { siteName: config.siteName, kind: row.kind, note };
+  const link = businessId && approved ? pageUrl(businessId) : null;
+  const subject = i18n._(approved ? "notice.approvedSubject" : "notice.rejectedSubject", values);
+  const lead = i18n._(approved ? "notice.approvedLead" : "notice.rejectedLead", values);
+  const noteLine = note ? i18n._("notice.moderatorNote", values) : "";
+  const text = [lead, noteLine, link ?? ""].filter(Boolean).join("\n\n");
   const html = [
     `<p>${escapeHtml(lead)}</p>`,
-    note ? `<p>Note from the moderator: ${escapeHtml(note)}</p>` : "",
+    noteLine ? `<p>${escapeHtml(noteLine)}</p>` : "",
     link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : "",
   ].join("");
   await send(app, { to: row.contactEmail, subject, text, html });
 }
 
-async function notifyOwner(app: App, email: string, business: BusinessRow): Promise<void> {
-  const config = siteConfig(app.env);
-  const link = `${config.siteUrl}/business/${business.id}`;
-  const lead = `Your claim of ${business.name} was approved: you are now its verified owner on ${config.siteName}.`;
+/** The owner is told their claim was approved, in the language of the claim's page. */
+async function notifyOwner(app: App, email: string, business: BusinessRow, locale: string | null): Promise<void> {
+  const { config, i18n, pageUrl } = noticeWords(app, locale);
+  const link = pageUrl(business.id);
+  const lead = i18n._("notice.claimApprovedLead", { siteName: config.siteName, name: business.name });
   await send(app, {
     to: email,
-    subject: `Your claim was approved – ${config.siteName}`,
+    subject: i18n._("notice.claimApprovedSubject", { siteName: config.siteName }),
     text: `${lead}\n\n${link}`,
     html: `<p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
   });

@@ -8,6 +8,8 @@
 import type { MessageId } from "@lingui/core";
 import { FORM_MAX_BYTES, HONEYPOT_FIELD } from "#app/lib/moderation/submission";
 import { isSameOriginRequest } from "#app/server/auth/auth.server";
+import { splitLocalePath } from "#app/lib/i18n/locales";
+import { siteConfig } from "#app/server/platform/config.server";
 import type { AppContext } from "#app/server/platform/context.server";
 
 /** A refused form: its status and the interface message (forms.*) the page shows. Nothing was stored. */
@@ -26,6 +28,8 @@ export type GuardedForm = {
   sender: string;
   /** The honeypot was filled: answer as if it worked and store nothing. */
   trapped: boolean;
+  /** The language of the page the form was sent from (its path's prefix). */
+  locale: string;
 };
 
 /** The client address: Cloudflare's CF-Connecting-IP ("local" in dev and tests). */
@@ -107,6 +111,16 @@ export async function readPublicForm(request: Request, app: AppContext, options:
   }
   const trapped = String(form.get(HONEYPOT_FIELD) ?? "") !== "";
   if (!trapped && !(await turnstilePassed(app, form, address))) throw new FormRefused(400, "forms.turnstileFailed");
+  return { form, sender: await senderOf(request, app), trapped, locale: requestLocale(request, app) };
+}
+
+/** The client address as stored with a submission: a hash keyed by SESSION_SECRET, never the address itself. */
+export async function senderOf(request: Request, app: AppContext): Promise<string> {
   const secret = (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
-  return { form, sender: await sha256Hex(`${secret}:${address}`), trapped };
+  return sha256Hex(`${secret}:${clientAddress(request)}`);
+}
+
+/** The language of the page a request was sent to: its path's locale prefix, or the default. */
+export function requestLocale(request: Request, app: AppContext): string {
+  return splitLocalePath(siteConfig(app.env).localeSettings, new URL(request.url).pathname).locale;
 }

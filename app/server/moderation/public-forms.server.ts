@@ -173,7 +173,7 @@ async function duplicateIdOf(app: AppContext, raw: string): Promise<number | nul
  * are stored.
  */
 export async function receiveSuggestion(request: Request, app: AppContext, business: SuggestionTarget): Promise<FormAnswer> {
-  return behindWalls(request, app, `business:${business.id}`, async ({ form, sender }) => {
+  return behindWalls(request, app, `business:${business.id}`, async ({ form, sender, locale }) => {
     const kind = form.get("kind");
     if (kind === "closed") {
       const values = textValues(form, CLOSED_FIELDS);
@@ -187,6 +187,7 @@ export async function receiveSuggestion(request: Request, app: AppContext, busin
         businessId: business.id,
         contactEmail: contact.email,
         sender,
+        locale,
       });
       return SENT;
     }
@@ -210,6 +211,7 @@ export async function receiveSuggestion(request: Request, app: AppContext, busin
         businessId: business.id,
         contactEmail: contact.email,
         sender,
+        locale,
       });
       return SENT;
     }
@@ -226,14 +228,21 @@ export async function receiveSuggestion(request: Request, app: AppContext, busin
     const parsed = editPayloadSchema.safeParse({ ...changes, note: values.note });
     const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...contact.errors };
     if (!parsed.success || Object.keys(errors).length) return invalid(values, errors);
-    await createSubmission(app.db, { kind: "edit", payload: parsed.data, businessId: business.id, contactEmail: contact.email, sender });
+    await createSubmission(app.db, {
+      kind: "edit",
+      payload: parsed.data,
+      businessId: business.id,
+      contactEmail: contact.email,
+      sender,
+      locale,
+    });
     return SENT;
   });
 }
 
 /** Add Your Business: a new listing's request, with the contact e-mail the answer goes to. */
 export async function receiveAddition(request: Request, app: AppContext): Promise<FormAnswer> {
-  return behindWalls(request, app, undefined, async ({ form, sender }) => {
+  return behindWalls(request, app, undefined, async ({ form, sender, locale }) => {
     const values = textValues(form, ADDITION_FIELDS);
     const email = emailSchema.safeParse(values.contactEmail);
     const parsed = additionPayloadSchema.safeParse({ ...values, openingHours: hoursOf(values) });
@@ -242,14 +251,14 @@ export async function receiveAddition(request: Request, app: AppContext): Promis
       ...(email.success ? {} : fieldErrors(email.error, "contactEmail")),
     };
     if (!parsed.success || !email.success) return invalid(values, errors);
-    await createSubmission(app.db, { kind: "addition", payload: parsed.data, contactEmail: email.data, sender });
+    await createSubmission(app.db, { kind: "addition", payload: parsed.data, contactEmail: email.data, sender, locale });
     return SENT;
   });
 }
 
 /** Advertise: who asks, for which business; the operator answers by e-mail. */
 export async function receiveAdvertising(request: Request, app: AppContext): Promise<FormAnswer> {
-  return behindWalls(request, app, undefined, async ({ form, sender }) => {
+  return behindWalls(request, app, undefined, async ({ form, sender, locale }) => {
     const values = textValues(form, ADVERTISE_FIELDS);
     const email = emailSchema.safeParse(values.contactEmail);
     const parsed = advertisePayloadSchema.safeParse(values);
@@ -258,7 +267,7 @@ export async function receiveAdvertising(request: Request, app: AppContext): Pro
       ...(email.success ? {} : fieldErrors(email.error, "contactEmail")),
     };
     if (!parsed.success || !email.success) return invalid(values, errors);
-    await createSubmission(app.db, { kind: "advertise", payload: parsed.data, contactEmail: email.data, sender });
+    await createSubmission(app.db, { kind: "advertise", payload: parsed.data, contactEmail: email.data, sender, locale });
     return SENT;
   });
 }

@@ -37,10 +37,12 @@ export type SubmissionRow = {
   decidedAt: number | null;
   decidedBy: string | null;
   note: string;
+  /** The language of the page it was sent from; null: the site's default. */
+  locale: string | null;
 };
 
 const SUBMISSION_COLUMNS = `id, kind, status, business_id AS businessId, owner_id AS ownerId, payload,
-  contact_email AS contactEmail, created_at AS createdAt, decided_at AS decidedAt, decided_by AS decidedBy, note`;
+  contact_email AS contactEmail, created_at AS createdAt, decided_at AS decidedAt, decided_by AS decidedBy, note, locale`;
 
 /** A business beside a request, as one JSON object from the page's own read (null when there is none). */
 const sideJson = (b: string) => `CASE WHEN ${b}.id IS NULL THEN NULL ELSE json_object('id', ${b}.id, 'slug', ${b}.slug,
@@ -97,7 +99,7 @@ function pageStatement(db: Db, query: QueueQuery): D1PreparedStatement {
   if (query.kind) where.push(`s.kind = ?${params.push(query.kind)}`);
   return db.statement(
     `SELECT s.id, s.kind, s.status, s.business_id AS businessId, s.owner_id AS ownerId, s.payload, s.contact_email AS contactEmail,
-       s.created_at AS createdAt, s.decided_at AS decidedAt, s.decided_by AS decidedBy, s.note,
+       s.created_at AS createdAt, s.decided_at AS decidedAt, s.decided_by AS decidedBy, s.note, s.locale,
        ${sideJson("b")} AS business, ${sideJson("o")} AS other, w.email AS ownerEmail
      FROM submissions AS s
      LEFT JOIN businesses AS b ON b.id = s.business_id

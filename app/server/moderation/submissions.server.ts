@@ -12,13 +12,15 @@ export type NewSubmission<K extends SubmissionKind = SubmissionKind> = {
   ownerId?: number | null;
   contactEmail?: string | null;
   sender: string;
+  /** The language of the page it was sent from (GuardedForm.locale). */
+  locale: string;
 };
 
 /** Stores a pending submission; returns its id. */
 export async function createSubmission(db: Db, submission: NewSubmission): Promise<number> {
   const row = await db.first<{ id: number }>(
-    `INSERT INTO submissions (kind, business_id, owner_id, payload, contact_email, sender)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id`,
+    `INSERT INTO submissions (kind, business_id, owner_id, payload, contact_email, sender, locale)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id`,
     [
       submission.kind,
       submission.businessId ?? null,
@@ -26,6 +28,7 @@ export async function createSubmission(db: Db, submission: NewSubmission): Promi
       JSON.stringify(submission.payload),
       submission.contactEmail ?? null,
       submission.sender,
+      submission.locale,
     ],
   );
   if (!row) throw new Error("submission not stored");

@@ -7,7 +7,7 @@
  */
 import { claimPayloadSchema } from "#app/lib/moderation/submission";
 import { createSubmission } from "#app/server/moderation/submissions.server";
-import { clientAddress } from "#app/server/moderation/form-guard.server";
+import { requestLocale, senderOf } from "#app/server/moderation/form-guard.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import { grantOwnership } from "#app/server/owners/ownership.server";
 import type { OwnerSession } from "#app/server/owners/owner-auth.server";
@@ -214,15 +214,14 @@ export async function askTeam(
     [business.id, owner.ownerId],
   );
   if (pending) return true;
-  const secret = (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${secret}:${clientAddress(request)}`));
   await createSubmission(app.db, {
     kind: "claim",
     payload: parsed.data,
     businessId: business.id,
     ownerId: owner.ownerId,
     contactEmail: owner.email,
-    sender: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""),
+    sender: await senderOf(request, app),
+    locale: requestLocale(request, app),
   });
   return true;
 }
