@@ -47,6 +47,8 @@ export default defineConfig(async () => {
             EDGE_CACHE: "off",
             // Every e-mail sent is kept in the outbox table, where the tests read sign-in links.
             EMAIL_OUTBOX: "on",
+            // The claim tests serve their websites on 127.0.0.1.
+            CLAIM_CHECK_LOCAL_SITES: "on",
             // One writer batch per import workflow step, so a 20,000-row test import runs as several steps.
             IMPORT_STEP_ROWS: "5000",
             ...adminBindings,

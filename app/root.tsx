@@ -1,3 +1,4 @@
+import { isOwnerPath } from "#app/lib/owners/owner-path";
 import { I18nProvider } from "@lingui/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary, PageNotFound } from "#app/components/general-error-boundary";
@@ -35,7 +36,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   asked.pathname = asked.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
   const url = pageUrl(asked);
   const samePage = splitLocalePath(localeSettings, url.pathname).path + url.search;
-  return data({ config: { siteName, analyticsToken }, locale, samePage, toast }, { headers });
+  // An owner's pages load no third-party script: a sign-in link's token is in the page's address.
+  const analytics = isOwnerPath(asked.pathname) ? "" : analyticsToken;
+  return data({ config: { siteName, analyticsToken: analytics }, locale, samePage, toast }, { headers });
 }
 
 /** Every navigation: `samePage` follows the page (the loader reads no D1). */

@@ -33,7 +33,7 @@ CREATE TABLE business_owners (
 
 CREATE INDEX business_owners_owner_idx ON business_owners (owner_id, business_id);
 
-CREATE INDEX business_owners_verified_idx ON business_owners (verified_at);
+CREATE INDEX business_owners_verified_idx ON business_owners (verified_at) WHERE revoked_at IS NULL;
 
 CREATE TABLE `businesses` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
@@ -501,6 +501,8 @@ CREATE TABLE sign_in_links (
   used_at INTEGER
 );
 
+CREATE INDEX sign_in_links_email_idx ON sign_in_links (email, created_at);
+
 CREATE INDEX sign_in_links_expires_idx ON sign_in_links (expires_at);
 
 CREATE TABLE `site_stats` (
@@ -535,6 +537,8 @@ CREATE TABLE submissions (
 , locale TEXT);
 
 CREATE INDEX submissions_business_idx ON submissions (business_id, id) WHERE business_id IS NOT NULL;
+
+CREATE INDEX submissions_kind_idx ON submissions (kind, id);
 
 CREATE INDEX submissions_owner_idx ON submissions (owner_id, id) WHERE owner_id IS NOT NULL;
 

@@ -614,6 +614,7 @@ export const submissions = sqliteTable(
   (t) => [
     index("submissions_status_idx").on(t.status, t.id),
     index("submissions_status_kind_idx").on(t.status, t.kind, t.id),
+    index("submissions_kind_idx").on(t.kind, t.id),
     index("submissions_business_idx")
       .on(t.businessId, t.id)
       .where(sql`${t.businessId} IS NOT NULL`),
@@ -673,7 +674,7 @@ export const signInLinks = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
   },
-  (t) => [index("sign_in_links_expires_idx").on(t.expiresAt)],
+  (t) => [index("sign_in_links_expires_idx").on(t.expiresAt), index("sign_in_links_email_idx").on(t.email, t.createdAt)],
 );
 
 /** Who owns which business and how it was proved; a revoked claim keeps its row for the record. */
@@ -690,7 +691,9 @@ export const businessOwners = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.businessId, t.ownerId] }),
     index("business_owners_owner_idx").on(t.ownerId, t.businessId),
-    index("business_owners_verified_idx").on(t.verifiedAt),
+    index("business_owners_verified_idx")
+      .on(t.verifiedAt)
+      .where(sql`${t.revokedAt} IS NULL`),
   ],
 );
 

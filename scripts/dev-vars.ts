@@ -63,6 +63,8 @@ export async function ensureAdminVars(original: string, options: EnsureOptions =
   if (!current("SESSION_SECRET")) set("SESSION_SECRET", random(32));
   // Local e-mail lands in the admin panel's Outbox too (app/server/platform/email.server.ts); never set in production.
   if (!current("EMAIL_OUTBOX")) set("EMAIL_OUTBOX", "on");
+  // A claim's website check may fetch a site served on this machine (127.0.0.1, another port).
+  if (!current("CLAIM_CHECK_LOCAL_SITES")) set("CLAIM_CHECK_LOCAL_SITES", "on");
 
   if (changed.length && !original) lines.unshift("# Local secrets for the Worker (never commit). Written by scripts/ensure-dev-vars.ts.");
   return { text: changed.length ? `${lines.join("\n")}\n` : original, changed, generatedPassword, username: current("ADMIN_USERNAME") };

@@ -54,6 +54,7 @@ describe(`the moderation queue with ${QUEUED.toLocaleString("en-US")} pending re
     "/admin-panel/moderation?kind=duplicate",
     "/admin-panel/moderation?status=all",
     "/admin-panel/moderation?status=rejected",
+    "/admin-panel/moderation?status=all&kind=advertise",
     "/api/admin/submissions",
     "/api/admin/submissions?kind=edit&before=50000",
     "/api/admin/submissions?kind=addition&before=99999",

@@ -15,7 +15,7 @@ describe("ensureAdminVars (npm start's first run)", () => {
   it("creates the admin secrets with a generated password that verifies against the stored hash", async () => {
     const result = await ensureAdminVars("");
     const vars = parse(result.text);
-    expect(result.changed).toEqual(["ADMIN_USERNAME", "ADMIN_PASSWORD_HASH", "SESSION_SECRET", "EMAIL_OUTBOX"]);
+    expect(result.changed).toEqual(["ADMIN_USERNAME", "ADMIN_PASSWORD_HASH", "SESSION_SECRET", "EMAIL_OUTBOX", "CLAIM_CHECK_LOCAL_SITES"]);
     expect(vars.EMAIL_OUTBOX).toBe("on");
     expect(vars.ADMIN_USERNAME).toBe("admin");
     expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
@@ -26,7 +26,7 @@ describe("ensureAdminVars (npm start's first run)", () => {
 
   it("leaves a developer's existing values and other lines alone, and prints nothing", async () => {
     const mine =
-      "OTHER_SECRET=keep-me\nADMIN_USERNAME=owner\nADMIN_PASSWORD_HASH='pbkdf2-sha256$100000$AAAA$BBBB'\nSESSION_SECRET=abc\nEMAIL_OUTBOX=off\n";
+      "OTHER_SECRET=keep-me\nADMIN_USERNAME=owner\nADMIN_PASSWORD_HASH='pbkdf2-sha256$100000$AAAA$BBBB'\nSESSION_SECRET=abc\nEMAIL_OUTBOX=off\nCLAIM_CHECK_LOCAL_SITES=off\n";
     const result = await ensureAdminVars(mine);
     expect(result.changed).toEqual([]);
     expect(result.generatedPassword).toBeNull();
@@ -35,7 +35,7 @@ describe("ensureAdminVars (npm start's first run)", () => {
 
   it("fills only what is missing", async () => {
     const result = await ensureAdminVars("ADMIN_USERNAME=owner\nOTHER=1\n");
-    expect(result.changed).toEqual(["ADMIN_PASSWORD_HASH", "SESSION_SECRET", "EMAIL_OUTBOX"]);
+    expect(result.changed).toEqual(["ADMIN_PASSWORD_HASH", "SESSION_SECRET", "EMAIL_OUTBOX", "CLAIM_CHECK_LOCAL_SITES"]);
     expect(result.text).toMatch(/^ADMIN_USERNAME=owner\nOTHER=1\nADMIN_PASSWORD_HASH='pbkdf2-sha256\$/);
     expect(result.username).toBe("owner");
   });

@@ -4,10 +4,10 @@ import { useAdminFormats } from "#app/components/admin/operator-locale";
 
 /**
  * Outbox: the local outbox (EMAIL_OUTBOX = "on", never in production), every e-mail the site sent,
- * newest first, with its text body; the links in it can be followed, so a developer signs in as an
- * owner with the link the site "sent".
+ * newest first, with its text body; the links to the site itself can be followed, so a developer
+ * signs in as an owner with the link the site "sent" (any other address in a message stays text).
  */
-export function OutboxTab({ page, isFirstPage }: { page: OutboxPage; isFirstPage: boolean }) {
+export function OutboxTab({ page, isFirstPage, siteOrigin }: { page: OutboxPage; isFirstPage: boolean; siteOrigin: string }) {
   const format = useAdminFormats();
   return (
     <div className="space-y-4">
@@ -29,7 +29,7 @@ export function OutboxTab({ page, isFirstPage }: { page: OutboxPage; isFirstPage
                 To {m.to} · <time dateTime={new Date(m.sentAt * 1000).toISOString()}>{format.dateTime(m.sentAt, "medium")}</time>
               </p>
               <p className="mt-2 break-words whitespace-pre-wrap">
-                {linkParts(m.text).map((part, i) =>
+                {linkParts(m.text, siteOrigin).map((part, i) =>
                   part.link ? (
                     <a key={i} href={part.text} className="text-blue-800 underline hover:text-blue-950">
                       {part.text}

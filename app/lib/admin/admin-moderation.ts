@@ -108,6 +108,9 @@ export type QueueItem = {
 export type QueueCounts = Record<SubmissionStatus, Record<SubmissionKind, number>>;
 export type QueuePage = { items: QueueItem[]; counts: QueueCounts; next: number | null };
 
+/** The furthest a "Featured until" date may be. */
+const MAX_FEATURED_DAYS = 731;
+
 /** A "Featured until" day (YYYY-MM-DD, UTC): featured through the end of that day. */
 const untilDateSchema = z
   .string()
@@ -116,6 +119,11 @@ const untilDateSchema = z
     const at = Date.parse(`${v}T23:59:59Z`);
     if (!Number.isFinite(at)) {
       ctx.addIssue({ code: "custom", message: "Enter a real date" });
+      return z.NEVER;
+    }
+    // A placement is sold for weeks or months: a date years ahead is a typing slip.
+    if (at > Date.now() + MAX_FEATURED_DAYS * 24 * 60 * 60 * 1000) {
+      ctx.addIssue({ code: "custom", message: `Choose an end date within ${MAX_FEATURED_DAYS} days` });
       return z.NEVER;
     }
     return Math.floor(at / 1000);
@@ -210,15 +218,19 @@ export type OwnersPage = { claims: OwnerClaim[]; next: string | null };
 type OutboxMessage = { id: number; sentAt: number; to: string; subject: string; text: string };
 export type OutboxPage = { messages: OutboxMessage[]; next: number | null };
 
-/** Splits a text into plain parts and web links (the local outbox's text bodies, where links are followed). */
-export function linkParts(text: string): Array<{ link: boolean; text: string }> {
+/**
+ * Splits a text into plain parts and links to the site itself (`origin`): the local outbox's text
+ * bodies, where sign-in links are followed. Other addresses (a business's website in its name, a
+ * moderator's note) stay text.
+ */
+export function linkParts(text: string, origin: string): Array<{ link: boolean; text: string }> {
   const parts: Array<{ link: boolean; text: string }> = [];
   const pattern = /https?:\/\/[^\s<>"']+/g;
   let at = 0;
   for (const match of text.matchAll(pattern)) {
     const url = match[0].replace(/[.,;:!?)]+$/, "");
     if (match.index > at) parts.push({ link: false, text: text.slice(at, match.index) });
-    parts.push({ link: true, text: url });
+    parts.push({ link: url === origin || url.startsWith(`${origin}/`), text: url });
     at = match.index + url.length;
   }
   if (at < text.length) parts.push({ link: false, text: text.slice(at) });

@@ -5,6 +5,7 @@ import { outboxQuerySchema } from "#app/lib/admin/admin-moderation";
 import { outboxPage } from "#app/server/admin/people.server";
 import { requireAdminPage } from "#app/server/auth/auth.server";
 import { parseQuery } from "#app/server/platform/api.server";
+import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { Route } from "./+types/outbox";
 
@@ -18,11 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminPage(request, app);
   if (app.env.EMAIL_OUTBOX !== "on") throw data({ message: "The local outbox is off" }, { status: 404 });
   const query = parseQuery(request, outboxQuerySchema);
-  return { page: await outboxPage(app.db, query.before), isFirstPage: !query.before };
+  const siteOrigin = new URL(siteConfig(app.env).siteUrl).origin;
+  return { page: await outboxPage(app.db, query.before), isFirstPage: !query.before, siteOrigin };
 }
 
 export default function OutboxRoute({ loaderData }: Route.ComponentProps) {
-  return <OutboxTab page={loaderData.page} isFirstPage={loaderData.isFirstPage} />;
+  return <OutboxTab page={loaderData.page} isFirstPage={loaderData.isFirstPage} siteOrigin={loaderData.siteOrigin} />;
 }
 
 export function ErrorBoundary() {

@@ -45,7 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 type ActionResult = {
-  outcome: "saved" | "unchanged" | "invalid";
+  outcome: "saved" | "unchanged" | "invalid" | "tooMany";
   errors: Partial<Record<string, MessageId>>;
   values: OwnerEditValues | null;
 };
@@ -61,9 +61,14 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const values = ownerEditValues(form);
   const parsed = parseOwnerEdit(values);
   const answer = (result: ActionResult, status = 200) => data(result, { status, headers: ownerHeaders() });
+  // Every save bumps the data version (every cached page is then rendered again): a few a minute per owner.
+  if (!(await app.env.FORM_LIMIT_TARGET.limit({ key: `owner-edit:${session.ownerId}` })).success) {
+    return answer({ outcome: "tooMany", errors: {}, values }, 429);
+  }
   if (!parsed.ok) return answer({ outcome: "invalid", errors: parsed.errors, values }, 400);
   const outcome = await saveOwnerEdit(app.db, session, id, parsed.edit);
   if (outcome === "notFound") throw data(null, { status: 404, headers: ownerHeaders() });
+  if (outcome === "notOwner") throw data(null, { status: 403, headers: ownerHeaders() });
   if (outcome === "invalid") return answer({ outcome: "invalid", errors: {}, values }, 400);
   return answer({ outcome, errors: {}, values: null });
 }
@@ -114,6 +119,7 @@ export default function OwnerBusinessEdit({ loaderData, actionData }: Route.Comp
       {actionData?.outcome === "saved" ? <Notice kind="success">{_("owner.saved")}</Notice> : null}
       {actionData?.outcome === "unchanged" ? <Notice kind="info">{_("owner.unchanged")}</Notice> : null}
       {actionData?.outcome === "invalid" ? <Notice kind="error">{_("owner.fixErrors")}</Notice> : null}
+      {actionData?.outcome === "tooMany" ? <Notice kind="error">{_("forms.tooMany")}</Notice> : null}
       <Form method="post" key={JSON.stringify(values)} className="space-y-8">
         <fieldset className="space-y-3">
           <legend className="text-xl font-semibold text-slate-900">{_("owner.weeklyHours")}</legend>

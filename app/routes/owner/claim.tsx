@@ -11,6 +11,7 @@ import { getApp } from "#app/server/platform/context.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import {
   askTeam,
+  claimNeedsReview,
   checkWebsite,
   claimBusiness,
   emailMatchesWebsite,
@@ -69,7 +70,21 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return data({ owner: { email: session.email }, next, business: shown, claim, turnstile: null }, { headers: ownerHeaders() });
 }
 
-type ActionResult = { verified?: boolean; check?: Exclude<WebsiteCheck, "verified">; teamSent?: boolean; error?: MessageId };
+type ActionResult = {
+  verified?: boolean;
+  check?: Exclude<WebsiteCheck, "verified">;
+  teamSent?: boolean;
+  /** The proof passed but the claim goes to the team (claimNeedsReview). */
+  reviewed?: boolean;
+  error?: MessageId;
+};
+
+/** What the team reads for a claim proved by the domain or the website that still needs review. */
+function provenEvidence(method: "email-domain" | "website-token"): string {
+  return method === "email-domain"
+    ? "Proved: the owner's e-mail address is at the business website's domain."
+    : "Proved: the owner placed the verification token on the business website.";
+}
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getApp(context);
@@ -82,18 +97,27 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   if (!business) throw data(null, { status: 404, headers: ownerHeaders() });
   if (await ownsBusiness(app.db, session.ownerId, id)) return answer({});
   const intent = form.get("intent");
+  // A proof by the domain or the website: verified at once, or sent to the team with the proof when
+  // the business already has an owner or its website came from a visitor (claimNeedsReview).
+  const proved = async (method: "email-domain" | "website-token") => {
+    if (!claimNeedsReview(business)) {
+      await verifyClaim(app, session, business, method);
+      return answer({ verified: true });
+    }
+    await askTeam(app, request, session, business, provenEvidence(method));
+    return answer({ teamSent: true, reviewed: true });
+  };
   if (intent === "email-domain") {
     if (!emailMatchesWebsite(session.email, business.website)) return answer({ error: "claim.emailNotAtDomain" }, 400);
-    await verifyClaim(app, session, business, "email-domain");
-    return answer({ verified: true });
+    return proved("email-domain");
   }
   if (intent === "website-token") {
-    // Each check fetches the website: a few a minute per business.
-    if (!(await app.env.FORM_LIMIT_TARGET.limit({ key: `verify:${id}` })).success) return answer({ error: "forms.tooMany" }, 429);
-    const check = await checkWebsite(business.website, await verificationToken(app, id, session.ownerId));
+    // Each check fetches the website: a few a minute per business and per owner.
+    const limits = [`verify:${id}`, `verify-owner:${session.ownerId}`];
+    for (const key of limits) if (!(await app.env.FORM_LIMIT_TARGET.limit({ key })).success) return answer({ error: "forms.tooMany" }, 429);
+    const check = await checkWebsite(business.website, await verificationToken(app, id, session.ownerId), app.env);
     if (check !== "verified") return answer({ check }, 400);
-    await verifyClaim(app, session, business, "website-token");
-    return answer({ verified: true });
+    return proved("website-token");
   }
   if (intent === "ask-team") {
     if (!(await app.env.FORM_LIMIT_TARGET.limit({ key: `business:${id}` })).success) return answer({ error: "forms.tooMany" }, 429);
@@ -114,6 +138,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs): Route.MetaDescrip
 const CHECK_MESSAGES: Record<Exclude<WebsiteCheck, "verified">, MessageId> = {
   noWebsite: "claim.noWebsite",
   notFound: "claim.checkNotFound",
+  notPublic: "claim.checkNotPublic",
   mismatch: "claim.checkMismatch",
   timeout: "claim.checkTimeout",
   unreachable: "claim.checkUnreachable",
@@ -205,7 +230,9 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
           {_("claim.teamTitle")}
         </h2>
         {claim.pending || actionData?.teamSent ? (
-          <Notice kind="info">{actionData?.teamSent ? _("claim.teamSent") : _("claim.pending")}</Notice>
+          <Notice kind="info">
+            {actionData?.reviewed ? _("claim.reviewNeeded") : actionData?.teamSent ? _("claim.teamSent") : _("claim.pending")}
+          </Notice>
         ) : (
           <Form method="post" className="space-y-3">
             <p className="text-slate-700">{_("claim.teamText")}</p>

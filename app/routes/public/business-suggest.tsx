@@ -46,9 +46,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const business = await targetOf(context, params.id);
-  const { outcome, status } = await receiveSuggestion(request, getApp(context), business);
-  return data<FormOutcome>(outcome, { status, headers: { "Cache-Control": NO_STORE } });
+  const parsed = businessIdParamsSchema.safeParse({ id: params.id });
+  const answer = parsed.success ? await receiveSuggestion(request, getApp(context), parsed.data.id) : null;
+  if (!answer) throw data(null, { status: 404, headers: { "Cache-Control": NO_STORE } });
+  return data<FormOutcome>(answer.outcome, { status: answer.status, headers: { "Cache-Control": NO_STORE } });
 }
 
 export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.MetaDescriptors {

@@ -55,22 +55,36 @@ const NOT_FOUND = refused("No such request");
 
 /**
  * The request's decision, guarded: its status becomes `status` only while it is pending and (for an
- * approval) while business `mustExist` exists; otherwise the statement fails, and with it the batch.
+ * approval) while the businesses `mustExist` names all exist; otherwise the statement fails, and with it the batch.
  * `businessId` (an advertising request's chosen business, a new business's id) is recorded with it.
  */
 function decisionStatement(
   db: Db,
-  decision: { id: number; status: "approved" | "rejected"; actor: string; note: string; mustExist?: number | null; businessIdSql?: string },
+  decision: {
+    id: number;
+    status: "approved" | "rejected";
+    actor: string;
+    note: string;
+    mustExist?: number | number[] | null;
+    businessIdSql?: string;
+  },
   businessIdParam: number | null = null,
 ): D1PreparedStatement {
   return db.statement(
     `UPDATE submissions SET
-       status = CASE WHEN status = 'pending' AND (?5 IS NULL OR EXISTS (SELECT 1 FROM businesses WHERE id = ?5)) THEN ?2 ELSE NULL END,
+       status = CASE WHEN status = 'pending' AND (?5 IS NULL OR
+         (SELECT count(*) FROM businesses WHERE id IN (SELECT value FROM json_each(?5))) = json_array_length(?5)) THEN ?2 ELSE NULL END,
        decided_at = unixepoch(), decided_by = ?3, note = ?4,
        business_id = coalesce(${decision.businessIdSql ?? "NULL"}, ?6, business_id)
      WHERE id = ?1`,
-    [decision.id, decision.status, decision.actor, decision.note, decision.mustExist ?? null, businessIdParam],
+    [decision.id, decision.status, decision.actor, decision.note, mustExistJson(decision.mustExist), businessIdParam],
   );
+}
+
+/** The ids a decision needs to exist, as the JSON array its statement reads; null for none. */
+function mustExistJson(ids: number | number[] | null | undefined): string | null {
+  if (ids === null || ids === undefined) return null;
+  return JSON.stringify(Array.isArray(ids) ? ids : [ids]);
 }
 
 /** Runs a decision's write; a request decided meanwhile (the guard) is refused. */
@@ -171,8 +185,9 @@ async function approve(app: App, row: SubmissionRow, input: ApproveInput, actor:
         () =>
           deleteBusiness(db, remove.id, {
             mergedInto: keep.id,
+            // Before the delete: both listings must still be there, or nothing is merged nor recorded.
+            first: [decided({ mustExist: [keep.id, remove.id] }, keep.id)],
             alongside: [
-              decided({ mustExist: keep.id }, keep.id),
               auditD1Statement(db, {
                 actor,
                 action: "merge",

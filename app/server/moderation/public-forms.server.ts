@@ -78,12 +78,12 @@ function invalid(values: Record<string, string>, errors: Record<string, MessageI
 }
 
 /** Behind the walls: a refusal becomes its message and status; a trapped bot is told it worked. */
-async function behindWalls(
+async function behindWalls<A extends FormAnswer | null>(
   request: Request,
   app: AppContext,
   target: string | undefined,
-  handle: (guarded: GuardedForm) => Promise<FormAnswer>,
-): Promise<FormAnswer> {
+  handle: (guarded: GuardedForm) => Promise<A>,
+): Promise<FormAnswer | A> {
   let guarded: GuardedForm;
   try {
     guarded = await readPublicForm(request, app, { target });
@@ -172,8 +172,11 @@ async function duplicateIdOf(app: AppContext, raw: string): Promise<number | nul
  * shown filled with the current facts: a field sent unchanged is no suggestion, so only the changes
  * are stored.
  */
-export async function receiveSuggestion(request: Request, app: AppContext, business: SuggestionTarget): Promise<FormAnswer> {
-  return behindWalls(request, app, `business:${business.id}`, async ({ form, sender, locale }) => {
+export async function receiveSuggestion(request: Request, app: AppContext, id: number): Promise<FormAnswer | null> {
+  // The walls come first: a refused request reads nothing from D1.
+  return behindWalls(request, app, `business:${id}`, async ({ form, sender, locale }) => {
+    const business = await suggestionTarget(app.db, id);
+    if (!business) return null;
     const kind = form.get("kind");
     if (kind === "closed") {
       const values = textValues(form, CLOSED_FIELDS);

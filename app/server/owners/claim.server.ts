@@ -5,6 +5,7 @@
  * size cap from the business's stored website origin only; or the admin's approval of the evidence
  * the owner gives (a pending `claim` submission). Each verification goes through grantOwnership.
  */
+import { parseFactSources } from "#app/lib/business/provenance";
 import { claimPayloadSchema } from "#app/lib/moderation/submission";
 import { createSubmission } from "#app/server/moderation/submissions.server";
 import { requestLocale, senderOf } from "#app/server/moderation/form-guard.server";
@@ -48,14 +49,32 @@ const SHARED_HOSTS = new Set([
   "yelp.com",
 ]);
 
-type ClaimBusiness = { id: number; name: string; website: string | null; claimedAt: number | null };
+type ClaimBusiness = {
+  id: number;
+  name: string;
+  website: string | null;
+  claimedAt: number | null;
+  /** The website came from a visitor's suggestion: proving control of it proves little on its own. */
+  websiteByVisitor: boolean;
+};
 
 export async function claimBusiness(app: AppContext, id: number): Promise<ClaimBusiness | null> {
-  const row = await app.db.first<{ id: number; name: string; website: string | null; claimed_at: number | null }>(
-    "SELECT id, name, website, claimed_at FROM businesses WHERE id = ?1",
+  const row = await app.db.first<{ id: number; name: string; website: string | null; claimed_at: number | null; fact_sources: string }>(
+    "SELECT id, name, website, claimed_at, fact_sources FROM businesses WHERE id = ?1",
     [id],
   );
-  return row ? { id: row.id, name: row.name, website: row.website, claimedAt: row.claimed_at } : null;
+  if (!row) return null;
+  const websiteByVisitor = parseFactSources(row.fact_sources).website?.by === "visitor";
+  return { id: row.id, name: row.name, website: row.website, claimedAt: row.claimed_at, websiteByVisitor };
+}
+
+/**
+ * Whether a claim proved by the website or its domain still goes to the team: the business already
+ * has a verified owner (as Google Business Profile, a second claim is reviewed, never taken over at
+ * once), or its website is a visitor's suggestion.
+ */
+export function claimNeedsReview(business: ClaimBusiness): boolean {
+  return business.claimedAt !== null || business.websiteByVisitor;
 }
 
 /** The business's stored website as an http(s) URL, or null. */
@@ -95,7 +114,19 @@ export async function verificationToken(app: Pick<AppContext, "env">, businessId
 }
 
 /** Why a website check did not verify: each is a sentence on the claim page (claim.check*). */
-export type WebsiteCheck = "verified" | "noWebsite" | "notFound" | "mismatch" | "timeout" | "unreachable";
+export type WebsiteCheck = "verified" | "noWebsite" | "notPublic" | "notFound" | "mismatch" | "timeout" | "unreachable";
+
+/**
+ * Whether the Worker may fetch `url` to look for a token: a named public host on the scheme's default
+ * port. An IP address, localhost, a one-label name or another port is refused — unless
+ * CLAIM_CHECK_LOCAL_SITES is "on" (the tests and local development, which serve sites on 127.0.0.1).
+ */
+function fetchableSite(url: URL, env: Pick<Env, "CLAIM_CHECK_LOCAL_SITES">): boolean {
+  if (env.CLAIM_CHECK_LOCAL_SITES === "on") return true;
+  const host = url.hostname.toLowerCase();
+  const ip = /^[\d.]+$/.test(host) || host.startsWith("[");
+  return !ip && host.includes(".") && host !== "localhost" && !host.endsWith(".localhost") && url.port === "";
+}
 
 type Fetched = { status: number; body: string } | "timeout" | "unreachable";
 
@@ -134,7 +165,10 @@ async function fetchOnSite(url: URL, host: string): Promise<Fetched> {
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
         const next = new URL(location, at);
-        if ((next.protocol !== "http:" && next.protocol !== "https:") || bareHost(next.hostname) !== host) return { status: 404, body: "" };
+        // Only to the same host (www. aside), on the same port, never from https down to http.
+        const downgrade = at.protocol === "https:" && next.protocol !== "https:";
+        if (next.protocol !== "http:" && next.protocol !== "https:") return { status: 404, body: "" };
+        if (downgrade || bareHost(next.hostname) !== host || next.port !== at.port) return { status: 404, body: "" };
         at = next;
         continue;
       }
@@ -160,9 +194,14 @@ function verificationMetaContents(html: string): string[] {
 }
 
 /** Looks for the token on the website: the file first, then the home page's meta tag. */
-export async function checkWebsite(website: string | null, token: string): Promise<WebsiteCheck> {
+export async function checkWebsite(
+  website: string | null,
+  token: string,
+  env: Pick<Env, "CLAIM_CHECK_LOCAL_SITES">,
+): Promise<WebsiteCheck> {
   const url = websiteUrl(website);
   if (!url) return "noWebsite";
+  if (!fetchableSite(url, env)) return "notPublic";
   const host = bareHost(url.hostname);
   const file = await fetchOnSite(new URL(VERIFICATION_FILE, url.origin), host);
   if (file === "timeout" || file === "unreachable") return file;

@@ -16,6 +16,8 @@ import { auditD1Statement } from "#app/server/write/audit.server";
 
 const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
+/** Most sign-in e-mails to one address in an hour. */
+const SIGN_IN_LINKS_PER_HOUR = 5;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const DEFAULT_NEXT = "/owner";
 
@@ -113,9 +115,18 @@ export async function sendSignInLink(
 ): Promise<void> {
   const token = randomToken();
   const now = nowSeconds();
+  // At most SIGN_IN_LINKS_PER_HOUR e-mails to one address, however many places ask: the page says
+  // the same either way, so nobody can fill someone's inbox through the form.
+  const recent = await app.db.first<{ n: number }>("SELECT count(*) AS n FROM sign_in_links WHERE email = ?1 AND created_at > ?2", [
+    link.email,
+    now - 60 * 60,
+  ]);
+  if ((recent?.n ?? 0) >= SIGN_IN_LINKS_PER_HOUR) return;
   await app.db.batch([
-    // Housekeeping rides along: links past their end are of no use to anyone.
-    app.db.statement("DELETE FROM sign_in_links WHERE expires_at <= ?1", [now - 24 * 60 * 60]),
+    // Housekeeping rides along, a bounded number of rows a time: links past their end are of no use to anyone.
+    app.db.statement("DELETE FROM sign_in_links WHERE rowid IN (SELECT rowid FROM sign_in_links WHERE expires_at <= ?1 LIMIT 100)", [
+      now - 24 * 60 * 60,
+    ]),
     app.db.statement("INSERT INTO sign_in_links (token_hash, email, next_path, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)", [
       await sha256Hex(token),
       link.email,
@@ -170,7 +181,9 @@ export async function consumeSignInLink(app: AppContext, token: string): Promise
   const email = link.email.toLowerCase();
   const sessionId = randomId();
   const [, , owner] = await app.db.batch<{ id: number }>([
-    app.db.statement("DELETE FROM owner_sessions WHERE expires_at <= ?1", [now]),
+    app.db.statement("DELETE FROM owner_sessions WHERE rowid IN (SELECT rowid FROM owner_sessions WHERE expires_at <= ?1 LIMIT 100)", [
+      now,
+    ]),
     app.db.statement(
       "INSERT INTO owners (email, created_at, last_sign_in_at) VALUES (?1, ?2, ?2) ON CONFLICT(email) DO UPDATE SET last_sign_in_at = excluded.last_sign_in_at",
       [email, now],

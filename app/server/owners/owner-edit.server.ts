@@ -47,7 +47,7 @@ export async function ownedBusiness(db: Db, id: number): Promise<OwnedBusiness |
   return row ? { id: row.id, name: row.name, slug: row.slug, values: valuesOf(row) } : null;
 }
 
-type OwnerSaveOutcome = "saved" | "unchanged" | "notFound" | "invalid";
+type OwnerSaveOutcome = "saved" | "unchanged" | "notFound" | "invalid" | "notOwner";
 
 /** Writes the edit's changed fields (only those: saving the form untouched protects nothing from imports). */
 export async function saveOwnerEdit(db: Db, owner: OwnerSession, id: number, edit: OwnerEdit): Promise<OwnerSaveOutcome> {
@@ -82,19 +82,37 @@ export async function saveOwnerEdit(db: Db, owner: OwnerSession, id: number, edi
   });
   if (!parsed.success) return "invalid";
   const facts = [...changed, ...(specialChanged ? ["special_hours"] : [])];
-  const ok = await updateBusiness(db, id, parsed.data, changed, {
-    by: "owner",
-    specialHours: specialChanged ? edit.specialHours : undefined,
-    alongside: [
-      auditD1Statement(db, {
-        actor: `owner:${owner.email}`,
-        action: "owner-edit",
-        targetId: id,
-        detail: `Edited ${businessLabel(id, row.name)}: ${facts.join(", ")}`,
-      }),
-    ],
-  });
-  return ok ? "saved" : "notFound";
+  try {
+    const ok = await updateBusiness(db, id, parsed.data, changed, {
+      by: "owner",
+      specialHours: specialChanged ? edit.specialHours : undefined,
+      alongside: [
+        stillOwnerGuard(db, owner.ownerId, id),
+        auditD1Statement(db, {
+          actor: `owner:${owner.email}`,
+          action: "owner-edit",
+          targetId: id,
+          detail: `Edited ${businessLabel(id, row.name)}: ${facts.join(", ")}`,
+        }),
+      ],
+    });
+    return ok ? "saved" : "notFound";
+  } catch (error) {
+    if (String(error).includes("NOT NULL")) return "notOwner";
+    throw error;
+  }
+}
+
+/**
+ * Fails the save's batch (a NOT NULL violation) when the owner's claim was revoked after the page
+ * checked it: the check and the write are one transaction, so a revoke always wins.
+ */
+function stillOwnerGuard(db: Db, ownerId: number, businessId: number): D1PreparedStatement {
+  return db.statement(
+    `UPDATE business_owners SET method = CASE WHEN revoked_at IS NULL THEN method ELSE NULL END
+     WHERE business_id = ?1 AND owner_id = ?2`,
+    [businessId, ownerId],
+  );
 }
 
 /** The owner's businesses and pending claims, for the dashboard (a few rows: an owner's own). */

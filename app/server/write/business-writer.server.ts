@@ -549,16 +549,18 @@ export async function setVerified(db: Db, id: number, verified: boolean): Promis
 
 /**
  * Deletes one business; its URLs then answer 410, or with `mergedInto` a 301 to that business
- * (retireStatements records it in the same batch; ADR 0019). `alongside` (an audit row, a
- * submission's decision) commits in the same atomic batch, after the delete.
+ * (retireStatements records it in the same batch; ADR 0019). `first` (a guard that fails the batch)
+ * runs before the delete and `alongside` (an audit row, a submission's decision) after it, in the same
+ * atomic batch.
  */
 export async function deleteBusiness(
   db: Db,
   id: number,
-  options: { mergedInto?: number; alongside?: D1PreparedStatement[] } = {},
+  options: { mergedInto?: number; first?: D1PreparedStatement[]; alongside?: D1PreparedStatement[] } = {},
 ): Promise<boolean> {
   const kept = await listsKept(db);
   const leave = [
+    ...(options.first ?? []),
     ...retireStatements(db, id, options.mergedInto ?? null),
     ...(kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : []),
   ];
