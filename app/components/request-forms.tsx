@@ -28,7 +28,7 @@ export function AddBusinessForm({ action, outcome, turnstile }: RequestFormProps
           label={_("forms.address")}
           required
           maxLength={500}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           className="sm:col-span-2"
         />
         <FormField view={view} name="city" label={_("forms.city")} required maxLength={200} autoComplete="address-level2" />

@@ -18,7 +18,8 @@ export function OwnerPage({ title, intro, children }: { title: string; intro?: R
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      {intro ? <p className="mt-2 text-slate-700">{intro}</p> : null}
+      {/* A div: the intro may be a block (the owner bar, with its sign-out form). */}
+      {intro ? <div className="mt-2 text-slate-700">{intro}</div> : null}
       <div className="mt-6 space-y-6">{children}</div>
     </main>
   );

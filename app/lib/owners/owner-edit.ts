@@ -104,7 +104,9 @@ export function parseOwnerEdit(
   if (values.website && (values.website.length > 500 || !httpUrl(values.website, false))) errors.website = "owner.errorWebsite";
   if (values.description.length > 5000) errors.description = "owner.errorDescription";
   const photos = photoLines(values.photos);
-  if (photos.length > OWNER_MAX_PHOTOS || photos.some((p) => p.length > 1000 || !httpUrl(p, true))) errors.photos = "owner.errorPhotos";
+  // An image of this site itself (a path such as /demo/cafe-1.svg, which listings may already have) stays acceptable.
+  const photoOk = (p: string) => httpUrl(p, true) || /^\/(?![/\\])\S*$/.test(p);
+  if (photos.length > OWNER_MAX_PHOTOS || photos.some((p) => p.length > 1000 || !photoOk(p))) errors.photos = "owner.errorPhotos";
   const special = specialHoursSchema.safeParse(
     values.special.map((s) =>
       s.closed ? { from: s.from, to: s.to, closed: true } : { from: s.from, to: s.to, closed: false, opens: s.opens, closes: s.closes },

@@ -55,7 +55,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!business) throw data(null, { status: 404, headers: ownerHeaders() });
   const next = ownerLocale(app, params).path(`/business/${id}/claim`);
   const site = websiteUrl(business.website);
-  const shown = { id, name: business.name, origin: site?.origin ?? null, domain: site?.hostname.replace(/^www\./i, "") ?? null };
+  const shown = {
+    id,
+    name: business.name,
+    origin: site?.origin ?? null,
+    domain: site?.hostname.replace(/^www\./i, "") ?? null,
+    // Worked out here: the component may not import the server module that names the file and the tag.
+    fileUrl: site ? `${site.origin}${VERIFICATION_FILE}` : null,
+    metaName: VERIFICATION_META,
+  };
   const session = await getOwnerSession(request, app);
   if (!session)
     return data({ owner: null, next, business: shown, claim: null, turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
@@ -171,8 +179,8 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
       </OwnerPage>
     );
   }
-  const fileUrl = business.origin ? `${business.origin}${VERIFICATION_FILE}` : null;
-  const metaTag = `<meta name="${VERIFICATION_META}" content="${claim.token}">`;
+  const fileUrl = business.fileUrl;
+  const metaTag = `<meta name="${business.metaName}" content="${claim.token}">`;
   return (
     <OwnerPage title={title} intro={<OwnerBar email={owner.email} />}>
       <p className="text-slate-700">{_("claim.intro")}</p>

@@ -93,7 +93,8 @@ export async function validateJsonLd(doc: unknown): Promise<string[]> {
       }
       if (types.length && ![...prop.domain].some((d) => all.has(d))) problems.push(`${path}: ${name} does not apply to ${types.join(",")}`);
       for (const value of values as Array<Record<string, unknown>>) {
-        if (value && typeof value === "object" && "@type" in value) {
+        // A typed literal ({"@value": "2026-12-24", "@type": "schema:Date"}) is a value, not a node.
+        if (value && typeof value === "object" && "@type" in value && !("@value" in value)) {
           const vt = (value["@type"] as string[]).map((t) => t.replace(SCHEMA, ""));
           const vAll = new Set(vt.flatMap((t) => [...ancestors(t, v)]));
           if (![...prop.range].some((r) => vAll.has(r))) problems.push(`${path}.${name}: a ${vt.join(",")} is not in its range`);
