@@ -33,7 +33,7 @@ export type GuardedForm = {
 };
 
 /** The client address: Cloudflare's CF-Connecting-IP ("local" in dev and tests). */
-export function clientAddress(request: Request): string {
+function clientAddress(request: Request): string {
   return (request.headers.get("CF-Connecting-IP") || "local").slice(0, 64);
 }
 
