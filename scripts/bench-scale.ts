@@ -96,6 +96,8 @@ const DENSE_OVER_SPARSE = 3;
 /** Below this a D1 time is resolution and jitter (whole ms, 2 shared cores), not a measure to multiply. */
 const SPARSE_FLOOR_MS = 5;
 const IMPORT_ROWS = 5_000;
+/** Pending requests in the moderation queue while its pages are measured (docs/people.md). */
+const QUEUED = 100_000;
 /** /businesses shows 20 a page (SPEC §2); page 40,000 is the deep page measured. */
 const PAGE_SIZE = 20;
 const DEEP_PAGE = 40_000;
@@ -203,6 +205,27 @@ function countBusinesses(state: string): number {
 const closeEnough = (count: number, size: number) => count <= size && count >= size - size / 1000;
 
 const migrate = (state: string) => sh("npm run db:migrate", src, { LOCALATLAS_STATE: state });
+
+/**
+ * QUEUED pending requests of every kind on the run's copy, in one statement (setup, not measured):
+ * each names one of the directory's businesses, the additions the name of one.
+ */
+function queueRequests(state: string): void {
+  const sql = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${QUEUED}),
+    ids AS (SELECT min(id) AS lo, max(id) AS hi FROM businesses)
+  INSERT INTO submissions (kind, business_id, payload, contact_email, sender, locale)
+  SELECT CASE i % 5 WHEN 0 THEN 'edit' WHEN 1 THEN 'closed' WHEN 2 THEN 'duplicate' WHEN 3 THEN 'addition' ELSE 'advertise' END,
+    CASE WHEN i % 5 = 3 THEN NULL ELSE ids.lo + i % (ids.hi - ids.lo + 1) END,
+    CASE i % 5
+      WHEN 0 THEN '{"phone":"(217) 555-0199","openingHours":{"Monday":"8:00 AM - 4:00 PM"}}'
+      WHEN 1 THEN '{"closure":"temporarily"}'
+      WHEN 2 THEN '{"duplicateOfId":' || (ids.lo + (i + 7) % (ids.hi - ids.lo + 1)) || '}'
+      WHEN 3 THEN json_object('name', 'Queued Shop ' || i, 'category', 'Plumber', 'address', '1 Main St', 'city', 'Springfield', 'country', 'United States')
+      ELSE '{"contactName":"Ana","businessName":"Ana Shop"}' END,
+    'bench-' || i || '@example.com', 'bench', 'en'
+  FROM n, ids`;
+  sh(`npx wrangler d1 execute DB --local --persist-to ${q(state)} --command ${q(sql.replace(/\s+/g, " "))}`, src);
+}
 
 /** The pristine directory of `size` businesses; what was done to get it. */
 function prepareState(label: string, size: number, schema: string): { state: string; how: string; count: number } {
@@ -375,6 +398,7 @@ async function measureSize(label: string, size: number, source: Source): Promise
   fs.rmSync(state, { recursive: true, force: true });
   sh(`cp -a ${q(pristine.state)} ${q(state)}`, root);
   migrate(state);
+  queueRequests(state);
   let server = await startPreview(state);
   let headers: Record<string, string> = {};
   const o = server.origin;
@@ -501,6 +525,10 @@ async function measureSize(label: string, size: number, source: Source): Promise
       { key: "api-category", route: "/api/category/{biggest category}", path: `/api/category/${enc(category.slug)}`, kind: "public" },
       { key: "api-categories", route: "/api/categories", path: "/api/categories", kind: "public" },
       { key: "api-countries", route: "/api/countries", path: "/api/countries", kind: "public" },
+      // People who take part: a business's suggestion form and claim page (signed out), the request forms.
+      { key: "suggest", route: "/business/{id}/suggest", path: `/business/${top.id}/suggest`, kind: "public" },
+      { key: "claim", route: "/business/{id}/claim (signed out)", path: `/business/${top.id}/claim`, kind: "public" },
+      { key: "add-business", route: "/add-business", path: "/add-business", kind: "public" },
     ];
     for (const read of reads) {
       const { path: p, ...row } = read;
@@ -525,6 +553,21 @@ async function measureSize(label: string, size: number, source: Source): Promise
         kind: "public",
         pair: "admin-search-sparse",
       },
+      // The moderation queue with QUEUED pending requests, and the Owners tab.
+      { key: "moderation", route: `/admin-panel/moderation (${n(QUEUED)} pending)`, path: "/admin-panel/moderation", kind: "public" },
+      {
+        key: "moderation-additions",
+        route: "/admin-panel/moderation?kind=addition",
+        path: "/admin-panel/moderation?kind=addition",
+        kind: "public",
+      },
+      {
+        key: "moderation-all-kind",
+        route: "/api/admin/submissions?status=all&kind=advertise",
+        path: "/api/admin/submissions?status=all&kind=advertise",
+        kind: "public",
+      },
+      { key: "owners", route: "/admin-panel/owners", path: "/admin-panel/owners", kind: "public" },
     ];
     for (const read of adminReads) {
       const { path: p, ...row } = read;
@@ -563,6 +606,36 @@ async function measureSize(label: string, size: number, source: Source): Promise
             body: JSON.stringify({ verified: !current.isVerified }),
           }),
         ),
+    );
+    // A visitor's suggestion (the public form), then the admin approving one queued suggestion and featuring the business.
+    await guarded({ key: "suggestion", route: "a visitor's suggestion (POST /business/{id}/suggest)", kind: "write" }, async () =>
+      answered(
+        await request(`${o}/business/${top.id}/suggest`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: o },
+          body: new URLSearchParams({ kind: "edit", phone: "(217) 555-0142", website: "", address: "" }).toString(),
+        }),
+      ),
+    );
+    await guarded({ key: "approve", route: "approve one suggested edit (hours and phone)", kind: "write" }, async (admin) => {
+      const queued = await getJson<{ items: Array<{ id: number }> }>(`${o}/api/admin/submissions?kind=edit`, { headers: admin });
+      return answered(
+        await request(`${o}/api/admin/submissions`, {
+          method: "POST",
+          headers: { ...admin, "Content-Type": "application/json" },
+          body: JSON.stringify({ action: "approve", id: queued.items[0].id }),
+        }),
+      );
+    });
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await guarded({ key: "feature", route: "feature a business for a week", kind: "write" }, async (admin) =>
+      answered(
+        await request(`${o}/api/admin/businesses/${top.id}/feature`, {
+          method: "POST",
+          headers: { ...admin, "Content-Type": "application/json" },
+          body: JSON.stringify({ until }),
+        }),
+      ),
     );
     await guarded({ key: "import", route: `import of ${n(IMPORT_ROWS)} rows (all its requests)`, kind: "import" }, (admin) =>
       importRows(o, admin),
