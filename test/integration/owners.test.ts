@@ -438,6 +438,33 @@ describe("an owner's edits", () => {
   });
 });
 
+describe("an owner's form body", () => {
+  it("is cut off at its cap as it streams: a chunked body without Content-Length is refused with 413", async () => {
+    const shop = buildBusiness({ name: `Chunked Cafe ${run}`, phone: "+1 217 555 0103" });
+    await insert(shop);
+    const id = await idOf(shop.placeId ?? "");
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`note=${"x".repeat(1019)}&`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 1 MB in 1 KB chunks, far past the 64 KB cap; the reader stops long before the end.
+        if (sent++ < 1024) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await request(`/owner/businesses/${id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_ORIGIN, "CF-Connecting-IP": nextIp() },
+      body,
+      duplex: "half",
+      redirect: "manual",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(1024);
+    expect((await businessJson(id)).phone).toBe("+1 217 555 0103");
+  });
+});
+
 describe("owner accounts without SESSION_SECRET", () => {
   const UNAVAILABLE = "Owner sign-in is not set up on this site yet";
   const noSecret = { SESSION_SECRET: "" } as Partial<Env>;
