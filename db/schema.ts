@@ -587,7 +587,7 @@ export const oldSlugs = sqliteTable(
 /**
  * The moderation queue (docs/people.md): one row per request a visitor or an owner sent, pending until
  * an admin decides. `payload` holds the proposed values as JSON (app/lib/moderation/submission.ts);
- * `sender` the SHA-256 of the client address, never shown.
+ * `sender` a hash of the client address keyed with SESSION_SECRET (senderOf), never shown.
  */
 export const submissions = sqliteTable(
   "submissions",

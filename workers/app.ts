@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { tileOrigin } from "#app/lib/business/map";
-import { siteConfig } from "#app/server/platform/config.server";
+import { siteConfig, turnstileKeys } from "#app/server/platform/config.server";
 import { appContext, type AppContext } from "#app/server/platform/context.server";
 import { finishResponse, makeAppContext } from "#app/server/auth/make-context.server";
 import { shouldDeferHydration } from "#app/server/platform/deferred-hydration.server";
@@ -45,7 +45,7 @@ export default {
     const config = siteConfig(env);
     const httpsSite = config.siteUrl.startsWith("https:");
     // Turnstile's widget is on the public forms only when both its keys are set (form-guard.server.ts).
-    const turnstileOn = Boolean(env.TURNSTILE_SITE_KEY && (env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY);
+    const turnstileOn = turnstileKeys(env) !== null;
     // The finished response, security headers included: what the edge cache stores, so a hit needs no rewriting.
     const render = async (page: Request, dataVersion?: number) => {
       const routerContext = new RouterContextProvider();

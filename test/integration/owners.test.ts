@@ -4,11 +4,13 @@ import type { Business } from "#app/lib/business/business";
 import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
 import { grantOwnership } from "#app/server/owners/ownership.server";
 import { isCacheable } from "#app/server/platform/edge-cache.server";
+import { TEST_SESSION_SECRET } from "../setup/admin-credentials";
 import type { TestPage } from "../setup/test-sites";
 import { adminRequest, cookiesFrom, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 import { multipartInit } from "../helpers/import";
+import { fetchWith } from "../helpers/worker";
 import { fileOf, sheetBytes, SPEC_HEADER, specRow } from "../helpers/spreadsheets";
 
 // Business owners (docs/people.md): sign-in by a one-time e-mailed link read from the outbox, claims
@@ -433,5 +435,94 @@ describe("an owner's edits", () => {
     const signedOut = await get(`/owner/businesses/${id}`);
     expect(signedOut.status).toBe(200);
     expect(await textOf(signedOut)).toContain("Sign in with the e-mail address you used to claim the business.");
+  });
+});
+
+describe("an owner's form body", () => {
+  it("is cut off at its cap as it streams: a chunked body without Content-Length is refused with 413", async () => {
+    const shop = buildBusiness({ name: `Chunked Cafe ${run}`, phone: "+1 217 555 0103" });
+    await insert(shop);
+    const id = await idOf(shop.placeId ?? "");
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`note=${"x".repeat(1019)}&`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 1 MB in 1 KB chunks, far past the 64 KB cap; the reader stops long before the end.
+        if (sent++ < 1024) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await request(`/owner/businesses/${id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_ORIGIN, "CF-Connecting-IP": nextIp() },
+      body,
+      duplex: "half",
+      redirect: "manual",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(1024);
+    expect((await businessJson(id)).phone).toBe("+1 217 555 0103");
+  });
+});
+
+describe("owner accounts without SESSION_SECRET", () => {
+  const UNAVAILABLE = "Owner sign-in is not set up on this site yet";
+  const noSecret = { SESSION_SECRET: "" } as Partial<Env>;
+  const postWith = (vars: Partial<Env>, path: string, fields: Record<string, string>) =>
+    fetchWith(vars, path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_ORIGIN, "CF-Connecting-IP": nextIp() },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+
+  it("sends no link, uses none and shows no claim token: each such page answers 503", async () => {
+    const shop = buildBusiness({ name: `Secretless Shop ${run}` });
+    await insert(shop);
+    const id = await idOf(shop.placeId ?? "");
+    for (const path of ["/owner/sign-in", `/business/${id}/claim`, "/owner/sign-in/confirm?token=x"]) {
+      const page = await fetchWith(noSecret, path);
+      expect(page.status, path).toBe(503);
+      expect(await textOf(page), path).toContain(UNAVAILABLE);
+    }
+
+    const email = `secretless-${run}@owner.example`;
+    const asked = await postWith(noSecret, "/owner/sign-in", { email });
+    expect(asked.status).toBe(503);
+    expect(await countOf("SELECT count(*) AS n FROM sign_in_links WHERE email = ?1", email)).toBe(0);
+    expect(await countOf("SELECT count(*) AS n FROM outbox WHERE to_address = ?1", email)).toBe(0);
+
+    // A link sent while the secret was set is not used while it is unset: it still works afterwards.
+    expect((await post("/owner/sign-in", { email })).status).toBe(200);
+    const { url } = await lastLinkTo(email);
+    const token = url.searchParams.get("token") ?? "";
+    const refused = await postWith(noSecret, url.pathname, { token });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.getSetCookie().join()).not.toContain("la_owner");
+    expect(await countOf("SELECT count(*) AS n FROM sign_in_links WHERE email = ?1 AND used_at IS NULL", email)).toBe(1);
+    expect((await post(url.pathname, { token })).status).toBe(302);
+  });
+
+  it("keys the claim token with its purpose: the HMAC of claim-token:{business}:{owner}", async () => {
+    const email = `purpose-${run}@owner.example`;
+    const cookie = await signIn(email);
+    const cafe = buildBusiness({ name: `Purpose Cafe ${run}`, website: "https://purpose-cafe.example/" });
+    await insert(cafe);
+    const id = await idOf(cafe.placeId ?? "");
+    const ownerId = (await env.DB.prepare("SELECT id FROM owners WHERE email = ?1").bind(email).first<{ id: number }>())?.id ?? 0;
+    const hmac = async (message: string) => {
+      const key = await crypto.subtle.importKey(
+        "raw",
+        new TextEncoder().encode(TEST_SESSION_SECRET),
+        { name: "HMAC", hash: "SHA-256" },
+        false,
+        ["sign"],
+      );
+      const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(message));
+      return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    };
+    const shown = await tokenShown(id, cookie);
+    expect(shown).toBe(`localatlas-verify=${await hmac(`claim-token:${id}:${ownerId}`)}`);
+    expect(shown).not.toBe(`localatlas-verify=${await hmac(`${id}:${ownerId}`)}`);
   });
 });

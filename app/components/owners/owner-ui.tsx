@@ -102,3 +102,13 @@ export function OwnerBar({ email }: { email: string }) {
     </div>
   );
 }
+
+/** The 503 of an owner page while owner accounts are not configured (no SESSION_SECRET). */
+export function OwnersUnavailable() {
+  const { _ } = useLingui();
+  return (
+    <OwnerPage title={_("owner.unavailableTitle")}>
+      <Notice kind="error">{_("owner.unavailable")}</Notice>
+    </OwnerPage>
+  );
+}

@@ -4,7 +4,7 @@ import { FeaturedForm } from "#app/components/admin/featured-form";
 import { listParams } from "#app/components/admin/businesses-tab";
 import { adminListQuerySchema, businessEditSchema, editFieldErrors } from "#app/lib/admin/admin-businesses";
 import { parseBusinessId, readJsonBody } from "#app/server/admin/admin-api.server";
-import { editBusiness, getAdminBusiness } from "#app/server/admin/admin-businesses.server";
+import { editBusiness, getAdminBusinessEdit } from "#app/server/admin/admin-businesses.server";
 import { requireAdminPage } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import { flashToastHeader } from "#app/server/platform/toast.server";
@@ -25,12 +25,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = getApp(context);
   await requireAdminPage(request, app);
   const id = parseBusinessId(params.id);
-  const [business, featured] = await Promise.all([
-    getAdminBusiness(app.db, id),
-    app.db.first<{ until: number | null }>("SELECT featured_until AS until FROM businesses WHERE id = ?1", [id]),
-  ]);
-  if (!business) throw data({ message: NOT_FOUND }, { status: 404 });
-  return { business, featuredUntil: featured?.until ?? null };
+  const found = await getAdminBusinessEdit(app.db, id);
+  if (!found) throw data({ message: NOT_FOUND }, { status: 404 });
+  return found;
 }
 
 /** Saves the form (JSON, validated by businessEditSchema as in the JSON API) and returns to the list. */

@@ -19,22 +19,16 @@ import { getApp } from "#app/server/platform/context.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import { getOwnerSession } from "#app/server/owners/owner-auth.server";
 import { ownedBusiness, saveOwnerEdit } from "#app/server/owners/owner-edit.server";
-import { ownerHeaders, ownerLocale, ownerPageHeaders, readOwnerForm } from "#app/server/owners/owner-route.server";
+import { ownerBusinessId, ownerHeaders, ownerLocale, ownerPageHeaders, readOwnerForm } from "#app/server/owners/owner-route.server";
 import { ownsBusiness } from "#app/server/owners/ownership.server";
 import type { Route } from "./+types/business-edit";
 
 export const queryParams: QueryParams = [];
 
-function businessId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404, headers: ownerHeaders() });
-  return id;
-}
-
 /** /owner/businesses/:id: the edit form, for a verified owner of the business only (checked here and in the action). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const id = businessId(params.id);
+  const id = ownerBusinessId(params);
   const session = await getOwnerSession(request, app);
   const next = ownerLocale(app, params).path(`/owner/businesses/${id}`);
   if (!session) return data({ owner: null, next, business: null, turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
@@ -53,7 +47,7 @@ type ActionResult = {
 /** Saves the owner's edit: live at once, audited, marked as the owner's (owner-edit.server.ts). */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getApp(context);
-  const id = businessId(params.id);
+  const id = ownerBusinessId(params);
   const form = await readOwnerForm(request, app);
   const session = await getOwnerSession(request, app);
   if (!session) throw data(null, { status: 401, headers: ownerHeaders() });

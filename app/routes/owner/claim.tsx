@@ -4,7 +4,16 @@ import { Trans, useLingui } from "@lingui/react";
 import { data, Form, Link } from "react-router";
 import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
-import { buttonClass, inputClass, Notice, OwnerBar, OwnerPage, secondaryButtonClass, SignInForm } from "#app/components/owners/owner-ui";
+import {
+  buttonClass,
+  inputClass,
+  Notice,
+  OwnerBar,
+  OwnerPage,
+  OwnersUnavailable,
+  secondaryButtonClass,
+  SignInForm,
+} from "#app/components/owners/owner-ui";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { pageMeta } from "#app/lib/seo/meta";
 import { getApp } from "#app/server/platform/context.server";
@@ -15,6 +24,7 @@ import {
   checkWebsite,
   claimBusiness,
   emailMatchesWebsite,
+  hasPendingClaim,
   VERIFICATION_FILE,
   VERIFICATION_META,
   verificationToken,
@@ -23,26 +33,18 @@ import {
   type WebsiteCheck,
 } from "#app/server/owners/claim.server";
 import { getOwnerSession } from "#app/server/owners/owner-auth.server";
-import { ownerHeaders, ownerLocale, ownerPageHeaders, readOwnerForm } from "#app/server/owners/owner-route.server";
+import {
+  ownerBusinessId,
+  ownerHeaders,
+  ownerLocale,
+  ownerPageHeaders,
+  readOwnerForm,
+  requireOwnerAccounts,
+} from "#app/server/owners/owner-route.server";
 import { ownsBusiness } from "#app/server/owners/ownership.server";
 import type { Route } from "./+types/claim";
 
 export const queryParams: QueryParams = [];
-
-function businessId(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404, headers: ownerHeaders() });
-  return id;
-}
-
-/** A claim for the team waiting for its review. */
-async function hasPendingClaim(db: ReturnType<typeof getApp>["db"], businessId: number, ownerId: number): Promise<boolean> {
-  const row = await db.first<{ one: number }>(
-    "SELECT 1 AS one FROM submissions WHERE owner_id = ?1 AND business_id = ?2 AND kind = 'claim' AND status = 'pending' LIMIT 1",
-    [ownerId, businessId],
-  );
-  return row !== null;
-}
 
 /**
  * /business/:id/claim: signed out, the e-mail form whose link brings the owner back here; signed in,
@@ -50,7 +52,8 @@ async function hasPendingClaim(db: ReturnType<typeof getApp>["db"], businessId: 
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getApp(context);
-  const id = businessId(params.id);
+  requireOwnerAccounts(app);
+  const id = ownerBusinessId(params);
   const business = await claimBusiness(app, id);
   if (!business) throw data(null, { status: 404, headers: ownerHeaders() });
   const next = ownerLocale(app, params).path(`/business/${id}/claim`);
@@ -73,7 +76,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     claimedByOther: business.claimedAt !== null && !mine,
     emailMatches: emailMatchesWebsite(session.email, business.website),
     token: await verificationToken(app, id, session.ownerId),
-    pending: mine ? false : await hasPendingClaim(app.db, id, session.ownerId),
+    pending: mine ? false : await hasPendingClaim(app, id, session.ownerId),
   };
   return data({ owner: { email: session.email }, next, business: shown, claim, turnstile: null }, { headers: ownerHeaders() });
 }
@@ -96,7 +99,8 @@ function provenEvidence(method: "email-domain" | "website-token"): string {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getApp(context);
-  const id = businessId(params.id);
+  requireOwnerAccounts(app);
+  const id = ownerBusinessId(params);
   const form = await readOwnerForm(request, app);
   const answer = (result: ActionResult, status = 200) => data(result, { status, headers: ownerHeaders() });
   const session = await getOwnerSession(request, app);
@@ -260,5 +264,5 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 503: () => <OwnersUnavailable /> }} />;
 }

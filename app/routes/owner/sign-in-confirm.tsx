@@ -3,15 +3,20 @@ import { useLingui } from "@lingui/react";
 import { data, Form, Link, redirect } from "react-router";
 import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
-import { buttonClass, Notice, OwnerPage } from "#app/components/owners/owner-ui";
+import { buttonClass, Notice, OwnerPage, OwnersUnavailable } from "#app/components/owners/owner-ui";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { pageMeta } from "#app/lib/seo/meta";
-import { isSameOriginRequest } from "#app/server/auth/auth.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import { flashToastHeader } from "#app/server/platform/toast.server";
 import { consumeSignInLink, signInLinkUsable } from "#app/server/owners/owner-auth.server";
-import { ownerHeaders, ownerLocale, ownerPageHeaders } from "#app/server/owners/owner-route.server";
+import {
+  ownerFormOrRefusal,
+  ownerHeaders,
+  ownerLocale,
+  ownerPageHeaders,
+  requireOwnerAccounts,
+} from "#app/server/owners/owner-route.server";
 import type { Route } from "./+types/sign-in-confirm";
 
 export const queryParams: QueryParams = ["token"];
@@ -21,6 +26,7 @@ export const queryParams: QueryParams = ["token"];
  * button posts the token, and only that POST uses the link, once.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  requireOwnerAccounts(getApp(context));
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = token ? await signInLinkUsable(getApp(context), token) : false;
   return data({ token: usable ? token : "", usable }, { headers: ownerHeaders() });
@@ -28,13 +34,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getApp(context);
-  if (!isSameOriginRequest(request, app)) return data({ error: "forms.crossSite" as MessageId }, { status: 403, headers: ownerHeaders() });
-  let token = "";
-  try {
-    token = String((await request.formData()).get("token") ?? "");
-  } catch {
-    return data({ error: "forms.unreadable" as MessageId }, { status: 400, headers: ownerHeaders() });
-  }
+  requireOwnerAccounts(app);
+  const form = await ownerFormOrRefusal(request, app);
+  if (!(form instanceof FormData)) return data({ error: form.error as MessageId }, { status: form.status, headers: ownerHeaders() });
+  const token = String(form.get("token") ?? "");
   const signedIn = await consumeSignInLink(app, token);
   if (!signedIn) return data({ error: "signIn.linkInvalid" as MessageId }, { status: 400, headers: ownerHeaders() });
   const page = ownerLocale(app, params);
@@ -80,5 +83,5 @@ export default function SignInConfirm({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 503: () => <OwnersUnavailable /> }} />;
 }

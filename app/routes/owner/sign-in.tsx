@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { pageLocaleOf } from "#app/components/page-locale";
-import { OwnerPage, SignInForm } from "#app/components/owners/owner-ui";
+import { OwnerPage, OwnersUnavailable, SignInForm } from "#app/components/owners/owner-ui";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { emailSchema } from "#app/lib/moderation/submission";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -13,7 +13,7 @@ import { getApp } from "#app/server/platform/context.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import { EmailNotSent } from "#app/server/platform/email.server";
 import { safeNextPath, sendSignInLink } from "#app/server/owners/owner-auth.server";
-import { ownerHeaders, ownerLocale, ownerPageHeaders } from "#app/server/owners/owner-route.server";
+import { ownerHeaders, ownerLocale, ownerPageHeaders, requireOwnerAccounts } from "#app/server/owners/owner-route.server";
 import type { Route } from "./+types/sign-in";
 
 export const queryParams: QueryParams = ["next"];
@@ -26,6 +26,7 @@ function nextOf(value: unknown, dashboard: string): string {
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getApp(context);
+  requireOwnerAccounts(app);
   const page = ownerLocale(app, params);
   const next = nextOf(new URL(request.url).searchParams.get("next") ?? undefined, page.path("/owner"));
   return data({ next, turnstile: turnstileSiteKey(app) }, { headers: ownerHeaders() });
@@ -36,6 +37,7 @@ type ActionResult = { sent: boolean; next: string; error: MessageId | null };
 /** Sends a sign-in link; the answer is the same whether or not an account exists for the address. */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const app = getApp(context);
+  requireOwnerAccounts(app);
   const page = ownerLocale(app, params);
   const answer = (result: ActionResult, status = 200) => data(result, { status, headers: ownerHeaders() });
   let form: FormData;
@@ -85,5 +87,5 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return <GeneralErrorBoundary statusHandlers={{ 503: () => <OwnersUnavailable /> }} />;
 }

@@ -163,6 +163,12 @@ export async function getAdminBusiness(db: Db, id: number): Promise<Business | n
   return row ? toBusiness(row) : null;
 }
 
+/** A business for the admin's edit page: the business and the end of its featuring (UTC seconds), one row read. */
+export async function getAdminBusinessEdit(db: Db, id: number): Promise<{ business: Business; featuredUntil: number | null } | null> {
+  const row = await rowById(db, id);
+  return row ? { business: toBusiness(row), featuredUntil: row.featuredUntil } : null;
+}
+
 export type EditOutcome =
   { ok: true; business: Business } | { ok: false; notFound: true } | { ok: false; notFound: false; fieldErrors: FieldErrors };
 

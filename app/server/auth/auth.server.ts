@@ -5,14 +5,17 @@
  * The cookie also carries the D1 bookmark of the admin's last write, so the next admin request reads
  * at least that fresh data (read replication, docs/decisions/0013-read-replication.md).
  */
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LOGIN_TEXTS, loginSchema } from "#app/lib/admin/admin-login";
 import { auditD1Statement } from "#app/server/write/audit.server";
-import { siteConfig } from "#app/server/platform/config.server";
+import { sessionSecret, siteConfig } from "#app/server/platform/config.server";
 import type { AdminCookie, AdminSession, AppContext } from "#app/server/platform/context.server";
 import { json } from "#app/server/platform/http.server";
+import { clientAddress } from "#app/server/platform/client.server";
+import { nowSeconds, randomToken, sha256Hex } from "#app/server/platform/crypto.server";
+import { signedCookie } from "#app/server/auth/cookies.server";
 import { constantTimeEqualText, verifyPassword } from "#app/server/auth/password.server";
 import { flashToastHeader } from "#app/server/platform/toast.server";
 
@@ -21,48 +24,20 @@ const SESSION_TTL_SECONDS = 12 * 60 * 60;
 const THROTTLE_MAX_FAILURES = 5;
 const THROTTLE_WINDOW_SECONDS = 15 * 60;
 
-type AuthEnv = Pick<Env, "SITE_URL"> & { ADMIN_USERNAME?: string; ADMIN_PASSWORD_HASH?: string; SESSION_SECRET?: string };
+type AuthEnv = { ADMIN_USERNAME?: string; ADMIN_PASSWORD_HASH?: string };
 
 function authEnv(app: Pick<AppContext, "env">): AuthEnv {
   return app.env as unknown as AuthEnv;
 }
 
-function isConfigured(env: AuthEnv): boolean {
-  return Boolean(env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH && env.SESSION_SECRET);
+function isConfigured(app: Pick<AppContext, "env">): boolean {
+  const env = authEnv(app);
+  return Boolean(env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH && sessionSecret(app.env));
 }
 
-function isHttpsSite(app: Pick<AppContext, "env">): boolean {
-  return siteConfig(app.env).siteUrl.startsWith("https:");
-}
-
-/** `__Host-` (Secure, Path=/, no Domain) wherever the site is https; plain name on http://localhost. */
+/** The admin's cookie: `__Host-la_admin` wherever the site is https (signedCookie). */
 function sessionCookie(app: Pick<AppContext, "env">) {
-  const secure = isHttpsSite(app);
-  return createCookie(secure ? "__Host-la_admin" : "la_admin", {
-    secrets: [authEnv(app).SESSION_SECRET ?? ""],
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_TTL_SECONDS,
-  });
-}
-
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return signedCookie(app, "la_admin", SESSION_TTL_SECONDS);
 }
 
 function noStoreJson(data: unknown, status: number, headers?: HeadersInit): Response {
@@ -109,7 +84,7 @@ const BOOKMARK = /^[A-Za-z0-9_-]{1,200}$/;
  * read replication the cookie held the session id alone: such a cookie still reads, without bookmark.
  */
 export async function readAdminCookie(request: Request, app: Pick<AppContext, "env">): Promise<AdminCookie | null> {
-  if (!isConfigured(authEnv(app))) return null;
+  if (!isConfigured(app)) return null;
   const header = request.headers.get("Cookie");
   if (!header) return null;
   const value: unknown = await sessionCookie(app).parse(header);
@@ -169,7 +144,7 @@ export async function requireAdminPage(request: Request, app: AppContext): Promi
 }
 
 async function createSession(app: AppContext, username: string, attempt: CountedAttempt): Promise<string> {
-  const sessionId = randomId();
+  const sessionId = randomToken();
   const now = nowSeconds();
   await app.db.batch([
     // Housekeeping rides along with the write: expired sessions go, and so does this attempt (it was
@@ -234,11 +209,6 @@ export async function logout(request: Request, app: AppContext): Promise<string>
 }
 
 // ── Login ─────────────────────────────────────────────────────────────────────
-
-/** The client address for the throttle: Cloudflare's CF-Connecting-IP ("local" in dev and tests). */
-function clientAddress(request: Request): string {
-  return (request.headers.get("CF-Connecting-IP") || "local").slice(0, 64);
-}
 
 /** A username as the throttle counts it: "Admin " is the same account to guess at as "admin". */
 function throttleUsername(username: string): string {
@@ -349,8 +319,7 @@ export type LoginResult =
 /** The whole login: origin, configuration, then throttle and credentials (remix-auth), session. */
 export async function login(request: Request, app: AppContext): Promise<LoginResult> {
   if (!isSameOriginRequest(request, app)) return { ok: false, status: 403, message: "Cross-origin request refused" };
-  const env = authEnv(app);
-  if (!isConfigured(env)) {
+  if (!isConfigured(app)) {
     return { ok: false, status: 503, message: "Admin login is not configured: set ADMIN_USERNAME, ADMIN_PASSWORD_HASH and SESSION_SECRET" };
   }
   let result: { username: string; attempt: CountedAttempt };

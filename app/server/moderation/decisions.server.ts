@@ -36,6 +36,7 @@ import { grantOwnership } from "#app/server/owners/ownership.server";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { localePath } from "#app/lib/i18n/locales";
 import { siteConfig } from "#app/server/platform/config.server";
+import { nowSeconds } from "#app/server/platform/crypto.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import type { Db } from "#app/server/platform/db.server";
 import { EmailNotSent, escapeHtml, sendEmail } from "#app/server/platform/email.server";
@@ -226,7 +227,7 @@ async function approve(app: App, row: SubmissionRow, input: ApproveInput, actor:
         ...(p.openingHours ? ["opening_hours"] : []),
         ...(p.description ? ["description"] : []),
       ];
-      const sources = factSourcePatch(columns, "visitor", Math.floor(Date.now() / 1000));
+      const sources = factSourcePatch(columns, "visitor", nowSeconds());
       const newId = `(SELECT max(id) FROM businesses WHERE ${NEW_IN_BATCH_SQL})`;
       const what = `added business "${p.name.slice(0, 120)}" in ${p.city}`;
       const failed = await guarded(

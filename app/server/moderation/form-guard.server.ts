@@ -9,7 +9,9 @@ import type { MessageId } from "@lingui/core";
 import { FORM_MAX_BYTES, HONEYPOT_FIELD } from "#app/lib/moderation/submission";
 import { isSameOriginRequest } from "#app/server/auth/auth.server";
 import { splitLocalePath } from "#app/lib/i18n/locales";
-import { siteConfig } from "#app/server/platform/config.server";
+import { clientAddress, readRequestCapped } from "#app/server/platform/client.server";
+import { sessionSecret, siteConfig, turnstileKeys } from "#app/server/platform/config.server";
+import { sha256Hex } from "#app/server/platform/crypto.server";
 import type { AppContext } from "#app/server/platform/context.server";
 
 /** A refused form: its status and the interface message (forms.*) the page shows. Nothing was stored. */
@@ -32,50 +34,13 @@ export type GuardedForm = {
   locale: string;
 };
 
-/** The client address: Cloudflare's CF-Connecting-IP ("local" in dev and tests). */
-function clientAddress(request: Request): string {
-  return (request.headers.get("CF-Connecting-IP") || "local").slice(0, 64);
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The body, read up to `max` bytes: a longer one is refused before it is all in memory. */
-async function readCapped(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > max) throw new FormRefused(413, "forms.tooLarge");
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      throw new FormRefused(413, "forms.tooLarge");
-    }
-    parts.push(value);
-  }
-  const body = new Uint8Array(new ArrayBuffer(size));
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.byteLength;
-  }
-  return body;
-}
-
 /** Cloudflare Turnstile's answer for the form's token (only when TURNSTILE_SITE_KEY and its secret are set). */
 async function turnstilePassed(app: AppContext, form: FormData, address: string): Promise<boolean> {
-  const secret = (app.env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY;
-  if (!app.env.TURNSTILE_SITE_KEY || !secret) return true;
+  const keys = turnstileKeys(app.env);
+  if (!keys) return true;
   const token = form.get("cf-turnstile-response");
   if (typeof token !== "string" || !token) return false;
-  const body = new URLSearchParams({ secret, response: token, remoteip: address });
+  const body = new URLSearchParams({ secret: keys.secretKey, response: token, remoteip: address });
   try {
     const answer = await fetch("https://challenges.cloudflare.com/turnstile/v0/siteverify", { method: "POST", body });
     const outcome: { success?: boolean } = await answer.json();
@@ -87,8 +52,7 @@ async function turnstilePassed(app: AppContext, form: FormData, address: string)
 
 /** Whether Turnstile is on (both keys set): the forms then show its widget. */
 export function turnstileSiteKey(app: AppContext): string | null {
-  const secret = (app.env as unknown as { TURNSTILE_SECRET_KEY?: string }).TURNSTILE_SECRET_KEY;
-  return app.env.TURNSTILE_SITE_KEY && secret ? app.env.TURNSTILE_SITE_KEY : null;
+  return turnstileKeys(app.env)?.siteKey ?? null;
 }
 
 /**
@@ -97,7 +61,8 @@ export function turnstileSiteKey(app: AppContext): string | null {
  */
 export async function readPublicForm(request: Request, app: AppContext, options: { target?: string } = {}): Promise<GuardedForm> {
   if (!isSameOriginRequest(request, app)) throw new FormRefused(403, "forms.crossSite");
-  const body = await readCapped(request, FORM_MAX_BYTES);
+  const body = await readRequestCapped(request, FORM_MAX_BYTES);
+  if (body === "tooLarge") throw new FormRefused(413, "forms.tooLarge");
   const address = clientAddress(request);
   if (!(await app.env.FORM_LIMIT_ADDRESS.limit({ key: `address:${address}` })).success) throw new FormRefused(429, "forms.tooMany");
   if (options.target && !(await app.env.FORM_LIMIT_TARGET.limit({ key: options.target })).success) {
@@ -114,10 +79,12 @@ export async function readPublicForm(request: Request, app: AppContext, options:
   return { form, sender: await senderOf(request, app), trapped, locale: requestLocale(request, app) };
 }
 
-/** The client address as stored with a submission: a hash keyed by SESSION_SECRET, never the address itself. */
+/**
+ * The client address as stored with a submission: the SHA-256 of SESSION_SECRET and the address
+ * together (a keyed hash: without the secret nobody can test an address against it), never the address.
+ */
 export async function senderOf(request: Request, app: AppContext): Promise<string> {
-  const secret = (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
-  return sha256Hex(`${secret}:${clientAddress(request)}`);
+  return sha256Hex(`${sessionSecret(app.env)}:${clientAddress(request)}`);
 }
 
 /** The language of the page a request was sent to: its path's locale prefix, or the default. */

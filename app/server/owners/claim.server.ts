@@ -11,7 +11,10 @@ import { createSubmission } from "#app/server/moderation/submissions.server";
 import { requestLocale, senderOf } from "#app/server/moderation/form-guard.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import { grantOwnership } from "#app/server/owners/ownership.server";
-import type { OwnerSession } from "#app/server/owners/owner-auth.server";
+import { OwnerAccountsNotConfigured, type OwnerSession } from "#app/server/owners/owner-auth.server";
+import { readBodyCapped } from "#app/server/platform/client.server";
+import { sessionSecret } from "#app/server/platform/config.server";
+import { hmacHex } from "#app/server/platform/crypto.server";
 import { businessLabel } from "#app/server/write/audit.server";
 
 /** The file an owner places at the website's root, and the meta tag's name. */
@@ -105,12 +108,15 @@ export function emailMatchesWebsite(email: string, website: string | null): bool
   return domain === host || domain.endsWith(`.${host}`);
 }
 
-/** The token an owner places on the website: an HMAC-SHA256 of the business and the owner, so it proves this pair only. */
+/**
+ * The token an owner places on the website: an HMAC-SHA256 under SESSION_SECRET of the business and
+ * the owner, so it proves this pair only. Its message starts with its purpose ("claim-token:"), so it
+ * never equals another HMAC of the same secret. Throws OwnerAccountsNotConfigured without the secret.
+ */
 export async function verificationToken(app: Pick<AppContext, "env">, businessId: number, ownerId: number): Promise<string> {
-  const secret = (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${businessId}:${ownerId}`));
-  return TOKEN_PREFIX + [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const secret = sessionSecret(app.env);
+  if (!secret) throw new OwnerAccountsNotConfigured();
+  return TOKEN_PREFIX + (await hmacHex(secret, `claim-token:${businessId}:${ownerId}`));
 }
 
 /** Why a website check did not verify: each is a sentence on the claim page (claim.check*). */
@@ -131,30 +137,15 @@ function fetchableSite(url: URL, env: Pick<Env, "CLAIM_CHECK_LOCAL_SITES">): boo
 type Fetched = { status: number; body: string } | "timeout" | "unreachable";
 
 /** The start of a response's body, at most FETCH_MAX_BYTES, then the rest is left unread. */
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  while (size < FETCH_MAX_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  const bytes = new Uint8Array(Math.min(size, FETCH_MAX_BYTES));
-  let at = 0;
-  for (const part of parts) {
-    const take = part.subarray(0, bytes.length - at);
-    bytes.set(take, at);
-    at += take.length;
-    if (at >= bytes.length) break;
-  }
-  return new TextDecoder().decode(bytes);
+async function readStart(response: Response): Promise<string> {
+  const bytes = await readBodyCapped(response.body, FETCH_MAX_BYTES, { truncate: true });
+  return bytes === "tooLarge" ? "" : new TextDecoder().decode(bytes);
 }
 
-/** GET `url`, following at most MAX_REDIRECTS redirects that stay on the website's host (www. aside). */
+/**
+ * GET `url`, following at most MAX_REDIRECTS redirects, each to the same host (www. aside), on the
+ * same port, and never from https down to http; any other redirect is answered as not found.
+ */
 async function fetchOnSite(url: URL, host: string): Promise<Fetched> {
   let at = url;
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
@@ -172,7 +163,7 @@ async function fetchOnSite(url: URL, host: string): Promise<Fetched> {
         at = next;
         continue;
       }
-      return { status: response.status, body: response.ok ? await readCapped(response) : (await response.body?.cancel(), "") };
+      return { status: response.status, body: response.ok ? await readStart(response) : (await response.body?.cancel(), "") };
     }
     return { status: 404, body: "" };
   } catch (error) {
@@ -238,6 +229,15 @@ export async function verifyClaim(
   });
 }
 
+/** Whether the owner's claim of the business waits for the team's review (a pending `claim` submission). */
+export async function hasPendingClaim(app: AppContext, businessId: number, ownerId: number): Promise<boolean> {
+  const row = await app.db.first<{ one: number }>(
+    "SELECT 1 AS one FROM submissions WHERE owner_id = ?1 AND business_id = ?2 AND kind = 'claim' AND status = 'pending' LIMIT 1",
+    [ownerId, businessId],
+  );
+  return row !== null;
+}
+
 /** The owner's request for the admin to confirm the claim, with the evidence (a pending `claim` submission). */
 export async function askTeam(
   app: AppContext,
@@ -248,11 +248,7 @@ export async function askTeam(
 ): Promise<boolean> {
   const parsed = claimPayloadSchema.safeParse({ evidence: typeof evidence === "string" ? evidence : "" });
   if (!parsed.success) return false;
-  const pending = await app.db.first<{ one: number }>(
-    "SELECT 1 AS one FROM submissions WHERE kind = 'claim' AND business_id = ?1 AND owner_id = ?2 AND status = 'pending'",
-    [business.id, owner.ownerId],
-  );
-  if (pending) return true;
+  if (await hasPendingClaim(app, business.id, owner.ownerId)) return true;
   await createSubmission(app.db, {
     kind: "claim",
     payload: parsed.data,

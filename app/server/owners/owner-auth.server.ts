@@ -6,10 +6,11 @@
  * makes the owner's account (by lower-case address) if new and a session: as the admin's
  * (app/server/auth/auth.server.ts), the cookie carries a signed random id, owner_sessions its hash.
  */
-import { createCookie } from "react-router";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
-import { siteConfig } from "#app/server/platform/config.server";
+import { signedCookie } from "#app/server/auth/cookies.server";
+import { sessionSecret, siteConfig } from "#app/server/platform/config.server";
+import { nowSeconds, randomToken, sha256Hex } from "#app/server/platform/crypto.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import { escapeHtml, sendEmail } from "#app/server/platform/email.server";
 import { auditD1Statement } from "#app/server/write/audit.server";
@@ -18,48 +19,27 @@ const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 const SIGN_IN_LINK_TTL_SECONDS = 30 * 60;
 /** Most sign-in e-mails to one address in an hour. */
 const SIGN_IN_LINKS_PER_HOUR = 5;
-const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+/** The shape of a random token (randomToken: 32 bytes, base64url): an owner session id and a sign-in link's token alike. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const DEFAULT_NEXT = "/owner";
 
 export type OwnerSession = { ownerId: number; email: string; sessionId: string; expiresAt: number };
 
-function secret(app: Pick<AppContext, "env">): string {
-  return (app.env as unknown as { SESSION_SECRET?: string }).SESSION_SECRET ?? "";
+/** Owner accounts need SESSION_SECRET (it signs the cookie and keys the claim token): without it they are off. */
+export function ownerAccountsConfigured(app: Pick<AppContext, "env">): boolean {
+  return sessionSecret(app.env) !== "";
 }
 
-function isHttpsSite(app: Pick<AppContext, "env">): boolean {
-  return siteConfig(app.env).siteUrl.startsWith("https:");
+/** Thrown by what would sign an owner in or make a claim token while SESSION_SECRET is unset. */
+export class OwnerAccountsNotConfigured extends Error {
+  constructor() {
+    super("Owner accounts are not configured: set SESSION_SECRET");
+  }
 }
 
-/** `__Host-la_owner` (Secure, Path=/, no Domain) on an https site; `la_owner` on http://localhost. */
+/** `__Host-la_owner` on an https site, `la_owner` on http://localhost (signedCookie). */
 function ownerCookie(app: Pick<AppContext, "env">) {
-  const secure = isHttpsSite(app);
-  return createCookie(secure ? "__Host-la_owner" : "la_owner", {
-    secrets: [secret(app)],
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: SESSION_TTL_SECONDS,
-  });
-}
-
-function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** 32 random bytes, base64url (43 characters). */
-function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return signedCookie(app, "la_owner", SESSION_TTL_SECONDS);
 }
 
 /**
@@ -76,11 +56,11 @@ export function safeNextPath(next: unknown): string {
 
 /** The signed session id of the request's owner cookie, or null (none, tampered, not configured). */
 async function readSessionId(request: Request, app: Pick<AppContext, "env">): Promise<string | null> {
-  if (!secret(app)) return null;
+  if (!ownerAccountsConfigured(app)) return null;
   const header = request.headers.get("Cookie");
   if (!header) return null;
   const value: unknown = await ownerCookie(app).parse(header);
-  return typeof value === "string" && SESSION_ID.test(value) ? value : null;
+  return typeof value === "string" && TOKEN_SHAPE.test(value) ? value : null;
 }
 
 /** The signed-in owner of the request, or null. One indexed D1 read. */
@@ -107,12 +87,13 @@ export async function signOutOwner(request: Request, app: AppContext): Promise<s
 /**
  * Stores a new sign-in link for `email` (already checked and lower-cased) and e-mails it, in the
  * page's locale. Throws EmailNotSent when the e-mail service fails (the link is then useless: it was
- * never sent).
+ * never sent), OwnerAccountsNotConfigured when SESSION_SECRET is unset (nothing is stored or sent).
  */
 export async function sendSignInLink(
   app: AppContext,
   link: { email: string; next: string; locale: string; settings: LocaleSettings },
 ): Promise<void> {
+  if (!ownerAccountsConfigured(app)) throw new OwnerAccountsNotConfigured();
   const token = randomToken();
   const now = nowSeconds();
   // At most SIGN_IN_LINKS_PER_HOUR e-mails to one address, however many places ask: the page says
@@ -154,7 +135,7 @@ export async function sendSignInLink(
 
 /** Whether a link's token is still good (unused, not expired): the confirm page's GET, which consumes nothing. */
 export async function signInLinkUsable(app: AppContext, token: string): Promise<boolean> {
-  if (!SESSION_ID.test(token)) return false;
+  if (!TOKEN_SHAPE.test(token)) return false;
   const row = await app.db.first<{ one: number }>(
     "SELECT 1 AS one FROM sign_in_links WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2",
     [await sha256Hex(token), nowSeconds()],
@@ -168,9 +149,11 @@ type SignedIn = { ownerId: number; email: string; next: string; setCookie: strin
  * Uses a sign-in link: marks it used in one statement that matches only an unused, unexpired link
  * (two requests with one token cannot both pass), then makes the owner (if new) and a session, with
  * the audit row, in one batch. Null when the token is unknown, used or expired: nothing is written.
+ * Throws OwnerAccountsNotConfigured when SESSION_SECRET is unset (the link stays unused).
  */
 export async function consumeSignInLink(app: AppContext, token: string): Promise<SignedIn | null> {
-  if (!SESSION_ID.test(token)) return null;
+  if (!ownerAccountsConfigured(app)) throw new OwnerAccountsNotConfigured();
+  if (!TOKEN_SHAPE.test(token)) return null;
   const now = nowSeconds();
   const link = await app.db.first<{ email: string; next_path: string }>(
     `UPDATE sign_in_links SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2
@@ -179,7 +162,7 @@ export async function consumeSignInLink(app: AppContext, token: string): Promise
   );
   if (!link) return null;
   const email = link.email.toLowerCase();
-  const sessionId = randomId();
+  const sessionId = randomToken();
   const [, , owner] = await app.db.batch<{ id: number }>([
     app.db.statement("DELETE FROM owner_sessions WHERE rowid IN (SELECT rowid FROM owner_sessions WHERE expires_at <= ?1 LIMIT 100)", [
       now,
@@ -198,8 +181,4 @@ export async function consumeSignInLink(app: AppContext, token: string): Promise
   const ownerId = owner.results[0]?.id;
   if (ownerId === undefined) return null;
   return { ownerId, email, next: safeNextPath(link.next_path), setCookie: await ownerCookie(app).serialize(sessionId) };
-}
-
-function randomId(): string {
-  return randomToken();
 }

@@ -4,6 +4,7 @@
  * verified (an address at the website's domain, the website token, the admin's approval) and by the
  * admin's revoke (docs/people.md).
  */
+import { nowSeconds } from "#app/server/platform/crypto.server";
 import type { Db } from "#app/server/platform/db.server";
 import { auditD1Statement } from "#app/server/write/audit.server";
 import { syncClaim } from "#app/server/write/business-writer.server";
@@ -20,7 +21,7 @@ export function grantOwnership(
   claim: { businessId: number; ownerId: number; method: ClaimMethod; actor: string; detail: string },
   alongside: D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   return syncClaim(
     db,
     claim.businessId,
@@ -38,7 +39,7 @@ export function grantOwnership(
 
 /** Revokes an owner's claim (the row stays, with who revoked it); the business is unclaimed unless another owner remains. */
 export function revokeOwnership(db: Db, claim: { businessId: number; ownerId: number; actor: string; detail: string }): Promise<boolean> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = nowSeconds();
   return syncClaim(
     db,
     claim.businessId,

@@ -50,6 +50,20 @@ export function hasGeneratedText(config: SiteConfig, locale: string): boolean {
   return config.generatedTextLocales.includes(locale);
 }
 
+/** The secrets `wrangler secret put` sets: not in Env's generated types, so read here, once. */
+type Secrets = { SESSION_SECRET?: string; TURNSTILE_SECRET_KEY?: string };
+
+/** SESSION_SECRET: signs the session cookies and keys the stored hashes and tokens; "" when unset. */
+export function sessionSecret(env: Env): string {
+  return (env as unknown as Secrets).SESSION_SECRET ?? "";
+}
+
+/** Turnstile's keys: both set, or null (the forms then show no widget and check no token). */
+export function turnstileKeys(env: Env): { siteKey: string; secretKey: string } | null {
+  const secretKey = (env as unknown as Secrets).TURNSTILE_SECRET_KEY;
+  return env.TURNSTILE_SITE_KEY && secretKey ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey } : null;
+}
+
 export function siteConfig(env: Env): SiteConfig {
   const localeSettings = parseLocaleSettings({ locales: env.LOCALES, defaultLocale: env.DEFAULT_LOCALE }, AVAILABLE_LOCALES);
   return {

@@ -9,6 +9,7 @@ import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusines
 import { type Refresh, type RefreshableRow, refreshOf, REFRESHED_COLUMNS } from "#app/lib/business/business-refresh";
 import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import { WRITE_BATCH_ROWS } from "#app/lib/import/import-plan";
+import { nowSeconds } from "#app/server/platform/crypto.server";
 import type { Db } from "#app/server/platform/db.server";
 import { PENDING_SLUG_PREFIX, resolveSlugs, slugCandidates, stored } from "#app/server/write/business-slugs.server";
 import {
@@ -444,7 +445,7 @@ export async function updateBusiness(
     params.push(JSON.stringify(changed));
     assignments += `, edited_fields = (SELECT json_group_array(value) FROM
       (SELECT value FROM json_each(edited_fields) UNION SELECT value FROM json_each(?${params.length})))`;
-    const sources = factSourcePatch(changed, options.by ?? "admin", Math.floor(Date.now() / 1000));
+    const sources = factSourcePatch(changed, options.by ?? "admin", nowSeconds());
     if (Object.keys(sources).length) {
       params.push(JSON.stringify(sources));
       assignments += `, fact_sources = json_patch(fact_sources, ?${params.length})`;
