@@ -1,7 +1,8 @@
 /**
  * "Something wrong?" on a business page: what a visitor can tell us about the listing (an edit, that
  * it closed, that it is a duplicate), each a form of the moderation queue (docs/people.md), and the
- * owner's way to claim it. The forms are never indexed, so their links are not followed.
+ * owner's way to claim it, or once claimed to manage it. The forms are never indexed, so their links
+ * are not followed.
  */
 import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
@@ -31,14 +32,17 @@ export function BusinessContribute({ id, claimed }: { id: number; claimed: boole
           </li>
         ))}
       </ul>
-      {claimed ? null : (
-        <p className="mt-4 border-t border-slate-200 pt-4 text-sm">
-          <span className="text-slate-700">{_("contribute.ownerQuestion")}</span>{" "}
-          <Link to={lp(`/business/${id}/claim`)} rel="nofollow" className="font-medium text-blue-800 hover:underline">
-            {_("contribute.claim")}
-          </Link>
-        </p>
-      )}
+      {/* Claimed: its owner's way back to the edit page (which asks them to sign in); else the claim. */}
+      <p className="mt-4 border-t border-slate-200 pt-4 text-sm">
+        <span className="text-slate-700">{_("contribute.ownerQuestion")}</span>{" "}
+        <Link
+          to={lp(claimed ? `/owner/businesses/${id}` : `/business/${id}/claim`)}
+          rel="nofollow"
+          className="font-medium text-blue-800 hover:underline"
+        >
+          {claimed ? _("contribute.manage") : _("contribute.claim")}
+        </Link>
+      </p>
     </section>
   );
 }

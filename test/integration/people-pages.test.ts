@@ -140,6 +140,11 @@ describe("where each fact comes from", () => {
     const after = await page(`/business/${owned}`);
     expect(after.text).toMatch(/\bClaimed\b/);
     expect(after.text).toContain("Information confirmed by the owner");
+    // Claimed, the owner's way back is "Manage this business" (the edit page asks them to sign in).
+    expect(before.text).toContain("Claim this business");
+    expect(after.text).not.toContain("Claim this business");
+    expect(after.text).toContain("Manage this business");
+    expect(after.html).toContain(`href="/owner/businesses/${owned}"`);
     const vi = await page(`/vi/business/${owned}`);
     expect(vi.text).toContain("Đã xác nhận quyền sở hữu");
     const other = await page(`/business/${imported}`);
