@@ -156,6 +156,18 @@ export const businesses = sqliteTable(
     featuredUntil: integer("featured_until"),
     /** When an update-mode import last changed the imported facts; null: as first imported (created_at). */
     refreshedAt: integer("refreshed_at"),
+    /**
+     * The own rating: published reviews written here (docs/reviews.md), kept by the reviews triggers —
+     * their count, the sum of their stars, the count per star, and when the first was published.
+     */
+    ownReviewCount: integer("own_review_count").notNull().default(0),
+    ownRatingSum: integer("own_rating_sum").notNull().default(0),
+    ownStars1: integer("own_stars_1").notNull().default(0),
+    ownStars2: integer("own_stars_2").notNull().default(0),
+    ownStars3: integer("own_stars_3").notNull().default(0),
+    ownStars4: integer("own_stars_4").notNull().default(0),
+    ownStars5: integer("own_stars_5").notNull().default(0),
+    firstReviewAt: integer("first_review_at"),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -471,6 +483,15 @@ const WRITER_OWN_COLUMNS = [
   "claimed_at",
   "featured_until",
   "refreshed_at",
+  // The own rating, kept by the reviews triggers.
+  "own_review_count",
+  "own_rating_sum",
+  "own_stars_1",
+  "own_stars_2",
+  "own_stars_3",
+  "own_stars_4",
+  "own_stars_5",
+  "first_review_at",
 ] as const;
 export type BusinessInputColumn = Exclude<keyof SqlRow<typeof businesses>, (typeof WRITER_OWN_COLUMNS)[number]>;
 
@@ -708,3 +729,107 @@ export const outbox = sqliteTable("outbox", {
   textBody: text("text_body").notNull(),
   htmlBody: text("html_body"),
 });
+
+/**
+ * Reviews written here (docs/reviews.md): published only after the e-mailed link is followed, held by
+ * the automatic checks or hidden by the admin; one per address and business. The business's own rating
+ * (businesses.own_*) is kept by triggers from the published ones.
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    businessId: integer("business_id").notNull(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    visitMonth: text("visit_month"),
+    status: text("status", { enum: ["unverified", "published", "held", "hidden"] })
+      .notNull()
+      .default("unverified"),
+    heldReason: text("held_reason"),
+    locale: text("locale"),
+    sender: text("sender").notNull().default(""),
+    /** The normalised text's SHA-256: the same text on several businesses is held. */
+    bodyHash: text("body_hash").notNull().default(""),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    reportCount: integer("report_count").notNull().default(0),
+    replyBody: text("reply_body"),
+    replyBy: text("reply_by"),
+    replyAt: integer("reply_at"),
+    /** Earlier versions (JSON array of {rating, title, body, visitMonth, at}) when the reviewer edited it. */
+    history: text("history").notNull().default("[]"),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    publishedAt: integer("published_at"),
+    updatedAt: integer("updated_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [
+    uniqueIndex("reviews_business_email_unique").on(t.businessId, t.email),
+    index("reviews_business_newest_idx")
+      .on(t.businessId, t.publishedAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("reviews_business_helpful_idx")
+      .on(t.businessId, t.helpfulCount, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("reviews_status_idx").on(t.status, t.id),
+    index("reviews_reported_idx")
+      .on(t.reportCount, t.id)
+      .where(sql`${t.reportCount} > 0 AND ${t.status} = 'published'`),
+    index("reviews_body_hash_idx")
+      .on(t.bodyHash)
+      .where(sql`${t.bodyHash} <> ''`),
+  ],
+);
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** A review's one-time links ('verify': publishes it), by the token's SHA-256, as sign-in links. */
+export const reviewLinks = sqliteTable(
+  "review_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    reviewId: integer("review_id").notNull(),
+    purpose: text("purpose").notNull().default("verify"),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("review_links_review_idx").on(t.reviewId)],
+);
+
+/** Helpful votes: one per browser (a hashed random id from a cookie) and review. */
+export const reviewVotes = sqliteTable(
+  "review_votes",
+  {
+    reviewId: integer("review_id").notNull(),
+    voter: text("voter").notNull(),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voter] })],
+);
+
+/** Reports of a review by visitors and owners, with their reason. */
+export const reviewReports = sqliteTable(
+  "review_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reviewId: integer("review_id").notNull(),
+    reason: text("reason").notNull(),
+    note: text("note").notNull().default(""),
+    sender: text("sender").notNull().default(""),
+    byOwner: integer("by_owner").notNull().default(0),
+    createdAt: integer("created_at")
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [index("review_reports_review_idx").on(t.reviewId, t.id)],
+);

@@ -40,6 +40,11 @@ const SQL_ONLY: Record<string, string> = {
   submissions_counts_au: "trigger: moves a submission between submission_counts' statuses.",
   submissions_counts_ad: "trigger: takes a deleted submission out of submission_counts.",
   business_owners_after_business_delete: "trigger: a deleted business has no owners.",
+  reviews_summary_ai: "trigger: a published review joins its business's own rating (businesses.own_*).",
+  reviews_summary_au: "trigger: moves a review's stars in and out of the own rating as its status, rating or business changes.",
+  reviews_summary_ad: "trigger: a deleted published review leaves the own rating.",
+  reviews_after_business_delete: "trigger: a deleted business takes its reviews along.",
+  review_children_after_review_delete: "trigger: a deleted review takes its links, votes and reports along.",
 };
 
 /** One table as both sides describe it: each part a plain string, so a difference reads as a diff. */

@@ -48,4 +48,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "owner-edit": "Owner edit",
   feature: "Feature",
   unfeature: "End featuring",
+  "review-publish": "Publish review",
+  "review-hide": "Hide review",
+  "review-restore": "Restore review",
+  "review-reply": "Reply to review",
+  "review-delete": "Delete review",
 };

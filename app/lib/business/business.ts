@@ -34,6 +34,15 @@ const HIDDEN_COLUMNS = [
   "claimedAt",
   "featuredUntil",
   "refreshedAt",
+  // Shown as `ownReviews` (the own rating from reviews written here).
+  "ownReviewCount",
+  "ownRatingSum",
+  "ownStars1",
+  "ownStars2",
+  "ownStars3",
+  "ownStars4",
+  "ownStars5",
+  "firstReviewAt",
 ] as const;
 /**
  * Hidden columns a read of a business for a page or an answer leaves out: SQLite computes the
@@ -72,6 +81,12 @@ export type Business = Omit<BusinessRow, (typeof HIDDEN_COLUMNS)[number] | JsonC
   claimedAt: string | null;
   /** A paid placement running now (labelled "Featured" where it shows). */
   featured: boolean;
+  /**
+   * The own rating, from the reviews written here (docs/reviews.md), never mixed with `rating` (the
+   * imported one): how many are published, their average (null without any), the count per star
+   * (1★ to 5★), and when the first was published (ISO; null without any).
+   */
+  ownReviews: { count: number; average: number | null; histogram: number[]; since: string | null };
 };
 
 /*
@@ -341,6 +356,18 @@ export function toBusiness(row: StoredBusiness, now: Date = new Date()): Busines
     claimed: row.claimedAt !== null,
     claimedAt: row.claimedAt === null ? null : isoDate(row.claimedAt),
     featured: row.featuredUntil !== null && row.featuredUntil * 1000 > now.getTime(),
+    ownReviews: ownReviewsOf(row),
+  };
+}
+
+/** The own rating's API shape from its summary columns (the average to one decimal, as `rating`). */
+function ownReviewsOf(row: StoredBusiness): Business["ownReviews"] {
+  const count = row.ownReviewCount;
+  return {
+    count,
+    average: count > 0 ? Math.round((row.ownRatingSum / count) * 10) / 10 : null,
+    histogram: [row.ownStars1, row.ownStars2, row.ownStars3, row.ownStars4, row.ownStars5],
+    since: row.firstReviewAt === null ? null : isoDate(row.firstReviewAt),
   };
 }
 
@@ -368,6 +395,14 @@ export function rowToInput(row: BusinessRow): BusinessInput {
       "claimedAt",
       "featuredUntil",
       "refreshedAt",
+      "ownReviewCount",
+      "ownRatingSum",
+      "ownStars1",
+      "ownStars2",
+      "ownStars3",
+      "ownStars4",
+      "ownStars5",
+      "firstReviewAt",
     ] as const),
     photos: parseJson<string[]>(row.photos, []),
     openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),

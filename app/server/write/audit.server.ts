@@ -30,7 +30,13 @@ type AuditAction =
   | "owner-sign-in"
   | "owner-edit"
   | "feature"
-  | "unfeature";
+  | "unfeature"
+  // Reviews written here (docs/reviews.md).
+  | "review-publish"
+  | "review-hide"
+  | "review-restore"
+  | "review-reply"
+  | "review-delete";
 
 export type AuditEntry = { actor: string; action: AuditAction; detail?: string; targetId?: number | null };
 
