@@ -156,6 +156,8 @@ function printReady(origin: string) {
   console.log(`    Admin login: ${origin}/admin-login`);
   console.log(`    Username:    ${secrets.username || "admin"}`);
   console.log(`    Password:    ${password}`);
+  // Owners' sign-in links and visitors' notices are not sent anywhere locally: they are read here.
+  console.log(`    E-mail sent: ${origin}/admin-panel/outbox (the local outbox, after the admin login)`);
   console.log("  Stop with Ctrl+C.");
   console.log("");
 }
