@@ -59,7 +59,7 @@ export async function reviewQueuePage(db: Db, query: ReviewQueueQuery): Promise<
     const [count, id] = query.before?.includes(".") ? query.before.split(".").map(Number) : [Number.MAX_SAFE_INTEGER, 0];
     rows = await db.all<QueueRow>(
       `SELECT ${COLUMNS} FROM reviews AS r INDEXED BY reviews_reported_idx LEFT JOIN businesses AS b ON b.id = r.business_id
-       WHERE r.report_count > 0 AND r.status = 'published' AND (r.report_count < ?1 OR (r.report_count = ?1 AND r.id < ?2))
+       WHERE r.report_count > 0 AND r.status = 'published' AND (r.report_count, r.id) < (?1, ?2)
        ORDER BY r.report_count DESC, r.id DESC LIMIT ${limit}`,
       [count, id || Number.MAX_SAFE_INTEGER],
     );
