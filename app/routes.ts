@@ -30,6 +30,7 @@ export default [
     route("owner/sign-in/confirm", "routes/owner/sign-in-confirm.tsx"),
     route("owner/sign-out", "routes/owner/sign-out.tsx"),
     route("owner/businesses/:id", "routes/owner/business-edit.tsx"),
+    route("owner/businesses/:id/reviews", "routes/owner/business-reviews.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -52,6 +53,8 @@ export default [
     route("moderation", "routes/admin/moderation.tsx"),
     route("owners", "routes/admin/owners.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    // Reviews written here (docs/reviews.md): held and reported reviews, the operator's reply.
+    route("reviews", "routes/admin/reviews.tsx"),
   ]),
   route("admin/dashboard", "routes/admin/panel.tsx", { id: "admin-dashboard" }, [
     index("routes/admin/dashboard.tsx", { id: "admin-dashboard-index" }),
@@ -110,6 +113,8 @@ export default [
       // The moderation queue: list, decide, bulk reject (docs/people.md).
       route("submissions", "routes/api/admin/submissions.ts"),
       route("submissions/bulk-reject", "routes/api/admin/submissions-bulk-reject.ts"),
+      // The review queue: list, publish, hide, restore, reply (docs/reviews.md).
+      route("reviews", "routes/api/admin/reviews.ts"),
       // Guarded: unknown admin paths answer 401 without a session, 404 JSON with one.
       route("*", "routes/api/admin/not-found.ts", { id: "api-admin-not-found" }),
     ]),

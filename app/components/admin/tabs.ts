@@ -16,6 +16,8 @@ export const ADMIN_TABS = [
   // People who take part (docs/people.md). The Outbox shows only when EMAIL_OUTBOX is "on" (the local outbox).
   { id: "moderation", label: "Moderation", path: "/admin-panel/moderation", loadingText: "Loading..." },
   { id: "owners", label: "Owners", path: "/admin-panel/owners", loadingText: "Loading..." },
+  // Reviews written here (docs/reviews.md): held and reported ones.
+  { id: "reviews", label: "Reviews", path: "/admin-panel/reviews", loadingText: "Loading..." },
   { id: "outbox", label: "Outbox", path: "/admin-panel/outbox", loadingText: "Loading..." },
 ] as const;
 

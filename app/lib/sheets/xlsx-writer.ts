@@ -1,5 +1,6 @@
 /**
- * A minimal streaming .xlsx writer: one worksheet, inline strings, rows written as they arrive.
+ * A minimal streaming .xlsx writer: one or more worksheets, inline strings, rows written as they
+ * arrive (each sheet's rows are pulled only when the sheets before it are written).
  * The zip entries use data descriptors (sizes and CRC after the data), so nothing is buffered
  * beyond the compressor's window; the sheet is deflated with CompressionStream('deflate-raw').
  * Memory stays flat however many rows pass through. Pure: Web platform APIs only.
@@ -60,20 +61,41 @@ function rowXml(rowNumber: number, cells: ReadonlyArray<XlsxCell>, headerStyle =
   return `${xml}</row>`;
 }
 
-const STATIC_FILES: Record<string, string> = {
-  "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
-  "_rels/.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-  "xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
-  "xl/styles.xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
-};
+const sheetPath = (n: number) => `worksheets/sheet${n}.xml`;
 
-function workbookXml(sheetName: string): string {
+/** The package's fixed parts, listing `count` worksheets. */
+function staticFiles(count: number): Record<string, string> {
+  const numbers = Array.from({ length: count }, (_, i) => i + 1);
+  const overrides = numbers
+    .map(
+      (n) =>
+        `<Override PartName="/xl/${sheetPath(n)}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
+    .join("");
+  const sheetRels = numbers
+    .map(
+      (n) =>
+        `<Relationship Id="rId${n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="${sheetPath(n)}"/>`,
+    )
+    .join("");
+  return {
+    "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`,
+    "_rels/.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    "xl/_rels/workbook.xml.rels": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheetRels}<Relationship Id="rId${count + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`,
+    "xl/styles.xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`,
+  };
+}
+
+function workbookXml(sheetNames: ReadonlyArray<string>): string {
+  const sheets = sheetNames
+    .map((name, i) => `<sheet name="${escapeXml(name.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join("");
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escapeXml(sheetName.slice(0, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets}</sheets></workbook>`;
 }
 
 type CentralEntry = { name: Uint8Array; crc: number; compressed: number; size: number; offset: number };
@@ -142,28 +164,34 @@ async function* sheetXml(
   yield encoder.encode(`${pending}</sheetData></worksheet>`);
 }
 
+/** One worksheet: its name (≤ 31 characters), its header row and its rows as they are produced. */
+export type XlsxSheet = { sheetName: string; columns: ReadonlyArray<string>; rows: AsyncIterable<ReadonlyArray<XlsxCell>> };
+
 /**
  * An .xlsx as a byte stream: header row `columns`, then each row of `rows` as it is produced.
  * Rows are pulled only as fast as the consumer reads, so a slow download does not pile them up.
  */
-export function xlsxStream(options: {
-  sheetName: string;
-  columns: ReadonlyArray<string>;
-  rows: AsyncIterable<ReadonlyArray<XlsxCell>>;
-  now?: Date;
-}): ReadableStream<Uint8Array> {
+export function xlsxStream(options: XlsxSheet & { now?: Date }): ReadableStream<Uint8Array> {
+  return xlsxWorkbookStream({ sheets: [options], now: options.now });
+}
+
+/** An .xlsx of several worksheets, streamed one after the other (xlsxStream for each). */
+export function xlsxWorkbookStream(options: { sheets: ReadonlyArray<XlsxSheet>; now?: Date }): ReadableStream<Uint8Array> {
   const { time, day } = dosDateTime(options.now ?? new Date());
   const entries: CentralEntry[] = [];
   let offset = 0;
 
   async function* zip(): AsyncGenerator<Uint8Array> {
     const files: Array<[string, AsyncIterable<Uint8Array<ArrayBuffer>>]> = [
-      ...Object.entries(STATIC_FILES).map(([name, text]): [string, AsyncIterable<Uint8Array<ArrayBuffer>>] => [
+      ...Object.entries(staticFiles(options.sheets.length)).map(([name, text]): [string, AsyncIterable<Uint8Array<ArrayBuffer>>] => [
         name,
         once(encoder.encode(text)),
       ]),
-      ["xl/workbook.xml", once(encoder.encode(workbookXml(options.sheetName)))],
-      ["xl/worksheets/sheet1.xml", sheetXml(options.columns, options.rows)],
+      ["xl/workbook.xml", once(encoder.encode(workbookXml(options.sheets.map((s) => s.sheetName))))],
+      ...options.sheets.map((sheet, i): [string, AsyncIterable<Uint8Array<ArrayBuffer>>] => [
+        `xl/${sheetPath(i + 1)}`,
+        sheetXml(sheet.columns, sheet.rows),
+      ]),
     ];
     for (const [name, content] of files) {
       const nameBytes = encoder.encode(name);

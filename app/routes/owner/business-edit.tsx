@@ -105,9 +105,12 @@ export default function OwnerBusinessEdit({ loaderData, actionData }: Route.Comp
   return (
     <OwnerPage title={_("owner.editTitle", { name: business.name })} intro={<OwnerBar email={owner.email} />}>
       <p className="text-slate-700">{_("owner.editIntro")}</p>
-      <p>
+      <p className="flex flex-wrap gap-4">
         <Link to={lp(`/details/${business.slug}`)} className="text-blue-800 underline">
           {_("owner.viewPage")}
+        </Link>
+        <Link to={lp(`/owner/businesses/${business.id}/reviews`)} className="text-blue-800 underline">
+          {_("ownerReviews.manage")}
         </Link>
       </p>
       {actionData?.outcome === "saved" ? <Notice kind="success">{_("owner.saved")}</Notice> : null}

@@ -1,14 +1,16 @@
 /**
  * GET /api/admin/export: every business (or one country's) as an .xlsx, streamed. Rows are read
  * from D1 in keyset pages by id and written to the zip as they arrive, so memory stays flat for
- * any number of rows. The import columns come first, so an export re-imports cleanly.
+ * any number of rows. The import columns come first, so an export re-imports cleanly. A second
+ * sheet, "Reviews", holds the reviews written here of the exported businesses (not the unverified
+ * ones, and never the reviewers' addresses), streamed the same way after the first.
  */
 import { and, eq, getTableColumns, gt } from "drizzle-orm";
 import { parseJson, parseReviewsPerScore } from "#app/lib/business/business";
 import { countryCode, normalizeCountry } from "#app/lib/business/countries";
 import { parseOpeningHoursJson } from "#app/lib/business/hours";
 import { SPEC_COLUMNS } from "#app/lib/import/import-mapping";
-import { type XlsxCell, xlsxStream } from "#app/lib/sheets/xlsx-writer";
+import { type XlsxCell, xlsxWorkbookStream } from "#app/lib/sheets/xlsx-writer";
 import { businesses, type BusinessRow } from "#db/schema";
 import { recordAudit } from "#app/server/write/audit.server";
 import type { Db } from "#app/server/platform/db.server";
@@ -123,6 +125,70 @@ async function* pages(db: Db, country: string | null): AsyncGenerator<XlsxCell[]
   }
 }
 
+/** The Reviews sheet's columns. */
+export const REVIEW_EXPORT_COLUMNS = [
+  "business_id",
+  "business_name",
+  "reviewer_name",
+  "rating",
+  "title",
+  "text",
+  "visit_month",
+  "status",
+  "published_at",
+  "helpful",
+  "reply",
+] as const;
+
+type ReviewExportRow = {
+  id: number;
+  businessId: number;
+  businessName: string;
+  name: string;
+  rating: number;
+  title: string;
+  body: string;
+  visitMonth: string | null;
+  status: string;
+  publishedAt: number | null;
+  helpful: number;
+  reply: string | null;
+};
+
+/** The exported businesses' reviews in keyset pages by review id, each page joined to its businesses by primary key. */
+async function* reviewPages(db: Db, country: string | null): AsyncGenerator<XlsxCell[]> {
+  const text = country?.trim();
+  const code = text ? countryCode(text) : null;
+  const filter = !text ? "" : code ? "AND b.country_code = ?2" : "AND b.country = ?2";
+  let after = 0;
+  for (;;) {
+    const rows = await db.all<ReviewExportRow>(
+      `SELECT r.id, r.business_id AS businessId, b.name AS businessName, r.name, r.rating, r.title, r.body, r.visit_month AS visitMonth,
+         r.status, r.published_at AS publishedAt, r.helpful_count AS helpful, r.reply_body AS reply
+       FROM reviews AS r JOIN businesses AS b ON b.id = r.business_id
+       WHERE r.id > ?1 AND r.status <> 'unverified' ${filter} ORDER BY r.id LIMIT ${EXPORT_PAGE_ROWS}`,
+      text ? [after, code ?? text] : [after],
+    );
+    for (const r of rows) {
+      yield [
+        r.businessId,
+        r.businessName,
+        r.name,
+        r.rating,
+        r.title,
+        r.body,
+        r.visitMonth,
+        r.status,
+        r.publishedAt ? new Date(r.publishedAt * 1000).toISOString() : null,
+        r.helpful,
+        r.reply,
+      ];
+    }
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
 export function exportFileName(country: string | null, now = new Date()): string {
   const label = country?.trim() ? normalizeCountry(country).name || country.trim() : "all";
   const safe = label.replace(/[^\p{L}\p{N}_-]+/gu, "_").replace(/^_+|_+$/g, "") || "all";
@@ -133,7 +199,13 @@ export function exportFileName(country: string | null, now = new Date()): string
 function exportWorkbook(db: Db, country: string | null, now = new Date()): { fileName: string; body: ReadableStream<Uint8Array> } {
   return {
     fileName: exportFileName(country, now),
-    body: xlsxStream({ sheetName: "Businesses", columns: EXPORT_COLUMNS, rows: pages(db, country), now }),
+    body: xlsxWorkbookStream({
+      sheets: [
+        { sheetName: "Businesses", columns: EXPORT_COLUMNS, rows: pages(db, country) },
+        { sheetName: "Reviews", columns: REVIEW_EXPORT_COLUMNS, rows: reviewPages(db, country) },
+      ],
+      now,
+    }),
   };
 }
 

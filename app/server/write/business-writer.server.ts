@@ -562,6 +562,7 @@ export async function deleteBusiness(
   const kept = await listsKept(db);
   const leave = [
     ...(options.first ?? []),
+    ...(options.mergedInto ? [moveReviewsStatement(db, id, options.mergedInto)] : []),
     ...retireStatements(db, id, options.mergedInto ?? null),
     ...(kept ? listChangeStatements(db, ONE_BUSINESS, [id], -1) : []),
   ];
@@ -573,6 +574,20 @@ export async function deleteBusiness(
     ...(options.alongside ?? []),
   ]);
   return results[leave.length].results.length > 0;
+}
+
+/**
+ * A merge keeps the removed business's reviews (docs/reviews.md): they move to the kept one before
+ * the delete, in the same batch, but for the reviewers who already reviewed the kept one (one review
+ * per address and business); those go with the removed business (its delete trigger). The triggers
+ * on reviews move the own rating with them.
+ */
+function moveReviewsStatement(db: Db, removeId: number, keepId: number): D1PreparedStatement {
+  return db.statement(
+    `UPDATE reviews SET business_id = ?2, updated_at = unixepoch()
+     WHERE business_id = ?1 AND email NOT IN (SELECT email FROM reviews WHERE business_id = ?2)`,
+    [removeId, keepId],
+  );
 }
 
 /** Rows deleted per statement, so a large directory is emptied without one giant transaction. */
@@ -612,6 +627,8 @@ export async function endDeleteAll(db: Db): Promise<void> {
     db.statement("DELETE FROM city_countries WHERE business_count <= 0"),
     db.statement("DELETE FROM countries WHERE business_count <= 0"),
     db.statement("DELETE FROM city_categories WHERE business_count <= 0"),
+    // Each business's delete trigger took its reviews; none is left without its business (docs/reviews.md).
+    db.statement("DELETE FROM reviews WHERE NOT EXISTS (SELECT 1 FROM businesses AS b WHERE b.id = reviews.business_id)"),
     ...(remaining?.n
       ? rebuildListStatements(db)
       : // Empty already, unless a concurrent finishWrites rebuilt them between two chunks.
