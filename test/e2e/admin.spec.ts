@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { AdminBusinessPage } from "#app/lib/admin/admin-businesses";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../setup/admin-credentials";
 import { logIn, toast } from "./support/admin";
+import { waitForHydration } from "./support/hydration";
 
 /** The panel's tabs are links in the "Admin sections" navigation, one URL each. */
 function tabLink(page: Page, name: string) {
@@ -47,6 +48,9 @@ test("wrong credentials toast 'Login failed'", async ({ page }) => {
 
 test("the right credentials show 'Logging in...', then the panel with 'Login successful'", async ({ page }) => {
   await page.goto("/admin-login");
+  // The pending label is React's: on a loaded machine the click can come before the page is hydrated,
+  // and a plain form post shows no label. Wait for the router first.
+  await waitForHydration(page);
   // Hold the login request a moment so the pending label can be seen.
   await page.route("**/admin-login.data*", async (route) => {
     await new Promise((r) => setTimeout(r, 700));
