@@ -45,7 +45,7 @@ export async function reviewTarget(db: Db, id: number): Promise<{ id: number; na
 
 /** The message of a refused field, in the page's language (the schema's own texts are English). */
 function reviewFieldError(field: string, code: string): MessageId {
-  if (code === "too_big") return "forms.errorTooLong";
+  if (code === "too_big" && field !== "rating") return "forms.errorTooLong";
   switch (field) {
     case "rating":
       return "reviewForm.errorRating";
@@ -110,7 +110,8 @@ export async function receiveReview(request: Request, app: AppContext, id: numbe
   const errors: Record<string, MessageId> = {};
   if (!parsed.success)
     for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= reviewFieldError(String(issue.path[0]), issue.code);
-  else if (parsed.data.visitMonth && parsed.data.visitMonth > currentMonth(now)) errors.visitMonth = "reviewForm.errorVisitMonth";
+  // A visit after this month has not happened yet (the month picker allows any month).
+  if (/^\d{4}-\d{2}$/.test(values.visitMonth) && values.visitMonth > currentMonth(now)) errors.visitMonth = "reviewForm.errorVisitMonth";
   if (!parsed.success || Object.keys(errors).length) {
     return { outcome: { state: "invalid", message: "forms.invalid", errors, values }, status: 400 };
   }
