@@ -11,6 +11,10 @@ export default [
     route("details/:slug", "routes/public/business.tsx", { id: "business-by-slug" }),
     // What a visitor can tell about a listing: an edit, closed, a duplicate (?kind=); into the moderation queue.
     route("business/:id/suggest", "routes/public/business-suggest.tsx"),
+    // Reviews written here (docs/reviews.md): the form, the e-mailed link that publishes, the reviewer's manage link. Never cached.
+    route("business/:id/review", "routes/reviews/write.tsx"),
+    route("reviews/confirm", "routes/reviews/confirm.tsx"),
+    route("reviews/:id/manage", "routes/reviews/manage.tsx"),
     route("city/:cityName", "routes/public/city.tsx"),
     // City × category pages ("Dentists in Chicago", ADR 0020).
     route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),

@@ -5,6 +5,7 @@ import { isBusinessIndexed, NOINDEX_FOLLOW } from "#app/lib/seo/indexing";
 import { AdSlot } from "#app/components/ad-slot";
 import { BusinessImage, CategoryTile, defaultImagePath } from "#app/components/business-image";
 import { BusinessContribute } from "#app/components/business-contribute";
+import { WriteReviewLink } from "#app/components/reviews/write-review-link";
 import { ClaimedMark, dayOf, FactSources, SpecialHoursList, upcomingSpecialHours } from "#app/components/fact-sources";
 import { DirectorySearch, ErrorState, errorMeta, GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
 import { JsonLd } from "#app/components/json-ld";
@@ -486,6 +487,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
+          <WriteReviewLink id={b.id} />
           <BusinessContribute id={b.id} claimed={b.claimed} />
         </div>
 

@@ -15,6 +15,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { basename as appBasename, routes as appRoutes } from "virtual:react-router/server-build";
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { isOwnerPath } from "#app/lib/owners/owner-path";
+import { isReviewerPath } from "#app/lib/reviews/review-path";
 import { siteStats } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 
@@ -47,9 +48,9 @@ export function isCacheable(request: Request): boolean {
   return request.method === "GET" && !isPersonalPath(new URL(request.url).pathname) && visitorWithoutPersonalCookie(request);
 }
 
-/** The admin's pages and an owner's (their dashboard, edit and claim pages): never cached. */
+/** The admin's pages, an owner's (their dashboard, edit and claim pages) and a reviewer's (the form, confirm, manage): never cached. */
 function isPersonalPath(pathname: string): boolean {
-  return isAdminPath(pathname) || isOwnerPath(pathname);
+  return isAdminPath(pathname) || isOwnerPath(pathname) || isReviewerPath(pathname);
 }
 
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:la_toast|la_admin|__Host-la_admin)=/;

@@ -9,6 +9,7 @@
  */
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { isOwnerPath, OWNER_CACHE_CONTROL } from "#app/lib/owners/owner-path";
+import { isReviewerPath } from "#app/lib/reviews/review-path";
 import { DEFERRED_MODULE_TYPE, deferHydration, LOADER_SCRIPT_TEXT } from "#app/server/platform/deferred-hydration.server";
 import { NO_STORE } from "#app/server/platform/http.server";
 
@@ -116,8 +117,8 @@ export function withSecurityHeaders(request: Request, response: Response, option
   headers.set("X-Frame-Options", "DENY");
   if (options.httpsSite) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   const pathname = new URL(request.url).pathname;
-  // An owner's pages are theirs alone: no shared cache keeps them, whatever the route set.
-  if (isOwnerPath(pathname)) headers.set("Cache-Control", OWNER_CACHE_CONTROL);
+  // An owner's and a reviewer's pages are theirs alone: no shared cache keeps them, whatever the route set.
+  if (isOwnerPath(pathname) || isReviewerPath(pathname)) headers.set("Cache-Control", OWNER_CACHE_CONTROL);
   else if (isAdminPath(pathname) || !READ_METHODS.has(request.method)) headers.set("Cache-Control", NO_STORE);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
