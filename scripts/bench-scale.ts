@@ -7,6 +7,7 @@
  *   npm run bench:scale -- [--sizes 10k,100k,1m] [--state-dir /tmp/localatlas-scale] [--reuse]
  *                          [--rev <commit>] [--runs 3] [--port 8796] [--merge] [--out docs/perf/scale.md]
  *                          [--sparse Lumière] [--dense friendly] [--seed-1m /tmp/seed-1m] [--keep-run]
+ *                          [--reviews 5x | --reviews 5000000]
  *
  * What it does, per size:
  *   1. The code measured is copied out of this checkout into <state-dir>/src (the working tree as it
@@ -18,8 +19,10 @@
  *      100k, 1m; one per schema, since older code cannot read a state migrated by newer code): with
  *      --reuse it is kept when a count of its businesses table (`wrangler d1 execute`, not the
  *      summaries) says it holds exactly that many;
- *      otherwise it is made again — migrated, then `npm run db:seed -- --count N` (resumable); for 1m
+ *      otherwise it is made again — migrated, then `npm run db:seed -- --count N --reviews R` (resumable); for 1m
  *      a copy of --seed-1m (default /tmp/seed-1m, never written to) when it exists, topped up by the seed.
+ *      R is --reviews: "5x" (the default) is 5 published reviews a business on average (5,000,000 at
+ *      1m), a plain number the same total at every size; a reused directory with fewer reviews is topped up.
  *   3. The pristine directory is copied to <state-dir>/<size>-run, migrated with the measured code's
  *      migrations and served. Every admin write below mutates it (delete removes a business, the
  *      import adds 5,000): working on a throw-away copy keeps reruns identical and --reuse honest.
@@ -33,6 +36,11 @@
  *      makes is summed: the upload, and the status polls if it runs as a job — a job's background
  *      slices answer no request, so their D1 work is then missing and the row says so), then delete
  *      the top business (the first in every list order: the worst case for list positions).
+ *   6. Reviews written here: the business with the most published reviews (a query on the run's copy
+ *      before the server starts), its page, the first page of GET /api/businesses/{id}/reviews and a
+ *      deep one (its `next` followed REVIEW_PAGES_DEEP times); then a visitor writes a review through
+ *      the public form and publishes it by following the link e-mailed to the outbox (the GET page's
+ *      form posted as a browser would): two write rows.
  *
  * Limits flagged (the row budgets): a public read over 300 rows read (a child sitemap file over
  * 45,000); an edit, verify or delete over 1,000 rows written; a dense search over 3× the D1 ms of the
@@ -52,6 +60,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { editValues } from "#app/lib/admin/admin-businesses";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
 import type { Business } from "#app/lib/business/business";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../test/setup/admin-credentials";
 import { benchFile } from "./bench-file";
@@ -87,6 +96,17 @@ const seed1m = option("seed-1m", "/tmp/seed-1m");
 const keepRun = flag("keep-run");
 const merge = flag("merge");
 const reportOnly = flag("report-only");
+const reviewsOption = option("reviews", "5x");
+/** Published reviews seeded into the pristine directory of `size` businesses. */
+const reviewsFor = (size: number) => {
+  const perBusiness = /^(\d+(?:\.\d+)?)x$/.exec(reviewsOption);
+  const total = perBusiness ? Math.round(Number(perBusiness[1]) * size) : Number(reviewsOption);
+  if (!Number.isSafeInteger(total) || total < 0)
+    throw new Error(`--reviews takes a count or a count a business ("5x"), not ${reviewsOption}`);
+  return total;
+};
+/** Pages of a business's reviews followed through `next` to reach the deep page measured. */
+const REVIEW_PAGES_DEEP = 50;
 
 /** The row budgets: what one request may read or write. */
 const PUBLIC_ROWS_READ = 300;
@@ -167,8 +187,9 @@ function prepareSource(): Source {
   const kept = fs
     .readFileSync(vars, "utf8")
     .split("\n")
-    .filter((line) => line.trim() && !line.startsWith("EDGE_CACHE="));
-  fs.writeFileSync(vars, [...kept, "EDGE_CACHE=off", ""].join("\n"), { mode: 0o600 });
+    .filter((line) => line.trim() && !line.startsWith("EDGE_CACHE=") && !line.startsWith("EMAIL_OUTBOX="));
+  // The outbox keeps the review's e-mail: "publish one review" follows its link.
+  fs.writeFileSync(vars, [...kept, "EDGE_CACHE=off", "EMAIL_OUTBOX=on", ""].join("\n"), { mode: 0o600 });
   // Pristine directories are kept per schema: a state migrated by newer code may lack the tables older code reads.
   const migrations = path.join(src, "db/migrations");
   const schemaHash = createHash("sha256");
@@ -191,14 +212,21 @@ function savedSource(): Source {
 
 // ── States ───────────────────────────────────────────────────────────────────
 
+/** One query's rows through `wrangler d1 execute` (setup only: nothing measured goes this way). */
+function d1Query<T>(state: string, sql: string): T[] {
+  const json = sh(`npx wrangler d1 execute DB --local --persist-to ${q(state)} --json --command ${q(sql)}`, src);
+  const parsed = JSON.parse(json.slice(json.indexOf("["))) as Array<{ results: T[] }>;
+  return parsed[0].results;
+}
+
 /** SELECT count(*) over the businesses table itself (not the summaries). */
 function countBusinesses(state: string): number {
-  const json = sh(
-    `npx wrangler d1 execute DB --local --persist-to ${q(state)} --json --command "SELECT count(*) AS n FROM businesses"`,
-    src,
-  );
-  const parsed = JSON.parse(json.slice(json.indexOf("["))) as Array<{ results: Array<{ n: number }> }>;
-  return parsed[0].results[0].n;
+  return d1Query<{ n: number }>(state, "SELECT count(*) AS n FROM businesses")[0].n;
+}
+
+/** SELECT count(*) over the reviews table itself. */
+function countReviews(state: string): number {
+  return d1Query<{ n: number }>(state, "SELECT count(*) AS n FROM reviews")[0].n;
 }
 
 /** Within 0.1 %: /tmp/seed-1m holds 999,999 (a resumed seed's gap, docs/perf/seed.md); the table prints the exact count. */
@@ -231,9 +259,20 @@ function queueRequests(state: string): void {
 function prepareState(label: string, size: number, schema: string): { state: string; how: string; count: number } {
   const state = path.join(stateDir, `${label}-schema-${schema}`);
   const started = performance.now();
+  const reviews = reviewsFor(size);
+  const seedReviews = () => {
+    if (reviews === 0 || countReviews(state) >= reviews) return false;
+    console.log(`  npm run db:seed -- --count ${size} --reviews ${reviews} into ${state}…`);
+    shLive(`npm run db:seed -- --count ${size} --reviews ${reviews}`, src, { LOCALATLAS_STATE: state });
+    return true;
+  };
   if (reuse && fs.existsSync(state)) {
     const count = countBusinesses(state);
-    if (closeEnough(count, size)) return { state, how: `reused (count ${n(count)})`, count };
+    if (closeEnough(count, size)) {
+      migrate(state);
+      const toppedUp = seedReviews() ? `, reviews topped up in ${fmtS(seconds(started))}` : "";
+      return { state, how: `reused (count ${n(count)}, ${n(countReviews(state))} reviews${toppedUp})`, count };
+    }
     console.log(`  ${state} holds ${n(count)} businesses, not ${n(size)}: making it again`);
   }
   fs.rmSync(state, { recursive: true, force: true });
@@ -251,9 +290,11 @@ function prepareState(label: string, size: number, schema: string): { state: str
     shLive(`npm run db:seed -- --count ${size}`, src, { LOCALATLAS_STATE: state });
     if (how !== "seeded") how += ", topped up by db:seed";
   }
+  const reviewsStarted = performance.now();
+  if (seedReviews()) how += `, ${n(reviews)} reviews seeded in ${fmtS(seconds(reviewsStarted))}`;
   const count = countBusinesses(state);
   if (!closeEnough(count, size)) console.log(`  warning: ${state} holds ${n(count)} businesses, not ${n(size)}`);
-  return { state, how: `${how} in ${fmtS(seconds(started))} (count ${n(count)})`, count };
+  return { state, how: `${how} in ${fmtS(seconds(started))} (count ${n(count)}, ${n(countReviews(state))} reviews)`, count };
 }
 
 // ── The server ───────────────────────────────────────────────────────────────
@@ -399,6 +440,11 @@ async function measureSize(label: string, size: number, source: Source): Promise
   sh(`cp -a ${q(pristine.state)} ${q(state)}`, root);
   migrate(state);
   queueRequests(state);
+  // The business with the most published reviews (setup, not measured).
+  const reviewed = d1Query<{ id: number; n: number }>(
+    state,
+    "SELECT id, own_review_count AS n FROM businesses ORDER BY own_review_count DESC LIMIT 1",
+  )[0];
   let server = await startPreview(state);
   let headers: Record<string, string> = {};
   const o = server.origin;
@@ -432,6 +478,7 @@ async function measureSize(label: string, size: number, source: Source): Promise
       "sitemap child": `/sitemaps/${childFile}`,
       sparse,
       dense,
+      reviews: `id ${reviewed.id}, ${n(reviewed.n)} published reviews (the most)`,
     });
     // A failed measurement (an error answer, no Server-Timing, workerd gone) is recorded and the run goes
     // on, on a restarted server when this one no longer answers.
@@ -529,11 +576,76 @@ async function measureSize(label: string, size: number, source: Source): Promise
       { key: "suggest", route: "/business/{id}/suggest", path: `/business/${top.id}/suggest`, kind: "public" },
       { key: "claim", route: "/business/{id}/claim (signed out)", path: `/business/${top.id}/claim`, kind: "public" },
       { key: "add-business", route: "/add-business", path: "/add-business", kind: "public" },
+      // Reviews written here: the business with the most, its page and the first page of the API.
+      { key: "business-reviews", route: "/business/{id} (the most reviews)", path: `/business/${reviewed.id}`, kind: "public" },
+      { key: "api-reviews-1", route: "/api/businesses/{id}/reviews", path: `/api/businesses/${reviewed.id}/reviews`, kind: "public" },
     ];
     for (const read of reads) {
       const { path: p, ...row } = read;
       await guarded(row, () => measureRead(`${o}${p}`));
     }
+
+    // A deep page of the reviews API: its `next` cursor followed REVIEW_PAGES_DEEP times.
+    await guarded(
+      { key: "api-reviews-deep", route: `/api/businesses/{id}/reviews?cursor= (page ${REVIEW_PAGES_DEEP + 1})`, kind: "public" },
+      async () => {
+        const base = `${o}/api/businesses/${reviewed.id}/reviews`;
+        let url = base;
+        let pages = 1;
+        for (; pages <= REVIEW_PAGES_DEEP; pages++) {
+          const page = await getJson<{ next?: string | number | null }>(url);
+          if (page.next === undefined || page.next === null) break;
+          url = `${base}?cursor=${enc(String(page.next))}`;
+        }
+        return { ...(await measureRead(url)), note: pages <= REVIEW_PAGES_DEEP ? `the last page, ${pages}` : undefined };
+      },
+    );
+    // A visitor writes a review (the public form), then publishes it from the link e-mailed to the outbox.
+    const reviewer = `bench-${Date.now()}@example.com`;
+    await guarded({ key: "review-write", route: "write a review (POST /business/{id}/review)", kind: "write" }, async () => {
+      const r = await request(`${o}/business/${reviewed.id}/review`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: o, "CF-Connecting-IP": "203.0.113.77" },
+        body: new URLSearchParams({
+          rating: "4",
+          title: "Measured by bench:scale",
+          body: "Friendly staff, fair prices and a short wait: a visit worth writing about.",
+          visitMonth: "",
+          name: "Bench Reviewer",
+          email: reviewer,
+          [HONEYPOT_FIELD]: "",
+        }).toString(),
+      });
+      if (r.response.status >= 400) throw new Error(`HTTP ${r.response.status}: ${r.body.slice(0, 200)}`);
+      return writeCell(r);
+    });
+    await guarded({ key: "review-publish", route: "publish it (the e-mailed link's confirm)", kind: "write" }, async () => {
+      const mail = d1Query<{ text_body: string }>(
+        state,
+        `SELECT text_body FROM outbox WHERE to_address = '${reviewer}' ORDER BY id DESC LIMIT 1`,
+      )[0];
+      const link = mail && /https?:\/\/\S+/.exec(mail.text_body)?.[0];
+      if (!link) throw new Error(`no link e-mailed to ${reviewer} in the outbox`);
+      const target = new URL(link);
+      const pageUrl = `${o}${target.pathname}${target.search}`;
+      // The GET page shows a button; its form (action and hidden fields) is what the browser posts.
+      const page = (await request(pageUrl)).body;
+      const form = /<form[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/i.exec(page);
+      if (!form) throw new Error(`the link's page has no POST form: ${page.replace(/\s+/g, " ").slice(0, 120)}`);
+      const action = /action="([^"]*)"/.exec(form[0])?.[1]?.replace(/&amp;/g, "&") || `${target.pathname}${target.search}`;
+      const fields = new URLSearchParams();
+      for (const input of form[1].matchAll(/<input[^>]*>/g)) {
+        const name = /name="([^"]*)"/.exec(input[0])?.[1];
+        if (name) fields.set(name, (/value="([^"]*)"/.exec(input[0])?.[1] ?? "").replace(/&amp;/g, "&"));
+      }
+      const r = await request(new URL(action, pageUrl).href, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: o, "CF-Connecting-IP": "203.0.113.77" },
+        body: fields.toString(),
+      });
+      if (r.response.status >= 400) throw new Error(`HTTP ${r.response.status}: ${r.body.slice(0, 200)}`);
+      return writeCell(r);
+    });
 
     // Admin: its reads (the admin list's search), then the writes.
     headers = await login(o);

@@ -1,5 +1,5 @@
 /**
- * `npm run db:seed [-- --if-empty] [-- --count N] [-- --no-resume]`: inserts the demo directory into
+ * `npm run db:seed [-- --if-empty] [-- --count N] [-- --no-resume] [-- --reviews N]`: inserts the demo directory into
  * the local D1 (the same state `npm start` and `npm run preview` use, or LOCALATLAS_STATE) through
  * the app's own write module, so the FTS index and the summaries are kept exactly as an import keeps
  * them.
@@ -10,6 +10,12 @@
  * order and each commits whole, so the demo rows present are always the first k: a seed that was
  * stopped starts again at row k (row i is the same whichever run writes it), and `--no-resume`
  * walks from row 0 (the writer skips the place ids already stored).
+ *
+ * `--reviews N` then adds N published reviews spread over the directory's businesses (./reviews.ts),
+ * set-based: one INSERT … SELECT FROM json_each per REVIEW_BATCH_ROWS rows, the next batch generated
+ * while one is written. Resumable the same way: it starts after the last seeded review stored (the
+ * same N must be given, since the publication dates are spread over it). Without `--reviews` the
+ * seed is exactly the directory.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
@@ -19,6 +25,7 @@ import { WRITE_BATCH_ROWS } from "#app/lib/import/import-plan";
 import { finishWrites, insertBatch, type InsertOutcome } from "#app/server/write/business-writer.server";
 import { Db } from "#app/server/platform/db.server";
 import { demoBusinesses } from "./generate";
+import { demoReview, INSERT_REVIEWS_SQL, seedReviewIndex, type SeedReviewRow } from "./reviews";
 
 const SEED = 2025;
 /**
@@ -40,6 +47,11 @@ const resume = !args.includes("--no-resume");
 const countArg = args.indexOf("--count");
 const count = countArg >= 0 ? Number(args[countArg + 1]) : 1200;
 if (!Number.isSafeInteger(count) || count < 0) throw new Error(`--count must be a whole number, not ${args[countArg + 1]}`);
+const reviewsArg = args.indexOf("--reviews");
+const reviewCount = reviewsArg >= 0 ? Number(args[reviewsArg + 1]) : 0;
+if (!Number.isSafeInteger(reviewCount) || reviewCount < 0) throw new Error(`--reviews must be a whole number, not ${args[reviewsArg + 1]}`);
+/** Reviews per INSERT statement (one JSON parameter of about 300 bytes a row). */
+const REVIEW_BATCH_ROWS = Math.max(1, Math.floor(Number(process.env.SEED_REVIEW_BATCH)) || 5_000);
 
 let slugRetries = 0;
 
@@ -57,6 +69,7 @@ try {
   } else {
     await seed(db);
   }
+  if (reviewCount > 0) await seedReviews(db);
 } finally {
   await proxy.dispose();
 }
@@ -108,6 +121,63 @@ async function seed(db: Db): Promise<void> {
   if (slugRetries) console.log(`${slugRetries} batches written again after a slug race.`);
   console.log(`Peak resident memory: seed ${mb(process.resourceUsage().maxRSS * 1024)} MB${workerdPeaks()}.`);
   if (stored < count) console.warn(`Only ${stored} of the first ${count} demo businesses are stored: run again with --no-resume.`);
+}
+
+/**
+ * `--reviews N`: N published reviews over the businesses stored (demo or not), in id order. Batches
+ * are written one at a time, in order, so the seeded reviews stored are always the first k: the
+ * newest seeded one (found backwards on the (status, id) index) says where to start again.
+ */
+async function seedReviews(db: Db): Promise<void> {
+  const started = performance.now();
+  const ids: number[] = [];
+  for (let after = 0; ;) {
+    const page = await db.all<{ id: number }>("SELECT id FROM businesses WHERE id > ?1 ORDER BY id LIMIT 100000", [after]);
+    for (const row of page) ids.push(row.id);
+    if (page.length < 100_000) break;
+    after = page[page.length - 1].id;
+  }
+  if (ids.length === 0) {
+    console.warn("No businesses stored: no reviews seeded.");
+    return;
+  }
+  const last = resume
+    ? await db.first<{ email: string }>("SELECT email FROM reviews WHERE status = 'published' AND sender = 'seed' ORDER BY id DESC LIMIT 1")
+    : null;
+  const from = last ? Math.min(reviewCount, (seedReviewIndex(SEED, last.email) ?? -1) + 1) : 0;
+  if (from > 0) console.log(`Resuming reviews at ${from.toLocaleString("en")}: the first ones are stored already.`);
+  const idsMs = performance.now() - started;
+
+  const batchOf = (start: number): SeedReviewRow[] => {
+    const rows: SeedReviewRow[] = [];
+    for (let i = start; i < Math.min(reviewCount, start + REVIEW_BATCH_ROWS); i++) rows.push(demoReview(SEED, i, reviewCount, ids));
+    return rows;
+  };
+  let inserted = 0;
+  let lastProgress = performance.now();
+  const writeStarted = performance.now();
+  let pending: Promise<D1Result> | null = null;
+  for (let start = from; start < reviewCount || pending; start += REVIEW_BATCH_ROWS) {
+    const json = start < reviewCount ? JSON.stringify(batchOf(start)) : null; // made while the batch before is written
+    if (pending) await pending;
+    pending = json ? db.run(INSERT_REVIEWS_SQL, [json]) : null;
+    inserted = Math.min(start, reviewCount) - from;
+    const now = performance.now();
+    if (now - lastProgress >= PROGRESS_MS) {
+      lastProgress = now;
+      const s = (now - writeStarted) / 1000;
+      console.log(
+        `  reviews ${Math.min(start, reviewCount).toLocaleString("en")} / ${reviewCount.toLocaleString("en")} (${Math.round(inserted / s)} rows/s, ${s.toFixed(0)} s)`,
+      );
+    }
+  }
+  const writeMs = performance.now() - writeStarted;
+  inserted = reviewCount - from;
+  console.log(
+    `Seeded reviews ${from.toLocaleString("en")} to ${reviewCount.toLocaleString("en")} (${inserted.toLocaleString("en")}; those already stored skipped) over ${ids.length.toLocaleString("en")} businesses in ${Math.round(idsMs + writeMs)} ms ` +
+      `(${Math.round(idsMs)} ms reading the ids): ${Math.round(inserted / (writeMs / 1000)) || 0} rows/s written, ` +
+      `each with its business's own rating kept by the trigger.`,
+  );
 }
 
 /**
