@@ -11,6 +11,8 @@ export default [
     route("details/:slug", "routes/public/business.tsx", { id: "business-by-slug" }),
     // What a visitor can tell about a listing: an edit, closed, a duplicate (?kind=); into the moderation queue.
     route("business/:id/suggest", "routes/public/business-suggest.tsx"),
+    // Reviews written here (docs/reviews.md): a "Helpful" vote, one per browser.
+    route("business/:id/reviews/:reviewId/helpful", "routes/public/review-helpful.ts"),
     route("city/:cityName", "routes/public/city.tsx"),
     // City × category pages ("Dentists in Chicago", ADR 0020).
     route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),
@@ -72,6 +74,8 @@ export default [
     route("businesses/latest", "routes/api/businesses-latest.ts"),
     route("businesses/slug/:slug", "routes/api/business-by-slug.ts"),
     route("businesses/:id", "routes/api/business-by-id.ts"),
+    // A business's published reviews written here, a page at a time (docs/reviews.md).
+    route("businesses/:id/reviews", "routes/api/business-reviews.ts"),
     route("businesses", "routes/api/businesses.ts"),
     route("city/:cityName", "routes/api/city.ts"),
     route("category/:categoryName", "routes/api/category.ts"),

@@ -116,3 +116,17 @@ export function toReviewPage(rows: ReviewPageRow[], sort: ReviewSort): ReviewPag
 export async function readReviewPage(db: Db, businessId: number, sort: ReviewSort, after: ReviewCursor | null): Promise<ReviewPage> {
   return toReviewPage(await reviewPageQuery(db, { id: businessId }, sort, after).all(), sort);
 }
+
+/** The API's page: null when there is no such business; the business and the page in one round trip. */
+export async function readBusinessReviews(
+  db: Db,
+  businessId: number,
+  sort: ReviewSort,
+  after: ReviewCursor | null,
+): Promise<ReviewPage | null> {
+  const [found, rows] = await db.orm.batch([
+    db.orm.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).limit(1),
+    reviewPageQuery(db, { id: businessId }, sort, after),
+  ]);
+  return found.length ? toReviewPage(rows, sort) : null;
+}
