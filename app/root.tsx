@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     headers.set("Cache-Control", "no-store");
   }
   // Only what the document and the error boundary read: this object is in every public page's HTML.
-  const { siteName, analyticsToken, localeSettings } = siteConfig(env);
+  const { siteName, analyticsToken, localeSettings, ownRatingMinReviews } = siteConfig(env);
   // The URL's prefix names the page's locale (an unknown one is the public layout's 404).
   const locale: PageLocale = { ...localeSettings, locale: localeOfSegment(localeSettings, params.lang) ?? localeSettings.defaultLocale };
   // This page in any locale: its path without the prefix and the parameters its cache key keeps (the
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const samePage = splitLocalePath(localeSettings, url.pathname).path + url.search;
   // An owner's pages load no third-party script: a sign-in link's token is in the page's address.
   const analytics = isOwnerPath(asked.pathname) ? "" : analyticsToken;
-  return data({ config: { siteName, analyticsToken: analytics }, locale, samePage, toast }, { headers });
+  return data({ config: { siteName, analyticsToken: analytics, ownRatingMinReviews }, locale, samePage, toast }, { headers });
 }
 
 /** Every navigation: `samePage` follows the page (the loader reads no D1). */

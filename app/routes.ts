@@ -15,6 +15,8 @@ export default [
     route("business/:id/review", "routes/reviews/write.tsx"),
     route("reviews/confirm", "routes/reviews/confirm.tsx"),
     route("reviews/:id/manage", "routes/reviews/manage.tsx"),
+    // Reviews written here (docs/reviews.md): a "Helpful" vote, one per browser.
+    route("business/:id/reviews/:reviewId/helpful", "routes/public/review-helpful.ts"),
     route("city/:cityName", "routes/public/city.tsx"),
     // City × category pages ("Dentists in Chicago", ADR 0020).
     route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),
@@ -79,6 +81,8 @@ export default [
     route("businesses/latest", "routes/api/businesses-latest.ts"),
     route("businesses/slug/:slug", "routes/api/business-by-slug.ts"),
     route("businesses/:id", "routes/api/business-by-id.ts"),
+    // A business's published reviews written here, a page at a time (docs/reviews.md).
+    route("businesses/:id/reviews", "routes/api/business-reviews.ts"),
     route("businesses", "routes/api/businesses.ts"),
     route("city/:cityName", "routes/api/city.ts"),
     route("category/:categoryName", "routes/api/category.ts"),

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { addressLine } from "#app/lib/business/address-line";
 import type { Business } from "#app/lib/business/business";
 import { formatDistance, type DistanceUnit } from "#app/lib/format";
@@ -14,6 +14,30 @@ import { PhoneLink } from "#app/components/ui/phone-link";
 import { labelOf } from "#app/lib/i18n/labels";
 import { phoneView } from "#app/lib/business/phone";
 import { Stars } from "#app/components/ui/stars";
+
+type RootConfig = { config?: { siteName?: string; ownRatingMinReviews?: number } };
+
+/**
+ * The card's rating: the one written here, labelled as such, once the business has
+ * OWN_RATING_MIN_REVIEWS published reviews here; before that the imported one; "No reviews yet"
+ * without either (never "0.0"). Lists keep their order from the stored (imported) score.
+ */
+function CardRating({ business }: { business: CardBusiness }) {
+  const { _ } = useLingui();
+  const root = useRouteLoaderData("root") as RootConfig | undefined;
+  const min = root?.config?.ownRatingMinReviews ?? 5;
+  const own = business.ownReviews;
+  if (own && own.average !== null && own.count >= min) {
+    return (
+      <p className="flex flex-wrap items-center gap-1.5 text-sm">
+        <span className="text-slate-700">{_("reviews.ownLabel", { siteName: root?.config?.siteName ?? "LocalAtlas" })}</span>
+        <Stars rating={own.average} reviewCount={own.count} />
+      </p>
+    );
+  }
+  if (business.rating > 0) return <Stars rating={business.rating} reviewCount={business.reviewCount} />;
+  return <p className="text-sm text-slate-600">{_("reviews.noReviewsYet")}</p>;
+}
 
 export type CardBusiness = Pick<
   Business,
@@ -35,6 +59,8 @@ export type CardBusiness = Pick<
   | "isVerified"
   | "photos"
 > & {
+  /** The rating written here (count, average): shown instead of the imported one from OWN_RATING_MIN_REVIEWS reviews. */
+  ownReviews: { count: number; average: number | null };
   /** From the search's point (near me, or the location's centre), when it has one. */
   distanceKm?: number;
   /** `phone` is as the business's country writes it; this is its tel: address, null when it is not to be called (phone.ts). */
@@ -70,6 +96,7 @@ export function toCard(b: Business & { distanceKm?: number }, locale: string): C
   for (const k of CARD_KEYS) out[k] = b[k];
   out.category = labelOf(locale, "category", b.category);
   out.photos = b.photos.slice(0, 1);
+  out.ownReviews = { count: b.ownReviews.count, average: b.ownReviews.average };
   if (b.distanceKm !== undefined) out.distanceKm = b.distanceKm;
   const phone = phoneView(b.phone, b.countryCode || b.country);
   out.phone = phone?.display ?? null;
@@ -161,7 +188,7 @@ export function BusinessCard({
             {business.name}
           </Link>
         </H>
-        <Stars rating={business.rating} reviewCount={business.reviewCount} />
+        <CardRating business={business} />
         <OpenStatusLine status={business.openStatus} />
         {where ? <p className="text-sm text-slate-600">{where}</p> : null}
         {business.distanceKm !== undefined ? (

@@ -555,8 +555,8 @@ describe("GENERATED_TEXT", () => {
   });
 });
 
-describe("STRUCTURED_DATA_RATING", () => {
-  it("keeps aggregateRating by default and drops it when off; the rest of the markup stays", async () => {
+describe("the business's JSON-LD rating", () => {
+  it("never marks up the imported rating; the rest of the markup stays", async () => {
     const run = crypto.randomUUID().slice(0, 8);
     const input = buildBusiness({
       placeId: `sdr-${run}`,
@@ -572,7 +572,8 @@ describe("STRUCTURED_DATA_RATING", () => {
 
     const [business, breadcrumbs] = jsonLd(await (await fetchWith({}, `/business/${id}`)).text());
     expect(business["@type"]).toBe("HairSalon");
-    expect(business.aggregateRating).toMatchObject({ ratingValue: 4.6, ratingCount: 37 });
+    // Google's rating is shown on the page, never marked up: only reviews written here are.
+    expect(business.aggregateRating).toBeUndefined();
     expect(business.geo).toEqual({ "@type": "GeoCoordinates", latitude: 39.78172, longitude: -89.65015 });
     expect(breadcrumbs).toMatchObject({
       "@type": "BreadcrumbList",
@@ -599,9 +600,6 @@ describe("STRUCTURED_DATA_RATING", () => {
       { "@type": "ListItem", position: 2, name: "Hair salon", item: "https://localatlas.test/category/hair-salon" },
       { "@type": "ListItem", position: 3, name: `Roaming Salon ${run}`, item: `https://localatlas.test/business/${nowhereId}` },
     ]);
-
-    const [without] = jsonLd(await (await fetchWith({ STRUCTURED_DATA_RATING: "off" }, `/business/${id}`)).text());
-    expect(without.aggregateRating).toBeUndefined();
-    expect(without).toMatchObject({ "@type": "HairSalon", name: `Rated Salon ${run}`, geo: business.geo });
+    expect(business).toMatchObject({ "@type": "HairSalon", name: `Rated Salon ${run}` });
   });
 });

@@ -83,10 +83,33 @@ describe("openingHoursSpecification", () => {
 
 describe("localBusinessJsonLd", () => {
   const options = { url: "https://x.test/business/7", image: "https://x.test/i.svg", description: "d" };
-  it("adds aggregateRating only for a real rating, with ratingCount defaulting to 1", () => {
+  it("marks up aggregateRating from the reviews written here only, from the first published one; never the imported rating", () => {
     expect(localBusinessJsonLd(base, options).aggregateRating).toBeUndefined();
-    expect(localBusinessJsonLd({ ...base, rating: 4.5 }, options).aggregateRating).toMatchObject({ ratingValue: 4.5, ratingCount: 1 });
-    expect(localBusinessJsonLd({ ...base, rating: 4.5, reviewCount: 80 }, options).aggregateRating).toMatchObject({ ratingCount: 80 });
+    expect(localBusinessJsonLd({ ...base, rating: 4.5, reviewCount: 80 }, options).aggregateRating).toBeUndefined();
+    const none = { ...base, rating: 4.5, reviewCount: 80, ownReviews: { count: 0, average: null } };
+    expect(localBusinessJsonLd(none, options).aggregateRating).toBeUndefined();
+    const own = { ...base, rating: 4.5, reviewCount: 80, ownReviews: { count: 3, average: 3.7 } };
+    expect(localBusinessJsonLd(own, options).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 3.7,
+      bestRating: 5,
+      worstRating: 1,
+      reviewCount: 3,
+    });
+  });
+  it("marks up the first page's published reviews as review items", () => {
+    const own = { ...base, ownReviews: { count: 1, average: 4 } };
+    const reviews = [{ name: "Mai", rating: 4, title: "Good pho", body: "Broth\nwas rich.", publishedAt: "2026-10-03T08:00:00.000Z" }];
+    expect(localBusinessJsonLd(own, { ...options, reviews }).review).toEqual([
+      {
+        "@type": "Review",
+        author: { "@type": "Person", name: "Mai" },
+        reviewRating: { "@type": "Rating", ratingValue: 4, bestRating: 5, worstRating: 1 },
+        datePublished: "2026-10-03",
+        name: "Good pho",
+        reviewBody: "Broth\nwas rich.",
+      },
+    ]);
   });
   it("writes the street part of the address and geo only when both coordinates exist", () => {
     const ld = localBusinessJsonLd({ ...base, latitude: 1, longitude: null }, options);
@@ -130,11 +153,6 @@ describe("localBusinessJsonLd", () => {
   it("rounds geo to 5 decimals", () => {
     const ld = localBusinessJsonLd({ ...base, latitude: 39.78172349871, longitude: -89.650148912345 }, options);
     expect(ld.geo).toEqual({ "@type": "GeoCoordinates", latitude: 39.78172, longitude: -89.65015 });
-  });
-  it("leaves aggregateRating out when the rating markup is switched off (STRUCTURED_DATA_RATING=off)", () => {
-    const rated = { ...base, rating: 4.5, reviewCount: 80 };
-    expect(localBusinessJsonLd(rated, { ...options, rating: false }).aggregateRating).toBeUndefined();
-    expect(localBusinessJsonLd(rated, { ...options, rating: true }).aggregateRating).toMatchObject({ ratingValue: 4.5 });
   });
   it("marks up real hours only: none without hours, none for a permanently closed business", () => {
     const hours = { Monday: "9:00 AM - 5:00 PM" };

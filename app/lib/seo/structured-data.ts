@@ -184,8 +184,11 @@ export type StructuredBusiness = {
   phone: string | null;
   email: string | null;
   website: string | null;
+  /** The imported (Google Maps) rating: shown on the page, never marked up. */
   rating: number;
   reviewCount: number;
+  /** The rating written here (ownReviews): the only one marked up. */
+  ownReviews?: { count: number; average: number | null };
   latitude: number | null;
   longitude: number | null;
   openingHours: OpeningHours | null;
@@ -219,15 +222,18 @@ function degrees(value: number): number {
   return Math.round(value * 1e5) / 1e5;
 }
 
+/** A published review written here, as the JSON-LD `review` items carry it. */
+export type MarkedUpReview = { name: string; rating: number; title: string; body: string; publishedAt: string };
+
 export type LocalBusinessOptions = {
   url: string;
   image: string;
   description: string;
   /**
-   * aggregateRating (from a real rating only) unless STRUCTURED_DATA_RATING=off: Google's review snippets
-   * for local businesses are meant for reviews the site collects itself, and these come from Google Maps.
+   * The first page of published reviews written here, marked up as `review`. Google's review snippets
+   * are for reviews a site collects itself: the imported (Google Maps) rating is never marked up.
    */
-  rating?: boolean;
+  reviews?: ReadonlyArray<MarkedUpReview>;
   /** The phone in its international form ("+84 234 3823 456", phone.ts); else the stored text. */
   telephone?: string;
 };
@@ -262,15 +268,27 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: Local
   if (spec.length) out.openingHoursSpecification = spec;
   const special = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : specialOpeningHoursSpecification(business.specialHours);
   if (special.length) out.specialOpeningHoursSpecification = special;
-  // Only a real rating (none without one, never 0); the count defaults to 1 (SPEC §2).
-  if (business.rating > 0 && options.rating !== false) {
+  // Only the rating of reviews written here, from the first published one; none without one.
+  const own = business.ownReviews;
+  if (own && own.count >= 1 && own.average !== null) {
     out.aggregateRating = {
       "@type": "AggregateRating",
-      ratingValue: business.rating,
+      ratingValue: own.average,
       bestRating: 5,
       worstRating: 1,
-      ratingCount: business.reviewCount > 0 ? business.reviewCount : 1,
+      reviewCount: own.count,
     };
+    const reviews = options.reviews ?? [];
+    if (reviews.length) {
+      out.review = reviews.map((r) => ({
+        "@type": "Review",
+        author: { "@type": "Person", name: r.name },
+        reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+        datePublished: r.publishedAt.slice(0, 10),
+        name: r.title,
+        reviewBody: r.body,
+      }));
+    }
   }
   return out;
 }

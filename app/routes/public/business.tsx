@@ -12,11 +12,10 @@ import { JsonLd } from "#app/components/json-ld";
 import { MapPanel } from "#app/components/map-panel";
 import { OpenStatusLine } from "#app/components/open-status";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
-import { Stars } from "#app/components/ui/stars";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
-import { isCustomerFavorite, reviewHistogram, type Business, type HistogramRow } from "#app/lib/business/business";
+import { isCustomerFavorite, reviewHistogram, type Business } from "#app/lib/business/business";
 import { directionsHref, websiteHref, websiteLabel } from "#app/lib/business/contact-links";
-import { formatCount, formatRating, joinParts } from "#app/lib/format";
+import { formatRating, joinParts } from "#app/lib/format";
 import { pageMap } from "#app/lib/business/map";
 import { DEFAULT_SCHEDULE, localizeDayText, localTime, weekdayName, weekdaysFor, type DayWords, type Weekday } from "#app/lib/business/hours";
 import { phoneView } from "#app/lib/business/phone";
@@ -31,7 +30,9 @@ import { getApp } from "#app/server/platform/context.server";
 import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import { aboutParagraph, detailedInformation } from "#app/lib/seo/business-text";
-import { getBusinessBySlug, getBusinessWithTitleTwin, sharesTitle } from "#app/server/lists/directory.server";
+import { businessWithTitleTwinOf, businessWithTitleTwinQuery, getBusinessBySlug, sharesTitle } from "#app/server/lists/directory.server";
+import { parseReviewCursor, readReviewPage, reviewPageQuery, reviewSortOf, toReviewPage, type ReviewPage } from "#app/server/reviews/reviews-read.server";
+import { HeaderRatings, RatingSummary, ReviewList } from "#app/components/business-reviews";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
 import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
@@ -113,21 +114,31 @@ function hoursTable(hours: Business["openingHours"], locale: string) {
   };
 }
 
-export const queryParams: QueryParams = [];
+// The reviews' order and page (a keyset cursor): each its own cached page.
+export const queryParams: QueryParams = ["reviewSort", "reviewsAfter"];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const locale = loaderLocale(config.localeSettings, params);
   let business: Business | null = null;
   let twin: boolean | null = null;
   let gone: BusinessRedirect | null = null;
+  const search = new URL(request.url).searchParams;
+  const reviewSort = reviewSortOf(search.get("reviewSort"));
+  const after = parseReviewCursor(search.get("reviewsAfter"));
+  let reviewPage: ReviewPage | null = null;
   if (params.id !== undefined) {
     const id = businessIdParamsSchema.safeParse(params);
-    const found = id.success ? await getBusinessWithTitleTwin(db, id.data.id) : null;
-    business = found?.business ?? null;
-    twin = found?.sharesTitle ?? null;
-    if (id.success && !business) gone = await redirectForId(db, id.data.id);
+    if (id.success) {
+      // The business and its page of reviews in one batch: one D1 round trip.
+      const [rows, reviewRows] = await db.orm.batch([businessWithTitleTwinQuery(db, id.data.id), reviewPageQuery(db, { id: id.data.id }, reviewSort, after)]);
+      const found = businessWithTitleTwinOf(rows);
+      business = found?.business ?? null;
+      twin = found?.sharesTitle ?? null;
+      reviewPage = toReviewPage(reviewRows, reviewSort);
+      if (!business) gone = await redirectForId(db, id.data.id);
+    }
   } else if (params.slug) {
     business = await getBusinessBySlug(db, params.slug);
     if (!business) gone = await redirectForSlug(db, params.slug);
@@ -137,6 +148,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (gone?.status === 410) throw data(null, { status: 410 });
   if (!business) throw data(null, { status: 404 });
   const b = business;
+  // A /details/ page reads its reviews once it knows the business (and none when it has none here).
+  if (!reviewPage) reviewPage = b.ownReviews.count > 0 ? await readReviewPage(db, b.id, reviewSort, after) : { reviews: [], next: null };
   const i18n = i18nFor(locale);
   const category = b.category ? labelOf(locale, "category", b.category) : "";
   const place = joinParts([b.city, b.state]);
@@ -170,7 +183,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Too little data (INDEX_MIN_FACTS of hours, phone, rating) → kept out of the index (ADR 0020).
     meta: { title, description, canonical, image, robots: isBusinessIndexed(b, config) ? null : NOINDEX_FOLLOW },
     siteUrl: config.siteUrl,
-    structuredDataRating: config.structuredDataRating,
+    // Reviews written here: their page (newest or most helpful first), and their own histogram.
+    reviews: { sort: reviewSort, reviews: reviewPage.reviews, next: reviewPage.next, later: after !== null },
+    ownHistogram: reviewHistogram(b.ownReviews.histogram),
     // SPEC §2's about paragraph (name, place, rating, category) always shows; GENERATED_TEXT
     // turns the generated 200+ words of Detailed Information on or off per locale (ADR 0021).
     about: aboutParagraph(b, locale),
@@ -283,34 +298,6 @@ function Hero({ b, category }: { b: Business; category: string }) {
   return <CategoryTile group={b.group} category={category || _("business.localBusiness")} className="mt-4 h-28 rounded-2xl sm:h-32" />;
 }
 
-/** Reviews per star beside the average: the counts are text, the bars only draw them. */
-function ReviewHistogram({ rows }: { rows: HistogramRow[] }) {
-  const { _, i18n } = useLingui();
-  return (
-    <table className="w-full max-w-xs text-sm">
-      <caption className="sr-only">{_("business.histogramCaption")}</caption>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.stars}>
-            <th scope="row" className="whitespace-nowrap py-0.5 pe-3 text-start font-normal text-slate-700">
-              {_("business.histogramStars", { stars: row.stars })}
-            </th>
-            <td className="w-full py-0.5" aria-hidden="true">
-              <svg viewBox="0 0 100 8" preserveAspectRatio="none" className="block h-2 w-full rtl:-scale-x-100" focusable="false">
-                <rect width="100" height="8" rx="4" className="fill-slate-200" />
-                {row.count > 0 ? <rect width={Math.max(row.percent, 2)} height="8" rx="4" className="fill-amber-400" /> : null}
-              </svg>
-            </td>
-            <td className="whitespace-nowrap py-0.5 ps-3 text-end tabular-nums text-slate-700">
-              {formatCount(row.count, i18n.locale)} <span className="text-slate-600">{_("business.histogramPercent", { percent: row.percent })}</span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
 const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibold";
 
 /**
@@ -319,7 +306,7 @@ const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibol
  * Every URL is the page's locale's; the phone is in its international form.
  */
 function businessJsonLd(
-  { business: b, category, meta, siteUrl, structuredDataRating, phone }: Route.ComponentProps["loaderData"],
+  { business: b, category, meta, siteUrl, reviews, phone }: Route.ComponentProps["loaderData"],
   lp: (path: string) => string,
   home: string,
 ) {
@@ -338,14 +325,15 @@ function businessJsonLd(
     url: canonical,
     image,
     description,
-    rating: structuredDataRating,
+    // The first page of published reviews written here, newest first (a later page or another order marks up none).
+    reviews: reviews.sort === "newest" && !reviews.later ? reviews.reviews : [],
     telephone: phone?.international,
   });
   return [business, breadcrumbs];
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
-  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, map, sourcesDay, specialHours, siteName } =
+  const { business: b, category, country, about, details, features, hours, ads, today, phone, links, favorite, histogram, ownHistogram, reviews, map, sourcesDay, specialHours, siteName } =
     loaderData;
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
@@ -380,7 +368,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             </h1>
             <ClaimedMark business={b} />
             <div className="mt-3">
-              <Stars rating={b.rating} reviewCount={b.reviewCount} size="lg" />
+              <HeaderRatings siteName={siteName} own={b.ownReviews} imported={b} />
             </div>
             <ul className="mt-4 space-y-1 text-slate-700">
               {place ? (
@@ -462,16 +450,31 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
             <h2 id="reviews-heading" className="text-xl font-semibold">
               {_("business.reviews")}
             </h2>
-            <div className="mt-3 flex flex-col gap-6 sm:flex-row sm:items-center sm:gap-10">
-              <div className="flex shrink-0 items-center gap-4">
-                <span className="text-4xl font-bold">{formatRating(b.rating, locale)}</span>
-                <div>
-                  <Stars rating={b.rating} />
-                  <p className="text-sm text-slate-600">{_("business.basedOn", { count: b.reviewCount })}</p>
-                </div>
+            {b.ownReviews.count > 0 || b.rating > 0 ? (
+              <div className="mt-3 grid gap-6 sm:grid-cols-2">
+                {b.ownReviews.count > 0 ? (
+                  <RatingSummary
+                    label={_("reviews.ownLabel", { siteName })}
+                    rating={b.ownReviews.average ?? 0}
+                    count={b.ownReviews.count}
+                    histogram={ownHistogram}
+                    caption={_("reviews.ownHistogramCaption", { siteName })}
+                  />
+                ) : null}
+                {b.rating > 0 ? (
+                  <RatingSummary
+                    label={_("reviews.importedLabel")}
+                    rating={b.rating}
+                    count={b.reviewCount}
+                    histogram={histogram}
+                    caption={_("business.histogramCaption")}
+                  />
+                ) : null}
               </div>
-              {histogram ? <ReviewHistogram rows={histogram} /> : null}
-            </div>
+            ) : (
+              <p className="mt-3 text-slate-700">{_("reviews.noReviewsYet")}</p>
+            )}
+            <ReviewList view={reviews} businessId={b.id} siteName={siteName} />
           </section>
 
           {details ? (
@@ -505,7 +508,13 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
               ) : null}
               <div className="flex justify-between gap-2">
                 <dt className="text-slate-600">{_("business.rating")}</dt>
-                <dd className="font-medium">{_("business.ratingOutOf5", { rating: formatRating(b.rating, locale) })}</dd>
+                <dd className="font-medium">
+                  {b.rating > 0
+                    ? _("business.ratingOutOf5", { rating: formatRating(b.rating, locale) })
+                    : b.ownReviews.average !== null
+                      ? _("business.ratingOutOf5", { rating: formatRating(b.ownReviews.average, locale) })
+                      : _("reviews.noReviewsYet")}
+                </dd>
               </div>
             </dl>
             <ul className="mt-4 flex flex-wrap gap-2 text-xs font-semibold">

@@ -146,11 +146,22 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
  * page's canonical address costs one round trip of D1, not two (docs/perf/http.md).
  */
 export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
-  const row = await db.orm
+  return businessWithTitleTwinOf(await businessWithTitleTwinQuery(db, id).all());
+}
+
+/** getBusinessWithTitleTwin's statement, as a query builder a page can read in its own batch (its reviews'). */
+export function businessWithTitleTwinQuery(db: Db, id: number) {
+  return db.orm
     .select({ business: storedColumns, sharesTitle: titleTwin.as("shares_title") })
     .from(businesses)
     .where(eq(businesses.id, id))
-    .get();
+    .limit(1);
+}
+
+export function businessWithTitleTwinOf(
+  rows: Array<{ business: StoredBusiness; sharesTitle: number }>,
+): { business: Business; sharesTitle: boolean } | null {
+  const row = rows[0];
   return row ? { business: toBusiness(row.business), sharesTitle: row.sharesTitle === 1 } : null;
 }
 

@@ -19,8 +19,11 @@ export type SiteConfig = {
    * only when the default locale is one of them.
    */
   generatedTextLocales: readonly string[];
-  /** Whether the business page's JSON-LD carries aggregateRating. */
-  structuredDataRating: boolean;
+  /**
+   * OWN_RATING_MIN_REVIEWS: from this many published reviews written here, a card shows the own rating
+   * (labelled as such) instead of the imported one (docs/reviews.md).
+   */
+  ownRatingMinReviews: number;
   /** The map tiles' URL template ({z}/{x}/{y}); empty means no map tiles. */
   mapTileUrl: string;
   mapTileAttribution: string;
@@ -77,7 +80,7 @@ export function siteConfig(env: Env): SiteConfig {
     indexMinFacts: count(env.INDEX_MIN_FACTS, 1),
     indexMinListing: count(env.INDEX_MIN_LISTING, 3),
     generatedTextLocales: parseGeneratedText(env.GENERATED_TEXT, localeSettings.locales),
-    structuredDataRating: env.STRUCTURED_DATA_RATING !== "off",
+    ownRatingMinReviews: Math.max(1, count(env.OWN_RATING_MIN_REVIEWS, 5)),
     mapTileUrl: env.MAP_TILE_URL ?? "",
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? "",
     localeSettings,
