@@ -2,7 +2,7 @@
  * Generated text (ADR 0021) built from each business's facts and its neighbourhood, so
  * businesses of one category in one city share little text (5-word-shingle Jaccard similarity), in
  * every locale: the text SEO generation stores and the text other locales' pages write from the
- * facts; the GENERATED_TEXT (per locale) and STRUCTURED_DATA_RATING switches.
+ * facts; the GENERATED_TEXT switch (per locale).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
