@@ -6,7 +6,7 @@ import type { HistogramRow } from "#app/lib/business/business";
 import { formatCount, formatRating } from "#app/lib/format";
 
 /** A published review as the page shows it (the server's PublicReview, as loader data carries it). */
-export type ShownReview = {
+type ShownReview = {
   id: number;
   name: string;
   rating: number;
@@ -41,7 +41,7 @@ function dayMonthYear(value: string, locale: string): string {
 }
 
 /** Reviews per star beside an average: the counts are text, the bars only draw them. */
-export function ReviewHistogram({ rows, caption }: { rows: HistogramRow[]; caption: string }) {
+function ReviewHistogram({ rows, caption }: { rows: HistogramRow[]; caption: string }) {
   const { _, i18n } = useLingui();
   return (
     <table className="w-full max-w-xs text-sm">

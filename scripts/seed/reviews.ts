@@ -116,11 +116,11 @@ const REPLIES = [
 const STAR_WEIGHTS = [0.07, 0.06, 0.11, 0.27, 0.49];
 
 /** The two years the reviews are published over: 2024-11-01 to 2026-11-01 (UTC). */
-export const REVIEWS_FROM = 1730419200;
-export const REVIEWS_SPAN = 2 * 365 * 86_400;
+const REVIEWS_FROM = 1730419200;
+const REVIEWS_SPAN = 2 * 365 * 86_400;
 
 /** The e-mail of seeded review i: unique per review (one review per address and business), and how a resumed seed finds where it stopped. */
-export const seedReviewEmail = (seed: number, i: number) => `seed-${seed}-review-${i}@example.com`;
+const seedReviewEmail = (seed: number, i: number) => `seed-${seed}-review-${i}@example.com`;
 /** The review index back from its e-mail, or null for a review the seed did not write. */
 export function seedReviewIndex(seed: number, email: string): number | null {
   const m = new RegExp(`^seed-${seed}-review-(\\d+)@example\\.com$`).exec(email);

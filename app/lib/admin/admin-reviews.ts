@@ -11,7 +11,7 @@ export const REVIEW_QUEUE_PAGE_SIZE = 25;
 /** The latest reports shown with a reported review (its report_count says how many there are). */
 export const REPORTS_PER_REVIEW = 5;
 
-export const REVIEW_QUEUE_VIEWS = ["held", "reported"] as const;
+const REVIEW_QUEUE_VIEWS = ["held", "reported"] as const;
 export type ReviewQueueView = (typeof REVIEW_QUEUE_VIEWS)[number];
 
 /**
@@ -53,9 +53,6 @@ export type ReviewQueueItem = {
 };
 
 export type ReviewQueuePage = { view: ReviewQueueView; items: ReviewQueueItem[]; next: string | null };
-
-export const REVIEW_ACTIONS = ["publish", "hide", "restore", "reply"] as const;
-export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 /** What the admin does with a review: publish a held one, hide one, restore it (reports dismissed), or reply as the operator. */
 export const reviewDecisionSchema = z.discriminatedUnion("action", [

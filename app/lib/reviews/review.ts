@@ -8,8 +8,7 @@ import { z } from "zod";
 import { cleanLine, cleanMultiline } from "#app/lib/business/untrusted-text";
 import { emailSchema } from "#app/lib/moderation/submission";
 
-export const REVIEW_STATUSES = ["unverified", "published", "held", "hidden"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+export type ReviewStatus = "unverified" | "published" | "held" | "hidden";
 
 /** Length limits, as Google's and Yelp's: a title, and a text long enough to say something. */
 export const REVIEW_LIMITS = { name: 50, title: 100, bodyMin: 20, bodyMax: 4000, reply: 2000, reportNote: 500 } as const;

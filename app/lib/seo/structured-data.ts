@@ -223,7 +223,7 @@ function degrees(value: number): number {
 }
 
 /** A published review written here, as the JSON-LD `review` items carry it. */
-export type MarkedUpReview = { name: string; rating: number; title: string; body: string; publishedAt: string };
+type MarkedUpReview = { name: string; rating: number; title: string; body: string; publishedAt: string };
 
 export type LocalBusinessOptions = {
   url: string;

@@ -126,7 +126,7 @@ async function* pages(db: Db, country: string | null): AsyncGenerator<XlsxCell[]
 }
 
 /** The Reviews sheet's columns. */
-export const REVIEW_EXPORT_COLUMNS = [
+const REVIEW_EXPORT_COLUMNS = [
   "business_id",
   "business_name",
   "reviewer_name",

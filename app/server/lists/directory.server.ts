@@ -142,14 +142,10 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * A business by id and whether it shares its title (sharesTitle), in one statement: the business
- * page's canonical address costs one round trip of D1, not two (docs/perf/http.md).
+ * A business by id and whether it shares its title (sharesTitle), in one statement, as a query builder
+ * the business page reads in its own batch with its reviews: the page costs one round trip of D1
+ * (docs/perf/http.md); businessWithTitleTwinOf reads the answer.
  */
-export async function getBusinessWithTitleTwin(db: Db, id: number): Promise<{ business: Business; sharesTitle: boolean } | null> {
-  return businessWithTitleTwinOf(await businessWithTitleTwinQuery(db, id).all());
-}
-
-/** getBusinessWithTitleTwin's statement, as a query builder a page can read in its own batch (its reviews'). */
 export function businessWithTitleTwinQuery(db: Db, id: number) {
   return db.orm
     .select({ business: storedColumns, sharesTitle: titleTwin.as("shares_title") })

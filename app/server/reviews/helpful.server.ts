@@ -8,7 +8,7 @@ import { randomToken, sha256Hex } from "#app/server/platform/crypto.server";
 import { sessionSecret } from "#app/server/platform/config.server";
 import type { Db } from "#app/server/platform/db.server";
 
-export const VOTER_COOKIE = "la_voter";
+const VOTER_COOKIE = "la_voter";
 /** Two years: a browser keeps its one vote per review. */
 const VOTER_MAX_AGE = 2 * 365 * 24 * 60 * 60;
 

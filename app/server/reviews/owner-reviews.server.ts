@@ -9,7 +9,7 @@ import { REVIEWS_PAGE_SIZE } from "#app/lib/reviews/review";
 import type { Db } from "#app/server/platform/db.server";
 import { businessLabel } from "#app/server/write/audit.server";
 
-export type OwnerReview = {
+type OwnerReview = {
   id: number;
   name: string;
   rating: number;

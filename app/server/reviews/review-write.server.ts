@@ -25,7 +25,7 @@ import { EmailNotSent, escapeHtml, sendEmail } from "#app/server/platform/email.
 import { auditD1Statement } from "#app/server/write/audit.server";
 
 /** The form's fields, in the order the form shows them. */
-export const REVIEW_FIELDS = ["rating", "title", "body", "visitMonth", "name", "email"] as const;
+const REVIEW_FIELDS = ["rating", "title", "body", "visitMonth", "name", "email"] as const;
 
 /** What the review form's action answers, and its HTTP status. */
 export type ReviewAnswer = { outcome: FormOutcome; status: 200 | 400 | 403 | 413 | 429 | 503 };
@@ -68,12 +68,12 @@ function currentMonth(now: number): string {
 }
 
 /** The manage token of a review: recomputed from the review and its address, never stored. */
-export async function reviewManageToken(app: Pick<AppContext, "env">, id: number, email: string): Promise<string> {
+async function reviewManageToken(app: Pick<AppContext, "env">, id: number, email: string): Promise<string> {
   return hmacHex(sessionSecret(app.env), `review-manage:${id}:${email}`);
 }
 
 /** Whether the manage links work: they need SESSION_SECRET (it keys their token). */
-export function reviewManageConfigured(app: Pick<AppContext, "env">): boolean {
+function reviewManageConfigured(app: Pick<AppContext, "env">): boolean {
   return sessionSecret(app.env) !== "";
 }
 

@@ -10,14 +10,13 @@ import { businesses, reviews } from "#db/schema";
 import { REVIEWS_PAGE_SIZE } from "#app/lib/reviews/review";
 import type { Db } from "#app/server/platform/db.server";
 
-export const REVIEW_SORTS = ["newest", "helpful"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export type ReviewSort = "newest" | "helpful";
 
 /** A page's position: the last review's key (published_at or helpful_count) and id. */
 export type ReviewCursor = { key: number; id: number };
 
 /** A published review as pages and the API show it. */
-export type PublicReview = {
+type PublicReview = {
   id: number;
   name: string;
   rating: number;
