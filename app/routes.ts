@@ -17,6 +17,8 @@ export default [
     route("reviews/:id/manage", "routes/reviews/manage.tsx"),
     // Reviews written here (docs/reviews.md): a "Helpful" vote, one per browser.
     route("business/:id/reviews/:reviewId/helpful", "routes/public/review-helpful.ts"),
+    // Reporting a published review (a reason, an optional note): it goes to the admin's queue and stays shown. Never cached.
+    route("business/:id/reviews/:reviewId/report", "routes/public/review-report.tsx"),
     route("city/:cityName", "routes/public/city.tsx"),
     // City × category pages ("Dentists in Chicago", ADR 0020).
     route("city/:cityName/:categoryName", "routes/public/city-category.tsx"),

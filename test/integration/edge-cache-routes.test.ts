@@ -58,7 +58,21 @@ beforeAll(async () => {
     .bind(id)
     .first<{ slug: string; categorySlug: string }>();
   if (!business) throw new Error("the seeded business is missing");
-  Object.assign(samples, { ":id": String(id), ":slug": business.slug, ":cityName": city, ":categoryName": business.categorySlug });
+  // A published review of that business: its report page answers 200.
+  const review = await env.DB.prepare(
+    `INSERT INTO reviews (business_id, email, name, rating, title, body, status, published_at)
+     VALUES (?1, 'walk@reviewer.example', 'Walker', 4, 'A walk review', 'The shop fixed it the same day, kindly.', 'published', unixepoch()) RETURNING id`,
+  )
+    .bind(id)
+    .first<{ id: number }>();
+  if (!review) throw new Error("the seeded review is missing");
+  Object.assign(samples, {
+    ":id": String(id),
+    ":reviewId": String(review.id),
+    ":slug": business.slug,
+    ":cityName": city,
+    ":categoryName": business.categorySlug,
+  });
   const known: Array<[string, string]> = [
     ["page", "2"],
     ["sort", "latest"],

@@ -156,6 +156,22 @@ describe("the admin's Reviews tab and API", () => {
     expect((await decide({ action: "reply", id: held, body: "Hello" })).status).toBe(409);
   });
 
+  it("a decision that changes a review bumps the data version (cached pages show it at once); a refused one does not", async () => {
+    const id = await newBusiness("Version Cafe");
+    const review = await addReview(id);
+    const version = async () =>
+      (await env.DB.prepare("SELECT data_version AS v FROM site_stats WHERE id = 1").first<{ v: number }>())?.v ?? 0;
+    const before = await version();
+    expect((await decide({ action: "reply", id: review, body: "Thanks for visiting." })).status).toBe(200);
+    const replied = await version();
+    expect(replied).toBeGreaterThan(before);
+    expect((await decide({ action: "hide", id: review })).status).toBe(200);
+    const hidden = await version();
+    expect(hidden).toBeGreaterThan(replied);
+    expect((await decide({ action: "hide", id: review })).status).toBe(409);
+    expect(await version()).toBe(hidden);
+  });
+
   it("refuses a form posted from another site", async () => {
     const id = await newBusiness("Origin Pub");
     const review = await addReview(id, { status: "held" });

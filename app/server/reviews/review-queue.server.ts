@@ -142,7 +142,12 @@ export async function decideReview(db: Db, decision: ReviewDecision, actor: stri
       done = `Replied to ${label} as the operator`;
       break;
   }
-  const [changed] = await db.batch([update, auditIfChanged(db, actor, action, review.businessId, done)]);
+  const [changed] = await db.batch([
+    update,
+    auditIfChanged(db, actor, action, review.businessId, done),
+    // The public pages show the change at once: cached pages are keyed by the data version (the audit row just above was written only on a change).
+    db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1 AND changes() = 1"),
+  ]);
   if (!changed.meta.changes) {
     return { ok: false, status: 409, message: `This review cannot be changed that way now (it is ${review.status})` };
   }
