@@ -58,7 +58,7 @@ type QueueItem = {
   replyBody: string | null;
   replyBy: string | null;
 };
-const queue = async (view: "held" | "reported") =>
+const queue = async (view: "held" | "reported" | "hidden") =>
   (await (await adminRequest(`/api/admin/reviews?view=${view}`)).json<{ items: QueueItem[]; next: string | null }>()).items;
 const auditCount = (action: string, targetId: number) =>
   env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = ?1 AND target_id = ?2 AND actor = 'admin'")
@@ -119,6 +119,8 @@ describe("the admin's Reviews tab and API", () => {
     expect((await decide({ action: "hide", id: held })).status).toBe(200);
     expect(await ownReviews(id)).toMatchObject({ count: 1, average: 4 });
     expect((await queue("reported")).map((i) => i.id)).not.toContain(held);
+    // The Hidden view lists it, so the admin can bring it back.
+    expect((await queue("hidden")).map((i) => i.id)).toContain(held);
     expect(await auditCount("review-hide", id)).toBe(1);
 
     expect((await decide({ action: "restore", id: held })).status).toBe(200);

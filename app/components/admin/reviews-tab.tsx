@@ -18,7 +18,11 @@ const PATH = "/admin-panel/reviews";
 const linkClass = "text-blue-800 underline hover:text-blue-950";
 const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm focus:border-blue-600 focus:outline-none";
 const PAGE_LINK = "rounded border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50";
-const VIEW_LABELS: Record<ReviewQueueView, string> = { held: "Held by the checks", reported: "Reported by visitors" };
+const VIEW_LABELS: Record<ReviewQueueView, string> = {
+  held: "Held by the checks",
+  reported: "Reported by visitors",
+  hidden: "Hidden",
+};
 
 function queueHref(view: ReviewQueueView, before?: string | null): string {
   const params = new URLSearchParams();
@@ -144,7 +148,7 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
       <fetcher.Form method="post" className="mt-3 space-y-2">
         <input type="hidden" name="id" value={item.id} />
         <div className="flex flex-wrap gap-2">
-          {held ? (
+          {held || item.status === "hidden" ? (
             <Button type="submit" name="intent" value="publish" disabled={busy}>
               {intent === "publish" ? "Publishing..." : "Publish"}
             </Button>
@@ -153,9 +157,11 @@ function ReviewCard({ item }: { item: ReviewQueueItem }) {
               {intent === "restore" ? "Restoring..." : "Keep (dismiss reports)"}
             </Button>
           )}
-          <Button type="submit" name="intent" value="hide" variant="outline" disabled={busy}>
-            {intent === "hide" ? "Hiding..." : "Hide"}
-          </Button>
+          {item.status === "hidden" ? null : (
+            <Button type="submit" name="intent" value="hide" variant="outline" disabled={busy}>
+              {intent === "hide" ? "Hiding..." : "Hide"}
+            </Button>
+          )}
         </div>
       </fetcher.Form>
       {item.status === "published" && item.replyBy !== "owner" ? (

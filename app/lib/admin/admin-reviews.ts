@@ -11,11 +11,11 @@ export const REVIEW_QUEUE_PAGE_SIZE = 25;
 /** The latest reports shown with a reported review (its report_count says how many there are). */
 export const REPORTS_PER_REVIEW = 5;
 
-const REVIEW_QUEUE_VIEWS = ["held", "reported"] as const;
+const REVIEW_QUEUE_VIEWS = ["held", "reported", "hidden"] as const;
 export type ReviewQueueView = (typeof REVIEW_QUEUE_VIEWS)[number];
 
 /**
- * `?view=held|reported&before=…`: held reviews newest first (cursor: the last id); reported ones most
+ * `?view=held|reported|hidden&before=…`: held (or hidden) reviews newest first (cursor: the last id); reported ones most
  * reported first, then newest (cursor: "reportCount.id"), a seek on reviews_reported_idx.
  */
 export const reviewQueueQuerySchema = z.object({

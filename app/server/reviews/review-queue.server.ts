@@ -44,16 +44,19 @@ function parseReports(text: string | null): ReviewReportView[] {
   }
 }
 
-/** One page of the queue: held reviews newest first, or reported ones most reported first, then newest. */
+/**
+ * One page of the queue: held (or hidden, to restore one) reviews newest first, or reported ones most
+ * reported first, then newest.
+ */
 export async function reviewQueuePage(db: Db, query: ReviewQueueQuery): Promise<ReviewQueuePage> {
   const limit = REVIEW_QUEUE_PAGE_SIZE + 1;
   let rows: QueueRow[];
-  if (query.view === "held") {
+  if (query.view !== "reported") {
     const before = query.before ? Number(query.before.split(".").pop()) : Number.MAX_SAFE_INTEGER;
     rows = await db.all<QueueRow>(
       `SELECT ${COLUMNS} FROM reviews AS r LEFT JOIN businesses AS b ON b.id = r.business_id
-       WHERE r.status = 'held' AND r.id < ?1 ORDER BY r.id DESC LIMIT ${limit}`,
-      [before],
+       WHERE r.status = ?2 AND r.id < ?1 ORDER BY r.id DESC LIMIT ${limit}`,
+      [before, query.view],
     );
   } else {
     const [count, id] = query.before?.includes(".") ? query.before.split(".").map(Number) : [Number.MAX_SAFE_INTEGER, 0];
@@ -66,7 +69,7 @@ export async function reviewQueuePage(db: Db, query: ReviewQueueQuery): Promise<
   }
   const shown = rows.slice(0, REVIEW_QUEUE_PAGE_SIZE);
   const last = shown[shown.length - 1];
-  const next = rows.length > shown.length && last ? (query.view === "held" ? String(last.id) : `${last.reportCount}.${last.id}`) : null;
+  const next = rows.length > shown.length && last ? (query.view !== "reported" ? String(last.id) : `${last.reportCount}.${last.id}`) : null;
   return { view: query.view, items: shown.map((r) => ({ ...r, reports: parseReports(r.reports) })), next };
 }
 
