@@ -31,7 +31,7 @@ import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import { aboutParagraph, detailedInformation } from "#app/lib/seo/business-text";
 import { businessWithTitleTwinOf, businessWithTitleTwinQuery, getBusinessBySlug, sharesTitle } from "#app/server/lists/directory.server";
-import { parseReviewCursor, readReviewPage, reviewPageQuery, reviewSortOf, toReviewPage, type ReviewPage } from "#app/server/reviews/reviews-read.server";
+import { parseReviewCursor, readReviewPage, reviewPageQueries, reviewSortOf, toReviewPage, type ReviewPage } from "#app/server/reviews/reviews-read.server";
 import { HeaderRatings, RatingSummary, ReviewList } from "#app/components/business-reviews";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -132,11 +132,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     const id = businessIdParamsSchema.safeParse(params);
     if (id.success) {
       // The business and its page of reviews in one batch: one D1 round trip.
-      const [rows, reviewRows] = await db.orm.batch([businessWithTitleTwinQuery(db, id.data.id), reviewPageQuery(db, { id: id.data.id }, reviewSort, after)]);
+      const [ties, older] = reviewPageQueries(db, { id: id.data.id }, reviewSort, after);
+      const [rows, tied, rest] = await db.orm.batch([businessWithTitleTwinQuery(db, id.data.id), ties, older]);
       const found = businessWithTitleTwinOf(rows);
       business = found?.business ?? null;
       twin = found?.sharesTitle ?? null;
-      reviewPage = toReviewPage(reviewRows, reviewSort);
+      reviewPage = toReviewPage([...tied, ...rest], reviewSort);
       if (!business) gone = await redirectForId(db, id.data.id);
     }
   } else if (params.slug) {

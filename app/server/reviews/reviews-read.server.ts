@@ -5,7 +5,7 @@
  * whatever the count. Only published reviews are ever read here: unverified, held and hidden ones
  * are never listed (nor counted: the own rating's triggers count published ones only).
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { businesses, reviews } from "#db/schema";
 import { REVIEWS_PAGE_SIZE } from "#app/lib/reviews/review";
 import type { Db } from "#app/server/platform/db.server";
@@ -69,28 +69,34 @@ export type ReviewPageRow = {
 };
 
 /**
- * One page's query (REVIEWS_PAGE_SIZE + 1 rows: the extra one says whether there is a next page), as
- * a query builder so that the business page can read it in the batch that reads the business. The
- * business is its id, or its stored slug (read in the same statement).
+ * One page's queries (REVIEWS_PAGE_SIZE + 1 rows in all: the extra one says whether there is a next
+ * page), as query builders so that the business page can read them in the batch that reads the
+ * business. The business is its id, or its stored slug (read in the same statement). After a cursor
+ * the page is two seeks on the sort's index: the reviews that share the cursor's key with a smaller
+ * id, then those with a smaller key. SQLite bounds an index range by the first column of a row value
+ * only, so one `(key, id) < (k, i)` would read every review tied at k above the cursor (most reviews
+ * share a helpful count of 0). Without a cursor the first query reads nothing. toReviewPage takes
+ * their rows one after the other.
  */
-export function reviewPageQuery(db: Db, business: { id: number } | { slug: string }, sort: ReviewSort, after: ReviewCursor | null) {
+export function reviewPageQueries(db: Db, business: { id: number } | { slug: string }, sort: ReviewSort, after: ReviewCursor | null) {
   const key = sort === "helpful" ? reviews.helpfulCount : reviews.publishedAt;
   const owner: SQL =
     "id" in business
       ? eq(reviews.businessId, business.id)
       : sql`${reviews.businessId} = (SELECT ${businesses.id} FROM ${businesses} WHERE ${businesses.slug} = ${business.slug})`;
-  const seek = after ? sql`(${key}, ${reviews.id}) < (${after.key}, ${after.id})` : undefined;
-  return db.orm
-    .select(reviewColumns)
-    .from(reviews)
-    .where(and(owner, eq(reviews.status, "published"), seek))
-    .orderBy(desc(key), desc(reviews.id))
-    .limit(REVIEWS_PAGE_SIZE + 1);
+  const seek = (where: SQL | undefined) =>
+    db.orm
+      .select(reviewColumns)
+      .from(reviews)
+      .where(and(owner, eq(reviews.status, "published"), where))
+      .orderBy(desc(key), desc(reviews.id))
+      .limit(REVIEWS_PAGE_SIZE + 1);
+  return [seek(after ? and(eq(key, after.key), lt(reviews.id, after.id)) : sql`0`), seek(after ? lt(key, after.key) : undefined)] as const;
 }
 
 const isoOf = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
-/** The rows a page query read → the page and the cursor of the next one (null on the last). */
+/** The rows a page's queries read (their results one after the other) → the page and the cursor of the next one (null on the last). */
 export function toReviewPage(rows: ReviewPageRow[], sort: ReviewSort): ReviewPage {
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
   const last = shown.at(-1);
@@ -113,7 +119,8 @@ export function toReviewPage(rows: ReviewPageRow[], sort: ReviewSort): ReviewPag
 }
 
 export async function readReviewPage(db: Db, businessId: number, sort: ReviewSort, after: ReviewCursor | null): Promise<ReviewPage> {
-  return toReviewPage(await reviewPageQuery(db, { id: businessId }, sort, after).all(), sort);
+  const [ties, older] = await db.orm.batch(reviewPageQueries(db, { id: businessId }, sort, after));
+  return toReviewPage([...ties, ...older], sort);
 }
 
 /** The API's page: null when there is no such business; the business and the page in one round trip. */
@@ -123,9 +130,11 @@ export async function readBusinessReviews(
   sort: ReviewSort,
   after: ReviewCursor | null,
 ): Promise<ReviewPage | null> {
-  const [found, rows] = await db.orm.batch([
+  const [ties, older] = reviewPageQueries(db, { id: businessId }, sort, after);
+  const [found, tied, rest] = await db.orm.batch([
     db.orm.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).limit(1),
-    reviewPageQuery(db, { id: businessId }, sort, after),
+    ties,
+    older,
   ]);
-  return found.length ? toReviewPage(rows, sort) : null;
+  return found.length ? toReviewPage([...tied, ...rest], sort) : null;
 }
