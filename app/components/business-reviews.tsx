@@ -4,24 +4,12 @@ import { useLocalePath } from "#app/components/page-locale";
 import { Stars } from "#app/components/ui/stars";
 import type { HistogramRow } from "#app/lib/business/business";
 import { formatCount, formatRating } from "#app/lib/format";
-
-/** A published review as the page shows it (the server's PublicReview, as loader data carries it). */
-type ShownReview = {
-  id: number;
-  name: string;
-  rating: number;
-  title: string;
-  body: string;
-  visitMonth: string | null;
-  publishedAt: string;
-  helpfulCount: number;
-  reply: { body: string; by: "owner" | "admin"; at: string | null } | null;
-};
+import type { PublicReview } from "#app/lib/reviews/review";
 
 export type ReviewsView = {
   sort: "newest" | "helpful";
   /** The page's reviews and the cursor of the next page (null on the last). */
-  reviews: ShownReview[];
+  reviews: PublicReview[];
   next: string | null;
   /** Whether this is a later page (reached by a cursor): it offers the way back to the first. */
   later: boolean;
@@ -131,7 +119,7 @@ export function HeaderRatings({
   );
 }
 
-function ReviewItem({ review, businessId, siteName }: { review: ShownReview; businessId: number; siteName: string }) {
+function ReviewItem({ review, businessId, siteName }: { review: PublicReview; businessId: number; siteName: string }) {
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const locale = i18n.locale;

@@ -8,13 +8,13 @@
  * the owner puts the claim token there and the Worker fetches it. The sign-in link is read from the
  * app's local outbox (the admin's Outbox tab).
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { logIn, toast } from "./support/admin";
 import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/hydration";
 import { jsonLdBlocks, validateJsonLd } from "./support/schema-org";
 import { vnuErrors } from "./support/vnu";
+import { axeViolations, personIn, visitAgain } from "./support/people";
 
 const TOKEN_SITE = `http://127.0.0.1:${Number(process.env.E2E_PORT || 8788) + 1}`;
 const OWNER_EMAIL = "owner@people-e2e.example";
@@ -46,39 +46,6 @@ function localDay(timeZone: string, days = 0): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return new Date(Date.UTC(get("year"), get("month") - 1, get("day") + days)).toISOString().slice(0, 10);
-}
-
-/** The fixture's rule (support/fixtures.ts) for a person's own browser: every console error fails the test. */
-function watchConsole(page: Page, errors: string[]) {
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    const source = message.location().url;
-    if (/status of (404|410)/.test(message.text()) && source === page.url()) return;
-    errors.push(`${page.url()}: ${message.text()} (${source})`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-}
-
-async function personIn(browser: Browser, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  watchConsole(page, errors);
-  return { context, page };
-}
-
-async function axeViolations(page: Page, name: string): Promise<string[]> {
-  await waitForHydration(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/**
- * A page seen again: public pages may be kept a minute by the browser (Cache-Control max-age=60,
- * docs/decisions/0014-edge-cache.md), so a person who looked at it before reloads it to see a change.
- */
-async function visitAgain(page: Page, path: string) {
-  await page.goto(path);
-  await page.reload();
 }
 
 /** The business page's weekly hours of a day, and its source lines. */

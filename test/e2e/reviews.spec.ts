@@ -6,13 +6,13 @@
  * one the JSON-LD's aggregateRating counts (never the imported Google count). vnu and axe check the
  * form, the confirm page, the report page, the business page with reviews and the admin's Reviews tab.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { logIn, toast } from "./support/admin";
 import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/hydration";
 import { jsonLdBlocks, validateJsonLd } from "./support/schema-org";
 import { vnuErrors } from "./support/vnu";
+import { axeViolations, personIn, visitAgain } from "./support/people";
 
 const CITY = "Chicago";
 const SITE = "LocalAtlas";
@@ -29,36 +29,6 @@ async function pickBusiness(request: APIRequestContext): Promise<ApiBusiness> {
   const fit = list.filter((b) => b.rating > 0 && b.reviewCount > 1 && b.ownReviews.count === 0 && !recommended.has(b.id));
   if (fit.length < 2) throw new Error(`too few businesses in ${CITY} for this test`);
   return fit[fit.length - 2];
-}
-
-/** The fixture's rule (support/fixtures.ts) for a person's own browser: every console error fails the test. */
-function watchConsole(page: Page, errors: string[]) {
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    const source = message.location().url;
-    if (/status of (404|410)/.test(message.text()) && source === page.url()) return;
-    errors.push(`${page.url()}: ${message.text()} (${source})`);
-  });
-  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
-}
-
-async function personIn(browser: Browser, errors: string[]): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  watchConsole(page, errors);
-  return { context, page };
-}
-
-async function axeViolations(page: Page, name: string): Promise<string[]> {
-  await waitForHydration(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** A page seen again: public pages may be kept a minute by the browser (max-age=60), so it is reloaded. */
-async function visitAgain(page: Page, path: string) {
-  await page.goto(path);
-  await page.reload();
 }
 
 /**

@@ -15,20 +15,12 @@ import { cleanLine, cleanMultiline, isLink } from "#app/lib/business/untrusted-t
 import { parseFactSources, type Fact, type FactSourceKind } from "#app/lib/business/provenance";
 import { parseSpecialHours, type SpecialHours } from "#app/lib/business/special-hours";
 
-/** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
-const HIDDEN_COLUMNS = [
-  "groupSlug",
-  "keywords",
-  "citySlug",
-  "stateCode",
-  "score",
-  "facets",
-  "geoCell",
-  "geoTerms",
-  "nearFacets",
-  "importId",
-  "editedFields",
-  // Shown parsed (Business below): the facts' sources, special hours, the claim, featuring, the import date.
+/**
+ * Columns the write path sets on its own, never from an input (db/schema.ts WRITER_OWN_COLUMNS), that
+ * the API shows parsed (Business below) rather than as stored: the facts' sources, special hours, the
+ * claim, featuring, the import date, and the own rating from reviews written here (`ownReviews`).
+ */
+const SHOWN_PARSED_COLUMNS = [
   "factSources",
   "specialHours",
   "claimedAt",
@@ -43,6 +35,22 @@ const HIDDEN_COLUMNS = [
   "ownStars4",
   "ownStars5",
   "firstReviewAt",
+] as const;
+
+/** Columns the API does not show: derived for indexes and search (the group slug shows as `group`), the import. */
+const HIDDEN_COLUMNS = [
+  "groupSlug",
+  "keywords",
+  "citySlug",
+  "stateCode",
+  "score",
+  "facets",
+  "geoCell",
+  "geoTerms",
+  "nearFacets",
+  "importId",
+  "editedFields",
+  ...SHOWN_PARSED_COLUMNS,
 ] as const;
 /**
  * Hidden columns a read of a business for a page or an answer leaves out: SQLite computes the
@@ -390,19 +398,7 @@ export function rowToInput(row: BusinessRow): BusinessInput {
       "createdAt",
       "updatedAt",
       "editedFields",
-      "factSources",
-      "specialHours",
-      "claimedAt",
-      "featuredUntil",
-      "refreshedAt",
-      "ownReviewCount",
-      "ownRatingSum",
-      "ownStars1",
-      "ownStars2",
-      "ownStars3",
-      "ownStars4",
-      "ownStars5",
-      "firstReviewAt",
+      ...SHOWN_PARSED_COLUMNS,
     ] as const),
     photos: parseJson<string[]>(row.photos, []),
     openingHours: parseJson<Record<string, string> | null>(row.openingHours, null),

@@ -14,6 +14,19 @@ export type ReviewStatus = "unverified" | "published" | "held" | "hidden";
 export const REVIEW_LIMITS = { name: 50, title: 100, bodyMin: 20, bodyMax: 4000, reply: 2000, reportNote: 500 } as const;
 /** How long a review's verification link works. */
 export const REVIEW_LINK_DAYS = 7;
+/** A published review as pages and the API show it (never its e-mail address, status or history). */
+export type PublicReview = {
+  id: number;
+  name: string;
+  rating: number;
+  title: string;
+  body: string;
+  visitMonth: string | null;
+  publishedAt: string;
+  helpfulCount: number;
+  reply: { body: string; by: "owner" | "admin"; at: string | null } | null;
+};
+
 /** Reviews per page, on the business page and in the API. */
 export const REVIEWS_PAGE_SIZE = 10;
 

@@ -7,26 +7,13 @@
  */
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { businesses, reviews } from "#db/schema";
-import { REVIEWS_PAGE_SIZE } from "#app/lib/reviews/review";
+import { REVIEWS_PAGE_SIZE, type PublicReview } from "#app/lib/reviews/review";
 import type { Db } from "#app/server/platform/db.server";
 
 export type ReviewSort = "newest" | "helpful";
 
 /** A page's position: the last review's key (published_at or helpful_count) and id. */
 export type ReviewCursor = { key: number; id: number };
-
-/** A published review as pages and the API show it. */
-type PublicReview = {
-  id: number;
-  name: string;
-  rating: number;
-  title: string;
-  body: string;
-  visitMonth: string | null;
-  publishedAt: string;
-  helpfulCount: number;
-  reply: { body: string; by: "owner" | "admin"; at: string | null } | null;
-};
 
 export type ReviewPage = { reviews: PublicReview[]; next: string | null };
 
