@@ -207,18 +207,22 @@ test("a visitor, an owner and the admin: suggestions wait for approval, a claime
     expect(text).toContain(tomorrow);
   });
 
-  await test.step("quality: vnu and axe on the owner's edit page and the admin's Moderation tab", async () => {
-    const ownerEdit = await owner.context.request.get(`/owner/businesses/${a.id}`);
-    const moderation = await admin.context.request.get("/admin-panel/moderation");
+  await test.step("quality: vnu and axe on the owner's pages and the admin's Moderation, Owners and Outbox tabs", async () => {
+    const ownerPaths = [`/owner/businesses/${a.id}`, "/owner", `/owner/businesses/${a.id}/reviews`];
+    const adminPaths = ["/admin-panel/moderation", "/admin-panel/owners", "/admin-panel/outbox"];
     const pages = [
-      { name: "owner-edit", html: await ownerEdit.text() },
-      { name: "moderation", html: await moderation.text() },
+      ...(await Promise.all(ownerPaths.map(async (path) => ({ name: path, html: await (await owner.context.request.get(path)).text() })))),
+      ...(await Promise.all(adminPaths.map(async (path) => ({ name: path, html: await (await admin.context.request.get(path)).text() })))),
     ];
     expect((await vnuErrors(pages)).map((e) => `${e.url}:${e.lastLine}: ${e.message}`)).toEqual([]);
-    await ownerPage.goto(`/owner/businesses/${a.id}`);
-    expect(await axeViolations(ownerPage, "owner edit")).toEqual([]);
-    await adminPage.goto("/admin-panel/moderation");
-    expect(await axeViolations(adminPage, "moderation")).toEqual([]);
+    for (const path of ownerPaths) {
+      await ownerPage.goto(path);
+      expect(await axeViolations(ownerPage, path)).toEqual([]);
+    }
+    for (const path of adminPaths) {
+      await adminPage.goto(path);
+      expect(await axeViolations(adminPage, path)).toEqual([]);
+    }
   });
 
   const until = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
