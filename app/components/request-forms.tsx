@@ -3,21 +3,94 @@
  * moderation queue with the e-mail address the answer goes to; the pages keep offering an e-mail
  * to the operator beside them.
  */
+import type { MessageId } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { Form } from "react-router";
-import { FormAlert, FormField, formView, Honeypot, HoursFields, SendButton, ThankYou, Turnstile } from "#app/components/public-form";
+import { useLocalePath } from "#app/components/page-locale";
+import {
+  FormAlert,
+  FormField,
+  formView,
+  Honeypot,
+  HoursFields,
+  SendButton,
+  ThankYou,
+  Turnstile,
+  type FormView,
+} from "#app/components/public-form";
 import type { FormOutcome } from "#app/lib/moderation/public-form";
 
-/** `action` is the page's own path, without the query it was opened with (so the page is one for any query). */
-type RequestFormProps = { action: string; outcome: FormOutcome | undefined; turnstile: string | null };
+type RequestFormProps = { outcome: FormOutcome | undefined; turnstile: string | null };
 
-/** A new listing's facts, as a directory lists them, and the contact e-mail. */
-export function AddBusinessForm({ action, outcome, turnstile }: RequestFormProps) {
+/**
+ * A request form's section on its page: heading, intro, and the form (or its thank-you once sent). The
+ * form posts to the page's own path in its locale, without the query it was opened with (so the page
+ * is one for any query).
+ */
+function RequestSection({
+  path,
+  heading,
+  intro,
+  thanks,
+  outcome,
+  children,
+}: {
+  path: string;
+  heading: MessageId;
+  intro: MessageId;
+  thanks: MessageId;
+  outcome: FormOutcome | undefined;
+  children: React.ReactNode;
+}) {
   const { _ } = useLingui();
-  if (outcome?.state === "sent") return <ThankYou title={_("forms.thanksTitle")} text={_("addBusiness.thanksText")} />;
+  const lp = useLocalePath();
+  return (
+    <section aria-labelledby="request-heading">
+      <h2 id="request-heading">{_(heading)}</h2>
+      <p>{_(intro)}</p>
+      <div className="mt-4">
+        {outcome?.state === "sent" ? (
+          <ThankYou title={_("forms.thanksTitle")} text={_(thanks)} />
+        ) : (
+          <Form method="post" action={lp(path)} className="relative space-y-6">
+            <FormAlert outcome={outcome} />
+            {children}
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The address the operator's answer goes to (both forms require it). */
+function ContactEmailField({ view }: { view: FormView }) {
+  const { _ } = useLingui();
+  return (
+    <FormField
+      view={view}
+      name="contactEmail"
+      type="email"
+      label={_("forms.contactEmail")}
+      hint={_("forms.contactEmailHint")}
+      required
+      maxLength={254}
+      autoComplete="email"
+    />
+  );
+}
+
+/** Add Your Business: a new listing's facts, as a directory lists them, and the contact e-mail. */
+export function AddBusinessRequest({ outcome, turnstile }: RequestFormProps) {
+  const { _ } = useLingui();
   const view = formView(outcome);
   return (
-    <Form method="post" action={action} className="relative space-y-6">
+    <RequestSection
+      path="/add-business"
+      heading="addBusiness.formHeading"
+      intro="addBusiness.formIntro"
+      thanks="addBusiness.thanksText"
+      outcome={outcome}
+    >
       <FormAlert outcome={outcome} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField view={view} name="name" label={_("forms.businessName")} required maxLength={300} autoComplete="organization" />
@@ -40,43 +113,29 @@ export function AddBusinessForm({ action, outcome, turnstile }: RequestFormProps
       </div>
       <HoursFields view={view} hint={_("forms.hoursHint")} />
       <FormField view={view} name="description" label={_("forms.description")} optional multiline maxLength={2000} />
-      <FormField
-        view={view}
-        name="contactEmail"
-        type="email"
-        label={_("forms.contactEmail")}
-        hint={_("forms.contactEmailHint")}
-        required
-        maxLength={254}
-        autoComplete="email"
-      />
+      <ContactEmailField view={view} />
       <Honeypot />
       <Turnstile siteKey={turnstile} />
       <SendButton label={_("addBusiness.send")} />
-    </Form>
+    </RequestSection>
   );
 }
 
-/** Who asks to advertise, for which business, and what they would like. */
-export function AdvertiseForm({ action, outcome, turnstile }: RequestFormProps) {
+/** Advertise: who asks, for which business, and what they would like. */
+export function AdvertiseRequest({ outcome, turnstile }: RequestFormProps) {
   const { _ } = useLingui();
-  if (outcome?.state === "sent") return <ThankYou title={_("forms.thanksTitle")} text={_("advertise.thanksText")} />;
   const view = formView(outcome);
   return (
-    <Form method="post" action={action} className="relative space-y-6">
-      <FormAlert outcome={outcome} />
+    <RequestSection
+      path="/advertise"
+      heading="advertise.formHeading"
+      intro="advertise.formIntro"
+      thanks="advertise.thanksText"
+      outcome={outcome}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField view={view} name="contactName" label={_("advertise.contactName")} required maxLength={200} autoComplete="name" />
-        <FormField
-          view={view}
-          name="contactEmail"
-          type="email"
-          label={_("forms.contactEmail")}
-          hint={_("forms.contactEmailHint")}
-          required
-          maxLength={254}
-          autoComplete="email"
-        />
+        <ContactEmailField view={view} />
         <FormField view={view} name="businessName" label={_("forms.businessName")} required maxLength={300} autoComplete="organization" />
         <FormField view={view} name="website" label={_("forms.website")} optional ltr inputMode="url" maxLength={500} autoComplete="url" />
       </div>
@@ -84,6 +143,6 @@ export function AdvertiseForm({ action, outcome, turnstile }: RequestFormProps) 
       <Honeypot />
       <Turnstile siteKey={turnstile} />
       <SendButton label={_("forms.send")} />
-    </Form>
+    </RequestSection>
   );
 }

@@ -1,8 +1,6 @@
-import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { useLocalePath } from "#app/components/page-locale";
-import { AddBusinessForm } from "#app/components/request-forms";
+import { AddBusinessRequest } from "#app/components/request-forms";
 import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import type { FormOutcome } from "#app/lib/moderation/public-form";
 import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
@@ -45,20 +43,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<FormOutcome>(outcome, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
-function RequestSection({ outcome, turnstile }: { outcome: FormOutcome | undefined; turnstile: string | null }) {
-  const { _ } = useLingui();
-  const lp = useLocalePath();
-  return (
-    <section aria-labelledby="request-heading">
-      <h2 id="request-heading">{_("addBusiness.formHeading")}</h2>
-      <p>{_("addBusiness.formIntro")}</p>
-      <div className="mt-4">
-        <AddBusinessForm action={lp("/add-business")} outcome={outcome} turnstile={turnstile} />
-      </div>
-    </section>
-  );
-}
-
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
   return staticMeta(args, "common.addYourBusiness", "addBusiness.metaDescription", "/add-business");
 }
@@ -90,7 +74,7 @@ export default function AddBusiness({ loaderData, actionData }: Route.ComponentP
           <li>{t["addBusiness.itemDescription"]}</li>
         </ul>
       </section>
-      <RequestSection outcome={actionData} turnstile={turnstile} />
+      <AddBusinessRequest outcome={actionData} turnstile={turnstile} />
       <section>
         <h2>{t["addBusiness.whatNext"]}</h2>
         <p>{t["addBusiness.whatNextText"]}</p>

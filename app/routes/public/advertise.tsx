@@ -1,8 +1,6 @@
-import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
-import { useLocalePath } from "#app/components/page-locale";
-import { AdvertiseForm } from "#app/components/request-forms";
+import { AdvertiseRequest } from "#app/components/request-forms";
 import { RichText, StaticPage, staticMeta, staticTexts } from "#app/components/static-page";
 import type { FormOutcome } from "#app/lib/moderation/public-form";
 import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
@@ -42,20 +40,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data<FormOutcome>(outcome, { status, headers: { "Cache-Control": NO_STORE } });
 }
 
-function RequestSection({ outcome, turnstile }: { outcome: FormOutcome | undefined; turnstile: string | null }) {
-  const { _ } = useLingui();
-  const lp = useLocalePath();
-  return (
-    <section aria-labelledby="request-heading">
-      <h2 id="request-heading">{_("advertise.formHeading")}</h2>
-      <p>{_("advertise.formIntro")}</p>
-      <div className="mt-4">
-        <AdvertiseForm action={lp("/advertise")} outcome={outcome} turnstile={turnstile} />
-      </div>
-    </section>
-  );
-}
-
 export function meta(args: Route.MetaArgs): Route.MetaDescriptors {
   return staticMeta(args, "advertise.title", "advertise.metaDescription", "/advertise");
 }
@@ -88,7 +72,7 @@ export default function Advertise({ loaderData, actionData }: Route.ComponentPro
           />
         </p>
       </section>
-      <RequestSection outcome={actionData} turnstile={turnstile} />
+      <AdvertiseRequest outcome={actionData} turnstile={turnstile} />
     </StaticPage>
   );
 }
