@@ -6,6 +6,7 @@ import type { MessageId } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { useLocalePath } from "#app/components/page-locale";
 import { Honeypot, Turnstile } from "#app/components/public-form";
 
@@ -111,4 +112,15 @@ export function OwnersUnavailable() {
       <Notice kind="error">{_("owner.unavailable")}</Notice>
     </OwnerPage>
   );
+}
+
+/** An owner page's error boundary: a 401 or 403 says `forbidden` (the business is not theirs), the rest as everywhere. */
+export function OwnerErrorBoundary({ forbidden }: { forbidden: MessageId }) {
+  const { _ } = useLingui();
+  const refused = () => (
+    <OwnerPage title={_("owner.forbiddenTitle")}>
+      <Notice kind="error">{_(forbidden)}</Notice>
+    </OwnerPage>
+  );
+  return <GeneralErrorBoundary statusHandlers={{ 403: refused, 401: refused }} />;
 }

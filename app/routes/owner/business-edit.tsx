@@ -2,9 +2,9 @@ import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import type { MessageId } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { data, Form, Link } from "react-router";
-import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
+import { siteNameOf } from "#app/components/general-error-boundary";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
-import { buttonClass, inputClass, Notice, OwnerBar, OwnerPage, SignInForm } from "#app/components/owners/owner-ui";
+import { buttonClass, inputClass, Notice, OwnerBar, OwnerErrorBoundary, OwnerPage, SignInForm } from "#app/components/owners/owner-ui";
 import { weekdayName, WEEKDAYS } from "#app/lib/business/hours";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import {
@@ -244,11 +244,5 @@ export default function OwnerBusinessEdit({ loaderData, actionData }: Route.Comp
 }
 
 export function ErrorBoundary() {
-  const { _ } = useLingui();
-  const forbidden = () => (
-    <OwnerPage title={_("owner.forbiddenTitle")}>
-      <Notice kind="error">{_("owner.forbidden")}</Notice>
-    </OwnerPage>
-  );
-  return <GeneralErrorBoundary statusHandlers={{ 403: forbidden, 401: forbidden }} />;
+  return <OwnerErrorBoundary forbidden="owner.forbidden" />;
 }

@@ -2,9 +2,18 @@ import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import type { MessageId } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { data, Form, Link } from "react-router";
-import { GeneralErrorBoundary, siteNameOf } from "#app/components/general-error-boundary";
+import { siteNameOf } from "#app/components/general-error-boundary";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
-import { buttonClass, inputClass, Notice, OwnerBar, OwnerPage, secondaryButtonClass, SignInForm } from "#app/components/owners/owner-ui";
+import {
+  buttonClass,
+  inputClass,
+  Notice,
+  OwnerBar,
+  OwnerErrorBoundary,
+  OwnerPage,
+  secondaryButtonClass,
+  SignInForm,
+} from "#app/components/owners/owner-ui";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { REPORT_REASONS, REVIEW_LIMITS, reviewReplySchema, reviewReportSchema } from "#app/lib/reviews/review";
 import { pageMeta } from "#app/lib/seo/meta";
@@ -197,11 +206,5 @@ export default function OwnerBusinessReviews({ loaderData, actionData }: Route.C
 }
 
 export function ErrorBoundary() {
-  const { _ } = useLingui();
-  const forbidden = () => (
-    <OwnerPage title={_("owner.forbiddenTitle")}>
-      <Notice kind="error">{_("ownerReviews.forbidden")}</Notice>
-    </OwnerPage>
-  );
-  return <GeneralErrorBoundary statusHandlers={{ 403: forbidden, 401: forbidden }} />;
+  return <OwnerErrorBoundary forbidden="ownerReviews.forbidden" />;
 }
