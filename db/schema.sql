@@ -10,6 +10,22 @@ CREATE TABLE admin_sessions (
 
 CREATE INDEX admin_sessions_expires_idx ON admin_sessions (expires_at);
 
+CREATE TABLE attribute_counts (
+  scope TEXT NOT NULL,
+  term TEXT NOT NULL,
+  business_count INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (scope, term)
+) WITHOUT ROWID;
+
+CREATE INDEX attribute_counts_top_idx ON attribute_counts (scope, business_count);
+
+CREATE TABLE attributes (
+  term TEXT PRIMARY KEY NOT NULL,
+  slug TEXT NOT NULL,
+  label TEXT NOT NULL,
+  group_name TEXT NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE audit_log (
   id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   at integer DEFAULT (unixepoch()) NOT NULL,
@@ -105,7 +121,7 @@ CREATE TABLE `businesses` (
     CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), replace(group_slug, '-', ''),
     CAST((latitude + 90) * 0.9765625 AS INTEGER), CAST((longitude + 180) * 0.9765625 AS INTEGER), CASE WHEN round(rating * 10) >= 45 THEN 45 WHEN round(rating * 10) >= 40 THEN 40 WHEN round(rating * 10) >= 35 THEN 35 WHEN round(rating * 10) >= 30 THEN 30 ELSE 0 END
   ) END
-) VIRTUAL, fact_sources TEXT NOT NULL DEFAULT '{}', special_hours TEXT, claimed_at INTEGER, featured_until INTEGER, refreshed_at INTEGER, own_review_count INTEGER NOT NULL DEFAULT 0, own_rating_sum INTEGER NOT NULL DEFAULT 0, own_stars_1 INTEGER NOT NULL DEFAULT 0, own_stars_2 INTEGER NOT NULL DEFAULT 0, own_stars_3 INTEGER NOT NULL DEFAULT 0, own_stars_4 INTEGER NOT NULL DEFAULT 0, own_stars_5 INTEGER NOT NULL DEFAULT 0, first_review_at INTEGER);
+) VIRTUAL, fact_sources TEXT NOT NULL DEFAULT '{}', special_hours TEXT, claimed_at INTEGER, featured_until INTEGER, refreshed_at INTEGER, own_review_count INTEGER NOT NULL DEFAULT 0, own_rating_sum INTEGER NOT NULL DEFAULT 0, own_stars_1 INTEGER NOT NULL DEFAULT 0, own_stars_2 INTEGER NOT NULL DEFAULT 0, own_stars_3 INTEGER NOT NULL DEFAULT 0, own_stars_4 INTEGER NOT NULL DEFAULT 0, own_stars_5 INTEGER NOT NULL DEFAULT 0, first_review_at INTEGER, filter_terms TEXT);
 
 CREATE INDEX businesses_category_order_idx ON businesses (category_slug, score, id);
 
@@ -152,6 +168,40 @@ CREATE INDEX `businesses_updated_idx` ON `businesses` (`updated_at`);
 CREATE INDEX `businesses_verified_idx` ON `businesses` (`is_verified`,`id`);
 
 CREATE INDEX `businesses_zip_score_idx` ON `businesses` (`zip_code`,`score`,`id`);
+
+CREATE TRIGGER attribute_counts_ad AFTER DELETE ON businesses WHEN old.filter_terms IS NOT NULL BEGIN
+  UPDATE attribute_counts SET business_count = business_count - 1
+  WHERE (scope, term) IN (SELECT s.value AS scope, j.value AS term FROM json_each(old.filter_terms) AS j, json_each(json_array('all',
+      CASE WHEN old.city_slug <> '' THEN 'city:' || old.city_slug END,
+      CASE WHEN old.category_slug <> '' THEN 'category:' || old.category_slug END,
+      CASE WHEN old.group_slug <> '' THEN 'group:' || old.group_slug END,
+      CASE WHEN old.city_slug <> '' AND old.category_slug <> '' THEN 'city:' || old.city_slug || '/category:' || old.category_slug END,
+      CASE WHEN old.city_slug <> '' AND old.group_slug <> '' THEN 'city:' || old.city_slug || '/group:' || old.group_slug END)) AS s
+    WHERE s.value IS NOT NULL AND j.value NOT GLOB 'op[a-z][a-z][a-z][0-9][0-9]0');
+END;
+
+CREATE TRIGGER attribute_counts_au AFTER UPDATE OF filter_terms, city_slug, category_slug, group_slug ON businesses
+WHEN old.filter_terms IS NOT new.filter_terms OR old.city_slug IS NOT new.city_slug
+  OR old.category_slug IS NOT new.category_slug OR old.group_slug IS NOT new.group_slug
+BEGIN
+  UPDATE attribute_counts SET business_count = business_count - 1
+  WHERE old.filter_terms IS NOT NULL AND (scope, term) IN (SELECT s.value AS scope, j.value AS term FROM json_each(old.filter_terms) AS j, json_each(json_array('all',
+      CASE WHEN old.city_slug <> '' THEN 'city:' || old.city_slug END,
+      CASE WHEN old.category_slug <> '' THEN 'category:' || old.category_slug END,
+      CASE WHEN old.group_slug <> '' THEN 'group:' || old.group_slug END,
+      CASE WHEN old.city_slug <> '' AND old.category_slug <> '' THEN 'city:' || old.city_slug || '/category:' || old.category_slug END,
+      CASE WHEN old.city_slug <> '' AND old.group_slug <> '' THEN 'city:' || old.city_slug || '/group:' || old.group_slug END)) AS s
+    WHERE s.value IS NOT NULL AND j.value NOT GLOB 'op[a-z][a-z][a-z][0-9][0-9]0');
+  INSERT INTO attribute_counts (scope, term, business_count)
+    SELECT s.value AS scope, j.value AS term, 1 FROM json_each(new.filter_terms) AS j, json_each(json_array('all',
+      CASE WHEN new.city_slug <> '' THEN 'city:' || new.city_slug END,
+      CASE WHEN new.category_slug <> '' THEN 'category:' || new.category_slug END,
+      CASE WHEN new.group_slug <> '' THEN 'group:' || new.group_slug END,
+      CASE WHEN new.city_slug <> '' AND new.category_slug <> '' THEN 'city:' || new.city_slug || '/category:' || new.category_slug END,
+      CASE WHEN new.city_slug <> '' AND new.group_slug <> '' THEN 'city:' || new.city_slug || '/group:' || new.group_slug END)) AS s
+    WHERE s.value IS NOT NULL AND j.value NOT GLOB 'op[a-z][a-z][a-z][0-9][0-9]0'
+  ON CONFLICT (scope, term) DO UPDATE SET business_count = business_count + 1;
+END;
 
 CREATE TRIGGER business_owners_after_business_delete AFTER DELETE ON businesses BEGIN
   DELETE FROM business_owners WHERE business_id = old.id;
@@ -220,19 +270,19 @@ WHEN old.city_slug IS NOT new.city_slug OR old.category_slug IS NOT new.category
 END;
 
 CREATE TRIGGER businesses_fts_ad AFTER DELETE ON businesses BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
-    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms, old.near_facets);
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets, filter_terms)
+    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms, old.near_facets, old.filter_terms);
 END;
 
 CREATE TRIGGER businesses_fts_au AFTER UPDATE OF
   name, category, subtypes, description, keywords,
   city_slug, state_code, country_code, zip_code, category_slug, group_slug, rating,
-  latitude, longitude
+  latitude, longitude, filter_terms
 ON businesses BEGIN
-  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
-    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms, old.near_facets);
-  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
-    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets, new.geo_terms, new.near_facets);
+  INSERT INTO businesses_fts (businesses_fts, rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets, filter_terms)
+    VALUES ('delete', old.id, old.name, old.category, old.subtypes, old.description, old.keywords, old.facets, old.geo_terms, old.near_facets, old.filter_terms);
+  INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets, filter_terms)
+    VALUES (new.id, new.name, new.category, new.subtypes, new.description, new.keywords, new.facets, new.geo_terms, new.near_facets, new.filter_terms);
 END;
 
 CREATE TRIGGER `duplicate_keys_after_delete` AFTER DELETE ON `businesses` BEGIN
@@ -246,7 +296,7 @@ CREATE TRIGGER reviews_after_business_delete AFTER DELETE ON businesses BEGIN
 END;
 
 CREATE VIRTUAL TABLE businesses_fts USING fts5(
-  name, category, subtypes, description, keywords, facets, geo_terms, near_facets,
+  name, category, subtypes, description, keywords, facets, geo_terms, near_facets, filter_terms,
   content='businesses', content_rowid='id',
   tokenize='porter unicode61 remove_diacritics 2'
 );

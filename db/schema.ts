@@ -168,6 +168,12 @@ export const businesses = sqliteTable(
     ownStars4: integer("own_stars_4").notNull().default(0),
     ownStars5: integer("own_stars_5").notNull().default(0),
     firstReviewAt: integer("first_review_at"),
+    /**
+     * The business's filter tokens as a JSON array (app/lib/business/attributes.ts): its attributes
+     * that are true, open late, open 24 hours, the weekly slots it is open at. Derived by the writer
+     * from `about` and the weekly hours, indexed as the FTS index's last column; null when none.
+     */
+    filterTerms: text("filter_terms"),
   },
   (t) => [
     uniqueIndex("businesses_place_id_unique").on(t.placeId),
@@ -287,6 +293,35 @@ export const cityCategories = sqliteTable(
     index("city_categories_city_idx").on(t.citySlug, t.kind, desc(t.businessCount), t.slug),
     index("city_categories_category_idx").on(t.kind, t.slug, desc(t.businessCount), t.citySlug),
   ],
+);
+
+/**
+ * The attributes met in imports and edits (db/migrations/20261126103000_attribute_filters.sql): a filter
+ * term, its slug (the URL's has=), its label as the data spells it and its group. The writer stores
+ * new ones; the first spelling stays.
+ */
+export const attributes = sqliteTable("attributes", {
+  term: text("term").primaryKey(),
+  slug: text("slug").notNull(),
+  label: text("label").notNull(),
+  groupName: text("group_name").notNull(),
+});
+
+/**
+ * How many businesses of a listing have each filter term (the weekly slots aside): the counts beside
+ * a listing's filters, exact. scope: `all`, `city:{slug}`, `category:{slug}`, `group:{slug}`,
+ * `city:{slug}/category:{slug}`, `city:{slug}/group:{slug}` (app/lib/search/listing-filters.ts
+ * spells them). The writer counts a batch's new rows; triggers keep edits and deletes. Rows may
+ * hold 0: read business_count > 0.
+ */
+export const attributeCounts = sqliteTable(
+  "attribute_counts",
+  {
+    scope: text("scope").notNull(),
+    term: text("term").notNull(),
+    businessCount: integer("business_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.term] }), index("attribute_counts_top_idx").on(t.scope, t.businessCount)],
 );
 
 /** A single row (id = 1): the global statistics. */

@@ -24,6 +24,8 @@ const SQL_ONLY: Record<string, string> = {
   businesses_fts_terms: "fts5vocab virtual table over businesses_fts: the search's prefix expansion reads its terms.",
   businesses_fts_au: "trigger: re-indexes a business in businesses_fts when a column it indexes changes.",
   businesses_fts_ad: "trigger: removes a deleted business from businesses_fts.",
+  attribute_counts_au: "trigger: moves an edited business's filter terms between the listings' attribute counts.",
+  attribute_counts_ad: "trigger: takes a deleted business's filter terms off the listings' attribute counts.",
   businesses_au:
     "trigger: moves an edited business between the summary counts (site_stats, categories, category_groups, cities, city_countries, countries).",
   businesses_ad: "trigger: takes a deleted business out of the summary counts.",

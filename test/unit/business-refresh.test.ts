@@ -21,6 +21,8 @@ function storedRow(overrides: Partial<RefreshableRow> = {}): RefreshableRow {
     website: "https://example.com/",
     phone: "+1 555 0100",
     edited_fields: "[]",
+    about: null,
+    filter_terms: null,
     ...overrides,
   };
 }
@@ -132,6 +134,7 @@ describe("editedColumns: what an admin edit records as edited by hand", () => {
       photos: JSON.stringify(p.photos),
       openingHours: JSON.stringify(p.opening_hours),
       about: null,
+      filterTerms: null,
       timeZone: p.time_zone,
       latitude: p.latitude,
       longitude: p.longitude,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
+import { NO_ATTRIBUTE_FILTERS } from "#app/lib/search/listing-filters";
 import { SEARCH_SORTS } from "#app/lib/search/search-links";
 import { parseSearchParams } from "#app/lib/search/search-params";
 import {
@@ -213,7 +214,12 @@ describe("the window rule: a sort other than the window's own order is exact onl
   });
 
   it("listings are facet windows in the recommended order", () => {
-    const p = listingPlan({ kind: "city", slug: "chicago", name: "Chicago" }, { openNow: true, minRating: 4.5 }, 3, 24);
+    const p = listingPlan(
+      { kind: "city", slug: "chicago", name: "Chicago" },
+      { openNow: true, minRating: 4.5, ...NO_ATTRIBUTE_FILTERS },
+      3,
+      24,
+    );
     expect(p).toMatchObject({
       kind: "facet",
       exact: "first-window",
@@ -231,7 +237,7 @@ describe("listingPlan", () => {
   it("drives a city × category by both, the whole directory by nothing", () => {
     const p = listingPlan(
       { kind: "city-category", city: { slug: "chicago", name: "Chicago" }, category: { kind: "category", slug: "dentist" } },
-      { openNow: false },
+      { openNow: false, ...NO_ATTRIBUTE_FILTERS },
       1,
       20,
     );
@@ -240,7 +246,11 @@ describe("listingPlan", () => {
       category: { kind: "category", slug: "dentist" },
       match: 'facets : ("cichicago0" AND "cadentist0")',
     });
-    expect(listingPlan({ kind: "all" }, { openNow: true }, 1, 20)).toMatchObject({ location: null, category: null, match: "" });
+    expect(listingPlan({ kind: "all" }, { openNow: true, ...NO_ATTRIBUTE_FILTERS }, 1, 20)).toMatchObject({
+      location: null,
+      category: null,
+      match: "",
+    });
   });
 });
 

@@ -5,7 +5,9 @@
  * edited by hand, and never to blank (a scrape misses fields more often than a business drops them).
  * Pure: the writer (business-writer.server.ts) reads the stored rows and writes what this returns.
  */
-import { recommendedScore, type PreparedBusiness } from "#app/lib/business/business";
+import { filterTermsOf } from "#app/lib/business/attributes";
+import { recommendedScore, type About, type PreparedBusiness } from "#app/lib/business/business";
+import { parseOpeningHoursJson } from "#app/lib/business/hours";
 
 /** The columns an update-mode import may write, besides the two it derives (score from rating and reviews, is_open from the status). */
 export const REFRESHED_COLUMNS = [
@@ -34,10 +36,13 @@ export type RefreshableRow = {
   website: string | null;
   phone: string | null;
   edited_fields: string;
+  /** Read for the filter terms, which follow the hours (attributes.ts); never written by a refresh. */
+  about: string | null;
+  filter_terms: string | null;
 };
 
 /** A stored business's new values (all of RefreshableRow's, changed or not), and whether its list position may move. */
-export type Refresh = Omit<RefreshableRow, "place_id"> & { ranked: boolean; phoneChanged: boolean };
+export type Refresh = Omit<RefreshableRow, "place_id" | "about"> & { ranked: boolean; phoneChanged: boolean };
 
 /** The columns an admin edited, from the stored JSON array (unreadable: none, so nothing is kept by mistake forever). */
 function editedColumns(text: string): Set<string> {
@@ -46,6 +51,14 @@ function editedColumns(text: string): Set<string> {
     return new Set(Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : []);
   } catch {
     return new Set();
+  }
+}
+
+function parseAbout(text: string | null): About | null {
+  try {
+    return text ? (JSON.parse(text) as About) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -83,6 +96,11 @@ export function refreshOf(stored: RefreshableRow, row: PreparedBusiness): Refres
   if (row.website && free("website")) next.website = row.website;
   if (row.phone && free("phone")) next.phone = row.phone;
 
+  // The filter terms follow the hours ("open late", the weekly slots): the stored about with the new hours.
+  if (next.opening_hours !== stored.opening_hours) {
+    const terms = filterTermsOf(parseAbout(stored.about), parseOpeningHoursJson(next.opening_hours));
+    next.filter_terms = terms ? JSON.stringify(terms) : null;
+  }
   next.ranked = next.rating !== stored.rating || next.review_count !== stored.review_count;
   next.phoneChanged = next.phone !== stored.phone;
   if (next.ranked) next.score = recommendedScore(next.rating, next.review_count);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { BusinessInputColumn, BusinessRow, businesses, SqlRow } from "#db/schema";
+import { filterTermsOf } from "#app/lib/business/attributes";
 import { groupForCategory } from "#app/lib/business/category-groups";
 import { normalizeCountry } from "#app/lib/business/countries";
 import { isOpenAt, parseOpeningHoursJson, type OpeningHours } from "#app/lib/business/hours";
@@ -48,6 +49,7 @@ const HIDDEN_COLUMNS = [
   "geoCell",
   "geoTerms",
   "nearFacets",
+  "filterTerms",
   "importId",
   "editedFields",
   ...SHOWN_PARSED_COLUMNS,
@@ -228,7 +230,7 @@ export function recommendedScore(rating: number, reviewCount: number): number {
 }
 
 /** Columns of a PreparedBusiness stored as JSON text. */
-export const JSON_COLUMNS = new Set<BusinessInputColumn>(["photos", "opening_hours", "about", "reviews_per_score"]);
+export const JSON_COLUMNS = new Set<BusinessInputColumn>(["photos", "opening_hours", "about", "reviews_per_score", "filter_terms"]);
 
 /**
  * Column values of a businesses row (BUSINESS_INPUT_COLUMNS, by SQL name), derived from a validated
@@ -237,13 +239,15 @@ export const JSON_COLUMNS = new Set<BusinessInputColumn>(["photos", "opening_hou
  */
 export type PreparedBusiness = Omit<
   Pick<SqlRow<typeof businesses>, BusinessInputColumn>,
-  "photos" | "opening_hours" | "about" | "reviews_per_score"
+  "photos" | "opening_hours" | "about" | "reviews_per_score" | "filter_terms"
 > & {
   base_slug: string;
   photos: string[];
   opening_hours: Record<string, string> | null;
   about: About | null;
   reviews_per_score: number[] | null;
+  /** The filter tokens (attributes.ts), derived from about and the weekly hours. */
+  filter_terms: string[] | null;
   created_at: number | null;
 };
 
@@ -285,6 +289,7 @@ export function prepareBusiness(input: ValidBusinessInput): PreparedBusiness {
     photos: input.photos,
     opening_hours: input.openingHours && Object.keys(input.openingHours).length ? input.openingHours : null,
     about: input.about && Object.keys(input.about).length ? input.about : null,
+    filter_terms: filterTermsOf(input.about, input.openingHours),
     time_zone: input.timeZone ?? null,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,

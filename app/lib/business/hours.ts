@@ -255,6 +255,33 @@ function scheduleOf(text: string | undefined): DaySchedule | null {
   return typeof text === "string" ? parseDayCached(text) : null;
 }
 
+/**
+ * Whether the weekly hours say open at a local weekday and minute of the day (0–1439), in the
+ * business's own clock: true, false, or null when the hours do not say. The filters "open at",
+ * "open late" and "open 24 hours" (attributes.ts) are this, at the minutes where the answer can change.
+ */
+export function isOpenAtWeekTime(hours: OpeningHours, day: Weekday, minutes: number): boolean | null {
+  return isOpenLocally(hours, day, minutes);
+}
+
+/**
+ * The minutes of a local day (0–1439) at which being open can change: midnight, and every opening and
+ * closing of the day's own intervals and of yesterday's night past midnight. Between two of them the
+ * answer of isOpenAtWeekTime stays the same.
+ */
+export function changeMinutes(hours: OpeningHours, day: Weekday): number[] {
+  const minutes = new Set([0]);
+  const today = scheduleOf(hours[day]);
+  const yesterday = scheduleOf(hours[previousDay(day)]);
+  if (yesterday?.kind === "intervals") for (const i of yesterday.intervals) if (i.close <= i.open) minutes.add(i.close % DAY_MINUTES);
+  if (today?.kind === "intervals")
+    for (const i of today.intervals) {
+      minutes.add(i.open % DAY_MINUTES);
+      minutes.add(i.close % DAY_MINUTES);
+    }
+  return [...minutes].sort((a, b) => a - b);
+}
+
 /** isOpenAt at a local weekday and minute of the day. */
 function isOpenLocally(hours: OpeningHours, day: Weekday, minutes: number): boolean | null {
   return isOpenBySchedules(scheduleOf(hours[day]), scheduleOf(hours[previousDay(day)]), minutes);

@@ -1,32 +1,150 @@
 /**
- * The search's "open now" and "minimum rating" on every listing page: /businesses,
- * a city, a category. The same URL parameters as /search (openNow=1, minRating=4.5).
+ * The filters of /search and every listing (/businesses, a city, a category, a city × category): open
+ * now and a minimum rating (openNow=1, minRating=4.5), and what a place has and when it is open
+ * (app/lib/business/attributes.ts): `has=outdoor-seating,delivery`, `openAt=sun-10:00`, `openLate=1`,
+ * `open24h=1`. One reading of the URL for the page, the API and the browser's filter bar.
  */
+import {
+  attributeSlug,
+  attributeTerm,
+  OPEN_24_HOURS_TERM,
+  OPEN_LATE_TERM,
+  openAtParam,
+  openAtTerm,
+  parseOpenAt,
+  type OpenAt,
+} from "#app/lib/business/attributes";
 import { MIN_RATING_CHOICES } from "#app/lib/search/search-links";
 
-export type ListingFilters = { openNow: boolean; minRating?: number };
+/** What a place has and when it is open: every one must hold (AND). */
+export type AttributeFilters = {
+  /** Attribute slugs, sorted, at most MAX_HAS. */
+  has: string[];
+  openAt: OpenAt | null;
+  openLate: boolean;
+  open24h: boolean;
+};
+
+export type ListingFilters = { openNow: boolean; minRating?: number } & AttributeFilters;
+
+export const NO_ATTRIBUTE_FILTERS: AttributeFilters = { has: [], openAt: null, openLate: false, open24h: false };
 
 /** Businesses on a page of a city, a category or a city × category. */
 export const LISTING_PAGE_SIZE = 20;
 
-export function parseListingFilters(params: URLSearchParams): ListingFilters {
-  const open = params.get("openNow");
-  const rating = Number(params.get("minRating"));
+/** At most this many attributes at once (more is no useful search, and no new cache entry's worth). */
+export const MAX_HAS = 6;
+
+const isOn = (v: string | null) => v === "1" || v === "true" || v === "on";
+
+/** The attribute filters of a query: `has` (comma-separated slugs; repeated `has` too), `openAt`, `openLate`, `open24h`. */
+export function parseAttributeFilters(params: URLSearchParams): AttributeFilters {
+  const slugs = params
+    .getAll("has")
+    .flatMap((v) => v.split(","))
+    .map((v) => attributeSlug(v.slice(0, 100)))
+    .filter(Boolean);
   return {
-    openNow: open === "1" || open === "true" || open === "on",
-    // Only the choices the filter bar offers: any other value is no filter (and no new cache entry's worth).
-    minRating: (MIN_RATING_CHOICES as readonly number[]).includes(rating) ? rating : undefined,
+    has: [...new Set(slugs)].sort().slice(0, MAX_HAS),
+    openAt: parseOpenAt(params.get("openAt")),
+    openLate: isOn(params.get("openLate")),
+    open24h: isOn(params.get("open24h")),
   };
 }
 
-export const filtersActive = (filters: ListingFilters) => filters.openNow || filters.minRating !== undefined;
+export function parseListingFilters(params: URLSearchParams): ListingFilters {
+  const rating = Number(params.get("minRating"));
+  return {
+    openNow: isOn(params.get("openNow")),
+    // Only the choices the filter bar offers: any other value is no filter (and no new cache entry's worth).
+    minRating: (MIN_RATING_CHOICES as readonly number[]).includes(rating) ? rating : undefined,
+    ...parseAttributeFilters(params),
+  };
+}
+
+export const attributeFiltersActive = (f: AttributeFilters) => f.has.length > 0 || f.openAt !== null || f.openLate || f.open24h;
+
+export const filtersActive = (filters: ListingFilters) =>
+  filters.openNow || filters.minRating !== undefined || attributeFiltersActive(filters);
+
+/** The attribute filters as query parameters, in a fixed order (one cache entry per filter set). */
+export function setAttributeParams(params: URLSearchParams, f: AttributeFilters): URLSearchParams {
+  if (f.has.length) params.set("has", f.has.join(","));
+  if (f.openAt) params.set("openAt", openAtParam(f.openAt));
+  if (f.openLate) params.set("openLate", "1");
+  if (f.open24h) params.set("open24h", "1");
+  return params;
+}
+
+/**
+ * The attribute filters as an FTS5 query over the `filter_terms` column, AND-ed ("" for none). A
+ * business open 24 hours has no weekly slot terms: "open at" asks for the slot or open 24 hours.
+ */
+export function attributeFiltersQuery(f: AttributeFilters): string {
+  const parts = f.has.map((slug) => quoted(attributeTerm(slug)));
+  if (f.openAt) parts.push(`(${quoted(openAtTerm(f.openAt))} OR ${quoted(OPEN_24_HOURS_TERM)})`);
+  if (f.openLate) parts.push(quoted(OPEN_LATE_TERM));
+  if (f.open24h) parts.push(quoted(OPEN_24_HOURS_TERM));
+  return parts.length ? `filter_terms : (${parts.join(" AND ")})` : "";
+}
+
+const quoted = (term: string) => `"${term}"`;
+
+/** Whether a row's filter terms (the stored JSON array) satisfy the attribute filters: the JS twin of attributeFiltersQuery. */
+export function attributeFiltersCheck(f: AttributeFilters): ((filterTerms: string | null) => boolean) | null {
+  if (!attributeFiltersActive(f)) return null;
+  return (filterTerms) => {
+    const terms = new Set<string>(filterTerms ? (JSON.parse(filterTerms) as string[]) : []);
+    return (
+      f.has.every((slug) => terms.has(attributeTerm(slug))) &&
+      (!f.openAt || terms.has(openAtTerm(f.openAt)) || terms.has(OPEN_24_HOURS_TERM)) &&
+      (!f.openLate || terms.has(OPEN_LATE_TERM)) &&
+      (!f.open24h || terms.has(OPEN_24_HOURS_TERM))
+    );
+  };
+}
 
 /** `path` with the filters and the page (page 1 and absent filters left out). */
 export function listingHref(path: string, filters: ListingFilters, page = 1, extra: URLSearchParams = new URLSearchParams()): string {
   const params = new URLSearchParams(extra);
   if (filters.openNow) params.set("openNow", "1");
   if (filters.minRating !== undefined) params.set("minRating", String(filters.minRating));
+  setAttributeParams(params, filters);
   if (page > 1) params.set("page", String(page));
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/** A listing as attribute_counts keys it (db/schema.ts): the writer's and the triggers' spelling. */
+export type CountScope =
+  | { kind: "all" }
+  | { kind: "city"; slug: string }
+  | { kind: "group" | "category"; slug: string }
+  | { kind: "city-category"; city: { slug: string }; category: { kind: "group" | "category"; slug: string } };
+
+export function attributeScope(scope: CountScope): string {
+  switch (scope.kind) {
+    case "all":
+      return "all";
+    case "city":
+      return `city:${scope.slug}`;
+    case "group":
+    case "category":
+      return `${scope.kind}:${scope.slug}`;
+    case "city-category":
+      return `city:${scope.city.slug}/${scope.category.kind}:${scope.category.slug}`;
+  }
+}
+
+/**
+ * How many results a filter would give, as the filter bar shows it beside the filter: exact
+ * ("Outdoor seating (12)"), a true lower bound ("12+": counted on the rows a bounded search read),
+ * or unknown (null: shown without a count).
+ */
+export type FilterCount = { count: number | null; atLeast: boolean };
+
+/** An attribute the current listing's businesses have, offered as a filter (label in the page's locale). */
+export type AttributeOption = FilterCount & { slug: string; label: string; accessibility: boolean };
+
+/** What the filter bar offers: the attributes that occur in the listing (accessibility first), and the opening-time filters' counts. */
+export type FilterChoices = { attributes: AttributeOption[]; openLate: FilterCount; open24h: FilterCount };

@@ -18,6 +18,7 @@
  * - open now is computed in JS from hours and time zone on the rows a plan reads.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
 import type { ListingFilters } from "#app/lib/search/listing-filters";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
@@ -85,7 +86,7 @@ export async function searchPlan(db: Db, params: SearchParams, locales?: readonl
 /** At most this many vocabulary terms stand for a typed prefix. */
 const MAX_EXPANSION = 12;
 
-/** Facet tokens (migration 20261122215431) share the vocabulary: a prefix never expands to one. */
+/** Facet tokens (migration 20261122215431) and filter terms (attributes.ts) share the vocabulary: a prefix never expands to one. */
 const FACET_TERM = /^(ci|st|co|zi|ca|gr|ra)\S*0$|^zz\d/;
 
 /** A term found in at least DENSE_RECENT of the newest RECENT_ROWIDS businesses is not stepped past. */
@@ -124,7 +125,7 @@ async function expandPrefix(db: Db, text: TextQuery): Promise<string[] | null> {
                 AND rowid >= (SELECT max(id) FROM businesses) - ${recent}
               LIMIT ${DENSE_RECENT})) < ${DENSE_RECENT})
     SELECT term FROM t WHERE term >= ${start} AND term < ${end}`);
-  return rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t));
+  return rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t) && !FILTER_TERM.test(t));
 }
 
 // ── Reading the match ──

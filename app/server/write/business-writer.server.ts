@@ -5,7 +5,8 @@
  * (business-slugs.server.ts), duplicate detection, the list positions (list-positions.server.ts)
  * and the data version.
  */
-import { JSON_COLUMNS, prepareBusiness, type PreparedBusiness, type ValidBusinessInput } from "#app/lib/business/business";
+import { attributeEntries } from "#app/lib/business/attributes";
+import { JSON_COLUMNS, prepareBusiness, type About, type PreparedBusiness, type ValidBusinessInput } from "#app/lib/business/business";
 import { type Refresh, type RefreshableRow, refreshOf, REFRESHED_COLUMNS } from "#app/lib/business/business-refresh";
 import { BUSINESS_INPUT_COLUMNS, type BusinessInputColumn } from "#db/schema";
 import { WRITE_BATCH_ROWS } from "#app/lib/import/import-plan";
@@ -76,14 +77,48 @@ export const INSERTED_IN_BATCH_SQL = `(SELECT count(*) ${NEW_ROWS})`;
 /** The running batch's new businesses as a condition on businesses.id, for statements passed as `alongside`. */
 export const NEW_IN_BATCH_SQL = `id > ${BATCH_START}`;
 
+/** A weekly slot's term ("opsun100"): not counted per listing (the triggers of attribute_counts say the same). */
+const WEEKLY_SLOT_GLOB = "op[a-z][a-z][a-z][0-9][0-9]0";
+
+/**
+ * The listings a business `b` counts in for attribute_counts, as a json_each source (NULL entries
+ * for a missing city or category): the same spelling as the table's triggers
+ * (db/migrations/20261126103000_attribute_filters.sql) and listing-filters.ts's attributeScope.
+ */
+function attributeScopesSql(b: string): string {
+  return `json_each(json_array('all',
+      CASE WHEN ${b}.city_slug <> '' THEN 'city:' || ${b}.city_slug END,
+      CASE WHEN ${b}.category_slug <> '' THEN 'category:' || ${b}.category_slug END,
+      CASE WHEN ${b}.group_slug <> '' THEN 'group:' || ${b}.group_slug END,
+      CASE WHEN ${b}.city_slug <> '' AND ${b}.category_slug <> '' THEN 'city:' || ${b}.city_slug || '/category:' || ${b}.category_slug END,
+      CASE WHEN ${b}.city_slug <> '' AND ${b}.group_slug <> '' THEN 'city:' || ${b}.city_slug || '/group:' || ${b}.group_slug END))`;
+}
+
+/** Stores attributes not met before (their first spelling stays): one statement for a batch's rows. */
+function attributeVocabularyStatement(db: Db, rows: ReadonlyArray<{ about: About | null }>): D1PreparedStatement | null {
+  const entries = attributeEntries(rows.map((r) => r.about));
+  if (!entries.length) return null;
+  return db.statement(
+    `INSERT OR IGNORE INTO attributes (term, slug, label, group_name)
+     SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3 FROM json_each(?1) AS j`,
+    [JSON.stringify(entries.map((e) => [e.term, e.slug, e.label, e.group]))],
+  );
+}
+
 /**
  * The FTS index and the summaries for a batch's new rows, one set-based statement per table, in the
  * same atomic batch as the INSERT. Inserts have no trigger (migration 20261123174437): this writer
  * is the only code that inserts businesses. Edits and deletes keep theirs (db/schema.sql).
  */
 const NEW_ROWS_SUMMARY_SQL = [
-  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets)
-   SELECT id, name, category, subtypes, description, keywords, facets, geo_terms, near_facets ${NEW_ROWS}`,
+  `INSERT INTO businesses_fts (rowid, name, category, subtypes, description, keywords, facets, geo_terms, near_facets, filter_terms)
+   SELECT id, name, category, subtypes, description, keywords, facets, geo_terms, near_facets, filter_terms ${NEW_ROWS}`,
+  // The counts beside a listing's filters, per listing and term (the weekly slots aside): ATTRIBUTE_SCOPES_SQL.
+  `INSERT INTO attribute_counts (scope, term, business_count)
+   SELECT s.value, j.value, count(*) FROM businesses AS b NOT INDEXED, json_each(b.filter_terms) AS j, ${attributeScopesSql("b")} AS s
+   WHERE b.id > ${BATCH_START} AND s.value IS NOT NULL AND j.value NOT GLOB '${WEEKLY_SLOT_GLOB}'
+   GROUP BY s.value, j.value
+   ON CONFLICT(scope, term) DO UPDATE SET business_count = business_count + excluded.business_count`,
   // The verified count comes from the (is_verified, id) index: summing the column would read every
   // new row in full (they are kB wide), where count(*) over the rowid range reads no column.
   `UPDATE site_stats SET
@@ -264,6 +299,8 @@ export async function insertBatch(db: Db, inputs: ReadonlyArray<ValidBusinessInp
       );
     }
     statements.push(...NEW_ROWS_SUMMARY_SQL.map((sql) => db.statement(sql)));
+    const vocabulary = attributeVocabularyStatement(db, fresh);
+    if (vocabulary) statements.push(vocabulary);
     if (kept) statements.push(...listChangeStatements(db, NEW_ROWS_AS_B, [], 1));
   }
   if (kept) statements.push(...rebalanceStatements(db));
@@ -293,7 +330,7 @@ export async function insertBusinesses(
 
 /** What a refresh reads of the stored businesses (business-refresh.ts's RefreshableRow). */
 const REFRESHABLE_SQL = `SELECT id, place_id, rating, review_count, reviews_per_score, score, opening_hours, business_status,
-  is_open, photos, website, phone, edited_fields
+  is_open, photos, website, phone, edited_fields, about, filter_terms
 FROM businesses WHERE place_id IN (SELECT value FROM json_each(?1))`;
 
 /**
@@ -319,7 +356,7 @@ async function refreshesOf(db: Db, rows: PreparedBusiness[], again: Map<string, 
 }
 
 /** A refresh payload row: the id, the edited_fields the refresh was computed from, then the new values. */
-const REFRESH_PAYLOAD = ["id", "edited_fields", ...REFRESHED_COLUMNS, "score", "is_open"] as const;
+const REFRESH_PAYLOAD = ["id", "edited_fields", ...REFRESHED_COLUMNS, "score", "is_open", "filter_terms"] as const;
 const refreshValue = (column: (typeof REFRESH_PAYLOAD)[number]) => `j.value ->> ${REFRESH_PAYLOAD.indexOf(column)}`;
 
 /**
@@ -462,6 +499,7 @@ export async function updateBusiness(
       id,
     ]),
     db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1"),
+    ...[attributeVocabularyStatement(db, [row])].filter((v): v is D1PreparedStatement => v !== null),
     // A changed name, phone or place changes its duplicate candidates; dismissed pairs stay dismissed.
     keysByIdStatement(db, id, row),
     db.statement("DELETE FROM duplicate_pairs WHERE (low_id = ?1 OR high_id = ?1) AND status = 'open'", [id]),
