@@ -36,6 +36,10 @@
  *      makes is summed: the upload, and the status polls if it runs as a job — a job's background
  *      slices answer no request, so their D1 work is then missing and the row says so), then delete
  *      the top business (the first in every list order: the worst case for list positions).
+ *   4b. The filters (has=…, openAt, openLate, open24h, with openNow and minRating) on a city, a
+ *      category, a city × category, /businesses and /search (words, a location, near me), each on
+ *      its first page and page 10; then three dense searches paged to the end through /api/search,
+ *      the count /search's first page shows against the results listed (it must not overstate).
  *   6. Reviews written here: the business with the most published reviews (a query on the run's copy
  *      before the server starts), its page, the first page of GET /api/businesses/{id}/reviews and a
  *      deep one (its `next` followed REVIEW_PAGES_DEEP times); then a visitor writes a review through
@@ -342,11 +346,11 @@ async function startPreview(state: string): Promise<Server> {
 
 // ── Measuring ────────────────────────────────────────────────────────────────
 
-type D1 = { rowsRead: number; rowsWritten: number | null; queries: number; d1Ms: number };
+type D1 = { rowsRead: number; rowsWritten: number | null; queries: number; d1Ms: number; roundTrips?: number };
 type Cell = D1 & { wallMs: number; status: number; varies: boolean; note?: string; error?: string };
 type Row = { key: string; route: string; kind: "public" | "sitemap-file" | "admin-read" | "write" | "import"; pair?: string };
 
-const TIMING = /d1;dur=([\d.]+);desc="rows_read=(\d+)(?: rows_written=(\d+))? queries=(\d+)(?: round_trips=\d+)?"/;
+const TIMING = /d1;dur=([\d.]+);desc="rows_read=(\d+)(?: rows_written=(\d+))? queries=(\d+)(?: round_trips=(\d+))?"/;
 
 function d1Of(response: Response, body: string, wallMs: number): D1 {
   const header = response.headers.get("server-timing") ?? "";
@@ -355,7 +359,13 @@ function d1Of(response: Response, body: string, wallMs: number): D1 {
     const text = body.replace(/\s+/g, " ").trim().slice(0, 120);
     throw new Error(`HTTP ${response.status} after ${(wallMs / 1000).toFixed(1)} s without a d1 Server-Timing: ${text}`);
   }
-  return { d1Ms: Number(m[1]), rowsRead: Number(m[2]), rowsWritten: m[3] === undefined ? null : Number(m[3]), queries: Number(m[4]) };
+  return {
+    d1Ms: Number(m[1]),
+    rowsRead: Number(m[2]),
+    rowsWritten: m[3] === undefined ? null : Number(m[3]),
+    queries: Number(m[4]),
+    ...(m[5] === undefined ? {} : { roundTrips: Number(m[5]) }),
+  };
 }
 
 type Answer = { response: Response; body: string; d1: D1; wallMs: number; retried: boolean };
@@ -391,7 +401,8 @@ async function measureRead(url: string, init: RequestInit = {}): Promise<Cell> {
   const samples = [];
   for (let i = 0; i < runs; i++) samples.push(await request(url, init));
   const last = samples[samples.length - 1];
-  const same = (a: D1, b: D1) => a.rowsRead === b.rowsRead && a.rowsWritten === b.rowsWritten && a.queries === b.queries;
+  const same = (a: D1, b: D1) =>
+    a.rowsRead === b.rowsRead && a.rowsWritten === b.rowsWritten && a.queries === b.queries && a.roundTrips === b.roundTrips;
   return {
     ...last.d1,
     d1Ms: median(samples.map((s) => s.d1.d1Ms)),
@@ -422,6 +433,8 @@ type SizeResult = {
   targets: Record<string, string>;
   rows: Row[];
   cells: Record<string, Cell>;
+  /** Dense searches paged to the end (absent in results saved by older code). */
+  counts?: CountCheck[];
 };
 
 const getJson = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
@@ -451,6 +464,7 @@ async function measureSize(label: string, size: number, source: Source): Promise
   const rows: Row[] = [];
   const cells: Record<string, Cell> = {};
   const targets: Record<string, string> = {};
+  const counts: CountCheck[] = [];
   const enc = encodeURIComponent;
   try {
     // The edge cache must be off: a second request for the same page reads as much D1 as the first.
@@ -583,6 +597,53 @@ async function measureSize(label: string, size: number, source: Source): Promise
     for (const read of reads) {
       const { path: p, ...row } = read;
       await guarded(row, () => measureRead(`${o}${p}`));
+    }
+
+    // The attribute and opening-time filters (docs/search-and-lists.md), each on its first page and page 10.
+    const cityPage = (await request(`${o}/city/${enc(city)}`)).body;
+    const cityCategory = /href="\/city\/([^/"?]+)\/([a-z0-9-]+)"/.exec(cityPage);
+    const point = top.latitude !== null && top.longitude !== null ? `${top.latitude.toFixed(4)},${top.longitude.toFixed(4)}` : null;
+    targets.filters = `${cityCategory ? `city × category /city/${cityCategory[1]}/${cityCategory[2]}` : "no city × category linked"}; near ${point ?? "(the top business has no coordinates)"}`;
+    const filterReads: Array<[string, string, string | null]> = [
+      ["city-has", "/city/{city}?has=delivery", `/city/${enc(city)}?has=delivery`],
+      ["city-has-2", "/city/{city}?has=delivery,takeout", `/city/${enc(city)}?has=delivery,takeout`],
+      ["city-open-at", "/city/{city}?openAt=sun-10:00", `/city/${enc(city)}?openAt=sun-10:00`],
+      ["city-open-late", "/city/{city}?openLate=1", `/city/${enc(city)}?openLate=1`],
+      ["city-open-24h", "/city/{city}?open24h=1", `/city/${enc(city)}?open24h=1`],
+      [
+        "city-has-open-now",
+        "/city/{city}?has=wheelchair-accessible-entrance&openNow=1",
+        `/city/${enc(city)}?has=wheelchair-accessible-entrance&openNow=1`,
+      ],
+      ["city-has-rating", "/city/{city}?has=delivery&minRating=4", `/city/${enc(city)}?has=delivery&minRating=4`],
+      ["category-has", "/category/{category}?has=delivery", `/category/${enc(category.slug)}?has=delivery`],
+      [
+        "city-category-has",
+        "/city/{city}/{category}?has=delivery",
+        cityCategory ? `/city/${cityCategory[1]}/${cityCategory[2]}?has=delivery` : null,
+      ],
+      ["businesses-has", "/businesses?has=delivery", "/businesses?has=delivery"],
+      ["search-words-has", `/search?q=${dense}&has=delivery`, `/search?q=${enc(dense)}&has=delivery`],
+      ["search-location-has", "/search?location={city}&has=delivery", `/search?location=${enc(city)}&has=delivery`],
+      ["search-near-has", "/search?near={point}&has=delivery", point ? `/search?near=${point}&has=delivery` : null],
+    ];
+    for (const [key, route, p] of filterReads) {
+      for (const page of [1, 10]) {
+        const row: Row = { key: `filter-${key}-${page}`, route: `${route}${page === 1 ? "" : " page 10"}`, kind: "public" };
+        await guarded(row, () => {
+          if (p === null) throw new Error("no such page in this directory");
+          return measureRead(`${o}${p}${page === 1 ? "" : "&page=10"}`);
+        });
+      }
+    }
+
+    // Counts never overstate: three dense searches paged to the end, page 1's count against the results listed.
+    for (const words of DENSE_SEARCHES(dense)) {
+      const check = await pagedCount(o, words);
+      counts.push(check);
+      console.log(
+        `  /search?q=${words}: page 1 says "${check.shown}", ${n(check.listed)} listed in ${check.pages} pages${check.ok ? "" : "  ⚠ overstates"}`,
+      );
     }
 
     // A deep page of the reviews API: its `next` cursor followed REVIEW_PAGES_DEEP times.
@@ -773,7 +834,36 @@ async function measureSize(label: string, size: number, source: Source): Promise
     targets,
     rows,
     cells,
+    counts,
   };
+}
+
+/** Dense words of the seed (every description says "known for friendly service and fair prices"). */
+const DENSE_SEARCHES = (dense: string) => [...new Set([dense, "fair prices", "restaurant"])];
+
+/** A dense search's page 1 count ("100+ results") and what paging /api/search to the end lists. */
+type CountCheck = { words: string; shown: string; listed: number; pages: number; ok: boolean };
+
+/**
+ * Pages /api/search?q=words while it has a next page (50 at most: RESULT_CAP), and reads the count
+ * /search's first page shows: it must be no larger than the results listed, and equal where exact.
+ */
+async function pagedCount(origin: string, words: string): Promise<CountCheck> {
+  const q = encodeURIComponent(words);
+  const html = (await request(`${origin}/search?q=${q}`)).body.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ");
+  const m = /(More than )?(\d[\d,]*)(\+)? results?\b/.exec(html.replace(/\s+/g, " "));
+  let listed = 0;
+  let pages = 0;
+  for (let page = 1; page <= 60; page++) {
+    const body = await getJson<{ businesses: unknown[]; hasNext: boolean }>(`${origin}/api/search?q=${q}&page=${page}`);
+    listed += body.businesses.length;
+    pages = page;
+    if (!body.hasNext) break;
+  }
+  if (!m) return { words, shown: "(no count shown)", listed, pages, ok: listed === 0 };
+  const shown = Number(m[2].replace(/,/g, ""));
+  const ok = m[3] ? shown <= listed : m[1] ? shown < listed : shown === listed;
+  return { words, shown: m[0], listed, pages, ok };
 }
 
 /** POST /api/admin/import with a 5,000-row .xlsx; the D1 work of every request it takes, summed. */
@@ -837,7 +927,8 @@ const cellText = (cell: Cell | undefined, row: Row, cells: Record<string, Cell>,
   if (cell.error) return markdown ? `⚠ **failed** (${cell.error.replace(/\|/g, "\\|")})` : `⚠ failed (${cell.error})`;
   const w = cell.rowsWritten === null ? "?" : n(cell.rowsWritten);
   const f = flags(row, cell, cells);
-  const text = `${cell.varies ? "~" : ""}${n(cell.rowsRead)} r · ${w} w · ${cell.queries} q · ${Math.round(cell.d1Ms)} ms`;
+  const trips = cell.roundTrips === undefined ? "" : ` · ${cell.roundTrips} rt`;
+  const text = `${cell.varies ? "~" : ""}${n(cell.rowsRead)} r · ${w} w · ${cell.queries} q${trips} · ${Math.round(cell.d1Ms)} ms`;
   if (!f.length) return text;
   return markdown ? `⚠ **${text}** (${f.join("; ")})` : `⚠ ${text} (${f.join("; ")})`;
 };
@@ -867,6 +958,25 @@ function table(results: SizeResult[], markdown: boolean): string {
   return [head, ...body].map((line) => line.map((c, i) => c.padEnd(widths[i])).join("  ")).join("\n");
 }
 
+/** The dense searches paged to the end: the count page 1 shows against the results listed. */
+function countsTable(results: SizeResult[]): string {
+  const lines = results.flatMap((r) =>
+    (r.counts ?? []).map(
+      (c) =>
+        `| ${r.label} | /search?q=${c.words} | ${c.shown} | ${n(c.listed)} in ${c.pages} pages | ${c.ok ? "yes" : "⚠ **no: the count overstates**"} |`,
+    ),
+  );
+  if (!lines.length) return "";
+  return `
+Counts never overstate: each dense search paged to the end through \`/api/search\` (at most 1,000
+results, 50 pages), and the count its first page on \`/search\` shows — exact, or a lower bound ("N+").
+
+| size | search | page 1 says | listed | count ≤ listed (= when exact) |
+|---|---|---|---|---|
+${lines.join("\n")}
+`;
+}
+
 /** What the cells cannot say: requests sent twice, failures. */
 function notes(results: SizeResult[]): string {
   const lines = results.flatMap((r) =>
@@ -892,7 +1002,7 @@ function markdown(results: SizeResult[], command: string): string {
   return `# Scale: D1 work per request at 10k, 100k and 1,000,000 businesses
 
 ${reportOnly ? `Written by \`${command}\` from the figures its measuring run saved` : `Made by \`${command}\``} (scripts/bench-scale.ts). Each cell is one request's D1 work as the Worker's
-\`Server-Timing\` header reports it: **r** rows read, **w** rows written, **q** queries, **ms** D1's own
+\`Server-Timing\` header reports it: **r** rows read, **w** rows written, **q** queries, **rt** round trips to D1, **ms** D1's own
 time (meta.duration, whole milliseconds locally). Public reads: the median D1 ms of ${runs} requests after
 a warm-up (rows and queries are exact; "~" marks a route whose counts differed between requests).
 Admin writes: one request each, on a throw-away copy of the directory. The built Worker was served by
@@ -909,6 +1019,7 @@ times behind them) vary by tens of percent between runs; rows read, rows written
 
 ${table(results, true)}
 ${notes(results)}
+${countsTable(results)}
 | size | code measured | when | directory | bench time | targets | import |
 |---|---|---|---|---|---|---|
 ${wallRows}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import {
+  ADMIN_PAGE_SIZE,
   pageWindow,
   STATUS_FILTERS,
   type AdminBusinessPage,
@@ -9,6 +10,7 @@ import {
   type StatusFilter,
 } from "#app/lib/admin/admin-businesses";
 import { errorText } from "#app/lib/admin/admin-fetch";
+import { lowerBound } from "#app/lib/search/lower-bound";
 import type { Business } from "#app/lib/business/business";
 import { toast } from "#app/lib/toast";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
@@ -217,8 +219,11 @@ export function BusinessesTab({ query, list, summary }: Props) {
         ) : (
           <div className="space-y-4">
             <p className="text-sm text-slate-600" data-testid="admin-total">
-              {format.count(list.totalCount)}
-              {list.approximate ? "+" : ""} businesses
+              {/* A dense search's count is a lower bound, rounded down ("400+"): never more than can be listed. */}
+              {list.approximate
+                ? `${format.count(lowerBound(list.totalCount, (page - 1) * ADMIN_PAGE_SIZE + list.businesses.length))}+`
+                : format.count(list.totalCount)}{" "}
+              businesses
             </p>
             <div className="overflow-x-auto">
               <table className="w-full text-start text-sm">
@@ -280,6 +285,7 @@ export function BusinessesTab({ query, list, summary }: Props) {
                   </button>
                   <span className="text-sm text-slate-600">
                     Page {page} of {totalPages}
+                    {list.approximate ? "+" : ""}
                   </span>
                 </Form>
               </nav>

@@ -43,7 +43,10 @@ export type AdminBusinessPage = {
   totalCount: number;
   totalPages: number;
   page: number;
-  /** A dense search's total: the results that can be paged through (at most 1,000), not the match's size. */
+  /**
+   * A dense search's count is a lower bound: `totalCount` the results known to exist so far (at most
+   * 1,000, never the cap nor an estimate), `totalPages` the pages known to exist.
+   */
   approximate?: boolean;
 };
 

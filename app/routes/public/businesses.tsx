@@ -20,6 +20,7 @@ import { filtersActive, listingHref, parseListingFilters, type ListingFilters } 
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
+import { countShown } from "#app/lib/search/result-count";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { labelOf } from "#app/lib/i18n/labels";
 import { localePath } from "#app/lib/i18n/locales";
@@ -77,14 +78,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const found = await filteredBusinesses(db, query, filters, page);
-    const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
     const { totalPages, filtered } = localizedFilteredPage(found, page, BUSINESSES_PAGE_SIZE, locale);
+    // The heading's count: exact, or a true lower bound ("400+", result-count.ts).
+    const count = countShown({ ...found, before: (page - 1) * BUSINESSES_PAGE_SIZE, shown: found.businesses.length });
     return {
       ...view,
       page,
       totalPages,
-      totalCount: found.total ?? shown,
-      approximate: found.approximate || found.total === null,
+      hasNext: found.hasNext,
+      totalCount: count.count,
+      approximate: count.kind !== "exact",
       businesses: found.businesses.map((b) => toCard(b, locale)),
       filters,
       filtered,
@@ -105,12 +108,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page = result.totalPages;
     result = await list(page);
   }
+  // A dense search's total is a lower bound (ADR 0012): "400+", its pager up to the pages known to exist.
+  const count = countShown({
+    total: result.totalCount,
+    approximate: result.approximate ?? false,
+    hasNext: result.hasNext ?? page < result.totalPages,
+    before: (page - 1) * BUSINESSES_PAGE_SIZE,
+    shown: result.businesses.length,
+  });
   return {
     ...view,
     page,
-    totalPages: result.totalPages,
-    totalCount: result.totalCount,
-    approximate: result.approximate ?? false,
+    totalPages: result.approximate ? null : result.totalPages,
+    hasNext: result.hasNext ?? page < result.totalPages,
+    totalCount: count.count,
+    approximate: count.kind !== "exact",
     businesses: result.businesses.map((b) => toCard(b, locale)),
     filters,
     filtered: null,
@@ -182,7 +194,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{_("businesses.heading")}</h1>
       <p className="mt-2 text-slate-600">
-        {/* A dense search lists its first 1,000 results and counts no further (ADR 0012). */}
+        {/* A dense search's count is a lower bound: the results known to exist so far, rounded down (ADR 0012). */}
         {loaderData.approximate
           ? _("businesses.totalApproximate", { count: formatCount(loaderData.totalCount, i18n.locale) })
           : _("businesses.total", { count: loaderData.totalCount })}
@@ -240,7 +252,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
           <Pager
             page={loaderData.page}
             totalPages={loaderData.totalPages}
-            hasNext={loaderData.filtered?.hasNext}
+            hasNext={loaderData.hasNext}
             hrefFor={(p) => listingHref("/businesses", loaderData.filters, p, browseParams({ search, category, sort }))}
           />
         </>

@@ -105,8 +105,9 @@ export async function listAdminBusinesses(db: Db, query: AdminListQuery): Promis
  * The list's search (≤ 300 rows read, like every public read): the search's bounded blocks
  * (search.server.ts windowSearch) in the list's order, newest id first, which is the FTS match's own
  * rowid order. Category and a coded country are FTS facets; the status and a country without a code
- * are checked on the rows read. A match larger than one block gets an approximate total (at most
- * RESULT_CAP results listed).
+ * are checked on the rows read. A match larger than one block lists at most RESULT_CAP results; until
+ * a page reads it to its end its total is a lower bound (`approximate`: the results known to exist so
+ * far, never the cap nor an estimate) and its pages those that are known to exist.
  */
 async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<AdminBusinessPage> {
   const facets: string[] = [];
@@ -126,23 +127,26 @@ async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<Adm
       order: "score",
       compare: (x, y) => y.id - x.id,
       offset: (page - 1) * ADMIN_PAGE_SIZE,
-      limit: ADMIN_PAGE_SIZE,
+      // One more: whether a next page exists.
+      limit: ADMIN_PAGE_SIZE + 1,
       keep: checks.length ? (row) => checks.every((check) => check(row)) : undefined,
     });
+  // The pages known to exist: the total's, and the next one when this page has more after it.
+  const pagesOf = (f: typeof found, p: number) =>
+    Math.max(Math.ceil(f.total / ADMIN_PAGE_SIZE), f.rows.length > ADMIN_PAGE_SIZE ? p + 1 : 0);
   let found = await window(query.page);
   let page = query.page;
-  const totalPages = Math.ceil(found.total / ADMIN_PAGE_SIZE);
   if (found.total === 0) return EMPTY(1);
-  if (page > totalPages) {
+  if (page > pagesOf(found, page)) {
     // Past the end: the last page (the pager's clamp).
-    page = totalPages;
+    page = pagesOf(found, page);
     found = await window(page);
   }
   const now = new Date();
   return {
-    businesses: found.rows.map((r) => toBusiness(r, now)),
+    businesses: found.rows.slice(0, ADMIN_PAGE_SIZE).map((r) => toBusiness(r, now)),
     totalCount: found.total,
-    totalPages,
+    totalPages: pagesOf(found, page),
     page,
     approximate: found.approximate,
   };

@@ -19,10 +19,12 @@ export type PopularCity = { id: number; name: string; businessCount: number };
 export type CategorySummary = { category: string; slug: string; businessCount: number };
 export type CountrySummary = { country: string; code: string; businessCount: number };
 /**
- * `approximate`: a dense search lists at most its first 1,000 results and counts no further
- * (ADR 0012); present only then, so the page can say "1,000+".
+ * `approximate`: a dense search (ADR 0012) lists at most its first 1,000 results and has not read
+ * its match to the end; present only then, with `totalCount` a lower bound (the results known to
+ * exist so far, never the cap nor an estimate), `totalPages` the pages those fill and `hasNext`
+ * whether the page after this one exists — so the page can say "400+".
  */
-export type BusinessPage = { businesses: Business[]; totalPages: number; totalCount: number; approximate?: true };
+export type BusinessPage = { businesses: Business[]; totalPages: number; totalCount: number; approximate?: true; hasNext?: boolean };
 export type ListSort = "recommended" | "latest";
 
 type SiteStats = typeof siteStats.$inferSelect;
@@ -407,7 +409,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
 /** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
 async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQuery): Promise<BusinessPage> {
   const column = scope.kind === "category" ? "category_slug" : scope.kind === "group" ? "group_slug" : null;
-  const { rows, total, approximate } = await searchList(
+  const { rows, total, approximate, hasNext } = await searchList(
     db,
     text,
     column && "slug" in scope ? { column, slug: scope.slug } : null,
@@ -416,7 +418,7 @@ async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQ
     query.offset,
   );
   const page: BusinessPage = { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
-  return approximate ? { ...page, approximate: true } : page;
+  return approximate ? { ...page, approximate: true, hasNext } : page;
 }
 
 export type CountryCity = { name: string; state: string; country: string; businessCount: number };

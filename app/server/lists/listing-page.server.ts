@@ -19,7 +19,7 @@ import { localePath } from "#app/lib/i18n/locales";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Business } from "#app/lib/business/business";
 import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { filteredPage, knownTotal } from "#app/lib/search/result-count";
+import { countShown, filteredPage } from "#app/lib/search/result-count";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
@@ -134,8 +134,8 @@ async function filteredListing(db: Db, scope: ListingScope, filters: ListingFilt
 
 /**
  * filteredPage (the pager's count, whether there is a next page) with the filter bar's "N results" in
- * the page's locale: "12 results", "1,000+ results" for an approximate count, "More than 40 results"
- * when all the search knows is that there is more.
+ * the page's locale: "12 results", "400+ results" for an approximate count (a true lower bound:
+ * result-count.ts countShown), "More than 40 results" when all the search knows is that there is more.
  */
 export function localizedFilteredPage(
   found: { businesses: readonly unknown[]; total: number | null; approximate: boolean; hasNext: boolean },
@@ -144,13 +144,13 @@ export function localizedFilteredPage(
   locale: string,
 ): ReturnType<typeof filteredPage> {
   const { totalPages, filtered } = filteredPage(found, page, pageSize);
-  const counted = { ...found, before: (page - 1) * pageSize, shown: found.businesses.length };
+  const shown = countShown({ ...found, before: (page - 1) * pageSize, shown: found.businesses.length });
   const i18n = i18nFor(locale);
-  const total = knownTotal(counted);
-  const summary = counted.approximate
-    ? i18n._("listing.resultCountApproximate", { count: formatCount(1000, locale) })
-    : total === null
-      ? i18n._("listing.resultCountMoreThan", { count: counted.before + counted.shown })
-      : i18n._("listing.resultCount", { count: total });
+  const summary =
+    shown.kind === "atLeast"
+      ? i18n._("listing.resultCountApproximate", { count: formatCount(shown.count, locale) })
+      : shown.kind === "moreThan"
+        ? i18n._("listing.resultCountMoreThan", { count: shown.count })
+        : i18n._("listing.resultCount", { count: shown.count });
   return { totalPages, filtered: { ...filtered, summary } };
 }

@@ -218,16 +218,24 @@ type Continuation = {
  * only), the window's ids skipped, rows read only for the page — or, with `keep`, for every fresh
  * id, at most `budget` of them (a page stays bounded when few rows pass: it may then come out short).
  * So page 11 of 20 reads the ids before it and its own rows (~270 rows), not 11 blocks.
+ * `position`: the results placed so far, every one read from the match (with `keep`, every one kept),
+ * so a true lower bound of the count; `exhausted`: the match was read to its end, so `position` is
+ * its exact count.
  */
-async function continueMatch(db: Db, c: Continuation): Promise<{ rows: CandidateRow[]; position: number; examined: number }> {
+async function continueMatch(
+  db: Db,
+  c: Continuation,
+): Promise<{ rows: CandidateRow[]; position: number; examined: number; exhausted: boolean }> {
   const rows: CandidateRow[] = [];
   let { position, budget, before } = c;
   let examined = 0;
+  let exhausted = false;
   for (let more = true; more && position < c.want && budget > 0;) {
     const size = c.keep ? Math.min(BLOCK, budget) : Math.min(BLOCK, c.want - position + c.pending + 1);
     budget -= size;
     const ids = await idsOf(db, matchSlice(c.match, size + 1, before));
     more = ids.length > size;
+    exhausted = !more;
     const chunk = ids.slice(0, size);
     if (chunk.length === 0) break;
     before = chunk[chunk.length - 1];
@@ -244,19 +252,33 @@ async function continueMatch(db: Db, c: Continuation): Promise<{ rows: Candidate
       position += fresh.length;
     }
   }
-  return { rows, position, examined };
+  return { rows, position, examined, exhausted };
 }
 
 // ── Words: a window of the newest matches (docs/decisions/0012-bounded-search.md) ──
 
 export type WindowResult = {
   rows: BusinessRow[];
-  /** Exact when `approximate` is false; else how many results can be paged through (≤ RESULT_CAP). */
+  /**
+   * Exact when `approximate` is false; else a true lower bound: the results known to exist so far
+   * (read from the match, ≤ RESULT_CAP), never the cap itself nor an estimate (knownResults).
+   */
   total: number;
+  /** The count is a lower bound: the match was not read to its end. */
   approximate: boolean;
-  /** The match's size: exact, or estimated from the first block's rowid span. */
+  /** An estimate of the match's size from the first block's rowid span: never shown as a count. */
   estimate: number;
 };
+
+/**
+ * The results a bounded read knows to exist: those it placed, or, when the match was read to its
+ * end, its exact count. Never more than RESULT_CAP can be listed, so a larger count is a lower bound.
+ */
+function knownResults(position: number, exhausted: boolean): { total: number; approximate: boolean } {
+  return exhausted && position <= RESULT_CAP
+    ? { total: position, approximate: false }
+    : { total: Math.min(position, RESULT_CAP), approximate: true };
+}
 
 type WindowQuery = {
   /** The order inside the window: relevance (then score) or a stored order. */
@@ -299,8 +321,8 @@ export async function windowSearch(db: Db, q: WindowQuery & { text: string; face
  * hundred. The first block (the newest BLOCK matches; when the match is denser, also the business
  * named as the query and up to NAME_WINDOW recent name matches) is put in the requested order in JS.
  * A match that fits in it is thereby ordered as a whole and counted exactly. A denser match
- * continues after the first block (continueMatch), up to RESULT_CAP results, with an approximate
- * total. `keep` (open now, the admin's status) is checked on rows, so with it every row up to the
+ * continues after the first block (continueMatch), up to RESULT_CAP results; its total is the
+ * results read so far, a lower bound (`approximate`), until a page reads the match to its end. `keep` (open now, the admin's status) is checked on rows, so with it every row up to the
  * page is read; for open now (`keepWindow`) only a bounded few past the first block.
  */
 async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowResult> {
@@ -354,8 +376,9 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
   const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * first[0].id) / span) * Math.min(1, share));
-  const total = Math.min(RESULT_CAP, Math.max(Math.min(rest.position, RESULT_CAP), estimate));
-  return { rows: page.map(asRow), total, approximate: true, estimate };
+  // Without `keep` the first block's 101st match exists too, though continueMatch may not have read it.
+  const placed = q.keep ? rest.position : Math.max(rest.position, seen.has(first[BLOCK].id) ? seen.size : seen.size + 1);
+  return { rows: page.map(asRow), ...knownResults(placed, rest.exhausted), estimate };
 }
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
@@ -402,7 +425,8 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
  * ordered and paged exactly. Otherwise its hits are, in the recommended order, exactly the best
  * matches (a prefix of the whole order); in another order (rating, reviews) the best of those. A
  * page past the hits continues like a dense text search (continueMatch), the hits skipped, at most
- * RESULT_CAP results, approximate.
+ * RESULT_CAP results; the total is then the results known so far, a lower bound (`approximate`), until
+ * a page reads the match to its end.
  */
 async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
   const driver = await chooseDriver(db, plan.location, plan.category);
@@ -423,23 +447,23 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
   const want = Math.min(plan.offset + plan.pageSize + 1, RESULT_CAP);
   const page: CandidateRow[] = hits.slice(plan.offset, want);
   // A complete window is the whole match, filters and open now included: its hits are the count.
-  const complete = window.length <= FACET_WINDOW;
-  // Without any facet (open now over the whole directory) there is no FTS match to continue with.
-  if (!complete && plan.match !== "") {
-    const rest = await continueMatch(db, {
-      match: plan.match,
-      before: null,
-      seen: new Set(hits.map((r) => r.id)),
-      pending: hits.length,
-      position: hits.length,
-      offset: plan.offset,
-      want,
-      keep,
-      budget: keep ? Math.max(0, want - hits.length) : Infinity,
-    });
-    page.push(...rest.rows);
-  }
-  return { rows: page.map(asRow), approximate: !complete, total: complete ? hits.length : null };
+  if (window.length <= FACET_WINDOW) return { rows: page.map(asRow), approximate: false, total: hits.length };
+  // Without any facet (open now over the whole directory) there is no FTS match to continue with:
+  // the window's hits are all that is known to exist.
+  if (plan.match === "") return { rows: page.map(asRow), ...knownResults(hits.length, false) };
+  const rest = await continueMatch(db, {
+    match: plan.match,
+    before: null,
+    seen: new Set(hits.map((r) => r.id)),
+    pending: hits.length,
+    position: hits.length,
+    offset: plan.offset,
+    want,
+    keep,
+    budget: keep ? Math.max(0, want - hits.length) : Infinity,
+  });
+  page.push(...rest.rows);
+  return { rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted) };
 }
 
 // ── /search and /api/search ──
@@ -454,15 +478,20 @@ export type SearchResult = {
   hasPrevious: boolean;
   hasNext: boolean;
   /**
-   * True when the results come from a bounded window of a larger match (ADR 0012, ADR 0015): the
-   * first ones are the best of that window, the rest newest first, and at most 1,000 are listed.
+   * True when `total` is a lower bound: the results come from a bounded window of a larger match
+   * (ADR 0012, ADR 0015) — the first ones are the best of that window, the rest newest first, at
+   * most 1,000 listed — and the match was not read to its end.
    */
   approximate: boolean;
   /** The location as understood, or null when none was given. */
   location: { text: string; label: string; found: boolean } | null;
   /** Where distances are measured from: near=, or the location's centre for sort=distance; else null. */
   point: Point | null;
-  /** How many results there are, when the search knows it exactly (never when approximate); else null. */
+  /**
+   * How many results there are: exact when `approximate` is false; when it is true, a lower bound —
+   * the results known to exist so far (read from the match, ≤ 1,000), never an estimate; null when the
+   * search knows neither (the page then says "More than N" while there is a next page).
+   */
   total: number | null;
 };
 
@@ -520,17 +549,13 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
       const list = found.rows.slice(offset).map((row) => ({ ...toBusiness(row, now), distanceKm: row.distanceKm }));
       // Fewer than asked for: everything within the radius was found, so that is the total.
       const all = !found.approximate && found.rows.length < count;
-      return { ...empty, total: all ? found.rows.length : null, ...paged(list), approximate: found.approximate };
+      // Stopped at the budget: what was found exists, a lower bound.
+      return { ...empty, total: all || found.approximate ? found.rows.length : null, ...paged(list), approximate: found.approximate };
     }
     case "text": {
       const found = await runWindow(db, plan.match, { order: plan.order, offset, limit: pageSize + 1, keep, keepWindow: true });
-      // Open now is checked on the rows a page reads, so the match's size is not the count of open ones.
-      return {
-        ...empty,
-        ...paged(listed(found.rows)),
-        approximate: found.approximate,
-        total: found.approximate || keep ? null : found.total,
-      };
+      // Exact when the match was read whole (open now checked on every row of it), else a lower bound.
+      return { ...empty, ...paged(listed(found.rows)), approximate: found.approximate, total: found.total };
     }
     case "place": {
       // Its own (column, score, id) index, exact, read to the page; a city's or a country's count is
@@ -585,8 +610,9 @@ export async function listingSearch(
 /**
  * GET /api/businesses?search=…: /search's matcher and ranking, in a category scope,
  * with the list endpoint's totals. A dense search (more matches than one block) lists at most
- * RESULT_CAP results and says so: `approximate` is true, `total` is what can be paged through and
- * `estimate` the match's estimated size.
+ * RESULT_CAP results and says so: while `approximate` is true, `total` is a lower bound (the results
+ * known to exist so far) and `hasNext` whether a next page exists; `estimate` is the match's
+ * estimated size, for measurements only (never shown as a count).
  */
 export async function searchList(
   db: Db,
@@ -595,19 +621,20 @@ export async function searchList(
   sort: "recommended" | "latest",
   limit: number,
   offset: number,
-): Promise<{ rows: BusinessRow[]; total: number; approximate: boolean; estimate: number }> {
+): Promise<{ rows: BusinessRow[]; total: number; approximate: boolean; hasNext: boolean; estimate: number }> {
   const facet = scope ? facetToken(scope.column === "group_slug" ? "group" : "category", scope.slug) : null;
   const found = await windowSearch(db, {
     text,
     facets: facetsQuery(facet ? [facet] : []),
     order: sort === "latest" ? "latest" : "relevance",
     offset,
-    limit,
+    limit: limit + 1,
   });
   return {
-    rows: found.rows,
+    rows: found.rows.slice(0, limit),
     total: found.total,
     approximate: found.approximate,
+    hasNext: found.rows.length > limit,
     estimate: found.estimate,
   };
 }
