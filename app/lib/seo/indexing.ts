@@ -183,7 +183,10 @@ export function accessibilityHeading(
     const plural = category.kind === "group" ? name : pluralCategory(name);
     // "Cafes" → "cafes" inside the sentence; an acronym ("BBQ restaurants") stays.
     const [first = "", second = ""] = [...plural];
-    named = second && second === second.toUpperCase() && second !== second.toLowerCase() ? plural : first.toLowerCase() + plural.slice(first.length);
+    named =
+      second && second === second.toUpperCase() && second !== second.toLowerCase()
+        ? plural
+        : first.toLowerCase() + plural.slice(first.length);
   } else named = labelOf(locale, "category", name);
   return i18nFor(locale)._(INDEXED_ACCESSIBILITY_FILTERS[slug].heading, { category: named, city });
 }

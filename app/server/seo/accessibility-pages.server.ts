@@ -2,12 +2,7 @@
  * The accessibility pages' counts (INDEXED_ACCESSIBILITY_PAGES; app/lib/seo/indexing.ts): how many
  * businesses of a city × category have the attribute, exact, from attribute_counts by primary key.
  */
-import {
-  accessibilityTerm,
-  indexedAccessibilityFilter,
-  type IndexedAccessibilitySlug,
-  type IndexingRules,
-} from "#app/lib/seo/indexing";
+import { accessibilityTerm, indexedAccessibilityFilter, type IndexedAccessibilitySlug, type IndexingRules } from "#app/lib/seo/indexing";
 import { attributeScope, type ListingFilters } from "#app/lib/search/listing-filters";
 import type { Db } from "#app/server/platform/db.server";
 import type { ListingScope } from "#app/server/search/search.server";
@@ -53,4 +48,5 @@ export async function accessibilityCounts(
   return new Map(rows.map((r) => [`${r.scope} ${r.term}`, r.n]));
 }
 
-export const accessibilityCountKey = (pair: PairScope, slug: IndexedAccessibilitySlug) => `${pairScopeKey(pair)} ${accessibilityTerm(slug)}`;
+export const accessibilityCountKey = (pair: PairScope, slug: IndexedAccessibilitySlug) =>
+  `${pairScopeKey(pair)} ${accessibilityTerm(slug)}`;
