@@ -41,7 +41,7 @@ const canonicalTerms = (text: string | null) => {
 };
 
 /** Recomputes the filter terms of up to `rows` businesses with ids above `afterId`; writes the ones that differ. */
-export async function backfillFilterTermsAfter(
+async function backfillFilterTermsAfter(
   db: Db,
   afterId: number,
   rows = FILTER_BACKFILL_CHUNK_ROWS,
