@@ -120,6 +120,7 @@ export default [
       route("imports/:id/retry", "routes/api/admin/imports-retry.ts"),
       // Duplicate candidates, merge and dismiss (ADR 0019).
       route("duplicates", "routes/api/admin/duplicates.ts"),
+      route("filters/backfill", "routes/api/admin/filters-backfill.ts"),
       // The moderation queue: list, decide, bulk reject (docs/people.md).
       route("submissions", "routes/api/admin/submissions.ts"),
       route("submissions/bulk-reject", "routes/api/admin/submissions-bulk-reject.ts"),

@@ -14,6 +14,7 @@ export { ImportWorkflow } from "#app/server/import/import-workflow.server";
 export { DeleteAllWorkflow } from "#app/server/admin/delete-all-workflow.server";
 export { SeoWorkflow } from "#app/server/seo/seo-workflow.server";
 export { DuplicateScanWorkflow } from "#app/server/admin/duplicate-scan-workflow.server";
+export { FilterBackfillWorkflow } from "#app/server/admin/filter-backfill-workflow.server";
 
 // The DOM lib's CacheStorage (for the client code) hides workerd's `caches.default`.
 const edgeCache = () => (caches as unknown as { default: Cache }).default;

@@ -83,6 +83,8 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
   const [lastErrors, setLastErrors] = useState<ImportAnswer["errors"]>([]);
   const [generating, setGenerating] = useState(false);
   const [seoProgress, setSeoProgress] = useState<{ updated: number; remaining: number } | null>(null);
+  const [backfilling, setBackfilling] = useState(false);
+  const [backfillProgress, setBackfillProgress] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   /** 0: no dialog; 1–3: the delete-all step shown. */
   const [deleteStep, setDeleteStep] = useState(0);
@@ -214,6 +216,31 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
     } finally {
       setGenerating(false);
       setSeoProgress(null);
+    }
+  }
+
+  /** Recomputes the filter terms of businesses stored before filters existed: a chunk now, the rest as a job. */
+  async function updateFilters() {
+    setBackfilling(true);
+    setBackfillProgress(null);
+    try {
+      const response = await fetch("/api/admin/filters/backfill", { method: "POST", credentials: "include" });
+      if (response.status === 401) return onUnauthorized();
+      const body = await readJson<{ message: string; updated: number; statusUrl?: string }>(response);
+      if (!response.ok || !body) throw new Error(body?.message || `${response.status}: ${response.statusText}`);
+      let updated = body.updated;
+      setBackfillProgress(body.message);
+      if (body.statusUrl) {
+        const job = await watchJob<{ message: string; updated: number | null }>(body.statusUrl, (s) => setBackfillProgress(s.message));
+        if (!job) return;
+        updated += job.updated ?? 0;
+      }
+      toast({ title: "Filters Updated", description: `Updated the filters of ${format.count(updated)} businesses.` });
+    } catch (error) {
+      toast({ title: "Updating filters failed", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+    } finally {
+      setBackfilling(false);
+      setBackfillProgress(null);
     }
   }
 
@@ -396,6 +423,27 @@ export function ImportTab({ onUnauthorized, onImportChanged }: Props) {
         {seoProgress ? (
           <p className="mt-2 text-xs text-slate-600" aria-live="polite">
             {format.count(seoProgress.updated)} done, {format.count(seoProgress.remaining)} remaining
+          </p>
+        ) : null}
+      </section>
+
+      <section className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 className="text-lg font-semibold text-slate-900">Filters</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Brings the attribute and opening-time filters up to date for businesses stored before filters existed. Running it again changes
+          nothing.
+        </p>
+        <button
+          type="button"
+          onClick={() => void updateFilters()}
+          disabled={backfilling}
+          className="mt-4 rounded-md bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+        >
+          {backfilling ? "Updating Filters..." : "Update Filters"}
+        </button>
+        {backfillProgress ? (
+          <p className="mt-2 text-xs text-slate-600" aria-live="polite">
+            {backfillProgress}
           </p>
         ) : null}
       </section>

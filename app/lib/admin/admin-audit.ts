@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   merge: "Merge",
   "dismiss-duplicate": "Not a duplicate",
   "duplicate-scan": "Duplicate scan",
+  "filter-backfill": "Filters update",
   "submission-approve": "Approve request",
   "submission-reject": "Reject request",
   "claim-verify": "Claim verified",

@@ -14,7 +14,7 @@
  *
  * Pure: no runtime imports outside lib/.
  */
-import { changeMinutes, isOpenAtWeekTime, WEEKDAYS, type OpeningHours, type Weekday } from "#app/lib/business/hours";
+import { changeMinutes, isOpenAtWeekTime, WEEKDAYS, weeklyHoursOf, type OpeningHours, type Weekday } from "#app/lib/business/hours";
 import { slugify } from "#app/lib/business/slug";
 import type { About } from "#app/lib/business/business";
 
@@ -112,11 +112,15 @@ export const FILTER_TERM = /^(at\S*|op(late|24h|[a-z]{3}\d\d))0$/;
  * offered weekly slot it is open at (none for a business open 24 hours: OPEN_24_HOURS_TERM stands for
  * them, and an "open at" query asks for either). Null when it has none.
  */
-export function filterTermsOf(about: About | null | undefined, hours: OpeningHours | null | undefined): string[] | null {
+export function filterTermsOf(
+  about: About | null | undefined,
+  hours: OpeningHours | Record<string, string> | null | undefined,
+): string[] | null {
   const terms = attributesOf(about)
     .filter((a) => a.value)
     .map((a) => attributeTerm(a.slug));
-  const weekly = hours && Object.keys(hours).length ? hours : null;
+  // The hours as the pages read them (open now): a day spelled "monday" or "Mon" is Monday here too.
+  const weekly = weeklyHoursOf(hours);
   if (isOpenLate(weekly)) terms.push(OPEN_LATE_TERM);
   if (isOpen24Hours(weekly)) terms.push(OPEN_24_HOURS_TERM);
   else if (weekly)

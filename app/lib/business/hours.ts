@@ -196,20 +196,28 @@ function weekdayFromText(text: string): Weekday | null {
 export function parseOpeningHoursJson(json: string | null | undefined): OpeningHours | null {
   if (!json) return null;
   try {
-    const value: unknown = JSON.parse(json);
-    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-    const out: OpeningHours = {};
-    for (const [key, text] of Object.entries(value as Record<string, unknown>)) {
-      const day = weekdayFromText(key);
-      if (day && (typeof text === "string" || Array.isArray(text))) {
-        const normalized = normalizeDayText(text as string | string[]);
-        if (normalized) out[day] = normalized;
-      }
-    }
-    return Object.keys(out).length ? out : null;
+    return weeklyHoursOf(JSON.parse(json));
   } catch {
     return null;
   }
+}
+
+/**
+ * A weekday map as the pages read stored hours: keys by weekday name in any spelling ("monday",
+ * "Mon"), texts in the canonical form; null when no day can be read. What a business's hours mean
+ * everywhere (open now, the opening-time filters), whatever spelling its input used.
+ */
+export function weeklyHoursOf(value: unknown): OpeningHours | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const out: OpeningHours = {};
+  for (const [key, text] of Object.entries(value as Record<string, unknown>)) {
+    const day = weekdayFromText(key);
+    if (day && (typeof text === "string" || Array.isArray(text))) {
+      const normalized = normalizeDayText(text as string | string[]);
+      if (normalized) out[day] = normalized;
+    }
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 /**

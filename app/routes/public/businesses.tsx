@@ -41,7 +41,7 @@ const browseQuerySchema = z.object({
 });
 
 // browseQuerySchema's keys and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating"];
+export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating", "has", "openAt", "openLate", "open24h"];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 

@@ -26,7 +26,7 @@ const CATEGORY_TOP_CITIES = 12;
 const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", "openNow", "minRating"];
+export const queryParams: QueryParams = ["page", "openNow", "minRating", "has", "openAt", "openLate", "open24h"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = (params.categoryName ?? "").trim();

@@ -4,7 +4,7 @@ import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/gen
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { titleCaseFromSlug } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
-import { titleWithSuffix } from "#app/lib/seo/indexing";
+import { accessibilityDescription, accessibilityHeading, titleWithSuffix } from "#app/lib/seo/indexing";
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { cleanLine } from "#app/lib/business/untrusted-text";
@@ -15,14 +15,14 @@ import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city-category";
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", "openNow", "minRating"];
+export const queryParams: QueryParams = ["page", "openNow", "minRating", "has", "openAt", "openLate", "open24h"];
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city
  * has at least INDEX_MIN_LISTING businesses of the category (fine or group); anything else is a 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { opened, config, indexing, list, locale } = await loadListingPage(
+  const { opened, config, indexing, list, locale, accessibility } = await loadListingPage(
     { request, context, params },
     {
       open: (db, opening) => openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), opening),
@@ -30,10 +30,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       maxPage: CITY_CATEGORY_MAX_PAGE,
     },
   );
-  const { city, category, count, heading } = opened.pair;
+  const { city, category } = opened.pair;
   const label = categoryLabelOf(category, locale);
+  // An accessibility page of its own ("Wheelchair accessible cafes in Hue"): its heading, count and description.
+  const heading = accessibility ? accessibilityHeading(accessibility.slug, category, city.name, locale) : opened.pair.heading;
+  const count = accessibility ? accessibility.count : opened.pair.count;
   return {
     heading,
+    description: accessibility ? accessibilityDescription(accessibility.slug, heading, count, locale) : null,
     path: cityCategoryPath(city.name, category.slug),
     cityName: city.name,
     // The category's label in the page's locale (its stored name in English), and inside a sentence.
@@ -54,7 +58,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
   const { heading, siteName, count, cityName, categoryNamed } = loaderData;
   const { canonical, robots, titleSuffix } = loaderData.indexing;
   const title = titleWithSuffix(i18n._("cityCategory.metaTitle", { heading, siteName }), titleSuffix);
-  const description = i18n._("cityCategory.metaDescription", { count, category: categoryNamed, city: cityName });
+  const description = loaderData.description ?? i18n._("cityCategory.metaDescription", { count, category: categoryNamed, city: cityName });
   return pageMeta({ title, description, canonical, robots });
 }
 

@@ -22,7 +22,7 @@ const CITY_TOP_CATEGORIES = 12;
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", "openNow", "minRating"];
+export const queryParams: QueryParams = ["page", "openNow", "minRating", "has", "openAt", "openLate", "open24h"];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cityName = (params.cityName ?? "").trim();

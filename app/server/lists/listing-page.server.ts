@@ -23,7 +23,15 @@ import { countShown, filteredPage } from "#app/lib/search/result-count";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
-import { filterVariant, isListingIndexed, listingIndexing, type IndexingRules, type ListingIndexing } from "#app/lib/seo/indexing";
+import {
+  accessibilityPageIndexing,
+  filterVariant,
+  isListingIndexed,
+  listingIndexing,
+  type IndexingRules,
+  type ListingIndexing,
+} from "#app/lib/seo/indexing";
+import { accessibilityPageOf, type AccessibilityPage } from "#app/server/seo/accessibility-pages.server";
 import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
 import { listScope } from "#app/server/lists/directory.server";
 import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
@@ -51,6 +59,8 @@ export type ListingPage<O extends OpenedListing> = {
   /** The canonical address of the listing's first page. */
   canonical: string;
   indexing: ListingIndexing;
+  /** An accessibility page of its own (INDEXED_ACCESSIBILITY_PAGES; app/lib/seo/indexing.ts) and its exact count; else null. */
+  accessibility: AccessibilityPage | null;
   /** The page's businesses, whole (a map reads their coordinates). */
   businesses: Business[];
   /** What the page's frame shows (components/listing-page.tsx), as its loader data. */
@@ -82,7 +92,10 @@ export async function loadListingPage<O extends OpenedListing>(
   const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale });
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
-  const listing = filtersActive(filters) ? await filteredListing(db, opened.scope, filters, requested, locale) : null;
+  const [listing, accessibility] = await Promise.all([
+    filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, locale) : null,
+    accessibilityPageOf(db, opened.scope, filters, config),
+  ]);
   const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
   const totalPages = listing ? listing.totalPages : allPages;
   const page = listing ? listing.page : clampPage(requested, allPages);
@@ -97,13 +110,17 @@ export async function loadListingPage<O extends OpenedListing>(
     locale,
     canonical,
     // Indexed from INDEX_MIN_LISTING businesses on (a city × category page with fewer does not exist).
-    indexing: listingIndexing({
-      canonicalBase: canonical,
-      page,
-      variant: filterVariant(filters, null, locale),
-      indexable: isListingIndexed(opened.count, config),
-      locale,
-    }),
+    indexing: accessibility
+      ? accessibilityPageIndexing({ canonicalBase: canonical, ...accessibility, page, rules: config, locale })
+      : listingIndexing({
+          canonicalBase: canonical,
+          page,
+          variant: filterVariant(filters, null, locale),
+          filtered: filtersActive(filters),
+          indexable: isListingIndexed(opened.count, config),
+          locale,
+        }),
+    accessibility,
     businesses,
     list: {
       businesses: businesses.map((b) => toCard(b, locale)),

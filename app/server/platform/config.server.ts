@@ -15,6 +15,11 @@ export type SiteConfig = {
   /** A city, category or city × category page is indexed from this many businesses. */
   indexMinListing: number;
   /**
+   * INDEXED_ACCESSIBILITY_PAGES "on": a city × category page filtered by one accessibility attribute
+   * of INDEXED_ACCESSIBILITY_FILTERS is indexed as a page of its own (app/lib/seo/indexing.ts).
+   */
+  indexedAccessibilityPages: boolean;
+  /**
    * GENERATED_TEXT: the locales whose pages show generated text (ADR 0021); SEO generation writes
    * only when the default locale is one of them.
    */
@@ -79,6 +84,7 @@ export function siteConfig(env: Env): SiteConfig {
     analyticsToken: env.CF_ANALYTICS_TOKEN || "",
     indexMinFacts: count(env.INDEX_MIN_FACTS, 1),
     indexMinListing: count(env.INDEX_MIN_LISTING, 3),
+    indexedAccessibilityPages: env.INDEXED_ACCESSIBILITY_PAGES === "on",
     generatedTextLocales: parseGeneratedText(env.GENERATED_TEXT, localeSettings.locales),
     ownRatingMinReviews: Math.max(1, count(env.OWN_RATING_MIN_REVIEWS, 5)),
     mapTileUrl: env.MAP_TILE_URL ?? "",

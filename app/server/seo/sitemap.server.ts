@@ -17,13 +17,21 @@
  * INDEX_MIN_LISTING businesses. A range whose businesses are all thin is not listed either.
  */
 import { eq, gte, max, sql } from "drizzle-orm";
-import { indexedFactCounts, type IndexingRules } from "#app/lib/seo/indexing";
+import {
+  accessibilityPagePath,
+  indexedFactCounts,
+  INDEXED_ACCESSIBILITY_FILTERS,
+  isListingIndexed,
+  type IndexedAccessibilitySlug,
+  type IndexingRules,
+} from "#app/lib/seo/indexing";
 import { cityCategoryPath } from "#app/lib/business/slug";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import type { SitemapUrl } from "#app/lib/seo/xml";
 import { businesses, cities, siteStats } from "#db/schema";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { Db } from "#app/server/platform/db.server";
+import { accessibilityCountKey, accessibilityCounts } from "#app/server/seo/accessibility-pages.server";
 
 /** sitemaps.org allows 50,000 URLs a file; we stay under it with room to spare. */
 const MAX_BUSINESSES_PER_SITEMAP = 45_000;
@@ -51,8 +59,8 @@ const MAIN_PAGES = [
 export type SitemapRules = IndexingRules & { perFile: number };
 
 export function sitemapRules(env: Env): SitemapRules {
-  const { indexMinFacts, indexMinListing } = siteConfig(env);
-  return { perFile: businessesPerSitemap(env), indexMinFacts, indexMinListing };
+  const { indexMinFacts, indexMinListing, indexedAccessibilityPages } = siteConfig(env);
+  return { perFile: businessesPerSitemap(env), indexMinFacts, indexMinListing, indexedAccessibilityPages };
 }
 
 /**
@@ -208,14 +216,25 @@ export async function cityCategoriesSitemap(
   if (!Number.isSafeInteger(n) || n < 1) return null;
   const { perFile } = rules;
   const lastmod = await latestUpdate(db);
-  const rows = await db.orm.all<{ city: string; slug: string }>(
-    sql`SELECT c.name AS city, cc.slug AS slug FROM city_categories AS cc JOIN cities AS c ON c.slug = cc.city_slug
+  const rows = await db.orm.all<{ city: string; slug: string; citySlug: string; kind: "category" | "group" }>(
+    sql`SELECT c.name AS city, cc.slug AS slug, cc.city_slug AS citySlug, cc.kind AS kind FROM city_categories AS cc JOIN cities AS c ON c.slug = cc.city_slug
      WHERE cc.id > ${(n - 1) * perFile} AND cc.id <= ${n * perFile} AND cc.business_count >= ${minListing(rules)}
        AND (cc.kind = 'group' OR cc.slug NOT IN (SELECT slug FROM category_groups))
      ORDER BY cc.id LIMIT ${perFile}`,
   );
   if (rows.length === 0) return null;
-  return rows.map((r) => pageEntry(siteUrl, cityCategoryPath(r.city, r.slug), lastmod, where));
+  const entries = rows.map((r) => pageEntry(siteUrl, cityCategoryPath(r.city, r.slug), lastmod, where));
+  if (!rules.indexedAccessibilityPages) return entries;
+  // The accessibility pages of these city × category pages that are indexed (INDEXED_ACCESSIBILITY_PAGES): their counts by primary key.
+  const slugs = Object.keys(INDEXED_ACCESSIBILITY_FILTERS) as IndexedAccessibilitySlug[];
+  const pairs = rows.map((r) => ({ city: { slug: r.citySlug }, category: { kind: r.kind, slug: r.slug } }));
+  const counts = await accessibilityCounts(db, pairs, slugs);
+  const accessible = rows.flatMap((r, i) =>
+    slugs
+      .filter((s) => isListingIndexed(counts.get(accessibilityCountKey(pairs[i], s)) ?? 0, rules))
+      .map((s) => pageEntry(siteUrl, accessibilityPagePath(cityCategoryPath(r.city, r.slug), s), lastmod, where)),
+  );
+  return [...entries, ...accessible];
 }
 
 /**

@@ -22,6 +22,7 @@ type AuditAction =
   | "merge"
   | "dismiss-duplicate"
   | "duplicate-scan"
+  | "filter-backfill"
   // People who take part (docs/people.md): the moderation queue, claims, owners' edits, featuring.
   | "submission-approve"
   | "submission-reject"

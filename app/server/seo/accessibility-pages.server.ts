@@ -1,0 +1,52 @@
+/**
+ * The accessibility pages' counts (INDEXED_ACCESSIBILITY_PAGES; app/lib/seo/indexing.ts): how many
+ * businesses of a city × category have the attribute, exact, from attribute_counts by primary key.
+ */
+import { accessibilityTerm, indexedAccessibilityFilter, type IndexedAccessibilitySlug, type IndexingRules } from "#app/lib/seo/indexing";
+import { attributeScope, type ListingFilters } from "#app/lib/search/listing-filters";
+import type { Db } from "#app/server/platform/db.server";
+import type { ListingScope } from "#app/server/search/search.server";
+
+export type AccessibilityPage = { slug: IndexedAccessibilitySlug; count: number };
+
+type PairScope = { city: { slug: string }; category: { kind: "category" | "group"; slug: string } };
+
+const pairScopeKey = (pair: PairScope) => attributeScope({ kind: "city-category", ...pair });
+
+/** The accessibility page a listing view is (a city × category with one of the fixed filters, the setting on), with its count; else null. */
+export async function accessibilityPageOf(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  rules: IndexingRules,
+): Promise<AccessibilityPage | null> {
+  const slug = scope.kind === "city-category" ? indexedAccessibilityFilter(filters, rules) : null;
+  if (!slug || scope.kind !== "city-category") return null;
+  const row = await db.first<{ n: number }>("SELECT business_count AS n FROM attribute_counts WHERE scope = ?1 AND term = ?2", [
+    pairScopeKey(scope),
+    accessibilityTerm(slug),
+  ]);
+  return { slug, count: Math.max(0, row?.n ?? 0) };
+}
+
+/**
+ * The counts of every accessibility page of the given city × category pages (the sitemap's rows), by
+ * primary key: a map from `${scope} ${term}` to the count. One read, at most pages × filters rows.
+ */
+export async function accessibilityCounts(
+  db: Db,
+  pairs: readonly PairScope[],
+  slugs: readonly IndexedAccessibilitySlug[],
+): Promise<Map<string, number>> {
+  const keys = pairs.flatMap((p) => slugs.map((s) => [pairScopeKey(p), accessibilityTerm(s)]));
+  if (!keys.length) return new Map();
+  const rows = await db.all<{ scope: string; term: string; n: number }>(
+    `SELECT a.scope, a.term, a.business_count AS n FROM json_each(?1) AS j
+     JOIN attribute_counts AS a ON a.scope = j.value ->> 0 AND a.term = j.value ->> 1`,
+    [JSON.stringify(keys)],
+  );
+  return new Map(rows.map((r) => [`${r.scope} ${r.term}`, r.n]));
+}
+
+export const accessibilityCountKey = (pair: PairScope, slug: IndexedAccessibilitySlug) =>
+  `${pairScopeKey(pair)} ${accessibilityTerm(slug)}`;
