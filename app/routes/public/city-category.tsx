@@ -15,7 +15,7 @@ import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city-category";
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", "openNow", "minRating"];
+export const queryParams: QueryParams = ["page", "openNow", "minRating", "has", "openAt", "openLate", "open24h"];
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city
@@ -61,7 +61,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, filtered } =
+  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, choices, filtered } =
     loaderData;
   const cityPath = `/city/${encodeURIComponent(cityName)}`;
   return (
@@ -75,7 +75,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
         { name: categoryName, url: `${siteUrl}${lp(path)}` },
       ]}
       path={path}
-      {...{ businesses, featured, page, totalPages, filters, filtered }}
+      {...{ businesses, featured, page, totalPages, filters, choices, filtered }}
       heading={
         <CountedHeading title={heading} count={count}>
           {_("cityCategory.found", { count, category: categoryNamed, city: cityName })}{" "}
