@@ -27,12 +27,16 @@ const PICKED = [
   { slug: "outdoor-seating", label: "Outdoor seating", key: "Outdoor seating" },
   { slug: "takeout", label: "Takeout", key: "Takeout" },
 ];
-const PHONE = { width: 375, height: 740 };
+/** A phone's viewport (an iPhone 13's). */
+const PHONE = { width: 390, height: 844 };
 
 type Row = Record<string, unknown>;
 let rows: Row[] = [];
 
-/** The Huế file as a city of its own: new place ids, names and city; no phone or website (no duplicate of the original). */
+/**
+ * The Huế file as a city of its own: new place ids, names and city; no phone or website (no duplicate
+ * of the original), no photos (their host is not reached from a test run: the default images show).
+ */
 async function taggedCopy(file: string) {
   const book = XLSX.read(await readFile(FIXTURE));
   const sheet = book.Sheets[book.SheetNames[0]];
@@ -47,6 +51,9 @@ async function taggedCopy(file: string) {
     kgmid: null,
     phone: null,
     website: null,
+    photo: null,
+    logo: null,
+    street_view: null,
     latitude: typeof r.latitude === "number" ? r.latitude + 0.5 : r.latitude,
   }));
   const out = XLSX.utils.book_new();
@@ -72,9 +79,16 @@ async function cardsOf(page: Page): Promise<Array<{ name: string; href: string }
   return out;
 }
 
+/** Neither the page nor anything of its filter bar reaches past the viewport's width (a row of links may scroll within itself). */
 async function noSidewaysScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(client);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("main form *")]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((e) => `${e.tagName} ${(e.textContent ?? "").slice(0, 40)}`),
+  );
+  expect(wide, "filter bar wider than the viewport").toEqual([]);
 }
 
 test("the admin imports the Huế cafés as a city of their own", async ({ page }, testInfo) => {
