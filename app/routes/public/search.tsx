@@ -34,7 +34,7 @@ import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/search";
 
 // searchParamsSchema's keys.
-export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
+export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "has", "openAt", "openLate", "open24h", "sort", "near", "radius", "page"];
 
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
