@@ -12,7 +12,7 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import { useLocalePath } from "#app/components/page-locale";
 import { Badge } from "#app/components/ui/badge";
 import { Pager } from "#app/components/ui/pager";
-import { LISTING_PAGE_SIZE, listingHref, type ListingFilters } from "#app/lib/search/listing-filters";
+import { LISTING_PAGE_SIZE, listingHref, type FilterChoices, type ListingFilters } from "#app/lib/search/listing-filters";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 
 type Crumb = { name: string; url: string };
@@ -27,6 +27,7 @@ export function ListingPage({
   page,
   totalPages,
   filters,
+  choices,
   filtered,
   heading,
   empty,
@@ -45,6 +46,8 @@ export function ListingPage({
   page: number;
   totalPages: number | null;
   filters: ListingFilters;
+  /** What the filter bar offers (the listing's attributes and their counts). */
+  choices?: FilterChoices;
   filtered: { summary: string; hasNext: boolean } | null;
   /** What stands above the filter bar: the heading, the count, the page's links. */
   heading: React.ReactNode;
@@ -66,7 +69,7 @@ export function ListingPage({
         <JsonLd key={i} data={s} />
       ))}
       {heading}
-      <ListingFilterBar filters={filters} action={path} summary={filtered?.summary} />
+      <ListingFilterBar filters={filters} choices={choices} action={path} summary={filtered?.summary} />
       {businesses.length === 0 ? (
         empty
       ) : (

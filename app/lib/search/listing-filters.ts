@@ -46,7 +46,8 @@ export function parseAttributeFilters(params: URLSearchParams): AttributeFilters
     .filter(Boolean);
   return {
     has: [...new Set(slugs)].sort().slice(0, MAX_HAS),
-    openAt: parseOpenAt(params.get("openAt")),
+    // `openAt=sun-10:00`, or the filter bar's day and time selects, both named openAt (`openAt=sun&openAt=10:00`).
+    openAt: parseOpenAt(params.getAll("openAt").filter(Boolean).join("-")),
     openLate: isOn(params.get("openLate")),
     open24h: isOn(params.get("open24h")),
   };

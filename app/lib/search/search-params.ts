@@ -40,6 +40,11 @@ export const searchParamsSchema = z.object({
       const n = Number(v);
       return v && Number.isFinite(n) && n > 0 ? Math.min(5, n) : undefined;
     }),
+  // The attribute filters, as written: parseAttributeFilters (listing-filters.ts) reads them from the URL (`has` may repeat).
+  has: z.string().optional().catch(undefined),
+  openAt: z.string().optional().catch(undefined),
+  openLate: z.string().optional().catch(undefined),
+  open24h: z.string().optional().catch(undefined),
   sort: z
     .string()
     .optional()

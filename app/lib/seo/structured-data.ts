@@ -236,6 +236,8 @@ export type LocalBusinessOptions = {
   reviews?: ReadonlyArray<MarkedUpReview>;
   /** The phone in its international form ("+84 234 3823 456", phone.ts); else the stored text. */
   telephone?: string;
+  /** The business's attributes (`about`), has and lacks: schema.org `amenityFeature`. */
+  amenities?: ReadonlyArray<{ name: string; value: boolean }>;
 };
 
 export function localBusinessJsonLd(business: StructuredBusiness, options: LocalBusinessOptions): JsonLd {
@@ -268,6 +270,8 @@ export function localBusinessJsonLd(business: StructuredBusiness, options: Local
   if (spec.length) out.openingHoursSpecification = spec;
   const special = business.businessStatus === "CLOSED_PERMANENTLY" ? [] : specialOpeningHoursSpecification(business.specialHours);
   if (special.length) out.specialOpeningHoursSpecification = special;
+  if (options.amenities?.length)
+    out.amenityFeature = options.amenities.map((a) => ({ "@type": "LocationFeatureSpecification", name: a.name, value: a.value }));
   // Only the rating of reviews written here, from the first published one; none without one.
   const own = business.ownReviews;
   if (own && own.count >= 1 && own.average !== null) {

@@ -7,7 +7,21 @@ import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
 
 // searchParamsSchema's keys.
-export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
+export const queryParams: QueryParams = [
+  "q",
+  "location",
+  "category",
+  "openNow",
+  "minRating",
+  "has",
+  "openAt",
+  "openLate",
+  "open24h",
+  "sort",
+  "near",
+  "radius",
+  "page",
+];
 
 /** GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating, sort, page). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -21,6 +21,8 @@ import { DEFAULT_SCHEDULE, localizeDayText, localTime, weekdayName, weekdaysFor,
 import { phoneView } from "#app/lib/business/phone";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { labelOf } from "#app/lib/i18n/labels";
+import { attributesOf, isAccessibility } from "#app/lib/business/attributes";
+import { attributeGroupLabel, attributeLabel } from "#app/lib/business/attribute-labels";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import { breadcrumbJsonLd, localBusinessJsonLd } from "#app/lib/seo/structured-data";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
@@ -38,35 +40,44 @@ import { pageMeta } from "#app/lib/seo/meta";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/business";
 
-/** SPEC §2 feature list, filled from the imported `about` groups: Available / Not Available only where the data says. */
+/**
+ * SPEC §2 feature list, filled from the imported `about` groups: Available / Not Available only where
+ * the data says. Accessibility comes first (what a wheelchair user needs to know before going).
+ */
 const FEATURE_GROUPS = [
+  { title: "features.accessibility", keys: ["Accessibility"] },
   { title: "features.serviceOptions", keys: ["Service options"] },
   { title: "features.paymentMethods", keys: ["Payments", "Payment options"] },
-  { title: "features.accessibility", keys: ["Accessibility"] },
   { title: "features.businessType", keys: ["From the business", "Business type"] },
 ] as const satisfies ReadonlyArray<{ title: MessageId; keys: readonly string[] }>;
 
-type FeatureGroup = { title: string; items: Array<{ name: string; available: boolean }> };
+type FeatureItem = { slug: string; name: string; available: boolean };
+type FeatureGroup = { title: string; accessibility: boolean; items: FeatureItem[] };
 
 /**
- * The feature list in the page's locale: the spec's four headings from the interface catalog, any
- * other group and every feature by its label (labelOf; one the catalog does not know as written).
+ * The feature list in the page's locale: the spec's four headings from the interface catalog (the
+ * accessibility one first), then any other group the data has by its label, each attribute by its
+ * label (attribute-labels.ts; one the catalog does not know as written). What a place has and what the
+ * data says it lacks, in the data's order (attributesOf).
  */
 function featureGroups(about: Business["about"], locale: string): FeatureGroup[] {
   const i18n = i18nFor(locale);
-  const source = about ?? {};
+  const byGroup = new Map<string, FeatureItem[]>();
+  for (const a of attributesOf(about)) {
+    const items = byGroup.get(a.group) ?? [];
+    items.push({ slug: a.slug, name: attributeLabel(a, locale), available: a.value });
+    byGroup.set(a.group, items);
+  }
   const used = new Set<string>();
-  const itemsOf = (group: Record<string, boolean>) =>
-    Object.entries(group).map(([name, available]) => ({ name: labelOf(locale, "aboutAttribute", name), available: Boolean(available) }));
   const groups: FeatureGroup[] = FEATURE_GROUPS.map((g) => {
-    const key = g.keys.find((k) => source[k]);
+    const key = g.keys.find((k) => byGroup.has(k));
     if (key) used.add(key);
-    return { title: i18n._(g.title), items: key ? itemsOf(source[key]) : [] };
+    return { title: i18n._(g.title), accessibility: g.title === "features.accessibility", items: key ? (byGroup.get(key) ?? []) : [] };
   });
   // Any other group the data has ("Planning", "Amenities", …) is shown under its own name.
-  for (const [key, items] of Object.entries(source)) {
-    if (used.has(key) || !items || typeof items !== "object") continue;
-    groups.push({ title: labelOf(locale, "aboutGroup", key), items: itemsOf(items) });
+  for (const [key, items] of byGroup) {
+    if (used.has(key)) continue;
+    groups.push({ title: attributeGroupLabel(key, locale), accessibility: isAccessibility(key), items });
   }
   return groups;
 }
@@ -307,7 +318,7 @@ const ACTION = "inline-flex items-center gap-2 rounded-lg px-5 py-3 font-semibol
  * Every URL is the page's locale's; the phone is in its international form.
  */
 function businessJsonLd(
-  { business: b, category, meta, siteUrl, reviews, phone }: Route.ComponentProps["loaderData"],
+  { business: b, category, meta, siteUrl, reviews, phone, features }: Route.ComponentProps["loaderData"],
   lp: (path: string) => string,
   home: string,
 ) {
@@ -329,8 +340,58 @@ function businessJsonLd(
     // The first page of published reviews written here, newest first (a later page or another order marks up none).
     reviews: reviews.sort === "newest" && !reviews.later ? reviews.reviews : [],
     telephone: phone?.international,
+    // What the place has and what the data says it lacks, by the labels the page shows.
+    amenities: features.flatMap((g) => g.items.map((item) => ({ name: item.name, value: item.available }))),
   });
   return [business, breadcrumbs];
+}
+
+/** "Wheelchair accessible entrance" → "wheelchair accessible entrance" inside a sentence; an acronym ("NFC mobile payments", "LGBTQ+ friendly") keeps its case. */
+function inSentence(label: string, locale: string): string {
+  const [first, second] = [...label];
+  return first && !(second && second !== second.toLocaleLowerCase(locale)) ? first.toLocaleLowerCase(locale) + label.slice(first.length) : label;
+}
+
+/**
+ * One attribute with its has/lacks mark: an icon and words, never colour alone. Accessibility says it
+ * as a phrase ("No wheelchair accessible entrance"), what the visitor needs to know before going; the
+ * other groups carry the spec's Available / Not Available flag.
+ */
+function FeatureRow({ item, accessibility }: { item: FeatureItem; accessibility: boolean }) {
+  const { _, i18n } = useLingui();
+  const mark = item.available ? <HasIcon /> : <LacksIcon />;
+  if (accessibility)
+    return (
+      <li className={`flex items-start gap-2 ${item.available ? "text-slate-900" : "text-slate-700"}`} data-attribute={item.slug} data-has={item.available}>
+        {mark}
+        <span>{item.available ? item.name : _("business.attributeLacks", { label: inSentence(item.name, i18n.locale) })}</span>
+      </li>
+    );
+  return (
+    <li className="flex justify-between gap-3" data-attribute={item.slug} data-has={item.available}>
+      <span>{item.name}</span>
+      <span className={`flex shrink-0 items-center gap-1 ${item.available ? "text-emerald-800" : "text-slate-600"}`}>
+        {mark}
+        {item.available ? _("features.available") : _("features.notAvailable")}
+      </span>
+    </li>
+  );
+}
+
+function HasIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <path d="M4 10.5l4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function LacksIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 export default function BusinessPage({ loaderData }: Route.ComponentProps) {
@@ -431,12 +492,7 @@ export default function BusinessPage({ loaderData }: Route.ComponentProps) {
                   {group.items.length ? (
                     <ul className="mt-2 space-y-1 text-sm">
                       {group.items.map((item) => (
-                        <li key={item.name} className="flex justify-between gap-3">
-                          <span>{item.name}</span>
-                          <span className={item.available ? "text-emerald-800" : "text-slate-600"}>
-                            {item.available ? _("features.available") : _("features.notAvailable")}
-                          </span>
-                        </li>
+                        <FeatureRow key={item.slug} item={item} accessibility={group.accessibility} />
                       ))}
                     </ul>
                   ) : (

@@ -17,6 +17,7 @@ import { listingSearch, search, type ListingPage } from "#app/server/search/sear
 import { localizedFilteredPage } from "#app/server/lists/listing-page.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import { selectedFilterChoices } from "#app/lib/search/selected-choices";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
@@ -73,7 +74,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .map((c) => ({ ...c, category: labelOf(locale, "category", c.category) }));
   const filters = parseListingFilters(url.searchParams);
   // What the page shows whichever way its list is read.
-  const view = { search: query.search, category: query.category, sort: query.sort, siteName: config.siteName, siteUrl: config.siteUrl, categories };
+  const view = {
+    search: query.search,
+    category: query.category,
+    sort: query.sort,
+    siteName: config.siteName,
+    siteUrl: config.siteUrl,
+    categories,
+    choices: selectedFilterChoices(filters, locale),
+  };
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
@@ -229,6 +238,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
       </Form>
       <ListingFilterBar
         filters={loaderData.filters}
+        choices={loaderData.choices}
         action="/businesses"
         hidden={{ search, category, sort: sort === "latest" ? "latest" : "" }}
         summary={loaderData.filtered?.summary}

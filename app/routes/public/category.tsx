@@ -74,7 +74,7 @@ function CategoryNotFound({ heading }: { heading: string }) {
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { heading, named, raw, siteUrl, categoryUrl, count, businesses, featured, page, totalPages, filters, filtered, map, topCities } = loaderData;
+  const { heading, named, raw, siteUrl, categoryUrl, count, businesses, featured, page, totalPages, filters, choices, filtered, map, topCities } = loaderData;
   return (
     <ListingPage
       siteUrl={siteUrl}
@@ -84,7 +84,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         { name: heading, url: categoryUrl },
       ]}
       path={`/category/${encodeURIComponent(raw)}`}
-      {...{ businesses, featured, page, totalPages, filters, filtered }}
+      {...{ businesses, featured, page, totalPages, filters, choices, filtered }}
       heading={
         <>
           <h1 className="text-3xl font-bold">{heading}</h1>

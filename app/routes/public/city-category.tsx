@@ -65,7 +65,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, filtered } =
+  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, choices, filtered } =
     loaderData;
   const cityPath = `/city/${encodeURIComponent(cityName)}`;
   return (
@@ -79,7 +79,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
         { name: categoryName, url: `${siteUrl}${lp(path)}` },
       ]}
       path={path}
-      {...{ businesses, featured, page, totalPages, filters, filtered }}
+      {...{ businesses, featured, page, totalPages, filters, choices, filtered }}
       heading={
         <CountedHeading title={heading} count={count}>
           {_("cityCategory.found", { count, category: categoryNamed, city: cityName })}{" "}

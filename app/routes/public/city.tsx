@@ -71,7 +71,7 @@ function CityNotFound() {
 export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { cityName, siteUrl, cityUrl, count, businesses, featured, page, totalPages, filters, filtered, map, topCategories } = loaderData;
+  const { cityName, siteUrl, cityUrl, count, businesses, featured, page, totalPages, filters, choices, filtered, map, topCategories } = loaderData;
   return (
     <ListingPage
       siteUrl={siteUrl}
@@ -82,7 +82,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
         { name: cityName, url: cityUrl },
       ]}
       path={`/city/${encodeURIComponent(cityName)}`}
-      {...{ businesses, featured, page, totalPages, filters, filtered }}
+      {...{ businesses, featured, page, totalPages, filters, choices, filtered }}
       heading={
         <>
           <CountedHeading title={_("city.heading", { city: cityName })} count={count}>

@@ -26,13 +26,15 @@ import { PUBLIC_CACHE } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
 import { pageMeta } from "#app/lib/seo/meta";
-import { MinRatingOptions } from "#app/components/listing-filters";
+import { AttributeFilterFields, FilterChips, FoldedFilters, MinRatingOptions, useCanonicalSubmit } from "#app/components/listing-filters";
+import { parseAttributeFilters, setAttributeParams, type ListingFilters } from "#app/lib/search/listing-filters";
+import { selectedFilterChoices } from "#app/lib/search/selected-choices";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/search";
 
 // searchParamsSchema's keys.
-export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "sort", "near", "radius", "page"];
+export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "has", "openAt", "openLate", "open24h", "sort", "near", "radius", "page"];
 
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
@@ -46,8 +48,12 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   // words may name a category in any enabled language ("cà phê", "cafetería").
   const [result, { categories }] = await Promise.all([search(db, params, { locales: settings.locales }), siteSummary(db, dataVersion)]);
   const businesses = result.businesses.map((b) => toCard(b, locale));
+  // Every filter of the bar, as the listings have them: open now, a minimum rating, attributes, opening times.
+  const filters: ListingFilters = { openNow: params.openNow, minRating: params.minRating, ...parseAttributeFilters(new URL(request.url).searchParams) };
   return {
     params,
+    filters,
+    choices: selectedFilterChoices(filters, locale),
     result: { ...result, businesses },
     // The labels are the server's content catalog's: the browser has the interface catalog alone.
     categories: categories.map((c) => ({ ...c, category: labelOf(locale, "category", c.category) })),
@@ -100,15 +106,18 @@ function counted(result: { page: number; pageSize: number; hasNext: boolean; app
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { params, result, categories, map, distanceUnit } = loaderData;
+  const { params, result, categories, map, distanceUnit, filters, choices } = loaderData;
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const heading = headingFor(_, params);
   const total = knownTotal(counted(result));
-  const filtered = Boolean(params.category || params.openNow || params.minRating);
+  const filtered = Boolean(params.category || params.openNow || params.minRating || filters.has.length || filters.openAt || filters.openLate || filters.open24h);
+  const onSubmit = useCanonicalSubmit(lp("/search"));
+  // The search without its filters: what a filter chip's link keeps.
+  const unfiltered = searchParamsOf(searchHref({ ...params, openNow: false, minRating: undefined, page: 1 }));
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
-      <Form method="get" action={lp("/search")} className="rounded-xl border border-slate-200 bg-slate-50 p-4" role="search">
+      <Form method="get" action={lp("/search")} onSubmit={onSubmit} className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4" role="search">
         <div className="flex flex-col gap-3 md:flex-row">
           <Field label={_("search.queryLabel")} htmlFor="search-q" hideLabel className="flex-1">
             <SuggestInput
@@ -141,39 +150,45 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <Button type="submit">{_("search.searchButton")}</Button>
         </div>
-        <div className="mt-3 grid grid-cols-2 items-end gap-3 text-sm md:flex md:flex-wrap">
-          <Field label={_("search.category")} htmlFor="search-category">
-            <Select id="search-category" name="category" defaultValue={params.category} className="h-10 text-sm md:w-52">
-              <option value="">{_("search.allCategories")}</option>
-              {categories.map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c.category}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label={_("search.minRating")} htmlFor="search-min-rating">
-            <Select id="search-min-rating" name="minRating" defaultValue={params.minRating ? String(params.minRating) : ""} className="h-10 text-sm">
-              <MinRatingOptions />
-            </Select>
-          </Field>
-          <Field label={_("search.sortBy")} htmlFor="search-sort">
-            <Select id="search-sort" name="sort" defaultValue={params.sort} className="h-10 text-sm">
-              {SEARCH_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {_(SORT_LABELS[s])}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <NearMeButton className="col-span-2 md:col-span-1" />
-          <label className="flex h-10 items-center gap-2 font-medium text-slate-700">
-            <input type="checkbox" name="openNow" value="1" defaultChecked={params.openNow} className="h-4 w-4 accent-blue-700" />
-            {_("search.openNow")}
-          </label>
-          <Button type="submit" variant="outline" size="sm" className="col-span-2 h-10 md:col-span-1">
-            {_("search.applyFilters")}
-          </Button>
+        <div className="mt-3 text-sm">
+          <FoldedFilters filters={filters}>
+            <div className="grid grid-cols-2 items-end gap-3 md:flex md:flex-wrap">
+              <Field label={_("search.category")} htmlFor="search-category">
+                <Select id="search-category" name="category" defaultValue={params.category} className="h-10 text-sm md:w-52">
+                  <option value="">{_("search.allCategories")}</option>
+                  {categories.map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {c.category}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label={_("search.minRating")} htmlFor="search-min-rating">
+                <Select id="search-min-rating" name="minRating" defaultValue={params.minRating ? String(params.minRating) : ""} className="h-10 text-sm">
+                  <MinRatingOptions />
+                </Select>
+              </Field>
+              <Field label={_("search.sortBy")} htmlFor="search-sort">
+                <Select id="search-sort" name="sort" defaultValue={params.sort} className="h-10 text-sm">
+                  {SEARCH_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {_(SORT_LABELS[s])}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <NearMeButton className="col-span-2 md:col-span-1" />
+              <label className="flex h-10 items-center gap-2 font-medium text-slate-700">
+                <input type="checkbox" name="openNow" value="1" defaultChecked={params.openNow} className="h-4 w-4 accent-blue-700" />
+                {_("search.openNow")}
+              </label>
+              <Button type="submit" variant="outline" size="sm" className="col-span-2 h-10 md:col-span-1">
+                {_("search.applyFilters")}
+              </Button>
+            </div>
+            <AttributeFilterFields filters={filters} choices={choices} />
+          </FoldedFilters>
+          <FilterChips filters={filters} choices={choices} path="/search" extra={unfiltered} />
         </div>
       </Form>
 
@@ -200,10 +215,24 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         page={result.page}
         totalPages={total === null ? null : Math.max(1, Math.ceil(total / result.pageSize))}
         hasNext={result.hasNext}
-        hrefFor={(page) => lp(searchHref({ ...params, page }))}
+        hrefFor={(page) => lp(withAttributeFilters(searchHref({ ...params, page }), filters))}
       />
     </main>
   );
+}
+
+/** A /search link's query, without the filters the bar owns (a chip's link adds back the others). */
+function searchParamsOf(href: string): URLSearchParams {
+  const params = new URLSearchParams(href.split("?")[1] ?? "");
+  for (const name of ["openNow", "minRating", "has", "openAt", "openLate", "open24h", "page"]) params.delete(name);
+  return params;
+}
+
+/** A /search link with the attribute filters too. */
+function withAttributeFilters(href: string, filters: ListingFilters): string {
+  const [path, query = ""] = href.split("?");
+  const qs = setAttributeParams(new URLSearchParams(query), filters).toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 function EmptyState({

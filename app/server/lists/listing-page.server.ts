@@ -18,7 +18,14 @@ import { toCard, type CardBusiness } from "#app/components/business-card";
 import { localePath } from "#app/lib/i18n/locales";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Business } from "#app/lib/business/business";
-import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import {
+  filtersActive,
+  LISTING_PAGE_SIZE,
+  parseListingFilters,
+  type FilterChoices,
+  type ListingFilters,
+} from "#app/lib/search/listing-filters";
+import { selectedFilterChoices } from "#app/lib/search/selected-choices";
 import { countShown, filteredPage } from "#app/lib/search/result-count";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
@@ -72,6 +79,8 @@ export type ListingPage<O extends OpenedListing> = {
     /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
     totalPages: number | null;
     filters: ListingFilters;
+    /** What the filter bar offers: the listing's attributes and their counts. */
+    choices: FilterChoices;
     /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
     filtered: { summary: string; hasNext: boolean } | null;
   };
@@ -129,6 +138,7 @@ export async function loadListingPage<O extends OpenedListing>(
       page,
       totalPages,
       filters,
+      choices: selectedFilterChoices(filters, locale),
       filtered: listing?.filtered ?? null,
     },
   };
