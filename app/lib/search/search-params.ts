@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { cleanLine } from "#app/lib/business/untrusted-text";
+import { parseAttributeFilters, type AttributeFilters } from "#app/lib/search/listing-filters";
 
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_SEARCH_PAGE, SEARCH_SORTS, type SearchSort } from "#app/lib/search/search-links";
 
@@ -76,11 +77,16 @@ export const searchParamsSchema = z.object({
     }),
 });
 
-export type SearchParams = z.output<typeof searchParamsSchema>;
+/** The schema's output and the attribute filters (has, openAt, openLate, open24h), read as every listing reads them (absent: none). */
+export type SearchParams = z.output<typeof searchParamsSchema> & Partial<AttributeFilters>;
 
-/** Reads a URL's query (first value of each key) through the schema; never throws. */
-export function parseSearchParams(url: string | URL): SearchParams {
+/** The attribute filters' query keys (parseAttributeFilters). */
+export const ATTRIBUTE_PARAMS = ["has", "openAt", "openLate", "open24h"] as const;
+
+/** Reads a URL's query (first value of each key) through the schema, and its attribute filters; never throws. */
+export function parseSearchParams(url: string | URL): SearchParams & AttributeFilters {
+  const { searchParams } = new URL(url);
   const raw: Record<string, string> = {};
-  for (const [k, v] of new URL(url).searchParams) if (!(k in raw)) raw[k] = v;
-  return searchParamsSchema.parse(raw);
+  for (const [k, v] of searchParams) if (!(k in raw)) raw[k] = v;
+  return { ...searchParamsSchema.parse(raw), ...parseAttributeFilters(searchParams) };
 }

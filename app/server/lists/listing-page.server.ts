@@ -18,7 +18,14 @@ import { toCard, type CardBusiness } from "#app/components/business-card";
 import { localePath } from "#app/lib/i18n/locales";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Business } from "#app/lib/business/business";
-import { filtersActive, LISTING_PAGE_SIZE, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import {
+  attributeScope,
+  filtersActive,
+  LISTING_PAGE_SIZE,
+  parseListingFilters,
+  type FilterChoices,
+  type ListingFilters,
+} from "#app/lib/search/listing-filters";
 import { filteredPage, knownTotal } from "#app/lib/search/result-count";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
@@ -26,6 +33,7 @@ import { MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { filterVariant, isListingIndexed, listingIndexing, type IndexingRules, type ListingIndexing } from "#app/lib/seo/indexing";
 import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
 import { listScope } from "#app/server/lists/directory.server";
+import { attributeChoices, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { Db } from "#app/server/platform/db.server";
@@ -64,6 +72,12 @@ export type ListingPage<O extends OpenedListing> = {
     filters: ListingFilters;
     /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
     filtered: { summary: string; hasNext: boolean } | null;
+    /**
+     * The filter bar's choices and counts (ADR 0031): the listing's attributes, accessibility first,
+     * each with how many of the listing's businesses have it — exact, and the same on a filtered page
+     * (a count is the listing's, not what the chosen filters leave). A chosen filter the listing lacks shows with 0.
+     */
+    choices: FilterChoices;
   };
 };
 
@@ -83,6 +97,10 @@ export async function loadListingPage<O extends OpenedListing>(
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const listing = filtersActive(filters) ? await filteredListing(db, opened.scope, filters, requested, locale) : null;
+  // Read with the opening batch; only a listing opened the long way (a name that is no slug) reads them on their own.
+  const choices = opened.counts
+    ? attributeChoices(opened.counts, filters, locale)
+    : await readAttributeChoices(db, attributeScope(opened.scope), filters, locale);
   const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
   const totalPages = listing ? listing.totalPages : allPages;
   const page = listing ? listing.page : clampPage(requested, allPages);
@@ -113,6 +131,7 @@ export async function loadListingPage<O extends OpenedListing>(
       totalPages,
       filters,
       filtered: listing?.filtered ?? null,
+      choices,
     },
   };
 }

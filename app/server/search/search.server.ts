@@ -20,7 +20,8 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
-import type { ListingFilters } from "#app/lib/search/listing-filters";
+import { choicesFromRows } from "#app/lib/search/filter-choices";
+import { attributeFiltersActive, type FilterChoices, type ListingFilters } from "#app/lib/search/listing-filters";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
 import type { SearchParams } from "#app/lib/search/search-params";
 import {
@@ -256,6 +257,10 @@ export type WindowResult = {
   approximate: boolean;
   /** The match's size: exact, or estimated from the first block's rowid span. */
   estimate: number;
+  /** Rows of the match the window read (the first block's, else the page's): what the filter choices count on /search. */
+  read: CandidateRow[];
+  /** Whether `read` is the whole match (filters included): its counts are then exact, else lower bounds. */
+  whole: boolean;
 };
 
 type WindowQuery = {
@@ -277,7 +282,7 @@ type WindowQuery = {
 /** Name matches of a dense text search come from about the newest NAME_SPAN_BLOCKS blocks' rowids. */
 const NAME_SPAN_BLOCKS = 10;
 
-const noMatch = (): WindowResult => ({ rows: [], total: 0, approximate: false, estimate: 0 });
+const noMatch = (): WindowResult => ({ rows: [], total: 0, approximate: false, estimate: 0, read: [], whole: true });
 
 /** `facets` was not read: an empty string stands in (toBusiness never shows it). */
 const asRow = (row: CandidateRow): BusinessRow => ({ ...row, facets: "", geoTerms: null, nearFacets: null });
@@ -293,6 +298,11 @@ export async function windowSearch(db: Db, q: WindowQuery & { text: string; face
   return m ? runWindow(db, m, q) : noMatch();
 }
 
+/** What a window reads: a text search's match (relevance, name matches), or a word-less one (relevance 0: ADR 0031). */
+type WindowMatch = TextMatch | { match: string };
+
+const wordsOf = (m: WindowMatch): TextMatch | null => ("text" in m ? m : null);
+
 /**
  * A text search, bounded. The match is read in rowid order (newest first) — FTS5 streams a term's
  * doclist, so reading 101 matches costs the same for a word in every business as for a word in a
@@ -303,9 +313,11 @@ export async function windowSearch(db: Db, q: WindowQuery & { text: string; face
  * total. `keep` (open now, the admin's status) is checked on rows, so with it every row up to the
  * page is read; for open now (`keepWindow`) only a bounded few past the first block.
  */
-async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowResult> {
+async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<WindowResult> {
   const want = Math.min(q.offset + q.limit, RESULT_CAP);
-  const scored = (rows: CandidateRow[]) => rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: relevance(r, m) }));
+  const words = wordsOf(m);
+  const scored = (rows: CandidateRow[]) =>
+    rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: words ? relevance(r, words) : 0 }));
 
   // The first block's rows are read only when the page can lie in it (it holds at most
   // BLOCK + NAME_WINDOW + 1 results) or rows must be checked.
@@ -313,15 +325,16 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
   const first = await read(matchSlice(m.match, BLOCK + 1, null));
   if (first.length === 0) return noMatch();
+  const readRows = firstRows ? first.slice(0, BLOCK).filter((r) => !q.keep || q.keep(r)) : [];
   const dense = first.length > BLOCK;
   const block: CandidateRow[] = first.slice(0, BLOCK);
   const seen = new Set(block.map((r) => r.id));
   // The first block's density over its rowid span.
   const span = dense ? Math.max(1, first[0].id - first[BLOCK].id + 1) : 1;
-  if (dense) {
+  if (dense && words) {
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
-    const nameSlice = matchSliceFrom(m.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
-    const exact = exactNameSlice(m);
+    const nameSlice = matchSliceFrom(words.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
+    const exact = exactNameSlice(words);
     // One statement for both: each D1 statement has its own fixed cost.
     const names = await read(exact ? sql`${exact} UNION ALL SELECT rowid FROM (${nameSlice})` : nameSlice);
     for (const r of names) if (!seen.has(r.id)) block.push(r);
@@ -332,7 +345,8 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
   const ordered = firstRows ? scored(block).sort(q.compare ?? COMPARE[q.order]) : null;
   const firstSize = ordered ? ordered.length : block.length;
   const page: CandidateRow[] = ordered ? ordered.slice(q.offset, want).map(({ relevance: _, ...row }) => row) : [];
-  if (!dense) return { rows: page.map(asRow), total: firstSize, approximate: false, estimate: first.length };
+  if (!dense)
+    return { rows: page.map(asRow), total: firstSize, approximate: false, estimate: first.length, read: readRows, whole: firstRows };
 
   // Open now past the first block checks at most as many rows as results are still wanted (as ADR
   // 0015's window does), and none when the first block kept nothing (its share, 0, is the estimate for
@@ -355,7 +369,7 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
   const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * first[0].id) / span) * Math.min(1, share));
   const total = Math.min(RESULT_CAP, Math.max(Math.min(rest.position, RESULT_CAP), estimate));
-  return { rows: page.map(asRow), total, approximate: true, estimate };
+  return { rows: page.map(asRow), total, approximate: true, estimate, read: readRows.length ? readRows : rest.rows, whole: false };
 }
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
@@ -404,7 +418,23 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
  * page past the hits continues like a dense text search (continueMatch), the hits skipped, at most
  * RESULT_CAP results, approximate.
  */
-async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
+async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promise<FacetResult> {
+  // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
+  // rare in the scope, and a window of the scope's index would then hold none of it).
+  if (attributeFiltersActive(plan.attributes)) {
+    const found = await runWindow(
+      db,
+      { match: plan.match },
+      { order: plan.order, offset: plan.offset, limit: plan.pageSize + 1, keep, keepWindow: true },
+    );
+    return {
+      rows: found.rows,
+      approximate: found.approximate,
+      total: found.approximate ? null : found.total,
+      read: found.read,
+      whole: found.whole,
+    };
+  }
   const driver = await chooseDriver(db, plan.location, plan.category);
   const window = await db.orm
     .select(CANDIDATE_COLUMNS)
@@ -439,8 +469,11 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
     });
     page.push(...rest.rows);
   }
-  return { rows: page.map(asRow), approximate: !complete, total: complete ? hits.length : null };
+  return { rows: page.map(asRow), approximate: !complete, total: complete ? hits.length : null, read: hits, whole: complete };
 }
+
+/** A word-less search's page: its rows, its count when exact, and the rows it read that match (the filter choices' sample). */
+type FacetResult = { rows: BusinessRow[]; approximate: boolean; total: number | null; read: CandidateRow[]; whole: boolean };
 
 // ── /search and /api/search ──
 
@@ -464,6 +497,11 @@ export type SearchResult = {
   point: Point | null;
   /** How many results there are, when the search knows it exactly (never when approximate); else null. */
   total: number | null;
+  /**
+   * The filter choices (ADR 0031): the attributes the results read have, counted on those rows —
+   * exact when they are the whole result set, else lower bounds (`atLeast`); labels in `locale`.
+   */
+  filters: FilterChoices;
 };
 
 /**
@@ -474,9 +512,16 @@ export type SearchResult = {
 export async function search(
   db: Db,
   params: SearchParams,
-  { now = new Date(), locales }: { now?: Date; locales?: readonly string[] } = {},
+  { now = new Date(), locales, locale = "en" }: { now?: Date; locales?: readonly string[]; locale?: string } = {},
 ): Promise<SearchResult> {
-  const result = await run(db, await searchPlan(db, params, locales), now);
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales), now);
+  const selected = {
+    has: params.has ?? [],
+    openAt: params.openAt ?? null,
+    openLate: params.openLate ?? false,
+    open24h: params.open24h ?? false,
+  };
+  const result: SearchResult = { ...ran, filters: choicesFromRows(sample.rows, sample.whole, selected, locale) };
   const { point } = result;
   if (!point) return result;
   const withDistance = (business: SearchBusiness): SearchBusiness =>
@@ -486,10 +531,13 @@ export async function search(
   return { ...result, businesses: result.businesses.map(withDistance) };
 }
 
-/** Runs a plan: one page of it. */
-async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
+/** The rows a plan read that are results (the filter choices count on them), and whether they are all the results. */
+type Sample = { rows: ReadonlyArray<Pick<CandidateRow, "about" | "filterTerms">>; whole: boolean };
+
+/** Runs a plan: one page of it, and the rows it read. */
+async function run(db: Db, plan: SearchPlan, now: Date): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
-  const empty: SearchResult = {
+  const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
     businesses: [],
     page,
     pageSize,
@@ -499,6 +547,7 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
     location: plan.echo.location,
     point: plan.echo.point,
     total: null,
+    sample: { rows: [], whole: true },
   };
   const keep: Keep | undefined = plan.openNow ? (row) => isOpenNow(row, now) : undefined;
   const listed = (rows: BusinessRow[]) => rows.map((r) => toBusiness(r, now));
@@ -520,7 +569,13 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
       const list = found.rows.slice(offset).map((row) => ({ ...toBusiness(row, now), distanceKm: row.distanceKm }));
       // Fewer than asked for: everything within the radius was found, so that is the total.
       const all = !found.approximate && found.rows.length < count;
-      return { ...empty, total: all ? found.rows.length : null, ...paged(list), approximate: found.approximate };
+      return {
+        ...empty,
+        total: all ? found.rows.length : null,
+        ...paged(list),
+        approximate: found.approximate,
+        sample: { rows: found.rows, whole: all },
+      };
     }
     case "text": {
       const found = await runWindow(db, plan.match, { order: plan.order, offset, limit: pageSize + 1, keep, keepWindow: true });
@@ -530,17 +585,30 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
         ...paged(listed(found.rows)),
         approximate: found.approximate,
         total: found.approximate || keep ? null : found.total,
+        sample: { rows: found.read, whole: found.whole },
       };
     }
     case "place": {
       // Its own (column, score, id) index, exact, read to the page; a city's or a country's count is
       // in the summary tables (one row), a state's or a postal code's is not.
       const [rows, size] = await Promise.all([placeRows(db, plan.location, pageSize + 1, offset), placeSize(db, plan.location.driving)]);
-      return { ...empty, ...paged(listed(rows.sort(COMPARE.score))), total: size };
+      return {
+        ...empty,
+        ...paged(listed(rows.sort(COMPARE.score))),
+        total: size,
+        // Only the page is read: its rows are a lower bound of each choice's count.
+        sample: { rows, whole: size !== null && rows.length >= size && offset === 0 },
+      };
     }
     case "facet": {
       const found = await runFacets(db, plan, keep);
-      return { ...empty, ...paged(listed(found.rows)), approximate: found.approximate, total: found.total };
+      return {
+        ...empty,
+        ...paged(listed(found.rows)),
+        approximate: found.approximate,
+        total: found.total,
+        sample: { rows: found.read, whole: found.whole },
+      };
     }
   }
 }
