@@ -80,9 +80,6 @@ export const searchParamsSchema = z.object({
 /** The schema's output and the attribute filters (has, openAt, openLate, open24h), read as every listing reads them (absent: none). */
 export type SearchParams = z.output<typeof searchParamsSchema> & Partial<AttributeFilters>;
 
-/** The attribute filters' query keys (parseAttributeFilters). */
-export const ATTRIBUTE_PARAMS = ["has", "openAt", "openLate", "open24h"] as const;
-
 /** Reads a URL's query (first value of each key) through the schema, and its attribute filters; never throws. */
 export function parseSearchParams(url: string | URL): SearchParams & AttributeFilters {
   const { searchParams } = new URL(url);

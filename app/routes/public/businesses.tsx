@@ -1,3 +1,6 @@
+import { ATTRIBUTE_PARAMS, attributeScope } from "#app/lib/search/listing-filters";
+import { choicesFromCounts } from "#app/lib/search/filter-choices";
+import { readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { useLingui } from "@lingui/react";
 import { Form, useNavigate } from "react-router";
 import { z } from "zod";
@@ -40,7 +43,7 @@ const browseQuerySchema = z.object({
 });
 
 // browseQuerySchema's keys and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating"];
+export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 
@@ -76,7 +79,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
-    const found = await filteredBusinesses(db, query, filters, page);
+    const [found, choices] = await Promise.all([
+      filteredBusinesses(db, query, filters, page),
+      // The filter counts are the listing's (its scope's attribute_counts), whatever filters are chosen.
+      query.category
+        ? findCategory(db, query.category).then((c) =>
+            c ? readAttributeChoices(db, attributeScope(c), filters, locale) : choicesFromCounts([], filters, locale),
+          )
+        : readAttributeChoices(db, attributeScope({ kind: "all" }), filters, locale),
+    ]);
     const shown = (page - 1) * BUSINESSES_PAGE_SIZE + found.businesses.length;
     const { totalPages, filtered } = localizedFilteredPage(found, page, BUSINESSES_PAGE_SIZE, locale);
     return {
@@ -88,6 +99,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       businesses: found.businesses.map((b) => toCard(b, locale)),
       filters,
       filtered,
+      choices,
     };
   }
   const list = (page: number) =>
@@ -97,6 +109,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       search: query.search || undefined,
       category: query.category || undefined,
       sort: query.sort,
+      locale,
     });
   const wanted = clampPage(query.page ?? null, Number.MAX_SAFE_INTEGER);
   let page = wanted;
@@ -114,6 +127,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     businesses: result.businesses.map((b) => toCard(b, locale)),
     filters,
     filtered: null,
+    // Without filters the counts came with the page (its opening batch on the first page).
+    choices: result.filters,
   };
 }
 
@@ -125,6 +140,10 @@ async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySche
       category: query.category,
       openNow: filters.openNow,
       minRating: filters.minRating,
+      has: filters.has,
+      openAt: filters.openAt,
+      openLate: filters.openLate,
+      open24h: filters.open24h,
       sort: "relevance",
       page,
       near: undefined,

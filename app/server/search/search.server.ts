@@ -21,7 +21,14 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
 import { choicesFromRows } from "#app/lib/search/filter-choices";
-import { attributeFiltersActive, type FilterChoices, type ListingFilters } from "#app/lib/search/listing-filters";
+import {
+  attributeFiltersActive,
+  attributeFiltersQuery,
+  NO_ATTRIBUTE_FILTERS,
+  type AttributeFilters,
+  type FilterChoices,
+  type ListingFilters,
+} from "#app/lib/search/listing-filters";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
 import type { SearchParams } from "#app/lib/search/search-params";
 import {
@@ -44,7 +51,7 @@ import {
   type TextMatch,
   type TextQuery,
 } from "#app/lib/search/search-plan";
-import { facetsQuery, facetToken } from "#app/lib/search/search-query";
+import { andQuery, facetsQuery, facetToken } from "#app/lib/search/search-query";
 import type { BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { b, CANDIDATE_COLUMNS, FROM_B, type CandidateRow } from "#app/server/search/candidates.server";
@@ -663,19 +670,32 @@ export async function searchList(
   sort: "recommended" | "latest",
   limit: number,
   offset: number,
-): Promise<{ rows: BusinessRow[]; total: number; approximate: boolean; estimate: number }> {
+  attributes: AttributeFilters = NO_ATTRIBUTE_FILTERS,
+): Promise<{ rows: BusinessRow[]; total: number; approximate: boolean; estimate: number; read: CandidateRow[]; whole: boolean }> {
   const facet = scope ? facetToken(scope.column === "group_slug" ? "group" : "category", scope.slug) : null;
   const found = await windowSearch(db, {
     text,
-    facets: facetsQuery(facet ? [facet] : []),
+    facets: andQuery(facetsQuery(facet ? [facet] : []), attributeFiltersQuery(attributes)),
     order: sort === "latest" ? "latest" : "relevance",
     offset,
     limit,
   });
-  return {
-    rows: found.rows,
-    total: found.total,
-    approximate: found.approximate,
-    estimate: found.estimate,
-  };
+  return found;
+}
+
+/**
+ * GET /api/businesses with attribute filters and no words: the scope's match (its facets and the
+ * filters' terms) newest first, its first block in the recommended order or newest first (`latest`),
+ * as a filtered listing (ADR 0031), by limit and offset.
+ */
+export async function filteredList(
+  db: Db,
+  scope: ListingScope,
+  attributes: AttributeFilters,
+  sort: "recommended" | "latest",
+  limit: number,
+  offset: number,
+): Promise<WindowResult> {
+  const plan = listingPlan(scope, { openNow: false, ...attributes }, 1, limit);
+  return runWindow(db, { match: plan.match }, { order: sort === "latest" ? "latest" : "score", offset, limit });
 }
