@@ -90,6 +90,10 @@ beforeAll(async () => {
     ["kind", "city"],
     ["near", "41.81,-87.61"],
     ["radius", "5"],
+    ["has", "outdoor-seating"],
+    ["openAt", "sun-10:00"],
+    ["openLate", "1"],
+    ["open24h", "1"],
   ];
   // And every parameter a route declares or a query schema has, so a page reading another's parameter is caught too.
   const declared = Object.values(build.routes).flatMap((route) => declaredBy(route?.id ?? "") ?? []);

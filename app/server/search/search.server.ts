@@ -225,14 +225,16 @@ type Continuation = {
  * The match past a window, newest first: ids read by keyset in chunks of at most BLOCK (FTS rows
  * only), the window's ids skipped, rows read only for the page — or, with `keep`, for every fresh
  * id, at most `budget` of them (a page stays bounded when few rows pass: it may then come out short).
- * So page 11 of 20 reads the ids before it and its own rows (~270 rows), not 11 blocks.
+ * So page 11 of 20 reads the ids before it (one statement) and its own rows (~250 rows), not 11 blocks.
  */
 async function continueMatch(db: Db, c: Continuation): Promise<{ rows: CandidateRow[]; position: number; examined: number }> {
   const rows: CandidateRow[] = [];
   let { position, budget, before } = c;
   let examined = 0;
   for (let more = true; more && position < c.want && budget > 0;) {
-    const size = c.keep ? Math.min(BLOCK, budget) : Math.min(BLOCK, c.want - position + c.pending + 1);
+    // Ids only: up to the page in one statement (each FTS statement reads its index's pages again);
+    // rows to check come BLOCK at a time.
+    const size = c.keep ? Math.min(BLOCK, budget) : Math.min(RESULT_CAP, c.want - position + c.pending + 1);
     budget -= size;
     const ids = await idsOf(db, matchSlice(c.match, size + 1, before));
     more = ids.length > size;
@@ -286,6 +288,12 @@ type WindowQuery = {
   keepWindow?: boolean;
 };
 
+/**
+ * Open now past the first block checks at most this many more rows (an id and a row each): a deep
+ * page stays within the budget (ADR 0031), and comes out short when few of them are open.
+ */
+const KEEP_PAST_WINDOW = 20;
+
 /** Name matches of a dense text search come from about the newest NAME_SPAN_BLOCKS blocks' rowids. */
 const NAME_SPAN_BLOCKS = 10;
 
@@ -330,6 +338,7 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // BLOCK + NAME_WINDOW + 1 results) or rows must be checked.
   const firstRows = Boolean(q.keep) || q.offset < BLOCK + NAME_WINDOW + 1;
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
+  if (!words && !firstRows) return deepPage(db, m.match, q.offset, want);
   const first = await read(matchSlice(m.match, BLOCK + 1, null));
   if (first.length === 0) return noMatch();
   const readRows = firstRows ? first.slice(0, BLOCK).filter((r) => !q.keep || q.keep(r)) : [];
@@ -369,7 +378,7 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
     offset: q.offset,
     want,
     keep: q.keep,
-    budget: windowed ? (firstSize === 0 ? 0 : want - firstSize) : Infinity,
+    budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
   });
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
@@ -377,6 +386,23 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * first[0].id) / span) * Math.min(1, share));
   const total = Math.min(RESULT_CAP, Math.max(Math.min(rest.position, RESULT_CAP), estimate));
   return { rows: page.map(asRow), total, approximate: true, estimate, read: readRows.length ? readRows : rest.rows, whole: false };
+}
+
+/**
+ * A page past the first block of a match without words: the first block is the newest BLOCK
+ * matches (whatever their order inside it) and the rest follows newest first, so the page is the
+ * match's ids from `offset` on — read in ONE statement up to the page (ADR 0031), then its rows.
+ */
+async function deepPage(db: Db, match: string, offset: number, want: number): Promise<WindowResult> {
+  const ids = await idsOf(db, matchSlice(match, want + 1, null));
+  if (ids.length === 0) return noMatch();
+  const rows = await candidatesByIds(db, ids.slice(offset, want));
+  if (ids.length <= BLOCK)
+    return { rows: rows.map(asRow), total: ids.length, approximate: false, estimate: ids.length, read: rows, whole: false };
+  const span = Math.max(1, ids[0] - ids[BLOCK] + 1);
+  const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * ids[0]) / span));
+  const total = Math.min(RESULT_CAP, Math.max(Math.min(ids.length, RESULT_CAP), estimate));
+  return { rows: rows.map(asRow), total, approximate: true, estimate, read: rows, whole: false };
 }
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
