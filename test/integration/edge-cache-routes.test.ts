@@ -6,6 +6,7 @@ import routes from "#app/routes";
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { businessesQuerySchema, mapPlacesQuerySchema, pagingQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
 import { searchParamsSchema } from "#app/lib/search/search-params";
+import { ATTRIBUTE_PARAMS } from "#app/lib/search/listing-filters";
 import { pageUrl, withEdgeCache, type QueryParams } from "#app/server/platform/edge-cache.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
@@ -109,6 +110,9 @@ function declaredBy(routeId: string): QueryParams | undefined {
   return (build.routes[routeId]?.module as { queryParams?: QueryParams } | undefined)?.queryParams;
 }
 
+/** The routes that also read the attribute filters (parseAttributeFilters), beside their schema. */
+const READS_ATTRIBUTE_FILTERS = new Set(["routes/public/search", "routes/api/search", "routes/api/businesses"]);
+
 /** The query schemas the loaders parse, and the routes that parse each. */
 const QUERY_SCHEMAS: Array<[string[], { shape: object }]> = [
   [["routes/public/search", "routes/api/search"], searchParamsSchema],
@@ -154,7 +158,10 @@ describe("the edge cache keys every route on the parameters it reads", () => {
 
   it("declares on each route that parses a query schema every key of it", () => {
     for (const [routeIds, schema] of QUERY_SCHEMAS) {
-      for (const id of routeIds) expect(new Set(declaredBy(id)), id).toEqual(new Set(Object.keys(schema.shape)));
+      for (const id of routeIds)
+        expect(new Set(declaredBy(id)), id).toEqual(
+          new Set([...Object.keys(schema.shape), ...(READS_ATTRIBUTE_FILTERS.has(id) ? ATTRIBUTE_PARAMS : [])]),
+        );
     }
   });
 
