@@ -55,7 +55,7 @@ export type OpenedListing = {
 };
 
 /** The rows of attributeCountQueries' three statements. */
-export type AttributeCounts = readonly [AttributeCountRow[], AttributeCountRow[], AttributeCountRow[]];
+type AttributeCounts = readonly [AttributeCountRow[], AttributeCountRow[], AttributeCountRow[]];
 
 /** `heading`: the page's name in its locale ("Dentists in Chicago", "Quán cà phê tại Hue"). */
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
