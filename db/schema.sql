@@ -26,6 +26,8 @@ CREATE TABLE attributes (
   group_name TEXT NOT NULL
 ) WITHOUT ROWID;
 
+CREATE INDEX attributes_group_idx ON attributes (group_name);
+
 CREATE TABLE audit_log (
   id integer PRIMARY KEY AUTOINCREMENT NOT NULL,
   at integer DEFAULT (unixepoch()) NOT NULL,

@@ -250,7 +250,13 @@ describe("GET /api/businesses", () => {
     );
     expect(group.body.totalCount).toBe(5);
     const unknown = await getJson<Page>("/api/businesses?category=submarine-repair");
-    expect(unknown.body).toEqual({ businesses: [], totalPages: 0, totalCount: 0 });
+    expect(unknown.body).toEqual({
+      businesses: [],
+      totalPages: 0,
+      totalCount: 0,
+      // No filter choices in an unknown category (ADR 0031).
+      filters: { attributes: [], openLate: { count: 0, atLeast: false }, open24h: { count: 0, atLeast: false } },
+    });
   });
 
   it("searches names and categories accent-insensitively, with a prefix on the last word", async () => {

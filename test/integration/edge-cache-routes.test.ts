@@ -6,6 +6,7 @@ import routes from "#app/routes";
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { businessesQuerySchema, mapPlacesQuerySchema, pagingQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
 import { searchParamsSchema } from "#app/lib/search/search-params";
+import { ATTRIBUTE_PARAMS } from "#app/lib/search/listing-filters";
 import { pageUrl, withEdgeCache, type QueryParams } from "#app/server/platform/edge-cache.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
@@ -90,6 +91,10 @@ beforeAll(async () => {
     ["kind", "city"],
     ["near", "41.81,-87.61"],
     ["radius", "5"],
+    ["has", "outdoor-seating"],
+    ["openAt", "sun-10:00"],
+    ["openLate", "1"],
+    ["open24h", "1"],
   ];
   // And every parameter a route declares or a query schema has, so a page reading another's parameter is caught too.
   const declared = Object.values(build.routes).flatMap((route) => declaredBy(route?.id ?? "") ?? []);
@@ -104,6 +109,9 @@ beforeAll(async () => {
 function declaredBy(routeId: string): QueryParams | undefined {
   return (build.routes[routeId]?.module as { queryParams?: QueryParams } | undefined)?.queryParams;
 }
+
+/** The routes that also read the attribute filters (parseAttributeFilters), beside their schema. */
+const READS_ATTRIBUTE_FILTERS = new Set(["routes/public/search", "routes/api/search", "routes/api/businesses"]);
 
 /** The query schemas the loaders parse, and the routes that parse each. */
 const QUERY_SCHEMAS: Array<[string[], { shape: object }]> = [
@@ -150,7 +158,10 @@ describe("the edge cache keys every route on the parameters it reads", () => {
 
   it("declares on each route that parses a query schema every key of it", () => {
     for (const [routeIds, schema] of QUERY_SCHEMAS) {
-      for (const id of routeIds) expect(new Set(declaredBy(id)), id).toEqual(new Set(Object.keys(schema.shape)));
+      for (const id of routeIds)
+        expect(new Set(declaredBy(id)), id).toEqual(
+          new Set([...Object.keys(schema.shape), ...(READS_ATTRIBUTE_FILTERS.has(id) ? ATTRIBUTE_PARAMS : [])]),
+        );
     }
   });
 

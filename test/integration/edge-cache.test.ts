@@ -423,13 +423,14 @@ describe("the footer remembered per data version", () => {
     expect(await second.text()).toContain("Popular Cities");
   });
 
-  it("gives /businesses its category filter: a miss at a known version reads only site_stats and its page, in one round trip", async () => {
+  it("gives /businesses its category filter: a miss at a known version reads only site_stats, its page and its filter counts, in one round trip", async () => {
     await insert(buildBusiness({ name: "Filter Summary", category: "Summary shop" }));
     const page = () => fetchWith({ EDGE_CACHE: "miss" }, "/businesses");
     await page();
     const second = await page();
     expect(second.status).toBe(200);
-    expect([queriesRun(second), roundTrips(second)]).toEqual([2, 1]);
+    // site_stats, the page, and its filter counts (three small statements, ADR 0031).
+    expect([queriesRun(second), roundTrips(second)]).toEqual([5, 1]);
     expect(await second.text()).toContain("All Categories");
   });
 
@@ -439,11 +440,11 @@ describe("the footer remembered per data version", () => {
     );
     const miss = (path: string) => fetchWith({ EDGE_CACHE: "miss" }, path);
     // The city or category, its top links, its head and its featured businesses; the pair page: city,
-    // category, its count, head and featured businesses.
+    // category, its count, head and featured businesses; each with its filter counts (three statements, ADR 0031).
     for (const [path, statements] of [
-      ["/city/Tripton", 4],
-      ["/category/trip-plumber", 4],
-      ["/city/Tripton/trip-plumber", 5],
+      ["/city/Tripton", 7],
+      ["/category/trip-plumber", 7],
+      ["/city/Tripton/trip-plumber", 8],
     ] as const) {
       await miss(path);
       const second = await miss(path);

@@ -35,6 +35,9 @@ export const LISTING_PAGE_SIZE = 20;
 /** At most this many attributes at once (more is no useful search, and no new cache entry's worth). */
 export const MAX_HAS = 6;
 
+/** The attribute filters' query keys (parseAttributeFilters): every page and API reading them declares them (queryParams). */
+export const ATTRIBUTE_PARAMS = ["has", "openAt", "openLate", "open24h"] as const;
+
 const isOn = (v: string | null) => v === "1" || v === "true" || v === "on";
 
 /** The attribute filters of a query: `has` (comma-separated slugs; repeated `has` too), `openAt`, `openLate`, `open24h`. */

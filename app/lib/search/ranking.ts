@@ -3,6 +3,7 @@
  * for), a text search's relevance, and a word-less search's filters checked on a row. Pure.
  */
 import type { BusinessRow } from "#db/schema";
+import { attributeFiltersCheck, type AttributeFilters } from "#app/lib/search/listing-filters";
 import { foldedWords, stems } from "#app/lib/search/porter-stem";
 import type { Category, Location, OrderKey, PlaceKind, TextMatch } from "#app/lib/search/search-plan";
 
@@ -67,12 +68,13 @@ export function relevance(row: Worded, m: TextMatch): number {
 }
 
 /** A facet's value as FTS5 sees it: the token drops spaces and hyphens, and unicode61 folds case. */
-const facetValue = (value: string | number | null) =>
+const facetValue = (value: string | number | null | undefined) =>
   String(value ?? "")
     .replace(/[ -]/g, "")
     .toLowerCase();
 
-type Faceted = Pick<BusinessRow, "zipCode" | "citySlug" | "stateCode" | "countryCode" | "groupSlug" | "categorySlug" | "rating">;
+type Faceted = Pick<BusinessRow, "zipCode" | "citySlug" | "stateCode" | "countryCode" | "groupSlug" | "categorySlug" | "rating"> &
+  Partial<Pick<BusinessRow, "filterTerms">>;
 
 const PLACE_COLUMN: Record<PlaceKind, keyof Faceted> = { zip: "zipCode", city: "citySlug", state: "stateCode", country: "countryCode" };
 
@@ -81,6 +83,7 @@ export function facetCheck(plan: {
   location: Location | null;
   category: Category | null;
   minRating: number | undefined;
+  attributes?: AttributeFilters;
 }): (row: Faceted) => boolean {
   const checks: Array<(row: Faceted) => boolean> = (plan.location?.places ?? []).map(
     (p) => (row) => facetValue(row[PLACE_COLUMN[p.kind]]) === facetValue(p.value),
@@ -94,5 +97,8 @@ export function facetCheck(plan: {
     const from = Math.max(0, Math.ceil(minRating * 10 - 1e-9));
     checks.push((row) => Math.round(row.rating * 10) >= from);
   }
+  // The attribute filters: the JS twin of their FTS terms (ADR 0031).
+  const attributes = plan.attributes ? attributeFiltersCheck(plan.attributes) : null;
+  if (attributes) checks.push((row) => attributes(row.filterTerms ?? null));
   return (row) => checks.every((check) => check(row));
 }

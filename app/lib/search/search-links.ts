@@ -3,6 +3,8 @@
  * results page), apart from the zod schema in search-params.ts: the browser's bundle of /search
  * then carries no zod (~24 KB gzip; a public page sends at most 100 KB of gzipped JavaScript).
  */
+import { openAtParam, type OpenAt } from "#app/lib/business/attributes";
+
 export const SEARCH_PAGE_SIZE = 20;
 /** Deeper pages than this are clamped: 1,000 results is more than anyone pages through. */
 export const MAX_SEARCH_PAGE = 50;
@@ -24,6 +26,11 @@ export type SearchLink = {
   near?: { lat: number; lng: number };
   radius?: number;
   page?: number;
+  /** The attribute filters (listing-filters.ts's AttributeFilters): kept by every link of the results. */
+  has?: string[];
+  openAt?: OpenAt | null;
+  openLate?: boolean;
+  open24h?: boolean;
 };
 
 /** The URL of a results page: blank and default values are left out. */
@@ -34,6 +41,11 @@ export function searchHref(params: SearchLink): string {
   if (params.category) sp.set("category", params.category);
   if (params.openNow) sp.set("openNow", "1");
   if (params.minRating) sp.set("minRating", String(params.minRating));
+  // As listing-filters.ts's setAttributeParams spells them (that module imports this one).
+  if (params.has?.length) sp.set("has", params.has.join(","));
+  if (params.openAt) sp.set("openAt", openAtParam(params.openAt));
+  if (params.openLate) sp.set("openLate", "1");
+  if (params.open24h) sp.set("open24h", "1");
   if (params.sort && params.sort !== "relevance") sp.set("sort", params.sort);
   if (params.near) sp.set("near", `${params.near.lat},${params.near.lng}`);
   if (params.near && params.radius && params.radius !== DEFAULT_RADIUS_KM) sp.set("radius", String(params.radius));

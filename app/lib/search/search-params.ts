@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { cleanLine } from "#app/lib/business/untrusted-text";
+import { parseAttributeFilters, type AttributeFilters } from "#app/lib/search/listing-filters";
 
 import { DEFAULT_RADIUS_KM, MAX_RADIUS_KM, MAX_SEARCH_PAGE, SEARCH_SORTS, type SearchSort } from "#app/lib/search/search-links";
 
@@ -40,11 +41,6 @@ export const searchParamsSchema = z.object({
       const n = Number(v);
       return v && Number.isFinite(n) && n > 0 ? Math.min(5, n) : undefined;
     }),
-  // The attribute filters, as written: parseAttributeFilters (listing-filters.ts) reads them from the URL (`has` may repeat).
-  has: z.string().optional().catch(undefined),
-  openAt: z.string().optional().catch(undefined),
-  openLate: z.string().optional().catch(undefined),
-  open24h: z.string().optional().catch(undefined),
   sort: z
     .string()
     .optional()
@@ -81,11 +77,13 @@ export const searchParamsSchema = z.object({
     }),
 });
 
-export type SearchParams = z.output<typeof searchParamsSchema>;
+/** The schema's output and the attribute filters (has, openAt, openLate, open24h), read as every listing reads them (absent: none). */
+export type SearchParams = z.output<typeof searchParamsSchema> & Partial<AttributeFilters>;
 
-/** Reads a URL's query (first value of each key) through the schema; never throws. */
-export function parseSearchParams(url: string | URL): SearchParams {
+/** Reads a URL's query (first value of each key) through the schema, and its attribute filters; never throws. */
+export function parseSearchParams(url: string | URL): SearchParams & AttributeFilters {
+  const { searchParams } = new URL(url);
   const raw: Record<string, string> = {};
-  for (const [k, v] of new URL(url).searchParams) if (!(k in raw)) raw[k] = v;
-  return searchParamsSchema.parse(raw);
+  for (const [k, v] of searchParams) if (!(k in raw)) raw[k] = v;
+  return { ...searchParamsSchema.parse(raw), ...parseAttributeFilters(searchParams) };
 }

@@ -12,7 +12,7 @@ import { groupBySlug } from "#app/lib/business/category-groups";
 import { countryCode } from "#app/lib/business/countries";
 import { slugify } from "#app/lib/business/slug";
 import { categoryPhrases, NO_CATEGORY_WORDS, type CategoryPhrase, type CategoryWords } from "#app/lib/search/category-words";
-import type { ListingFilters } from "#app/lib/search/listing-filters";
+import { attributeFiltersQuery, NO_ATTRIBUTE_FILTERS, type AttributeFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { regionCode, splitLocation } from "#app/lib/search/locations";
 import { foldedWords, porterStem, stems, surfaceFor } from "#app/lib/search/porter-stem";
 import { SEARCH_PAGE_SIZE, type SearchSort } from "#app/lib/search/search-links";
@@ -202,6 +202,8 @@ export type SearchQuery = {
   category: Category | null;
   minRating: number | undefined;
   openNow: boolean;
+  /** What a place has and when it is open: FTS terms AND-ed into every match (ADR 0031). */
+  attributes: AttributeFilters;
   sort: SearchSort;
   near: Point | null;
   radiusKm: number;
@@ -217,6 +219,12 @@ export function parseSearch(params: SearchParams, words: CategoryWords = NO_CATE
     category: categoryOf(params.category),
     minRating: params.minRating,
     openNow: params.openNow,
+    attributes: {
+      has: params.has ?? NO_ATTRIBUTE_FILTERS.has,
+      openAt: params.openAt ?? null,
+      openLate: params.openLate ?? false,
+      open24h: params.open24h ?? false,
+    },
     sort: params.sort,
     near: params.near ?? null,
     radiusKm: params.radius,
@@ -281,6 +289,12 @@ export type FacetPlan = Paging & {
   /** The same filters as one FTS query: past the window the match is read newest first. */
   match: string;
   order: Exclude<OrderKey, "relevance" | "latest">;
+  /**
+   * The attribute filters (in `match` too). With any of them the match drives instead of an index
+   * (ADR 0031): its newest BLOCK matches are the window, ordered in JS, and the match continues newest
+   * first — a filter term can be rare in a scope, so a window of the scope's index could hold none.
+   */
+  attributes: AttributeFilters;
 };
 
 /** What a search's answer repeats: the location as understood, and where distances are measured from. */
@@ -312,14 +326,15 @@ export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
   if (q.location && !location) return empty(null);
   const searchable = Boolean(q.text || location);
   const filters = filterFacets(q.category, q.minRating);
-  const facets = facetsQuery([...(location?.facets ?? []), ...filters]);
+  const attributes = attributeFiltersQuery(q.attributes);
+  const facets = andQuery(facetsQuery([...(location?.facets ?? []), ...filters]), attributes);
   const wholeMatch = searchable ? andQuery(q.text?.fts ?? "", facets) : null;
 
   // Nearest first: from near=, else from the location's centre. Near alone (no words, no place) is a search too.
   const point = q.near ?? facts.centre;
   if (point && (q.sort === "distance" || !searchable)) {
     const near = nearFilters(q.category, q.minRating);
-    const nearFacets = facetsQuery([...(location?.facets ?? []), ...near.facets]);
+    const nearFacets = andQuery(facetsQuery([...(location?.facets ?? []), ...near.facets]), attributes);
     const words = q.text ? textMatch(q.text, facts.terms, nearFacets) : null;
     // Words that match nothing the vocabulary knows: nothing near either.
     if (q.text && !words) return empty(null, point, wholeMatch);
@@ -345,7 +360,7 @@ export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
     return { ...paging, kind: "text", exact: "first-window", window: BLOCK, match, order, echo, wholeMatch };
   }
   if (!location) return empty(null);
-  if (order === "relevance" && filters.length === 0 && !q.openNow)
+  if (order === "relevance" && filters.length === 0 && !q.openNow && !attributes)
     return { ...paging, kind: "place", exact: "whole", location, echo, wholeMatch };
   return {
     ...paging,
@@ -357,6 +372,7 @@ export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
     minRating: q.minRating,
     match: facets,
     order: order === "relevance" ? "score" : order,
+    attributes: q.attributes,
     echo,
     wholeMatch,
   };
@@ -372,9 +388,10 @@ export type ListingScope =
   | { kind: "city-category"; city: { slug: string; name: string }; category: Category };
 
 /**
- * A listing page (/businesses, a city, a category, a city × category) with open now and a minimum
- * rating: a word-less search of the scope in the recommended order, driven by the city's or the
- * category's index, or by the recommended order of the whole directory.
+ * A listing page (/businesses, a city, a category, a city × category) with open now, a minimum
+ * rating and the attribute filters: a word-less search of the scope in the recommended order, driven
+ * by the city's or the category's index, or by the recommended order of the whole directory — or,
+ * with attribute filters, by the match itself (FacetPlan's `attributes`).
  */
 export function listingPlan(scope: ListingScope, filters: ListingFilters, page: number, pageSize: number): FacetPlan {
   const city = scope.kind === "city" ? scope : scope.kind === "city-category" ? scope.city : null;
@@ -396,7 +413,11 @@ export function listingPlan(scope: ListingScope, filters: ListingFilters, page: 
     location,
     category,
     minRating: filters.minRating,
-    match: facetsQuery([...(location?.facets ?? []), ...filterFacets(category, filters.minRating)]),
+    match: andQuery(
+      facetsQuery([...(location?.facets ?? []), ...filterFacets(category, filters.minRating)]),
+      attributeFiltersQuery(filters),
+    ),
     order: "score",
+    attributes: { has: filters.has, openAt: filters.openAt, openLate: filters.openLate, open24h: filters.open24h },
   };
 }

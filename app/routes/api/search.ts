@@ -1,3 +1,4 @@
+import { ATTRIBUTE_PARAMS } from "#app/lib/search/listing-filters";
 import { parseSearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -6,24 +7,24 @@ import { search } from "#app/server/search/search.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
 
-// searchParamsSchema's keys.
+// searchParamsSchema's keys and the attribute filters' (ATTRIBUTE_PARAMS).
 export const queryParams: QueryParams = [
   "q",
   "location",
   "category",
   "openNow",
   "minRating",
-  "has",
-  "openAt",
-  "openLate",
-  "open24h",
   "sort",
   "near",
   "radius",
   "page",
+  ...ATTRIBUTE_PARAMS,
 ];
 
-/** GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating, sort, page). */
+/**
+ * GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating,
+ * sort, page, has, openAt, openLate, open24h); `filters` is the filter bar's choices with their counts.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
   const { db, env } = getApp(context);

@@ -1,3 +1,6 @@
+import { ATTRIBUTE_PARAMS, attributeScope } from "#app/lib/search/listing-filters";
+import { choicesFromCounts } from "#app/lib/search/filter-choices";
+import { readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { useLingui } from "@lingui/react";
 import { Form, useNavigate } from "react-router";
 import { z } from "zod";
@@ -17,7 +20,6 @@ import { listingSearch, search, type ListingPage } from "#app/server/search/sear
 import { localizedFilteredPage } from "#app/server/lists/listing-page.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
 import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
-import { selectedFilterChoices } from "#app/lib/search/selected-choices";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
@@ -42,7 +44,7 @@ const browseQuerySchema = z.object({
 });
 
 // browseQuerySchema's keys and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating", "has", "openAt", "openLate", "open24h"];
+export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 
@@ -81,12 +83,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     siteName: config.siteName,
     siteUrl: config.siteUrl,
     categories,
-    choices: selectedFilterChoices(filters, locale),
   };
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
-    const found = await filteredBusinesses(db, query, filters, page);
+    const [found, choices] = await Promise.all([
+      filteredBusinesses(db, query, filters, page),
+      // The filter counts are the listing's (its scope's attribute_counts), whatever filters are chosen.
+      query.category
+        ? findCategory(db, query.category).then((c) =>
+            c ? readAttributeChoices(db, attributeScope(c), filters, locale) : choicesFromCounts([], filters, locale),
+          )
+        : readAttributeChoices(db, attributeScope({ kind: "all" }), filters, locale),
+    ]);
     const { totalPages, filtered } = localizedFilteredPage(found, page, BUSINESSES_PAGE_SIZE, locale);
     // The heading's count: exact, or a true lower bound ("400+", result-count.ts).
     const count = countShown({ ...found, before: (page - 1) * BUSINESSES_PAGE_SIZE, shown: found.businesses.length });
@@ -100,6 +109,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       businesses: found.businesses.map((b) => toCard(b, locale)),
       filters,
       filtered,
+      choices,
     };
   }
   const list = (page: number) =>
@@ -109,6 +119,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       search: query.search || undefined,
       category: query.category || undefined,
       sort: query.sort,
+      locale,
     });
   const wanted = clampPage(query.page ?? null, Number.MAX_SAFE_INTEGER);
   let page = wanted;
@@ -135,6 +146,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     businesses: result.businesses.map((b) => toCard(b, locale)),
     filters,
     filtered: null,
+    // Without filters the counts came with the page (its opening batch on the first page).
+    choices: result.filters,
   };
 }
 
@@ -146,6 +159,10 @@ async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySche
       category: query.category,
       openNow: filters.openNow,
       minRating: filters.minRating,
+      has: filters.has,
+      openAt: filters.openAt,
+      openLate: filters.openLate,
+      open24h: filters.open24h,
       sort: "relevance",
       page,
       near: undefined,

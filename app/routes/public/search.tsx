@@ -19,6 +19,7 @@ import { searchDistanceUnit } from "#app/lib/search/distance-unit";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
 import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
+import { ATTRIBUTE_PARAMS } from "#app/lib/search/listing-filters";
 import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -28,13 +29,23 @@ import { siteSummary } from "#app/server/lists/site-summary.server";
 import { pageMeta } from "#app/lib/seo/meta";
 import { AttributeFilterFields, FilterChips, FoldedFilters, MinRatingOptions, useCanonicalSubmit } from "#app/components/listing-filters";
 import { parseAttributeFilters, setAttributeParams, type ListingFilters } from "#app/lib/search/listing-filters";
-import { selectedFilterChoices } from "#app/lib/search/selected-choices";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Route } from "./+types/search";
 
-// searchParamsSchema's keys.
-export const queryParams: QueryParams = ["q", "location", "category", "openNow", "minRating", "has", "openAt", "openLate", "open24h", "sort", "near", "radius", "page"];
+// searchParamsSchema's keys and the attribute filters' (ATTRIBUTE_PARAMS).
+export const queryParams: QueryParams = [
+  "q",
+  "location",
+  "category",
+  "openNow",
+  "minRating",
+  "sort",
+  "near",
+  "radius",
+  "page",
+  ...ATTRIBUTE_PARAMS,
+];
 
 export async function loader({ request, context, params: route }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
@@ -46,15 +57,19 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   if (!params.q && !params.location && !params.near) throw redirect(localePath(settings, locale, "/"));
   // The category filter is the site summary's (remembered per data version, as the footer is). The
   // words may name a category in any enabled language ("cà phê", "cafetería").
-  const [result, { categories }] = await Promise.all([search(db, params, { locales: settings.locales }), siteSummary(db, dataVersion)]);
+  const [result, { categories }] = await Promise.all([
+    search(db, params, { locales: settings.locales, locale }),
+    siteSummary(db, dataVersion),
+  ]);
   const businesses = result.businesses.map((b) => toCard(b, locale));
   // Every filter of the bar, as the listings have them: open now, a minimum rating, attributes, opening times.
   const filters: ListingFilters = { openNow: params.openNow, minRating: params.minRating, ...parseAttributeFilters(new URL(request.url).searchParams) };
   return {
     params,
     filters,
-    choices: selectedFilterChoices(filters, locale),
     result: { ...result, businesses },
+    // The filter bar's choices, counted on the rows the search read (exact, or lower bounds: ADR 0031).
+    choices: result.filters,
     // The labels are the server's content catalog's: the browser has the interface catalog alone.
     categories: categories.map((c) => ({ ...c, category: labelOf(locale, "category", c.category) })),
     // Distances in the units of the place searched, not of the visitor: the page stays cacheable.

@@ -30,6 +30,9 @@ import {
   type CityScope,
 } from "#app/server/lists/directory.server";
 import { featuredQuery, pickFeatured } from "#app/server/lists/featured.server";
+import { attributeCountQueries } from "#app/server/lists/attribute-counts.server";
+import { attributeScope } from "#app/lib/search/listing-filters";
+import type { AttributeCountRow } from "#app/lib/search/filter-choices";
 
 /**
  * The deepest page: OFFSET walks the order index, so the pages reach the first 1,000 businesses
@@ -47,7 +50,12 @@ export type OpenedListing = {
   head: Business[] | null;
   /** With the first page: this hour's featured businesses of the scope (featured.server.ts), shown first; else none. */
   featured: Business[];
+  /** The scope's filter counts (attribute-counts.server.ts), read in the same batch; null: not read. */
+  counts: AttributeCounts | null;
 };
+
+/** The rows of attributeCountQueries' three statements. */
+type AttributeCounts = readonly [AttributeCountRow[], AttributeCountRow[], AttributeCountRow[]];
 
 /** `heading`: the page's name in its locale ("Dentists in Chicago", "Quán cà phê tại Hue"). */
 export type CityCategoryScope = { city: CityScope; category: CategoryScope; count: number; heading: string };
@@ -84,32 +92,44 @@ export async function openCityCategoryPage(
   const named = categorySlugOf(categoryName);
   if (!citySlug || !named) return null;
   const now = new Date();
-  const [cityRows, categoryRows, countRows, headRows, featuredRows] = await db.orm.batch([
+  const [access, others, times] = attributeCountQueries(
+    db,
+    attributeScope({ kind: "city-category", city: { slug: citySlug }, category: named }),
+  );
+  const [cityRows, categoryRows, countRows, headRows, featuredRows, ...counts] = await db.orm.batch([
     cityBySlug(db, citySlug),
     categoryBySlug(db, named),
     pairCount(db, citySlug, named),
     pairPage(db, citySlug, named, headSize, 0),
     featuredQuery(db, { city: citySlug, category: named }, now, headSize),
+    access,
+    others,
+    times,
   ]);
   const city = toCityScope(cityRows[0]);
   const row = categoryRows[0];
   if (city && row) {
     const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
     const pair = pairScope(city, category, countRows[0]?.count ?? 0, rules, locale);
-    return pair ? openedPair(pair, toBusinesses(headRows), pickFeatured(featuredRows, now)) : null;
+    return pair ? openedPair(pair, toBusinesses(headRows), pickFeatured(featuredRows, now), counts) : null;
   }
   const pair = await findCityCategory(db, cityName, categoryName, rules, locale);
-  return pair ? openedPair(pair, null, []) : null;
+  return pair ? openedPair(pair, null, [], null) : null;
 }
 
-function openedPair(pair: CityCategoryScope, head: Business[] | null, featured: Business[]): OpenedListing & { pair: CityCategoryScope } {
+function openedPair(
+  pair: CityCategoryScope,
+  head: Business[] | null,
+  featured: Business[],
+  counts: AttributeCounts | null,
+): OpenedListing & { pair: CityCategoryScope } {
   const { city, category, count } = pair;
   const scope = {
     kind: "city-category",
     city: { slug: city.slug, name: city.name },
     category: { kind: category.kind, slug: category.slug },
   } as const;
-  return { pair, scope, count, head, featured };
+  return { pair, scope, count, head, featured, counts };
 }
 
 const pairCount = (db: Db, citySlug: string, category: CategoryNamed) =>
@@ -238,11 +258,15 @@ export async function openCityPage(
   const slug = citySlugOf(name);
   if (!slug) return null;
   const now = new Date();
-  const [cityRows, topRows, headRows, featuredRows] = await db.orm.batch([
+  const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "city", slug }));
+  const [cityRows, topRows, headRows, featuredRows, ...counts] = await db.orm.batch([
     cityBySlug(db, slug),
     cityTopCategoriesQuery(db, slug, rules, top),
     scopeHead(db, { kind: "city", slug }, "recommended", headSize),
     featuredQuery(db, { city: slug }, now, headSize),
+    access,
+    others,
+    times,
   ]);
   const city = toCityScope(cityRows[0]);
   if (!city) return null;
@@ -254,6 +278,7 @@ export async function openCityPage(
     count: city.count,
     head: toBusinesses(headRows),
     featured: pickFeatured(featuredRows, now),
+    counts,
   };
 }
 
@@ -296,25 +321,33 @@ export async function openCategoryPage(
   const named = categorySlugOf(name);
   if (!named) return null;
   const now = new Date();
-  const [rows, topRows, headRows, featuredRows] = await db.orm.batch([
+  const [access, others, times] = attributeCountQueries(db, attributeScope(named));
+  const [rows, topRows, headRows, featuredRows, ...counts] = await db.orm.batch([
     categoryBySlug(db, named),
     categoryTopCitiesQuery(db, named, rules, top),
     scopeHead(db, named, "recommended", headSize),
     featuredQuery(db, { category: named }, now, headSize),
+    access,
+    others,
+    times,
   ]);
   const row = rows[0];
   if (row) {
     const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
-    return openedCategory(category, topRows, headRows, pickFeatured(featuredRows, now), locale);
+    return openedCategory(category, topRows, headRows, pickFeatured(featuredRows, now), counts, locale);
   }
   const category = await findCategory(db, name);
   if (!category) return null;
-  const [otherTopRows, otherHeadRows, otherFeaturedRows] = await db.orm.batch([
+  const [otherAccess, otherOthers, otherTimes] = attributeCountQueries(db, attributeScope(category));
+  const [otherTopRows, otherHeadRows, otherFeaturedRows, ...otherCounts] = await db.orm.batch([
     categoryTopCitiesQuery(db, category, rules, top),
     scopeHead(db, category, "recommended", headSize),
     featuredQuery(db, { category }, now, headSize),
+    otherAccess,
+    otherOthers,
+    otherTimes,
   ]);
-  return openedCategory(category, otherTopRows, otherHeadRows, pickFeatured(otherFeaturedRows, now), locale);
+  return openedCategory(category, otherTopRows, otherHeadRows, pickFeatured(otherFeaturedRows, now), otherCounts, locale);
 }
 
 function openedCategory(
@@ -322,6 +355,7 @@ function openedCategory(
   topRows: Array<{ city: string; count: number }>,
   headRows: StoredBusiness[],
   featured: Business[],
+  counts: AttributeCounts,
   locale: string,
 ): OpenedListing & { category: CategoryScope; topCities: TopLink[] } {
   const scope = { kind: category.kind, slug: category.slug };
@@ -332,5 +366,6 @@ function openedCategory(
     count: category.count,
     head: toBusinesses(headRows),
     featured,
+    counts,
   };
 }

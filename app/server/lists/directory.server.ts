@@ -12,7 +12,16 @@ import { hasControlCharacters } from "#app/lib/business/untrusted-text";
 import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type CityRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { listEntryAt } from "#app/server/write/list-positions.server";
-import { searchList } from "#app/server/search/search.server";
+import { filteredList, searchList, type ListingScope } from "#app/server/search/search.server";
+import { attributeChoices, attributeCountQueries, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
+import { choicesFromCounts, choicesFromRows } from "#app/lib/search/filter-choices";
+import {
+  attributeFiltersActive,
+  attributeScope,
+  NO_ATTRIBUTE_FILTERS,
+  type AttributeFilters,
+  type FilterChoices,
+} from "#app/lib/search/listing-filters";
 
 export type Statistics = { totalBusinesses: number; verifiedBusinesses: number; categories: number; totalCities: number };
 export type PopularCity = { id: number; name: string; businessCount: number };
@@ -24,7 +33,20 @@ export type CountrySummary = { country: string; code: string; businessCount: num
  * exist so far, never the cap nor an estimate), `totalPages` the pages those fill and `hasNext`
  * whether the page after this one exists — so the page can say "400+".
  */
-export type BusinessPage = { businesses: Business[]; totalPages: number; totalCount: number; approximate?: true; hasNext?: boolean };
+export type BusinessPage = {
+  businesses: Business[];
+  totalPages: number;
+  totalCount: number;
+  approximate?: true;
+  /** With `approximate`: whether the page after this one exists (the count is then a lower bound). */
+  hasNext?: boolean;
+  /**
+   * The filter choices (ADR 0031): without words the scope's counts (attribute_counts: exact, the
+   * scope's, whatever filters are chosen); with words counted on the rows the search read (exact when
+   * they are the whole match, else lower bounds).
+   */
+  filters: FilterChoices;
+};
 export type ListSort = "recommended" | "latest";
 
 type SiteStats = typeof siteStats.$inferSelect;
@@ -381,44 +403,99 @@ export async function listScope(db: Db, scope: Scope, limit: number, offset: num
   return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, () => siteStatsRow(db)));
 }
 
-export type ListQuery = { limit: number; offset: number; search?: string; category?: string; sort: ListSort };
+export type ListQuery = {
+  limit: number;
+  offset: number;
+  search?: string;
+  category?: string;
+  sort: ListSort;
+  /** has, openAt, openLate, open24h (parseAttributeFilters); absent: none. */
+  attributes?: AttributeFilters;
+  /** The filter choices' labels' locale (the API's: the source's). */
+  locale?: string;
+};
 
 /** GET /api/businesses: a page plus totals, from summaries (no COUNT over businesses). */
 export async function listBusinesses(db: Db, query: ListQuery): Promise<BusinessPage> {
-  const { limit, offset, sort } = query;
-  if (offset === 0 && !query.category && !query.search) {
-    // The first page of everything (most visits): its total and its rows in one round trip of D1.
-    const [stats, rows] = await db.orm.batch([siteStatsQuery(db), scopeHead(db, { kind: "all" }, sort, limit)]);
+  const { limit, offset, sort, locale = "en" } = query;
+  const attributes = query.attributes ?? NO_ATTRIBUTE_FILTERS;
+  const filtered = attributeFiltersActive(attributes);
+  if (offset === 0 && !query.category && !query.search && !filtered) {
+    // The first page of everything (most visits): its total, its rows and its filter counts in one round trip of D1.
+    const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "all" }));
+    const [stats, rows, ...counts] = await db.orm.batch([
+      siteStatsQuery(db),
+      scopeHead(db, { kind: "all" }, sort, limit),
+      access,
+      others,
+      times,
+    ]);
     const total = orEmptyStats(stats[0]).totalBusinesses;
-    return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
+    return {
+      businesses: toBusinesses(rows),
+      totalCount: total,
+      totalPages: Math.ceil(total / limit),
+      filters: attributeChoices(counts, attributes, locale),
+    };
   }
   const stats = await siteStatsRow(db);
   let scope: Scope = { kind: "all" };
   let total = stats.totalBusinesses;
   if (query.category) {
     const category = await findCategory(db, query.category);
-    if (!category) return { businesses: [], totalPages: 0, totalCount: 0 };
+    if (!category) return { businesses: [], totalPages: 0, totalCount: 0, filters: choicesFromCounts([], attributes, locale) };
     scope = { kind: category.kind, slug: category.slug };
     total = category.count;
   }
-  if (query.search) return searchBusinesses(db, query.search, scope, query);
+  if (query.search) return searchBusinesses(db, query.search, scope, query, attributes, locale);
+  const choices = readAttributeChoices(db, attributeScope(scope), attributes, locale);
+  if (filtered) {
+    // Attribute filters: the scope's match, bounded (ADR 0031); its count exact or "1,000+".
+    const listing: ListingScope =
+      scope.kind === "city"
+        ? { kind: "city", slug: scope.slug, name: scope.slug }
+        : scope.kind === "all"
+          ? scope
+          : { kind: scope.kind, slug: scope.slug };
+    const found = await filteredList(db, listing, attributes, sort, limit, offset);
+    const page: BusinessPage = {
+      businesses: toBusinesses(found.rows),
+      totalCount: found.total,
+      totalPages: Math.ceil(found.total / limit),
+      filters: await choices,
+    };
+    return found.approximate ? { ...page, approximate: true } : page;
+  }
   const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
-  return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit) };
+  return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit), filters: await choices };
 }
 
 /** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
-async function searchBusinesses(db: Db, text: string, scope: Scope, query: ListQuery): Promise<BusinessPage> {
+async function searchBusinesses(
+  db: Db,
+  text: string,
+  scope: Scope,
+  query: ListQuery,
+  attributes: AttributeFilters,
+  locale: string,
+): Promise<BusinessPage> {
   const column = scope.kind === "category" ? "category_slug" : scope.kind === "group" ? "group_slug" : null;
-  const { rows, total, approximate, hasNext } = await searchList(
+  const found = await searchList(
     db,
     text,
     column && "slug" in scope ? { column, slug: scope.slug } : null,
     query.sort,
     query.limit,
     query.offset,
+    attributes,
   );
-  const page: BusinessPage = { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / query.limit) };
-  return approximate ? { ...page, approximate: true, hasNext } : page;
+  const page: BusinessPage = {
+    businesses: toBusinesses(found.rows),
+    totalCount: found.total,
+    totalPages: Math.ceil(found.total / query.limit),
+    filters: choicesFromRows(found.read, found.whole, attributes, locale),
+  };
+  return found.approximate ? { ...page, approximate: true, hasNext: found.hasNext } : page;
 }
 
 export type CountryCity = { name: string; state: string; country: string; businessCount: number };

@@ -19,13 +19,13 @@ import { localePath } from "#app/lib/i18n/locales";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import type { Business } from "#app/lib/business/business";
 import {
+  attributeScope,
   filtersActive,
   LISTING_PAGE_SIZE,
   parseListingFilters,
   type FilterChoices,
   type ListingFilters,
 } from "#app/lib/search/listing-filters";
-import { selectedFilterChoices } from "#app/lib/search/selected-choices";
 import { countShown, filteredPage } from "#app/lib/search/result-count";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
@@ -41,6 +41,7 @@ import {
 import { accessibilityPageOf, type AccessibilityPage } from "#app/server/seo/accessibility-pages.server";
 import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
 import { listScope } from "#app/server/lists/directory.server";
+import { attributeChoices, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { Db } from "#app/server/platform/db.server";
@@ -79,10 +80,14 @@ export type ListingPage<O extends OpenedListing> = {
     /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
     totalPages: number | null;
     filters: ListingFilters;
-    /** What the filter bar offers: the listing's attributes and their counts. */
-    choices: FilterChoices;
     /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
     filtered: { summary: string; hasNext: boolean } | null;
+    /**
+     * The filter bar's choices and counts (ADR 0031): the listing's attributes, accessibility first,
+     * each with how many of the listing's businesses have it — exact, and the same on a filtered page
+     * (a count is the listing's, not what the chosen filters leave). A chosen filter the listing lacks shows with 0.
+     */
+    choices: FilterChoices;
   };
 };
 
@@ -103,8 +108,12 @@ export async function loadListingPage<O extends OpenedListing>(
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const [listing, accessibility] = await Promise.all([
     filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, locale) : null,
-    accessibilityPageOf(db, opened.scope, filters, config),
+    accessibilityPageOf(db, opened.scope, filters, config, opened.counts),
   ]);
+  // Read with the opening batch; only a listing opened the long way (a name that is no slug) reads them on their own.
+  const choices = opened.counts
+    ? attributeChoices(opened.counts, filters, locale)
+    : await readAttributeChoices(db, attributeScope(opened.scope), filters, locale);
   const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
   const totalPages = listing ? listing.totalPages : allPages;
   const page = listing ? listing.page : clampPage(requested, allPages);
@@ -138,8 +147,8 @@ export async function loadListingPage<O extends OpenedListing>(
       page,
       totalPages,
       filters,
-      choices: selectedFilterChoices(filters, locale),
       filtered: listing?.filtered ?? null,
+      choices,
     },
   };
 }

@@ -20,7 +20,15 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
-import type { ListingFilters } from "#app/lib/search/listing-filters";
+import { choicesFromRows } from "#app/lib/search/filter-choices";
+import {
+  attributeFiltersActive,
+  attributeFiltersQuery,
+  NO_ATTRIBUTE_FILTERS,
+  type AttributeFilters,
+  type FilterChoices,
+  type ListingFilters,
+} from "#app/lib/search/listing-filters";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
 import type { SearchParams } from "#app/lib/search/search-params";
 import {
@@ -43,7 +51,7 @@ import {
   type TextMatch,
   type TextQuery,
 } from "#app/lib/search/search-plan";
-import { facetsQuery, facetToken } from "#app/lib/search/search-query";
+import { andQuery, facetsQuery, facetToken } from "#app/lib/search/search-query";
 import type { BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { b, CANDIDATE_COLUMNS, FROM_B, type CandidateRow } from "#app/server/search/candidates.server";
@@ -217,7 +225,7 @@ type Continuation = {
  * The match past a window, newest first: ids read by keyset in chunks of at most BLOCK (FTS rows
  * only), the window's ids skipped, rows read only for the page — or, with `keep`, for every fresh
  * id, at most `budget` of them (a page stays bounded when few rows pass: it may then come out short).
- * So page 11 of 20 reads the ids before it and its own rows (~270 rows), not 11 blocks.
+ * So page 11 of 20 reads the ids before it (one statement) and its own rows (~250 rows), not 11 blocks.
  * `position`: the results placed so far, every one read from the match (with `keep`, every one kept),
  * so a true lower bound of the count; `exhausted`: the match was read to its end, so `position` is
  * its exact count.
@@ -231,7 +239,9 @@ async function continueMatch(
   let examined = 0;
   let exhausted = false;
   for (let more = true; more && position < c.want && budget > 0;) {
-    const size = c.keep ? Math.min(BLOCK, budget) : Math.min(BLOCK, c.want - position + c.pending + 1);
+    // Ids only: up to the page in one statement (each FTS statement reads its index's pages again);
+    // rows to check come BLOCK at a time.
+    const size = c.keep ? Math.min(BLOCK, budget) : Math.min(RESULT_CAP, c.want - position + c.pending + 1);
     budget -= size;
     const ids = await idsOf(db, matchSlice(c.match, size + 1, before));
     more = ids.length > size;
@@ -268,6 +278,10 @@ export type WindowResult = {
   approximate: boolean;
   /** An estimate of the match's size from the first block's rowid span: never shown as a count. */
   estimate: number;
+  /** Rows of the match the window read (the first block's, else the page's): what the filter choices count on /search. */
+  read: CandidateRow[];
+  /** Whether `read` is the whole match (filters included): its counts are then exact, else lower bounds. */
+  whole: boolean;
 };
 
 /**
@@ -296,10 +310,16 @@ type WindowQuery = {
   keepWindow?: boolean;
 };
 
+/**
+ * Open now past the first block checks at most this many more rows (an id and a row each): a deep
+ * page stays within the budget (ADR 0031), and comes out short when few of them are open.
+ */
+const KEEP_PAST_WINDOW = 20;
+
 /** Name matches of a dense text search come from about the newest NAME_SPAN_BLOCKS blocks' rowids. */
 const NAME_SPAN_BLOCKS = 10;
 
-const noMatch = (): WindowResult => ({ rows: [], total: 0, approximate: false, estimate: 0 });
+const noMatch = (): WindowResult => ({ rows: [], total: 0, approximate: false, estimate: 0, read: [], whole: true });
 
 /** `facets` was not read: an empty string stands in (toBusiness never shows it). */
 const asRow = (row: CandidateRow): BusinessRow => ({ ...row, facets: "", geoTerms: null, nearFacets: null });
@@ -315,6 +335,11 @@ export async function windowSearch(db: Db, q: WindowQuery & { text: string; face
   return m ? runWindow(db, m, q) : noMatch();
 }
 
+/** What a window reads: a text search's match (relevance, name matches), or a word-less one (relevance 0: ADR 0031). */
+type WindowMatch = TextMatch | { match: string };
+
+const wordsOf = (m: WindowMatch): TextMatch | null => ("text" in m ? m : null);
+
 /**
  * A text search, bounded. The match is read in rowid order (newest first) — FTS5 streams a term's
  * doclist, so reading 101 matches costs the same for a word in every business as for a word in a
@@ -325,25 +350,29 @@ export async function windowSearch(db: Db, q: WindowQuery & { text: string; face
  * results read so far, a lower bound (`approximate`), until a page reads the match to its end. `keep` (open now, the admin's status) is checked on rows, so with it every row up to the
  * page is read; for open now (`keepWindow`) only a bounded few past the first block.
  */
-async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowResult> {
+async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<WindowResult> {
   const want = Math.min(q.offset + q.limit, RESULT_CAP);
-  const scored = (rows: CandidateRow[]) => rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: relevance(r, m) }));
+  const words = wordsOf(m);
+  const scored = (rows: CandidateRow[]) =>
+    rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: words ? relevance(r, words) : 0 }));
 
   // The first block's rows are read only when the page can lie in it (it holds at most
   // BLOCK + NAME_WINDOW + 1 results) or rows must be checked.
   const firstRows = Boolean(q.keep) || q.offset < BLOCK + NAME_WINDOW + 1;
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
+  if (!words && !firstRows) return deepPage(db, m.match, q.offset, want);
   const first = await read(matchSlice(m.match, BLOCK + 1, null));
   if (first.length === 0) return noMatch();
+  const readRows = firstRows ? first.slice(0, BLOCK).filter((r) => !q.keep || q.keep(r)) : [];
   const dense = first.length > BLOCK;
   const block: CandidateRow[] = first.slice(0, BLOCK);
   const seen = new Set(block.map((r) => r.id));
   // The first block's density over its rowid span.
   const span = dense ? Math.max(1, first[0].id - first[BLOCK].id + 1) : 1;
-  if (dense) {
+  if (dense && words) {
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
-    const nameSlice = matchSliceFrom(m.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
-    const exact = exactNameSlice(m);
+    const nameSlice = matchSliceFrom(words.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
+    const exact = exactNameSlice(words);
     // One statement for both: each D1 statement has its own fixed cost.
     const names = await read(exact ? sql`${exact} UNION ALL SELECT rowid FROM (${nameSlice})` : nameSlice);
     for (const r of names) if (!seen.has(r.id)) block.push(r);
@@ -354,7 +383,8 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
   const ordered = firstRows ? scored(block).sort(q.compare ?? COMPARE[q.order]) : null;
   const firstSize = ordered ? ordered.length : block.length;
   const page: CandidateRow[] = ordered ? ordered.slice(q.offset, want).map(({ relevance: _, ...row }) => row) : [];
-  if (!dense) return { rows: page.map(asRow), total: firstSize, approximate: false, estimate: first.length };
+  if (!dense)
+    return { rows: page.map(asRow), total: firstSize, approximate: false, estimate: first.length, read: readRows, whole: firstRows };
 
   // Open now past the first block checks at most as many rows as results are still wanted (as ADR
   // 0015's window does), and none when the first block kept nothing (its share, 0, is the estimate for
@@ -370,7 +400,7 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
     offset: q.offset,
     want,
     keep: q.keep,
-    budget: windowed ? (firstSize === 0 ? 0 : want - firstSize) : Infinity,
+    budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
   });
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
@@ -378,7 +408,29 @@ async function runWindow(db: Db, m: TextMatch, q: WindowQuery): Promise<WindowRe
   const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * first[0].id) / span) * Math.min(1, share));
   // Without `keep` the first block's 101st match exists too, though continueMatch may not have read it.
   const placed = q.keep ? rest.position : Math.max(rest.position, seen.has(first[BLOCK].id) ? seen.size : seen.size + 1);
-  return { rows: page.map(asRow), ...knownResults(placed, rest.exhausted), estimate };
+  return {
+    rows: page.map(asRow),
+    ...knownResults(placed, rest.exhausted),
+    estimate,
+    read: readRows.length ? readRows : rest.rows,
+    whole: false,
+  };
+}
+
+/**
+ * A page past the first block of a match without words: the first block is the newest BLOCK
+ * matches (whatever their order inside it) and the rest follows newest first, so the page is the
+ * match's ids from `offset` on — read in ONE statement up to the page (ADR 0031), then its rows.
+ * The ids read are the results known to exist: the count is exact when the match ended before
+ * `want`, else that lower bound.
+ */
+async function deepPage(db: Db, match: string, offset: number, want: number): Promise<WindowResult> {
+  const ids = await idsOf(db, matchSlice(match, want + 1, null));
+  if (ids.length === 0) return noMatch();
+  const rows = await candidatesByIds(db, ids.slice(offset, want));
+  const span = ids.length > BLOCK ? Math.max(1, ids[0] - ids[BLOCK] + 1) : 1;
+  const estimate = ids.length > BLOCK ? Math.round(Math.max(BLOCK + 1, (BLOCK * ids[0]) / span)) : ids.length;
+  return { rows: rows.map(asRow), ...knownResults(ids.length, ids.length <= want), estimate, read: rows, whole: false };
 }
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
@@ -428,7 +480,23 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
  * RESULT_CAP results; the total is then the results known so far, a lower bound (`approximate`), until
  * a page reads the match to its end.
  */
-async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
+async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promise<FacetResult> {
+  // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
+  // rare in the scope, and a window of the scope's index would then hold none of it).
+  if (attributeFiltersActive(plan.attributes)) {
+    const found = await runWindow(
+      db,
+      { match: plan.match },
+      { order: plan.order, offset: plan.offset, limit: plan.pageSize + 1, keep, keepWindow: true },
+    );
+    return {
+      rows: found.rows,
+      approximate: found.approximate,
+      total: found.approximate ? null : found.total,
+      read: found.read,
+      whole: found.whole,
+    };
+  }
   const driver = await chooseDriver(db, plan.location, plan.category);
   const window = await db.orm
     .select(CANDIDATE_COLUMNS)
@@ -447,10 +515,10 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
   const want = Math.min(plan.offset + plan.pageSize + 1, RESULT_CAP);
   const page: CandidateRow[] = hits.slice(plan.offset, want);
   // A complete window is the whole match, filters and open now included: its hits are the count.
-  if (window.length <= FACET_WINDOW) return { rows: page.map(asRow), approximate: false, total: hits.length };
+  if (window.length <= FACET_WINDOW) return { rows: page.map(asRow), approximate: false, total: hits.length, read: hits, whole: true };
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
-  if (plan.match === "") return { rows: page.map(asRow), ...knownResults(hits.length, false) };
+  if (plan.match === "") return { rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false };
   const rest = await continueMatch(db, {
     match: plan.match,
     before: null,
@@ -463,8 +531,11 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined) {
     budget: keep ? Math.max(0, want - hits.length) : Infinity,
   });
   page.push(...rest.rows);
-  return { rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted) };
+  return { rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted), read: hits, whole: false };
 }
+
+/** A word-less search's page: its rows, its count when exact, and the rows it read that match (the filter choices' sample). */
+type FacetResult = { rows: BusinessRow[]; approximate: boolean; total: number | null; read: CandidateRow[]; whole: boolean };
 
 // ── /search and /api/search ──
 
@@ -493,6 +564,11 @@ export type SearchResult = {
    * search knows neither (the page then says "More than N" while there is a next page).
    */
   total: number | null;
+  /**
+   * The filter choices (ADR 0031): the attributes the results read have, counted on those rows —
+   * exact when they are the whole result set, else lower bounds (`atLeast`); labels in `locale`.
+   */
+  filters: FilterChoices;
 };
 
 /**
@@ -503,9 +579,16 @@ export type SearchResult = {
 export async function search(
   db: Db,
   params: SearchParams,
-  { now = new Date(), locales }: { now?: Date; locales?: readonly string[] } = {},
+  { now = new Date(), locales, locale = "en" }: { now?: Date; locales?: readonly string[]; locale?: string } = {},
 ): Promise<SearchResult> {
-  const result = await run(db, await searchPlan(db, params, locales), now);
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales), now);
+  const selected = {
+    has: params.has ?? [],
+    openAt: params.openAt ?? null,
+    openLate: params.openLate ?? false,
+    open24h: params.open24h ?? false,
+  };
+  const result: SearchResult = { ...ran, filters: choicesFromRows(sample.rows, sample.whole, selected, locale) };
   const { point } = result;
   if (!point) return result;
   const withDistance = (business: SearchBusiness): SearchBusiness =>
@@ -515,10 +598,13 @@ export async function search(
   return { ...result, businesses: result.businesses.map(withDistance) };
 }
 
-/** Runs a plan: one page of it. */
-async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
+/** The rows a plan read that are results (the filter choices count on them), and whether they are all the results. */
+type Sample = { rows: ReadonlyArray<Pick<CandidateRow, "about" | "filterTerms">>; whole: boolean };
+
+/** Runs a plan: one page of it, and the rows it read. */
+async function run(db: Db, plan: SearchPlan, now: Date): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
-  const empty: SearchResult = {
+  const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
     businesses: [],
     page,
     pageSize,
@@ -528,6 +614,7 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
     location: plan.echo.location,
     point: plan.echo.point,
     total: null,
+    sample: { rows: [], whole: true },
   };
   const keep: Keep | undefined = plan.openNow ? (row) => isOpenNow(row, now) : undefined;
   const listed = (rows: BusinessRow[]) => rows.map((r) => toBusiness(r, now));
@@ -550,22 +637,46 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<SearchResult> {
       // Fewer than asked for: everything within the radius was found, so that is the total.
       const all = !found.approximate && found.rows.length < count;
       // Stopped at the budget: what was found exists, a lower bound.
-      return { ...empty, total: all || found.approximate ? found.rows.length : null, ...paged(list), approximate: found.approximate };
+      return {
+        ...empty,
+        total: all || found.approximate ? found.rows.length : null,
+        ...paged(list),
+        approximate: found.approximate,
+        sample: { rows: found.rows, whole: all },
+      };
     }
     case "text": {
       const found = await runWindow(db, plan.match, { order: plan.order, offset, limit: pageSize + 1, keep, keepWindow: true });
       // Exact when the match was read whole (open now checked on every row of it), else a lower bound.
-      return { ...empty, ...paged(listed(found.rows)), approximate: found.approximate, total: found.total };
+      return {
+        ...empty,
+        ...paged(listed(found.rows)),
+        approximate: found.approximate,
+        total: found.total,
+        sample: { rows: found.read, whole: found.whole },
+      };
     }
     case "place": {
       // Its own (column, score, id) index, exact, read to the page; a city's or a country's count is
       // in the summary tables (one row), a state's or a postal code's is not.
       const [rows, size] = await Promise.all([placeRows(db, plan.location, pageSize + 1, offset), placeSize(db, plan.location.driving)]);
-      return { ...empty, ...paged(listed(rows.sort(COMPARE.score))), total: size };
+      return {
+        ...empty,
+        ...paged(listed(rows.sort(COMPARE.score))),
+        total: size,
+        // Only the page is read: its rows are a lower bound of each choice's count.
+        sample: { rows, whole: size !== null && rows.length >= size && offset === 0 },
+      };
     }
     case "facet": {
       const found = await runFacets(db, plan, keep);
-      return { ...empty, ...paged(listed(found.rows)), approximate: found.approximate, total: found.total };
+      return {
+        ...empty,
+        ...paged(listed(found.rows)),
+        approximate: found.approximate,
+        total: found.total,
+        sample: { rows: found.read, whole: found.whole },
+      };
     }
   }
 }
@@ -621,20 +732,41 @@ export async function searchList(
   sort: "recommended" | "latest",
   limit: number,
   offset: number,
-): Promise<{ rows: BusinessRow[]; total: number; approximate: boolean; hasNext: boolean; estimate: number }> {
+  attributes: AttributeFilters = NO_ATTRIBUTE_FILTERS,
+): Promise<{
+  rows: BusinessRow[];
+  total: number;
+  approximate: boolean;
+  hasNext: boolean;
+  estimate: number;
+  read: CandidateRow[];
+  whole: boolean;
+}> {
   const facet = scope ? facetToken(scope.column === "group_slug" ? "group" : "category", scope.slug) : null;
   const found = await windowSearch(db, {
     text,
-    facets: facetsQuery(facet ? [facet] : []),
+    facets: andQuery(facetsQuery(facet ? [facet] : []), attributeFiltersQuery(attributes)),
     order: sort === "latest" ? "latest" : "relevance",
     offset,
     limit: limit + 1,
   });
-  return {
-    rows: found.rows.slice(0, limit),
-    total: found.total,
-    approximate: found.approximate,
-    hasNext: found.rows.length > limit,
-    estimate: found.estimate,
-  };
+  return { ...found, rows: found.rows.slice(0, limit), hasNext: found.rows.length > limit };
+}
+
+/**
+ * GET /api/businesses with attribute filters and no words: the scope's match (its facets and the
+ * filters' terms) newest first, its first block in the recommended order or newest first (`latest`),
+ * as a filtered listing (ADR 0031), by limit and offset. `hasNext`: a result exists past the page.
+ */
+export async function filteredList(
+  db: Db,
+  scope: ListingScope,
+  attributes: AttributeFilters,
+  sort: "recommended" | "latest",
+  limit: number,
+  offset: number,
+): Promise<WindowResult & { hasNext: boolean }> {
+  const plan = listingPlan(scope, { openNow: false, ...attributes }, 1, limit);
+  const found = await runWindow(db, { match: plan.match }, { order: sort === "latest" ? "latest" : "score", offset, limit: limit + 1 });
+  return { ...found, rows: found.rows.slice(0, limit), hasNext: found.rows.length > limit };
 }
