@@ -81,6 +81,10 @@ describe("search params", () => {
       radius: 25,
       sort: "relevance",
       page: 1,
+      has: [],
+      openAt: null,
+      openLate: false,
+      open24h: false,
     });
     expect(parseSearchParams("https://x.test/search?page=999999").page).toBe(50);
   });
