@@ -16,7 +16,7 @@ import { Button } from "#app/components/ui/button";
 import { Select } from "#app/components/ui/select";
 
 /** No attribute offered, no count known: what a bar shows before its listing's choices are read. */
-export const NO_CHOICES: FilterChoices = {
+const NO_CHOICES: FilterChoices = {
   attributes: [],
   openLate: { count: null, atLeast: false },
   open24h: { count: null, atLeast: false },

@@ -33,7 +33,7 @@ export const NO_ATTRIBUTE_FILTERS: AttributeFilters = { has: [], openAt: null, o
 export const LISTING_PAGE_SIZE = 20;
 
 /** At most this many attributes at once (more is no useful search, and no new cache entry's worth). */
-export const MAX_HAS = 6;
+const MAX_HAS = 6;
 
 /** The attribute filters' query keys (parseAttributeFilters): every page and API reading them declares them (queryParams). */
 export const ATTRIBUTE_PARAMS = ["has", "openAt", "openLate", "open24h"] as const;
