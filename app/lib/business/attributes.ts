@@ -116,9 +116,14 @@ export function filterTermsOf(
   about: About | null | undefined,
   hours: OpeningHours | Record<string, string> | null | undefined,
 ): string[] | null {
-  const terms = attributesOf(about)
-    .filter((a) => a.value)
-    .map((a) => attributeTerm(a.slug));
+  // Two labels may spell one term ("Wi-Fi", "WiFi"): each term once, or the listings' counts would count it twice.
+  const terms = [
+    ...new Set(
+      attributesOf(about)
+        .filter((a) => a.value)
+        .map((a) => attributeTerm(a.slug)),
+    ),
+  ];
   // The hours as the pages read them (open now): a day spelled "monday" or "Mon" is Monday here too.
   const weekly = weeklyHoursOf(hours);
   if (isOpenLate(weekly)) terms.push(OPEN_LATE_TERM);

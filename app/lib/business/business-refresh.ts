@@ -42,7 +42,8 @@ export type RefreshableRow = {
 };
 
 /** A stored business's new values (all of RefreshableRow's, changed or not), and whether its list position may move. */
-export type Refresh = Omit<RefreshableRow, "place_id" | "about"> & { ranked: boolean; phoneChanged: boolean };
+/** `retermed`: the new hours change the filter terms (attributes.ts), which the writer then sets. */
+export type Refresh = Omit<RefreshableRow, "place_id" | "about"> & { ranked: boolean; phoneChanged: boolean; retermed: boolean };
 
 /** The columns an admin edited, from the stored JSON array (unreadable: none, so nothing is kept by mistake forever). */
 function editedColumns(text: string): Set<string> {
@@ -79,7 +80,7 @@ function canonical(text: string | null): string | null {
 export function refreshOf(stored: RefreshableRow, row: PreparedBusiness): Refresh | null {
   const edited = editedColumns(stored.edited_fields);
   const free = (column: (typeof REFRESHED_COLUMNS)[number]) => !edited.has(column);
-  const next: Refresh = { ...stored, ranked: false, phoneChanged: false };
+  const next: Refresh = { ...stored, ranked: false, phoneChanged: false, retermed: false };
   // A rating and a review count of 0 is how a sheet says "no reviews known": not a refresh to zero.
   const reviewsKnown = row.rating > 0 || row.review_count > 0;
   if (reviewsKnown && free("rating")) next.rating = row.rating;
@@ -100,6 +101,7 @@ export function refreshOf(stored: RefreshableRow, row: PreparedBusiness): Refres
   if (next.opening_hours !== stored.opening_hours) {
     const terms = filterTermsOf(parseAbout(stored.about), parseOpeningHoursJson(next.opening_hours));
     next.filter_terms = terms ? JSON.stringify(terms) : null;
+    next.retermed = canonical(next.filter_terms) !== canonical(stored.filter_terms);
   }
   next.ranked = next.rating !== stored.rating || next.review_count !== stored.review_count;
   next.phoneChanged = next.phone !== stored.phone;

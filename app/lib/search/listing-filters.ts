@@ -94,11 +94,21 @@ export function attributeFiltersQuery(f: AttributeFilters): string {
 
 const quoted = (term: string) => `"${term}"`;
 
+/** A row's stored filter terms (a JSON array); none when missing or unreadable. */
+function storedTerms(filterTerms: string | null): string[] {
+  try {
+    const parsed: unknown = filterTerms ? JSON.parse(filterTerms) : [];
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Whether a row's filter terms (the stored JSON array) satisfy the attribute filters: the JS twin of attributeFiltersQuery. */
 export function attributeFiltersCheck(f: AttributeFilters): ((filterTerms: string | null) => boolean) | null {
   if (!attributeFiltersActive(f)) return null;
   return (filterTerms) => {
-    const terms = new Set<string>(filterTerms ? (JSON.parse(filterTerms) as string[]) : []);
+    const terms = new Set<string>(storedTerms(filterTerms));
     return (
       f.has.every((slug) => terms.has(attributeTerm(slug))) &&
       (!f.openAt || terms.has(openAtTerm(f.openAt)) || terms.has(OPEN_24_HOURS_TERM)) &&

@@ -43,7 +43,8 @@ export type CountShown = { kind: "exact" | "atLeast" | "moreThan"; count: number
  * is no proof that nothing follows); "0 results" when it knows of none and lists none.
  */
 export function countShown(page: Counted): CountShown {
-  const listed = page.before + page.shown;
+  // An empty page proves nothing about the pages before it (a direct ?page=5 of a search that stopped early).
+  const listed = page.shown > 0 ? page.before + page.shown : 0;
   if (page.approximate) {
     const count = Math.min(RESULT_CAP, lowerBound(page.total ?? listed, listed));
     return { kind: count === 0 && !page.hasNext ? "exact" : "atLeast", count };

@@ -193,6 +193,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
     canonicalBase: `${loaderData?.siteUrl ?? ""}${localePath(locale, locale.locale, "/businesses")}`,
     page: loaderData?.page ?? 1,
     variant,
+    // Attribute and opening-time filters have no words in the variant: any filter keeps the view out of the index.
+    filtered: loaderData ? filtersActive(loaderData.filters) : false,
     indexable: true,
     locale: locale.locale,
   });

@@ -464,7 +464,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
       totalPages: Math.ceil(found.total / limit),
       filters: await choices,
     };
-    return found.approximate ? { ...page, approximate: true } : page;
+    return found.approximate ? { ...page, approximate: true, hasNext: found.hasNext } : page;
   }
   const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
   return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit), filters: await choices };

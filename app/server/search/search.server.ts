@@ -492,7 +492,8 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promi
     return {
       rows: found.rows,
       approximate: found.approximate,
-      total: found.approximate ? null : found.total,
+      // Exact, or a true lower bound (the results read so far): the count says "N+".
+      total: found.total,
       read: found.read,
       whole: found.whole,
     };

@@ -361,12 +361,16 @@ const refreshValue = (column: (typeof REFRESH_PAYLOAD)[number]) => `j.value ->> 
 
 /**
  * The refresh's UPDATE. `ranked` rows (rating or review count changed) also set rating and score,
- * and the FTS trigger re-indexes their rating facet; the others leave those columns out of the SET,
- * so no trigger runs for a changed phone or photo. A row whose edited_fields changed since
- * it was read (an admin saved an edit meanwhile) is left alone: the admin's edit wins.
+ * and the FTS trigger re-indexes their rating facet; `retermed` rows (new hours that change the
+ * filter terms) set filter_terms, which re-indexes them and moves their attribute counts. The
+ * others leave those columns out of the SET, so no trigger runs for a changed phone or photo. A
+ * row whose edited_fields changed since it was read (an admin saved an edit meanwhile) is left
+ * alone: the admin's edit wins.
  */
-function refreshSql(ranked: boolean): string {
-  const columns = REFRESH_PAYLOAD.slice(2).filter((c) => ranked || (c !== "rating" && c !== "score"));
+function refreshSql(ranked: boolean, retermed: boolean): string {
+  const columns = REFRESH_PAYLOAD.slice(2).filter(
+    (c) => (ranked || (c !== "rating" && c !== "score")) && (retermed || c !== "filter_terms"),
+  );
   // Generated Detailed Information states the facts a refresh changes (rating, hours, status, phone…):
   // it is cleared rather than left saying the old ones, and SEO generation writes it again (ADR 0021).
   // Text an admin wrote is the admin's and stays.
@@ -385,11 +389,12 @@ function refreshStatements(db: Db, refreshes: Refresh[], listsKept: boolean): D1
   const moved = JSON.stringify(refreshes.filter((r) => r.ranked).map((r) => r.id));
   const movedRows = "FROM businesses AS b WHERE b.id IN (SELECT value FROM json_each(?1))";
   const lists = (delta: 1 | -1) => (listsKept && moved !== "[]" ? listChangeStatements(db, movedRows, [moved], delta) : []);
-  const updates = [true, false].flatMap((ranked) => {
+  const kinds = [true, false].flatMap((ranked) => [true, false].map((retermed) => ({ ranked, retermed })));
+  const updates = kinds.flatMap(({ ranked, retermed }) => {
     const rows = refreshes
-      .filter((r) => r.ranked === ranked)
+      .filter((r) => r.ranked === ranked && r.retermed === retermed)
       .map((r) => JSON.stringify(REFRESH_PAYLOAD.map((c) => r[c])).replace(NON_ASCII_ALL, escapeChar));
-    return payloads(rows).map((payload) => db.statement(refreshSql(ranked), [payload]));
+    return payloads(rows).map((payload) => db.statement(refreshSql(ranked, retermed), [payload]));
   });
   // A refreshed phone changes the business's duplicate match key (ADR 0019): the key is
   // rewritten and the business looked up again, as an admin edit does; other refreshes leave both alone.
