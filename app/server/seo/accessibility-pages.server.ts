@@ -39,25 +39,3 @@ export async function accessibilityPageOf(
   ]);
   return { slug, count: Math.max(0, row?.n ?? 0) };
 }
-
-/**
- * The counts of every accessibility page of the given city × category pages (the sitemap's rows), by
- * primary key: a map from `${scope} ${term}` to the count. One read, at most pages × filters rows.
- */
-export async function accessibilityCounts(
-  db: Db,
-  pairs: readonly PairScope[],
-  slugs: readonly IndexedAccessibilitySlug[],
-): Promise<Map<string, number>> {
-  const keys = pairs.flatMap((p) => slugs.map((s) => [pairScopeKey(p), accessibilityTerm(s)]));
-  if (!keys.length) return new Map();
-  const rows = await db.all<{ scope: string; term: string; n: number }>(
-    `SELECT a.scope, a.term, a.business_count AS n FROM json_each(?1) AS j
-     JOIN attribute_counts AS a ON a.scope = j.value ->> 0 AND a.term = j.value ->> 1`,
-    [JSON.stringify(keys)],
-  );
-  return new Map(rows.map((r) => [`${r.scope} ${r.term}`, r.n]));
-}
-
-export const accessibilityCountKey = (pair: PairScope, slug: IndexedAccessibilitySlug) =>
-  `${pairScopeKey(pair)} ${accessibilityTerm(slug)}`;

@@ -19,6 +19,7 @@
 import { eq, gte, max, sql } from "drizzle-orm";
 import {
   accessibilityPagePath,
+  accessibilityTerm,
   indexedFactCounts,
   INDEXED_ACCESSIBILITY_FILTERS,
   isListingIndexed,
@@ -31,7 +32,6 @@ import type { SitemapUrl } from "#app/lib/seo/xml";
 import { businesses, cities, siteStats } from "#db/schema";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { Db } from "#app/server/platform/db.server";
-import { accessibilityCountKey, accessibilityCounts } from "#app/server/seo/accessibility-pages.server";
 
 /** sitemaps.org allows 50,000 URLs a file; we stay under it with room to spare. */
 const MAX_BUSINESSES_PER_SITEMAP = 45_000;
@@ -96,12 +96,22 @@ export async function businessSitemapNumbers(db: Db, rules: SitemapRules): Promi
 }
 
 /**
+ * City × category pages per sitemap file: with INDEXED_ACCESSIBILITY_PAGES on, each may bring one
+ * accessibility page per filter of INDEXED_ACCESSIBILITY_FILTERS, so a file takes fewer pages and
+ * never lists more URLs than the business files (sitemaps.org allows 50,000).
+ */
+function cityCategoriesPerFile(rules: SitemapRules): number {
+  const extra = rules.indexedAccessibilityPages ? Object.keys(INDEXED_ACCESSIBILITY_FILTERS).length : 0;
+  return Math.max(1, Math.floor(rules.perFile / (1 + extra)));
+}
+
+/**
  * Numbers n of the city × category sitemaps: file n holds the city_categories rows with ids in
  * ((n-1)·K, n·K] that have at least INDEX_MIN_LISTING businesses. The check walks a range's rows
  * until the first such one (at most K rows, the file's own size).
  */
 export async function cityCategorySitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {
-  const { perFile } = rules;
+  const perFile = cityCategoriesPerFile(rules);
   const last = (await db.first<{ id: number | null }>("SELECT max(id) AS id FROM city_categories"))?.id;
   if (!last) return [];
   const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
@@ -214,24 +224,30 @@ export async function cityCategoriesSitemap(
   where?: SitemapLocale,
 ): Promise<SitemapUrl[] | null> {
   if (!Number.isSafeInteger(n) || n < 1) return null;
-  const { perFile } = rules;
+  const perFile = cityCategoriesPerFile(rules);
   const lastmod = await latestUpdate(db);
-  const rows = await db.orm.all<{ city: string; slug: string; citySlug: string; kind: "category" | "group" }>(
-    sql`SELECT c.name AS city, cc.slug AS slug, cc.city_slug AS citySlug, cc.kind AS kind FROM city_categories AS cc JOIN cities AS c ON c.slug = cc.city_slug
+  // With accessibility pages on, each row brings its pages' counts: one attribute_counts seek per filter
+  // (the scope spelled as attributeScope spells a city × category).
+  const slugs = rules.indexedAccessibilityPages ? (Object.keys(INDEXED_ACCESSIBILITY_FILTERS) as IndexedAccessibilitySlug[]) : [];
+  const countColumns = slugs.map(
+    (s, i) =>
+      sql`, (SELECT a.business_count FROM attribute_counts AS a
+        WHERE a.scope = 'city:' || cc.city_slug || '/' || cc.kind || ':' || cc.slug AND a.term = ${accessibilityTerm(s)}) AS ${sql.raw(`n${i}`)}`,
+  );
+  const rows = await db.orm.all<
+    { city: string; slug: string; citySlug: string; kind: "category" | "group" } & Record<string, number | null>
+  >(
+    sql`SELECT c.name AS city, cc.slug AS slug, cc.city_slug AS citySlug, cc.kind AS kind${sql.join(countColumns, sql``)} FROM city_categories AS cc JOIN cities AS c ON c.slug = cc.city_slug
      WHERE cc.id > ${(n - 1) * perFile} AND cc.id <= ${n * perFile} AND cc.business_count >= ${minListing(rules)}
        AND (cc.kind = 'group' OR cc.slug NOT IN (SELECT slug FROM category_groups))
      ORDER BY cc.id LIMIT ${perFile}`,
   );
   if (rows.length === 0) return null;
   const entries = rows.map((r) => pageEntry(siteUrl, cityCategoryPath(r.city, r.slug), lastmod, where));
-  if (!rules.indexedAccessibilityPages) return entries;
-  // The accessibility pages of these city × category pages that are indexed (INDEXED_ACCESSIBILITY_PAGES): their counts by primary key.
-  const slugs = Object.keys(INDEXED_ACCESSIBILITY_FILTERS) as IndexedAccessibilitySlug[];
-  const pairs = rows.map((r) => ({ city: { slug: r.citySlug }, category: { kind: r.kind, slug: r.slug } }));
-  const counts = await accessibilityCounts(db, pairs, slugs);
-  const accessible = rows.flatMap((r, i) =>
+  // The accessibility pages of these city × category pages that are indexed (INDEXED_ACCESSIBILITY_PAGES).
+  const accessible = rows.flatMap((r) =>
     slugs
-      .filter((s) => isListingIndexed(counts.get(accessibilityCountKey(pairs[i], s)) ?? 0, rules))
+      .filter((_, i) => isListingIndexed(Math.max(0, r[`n${i}`] ?? 0), rules))
       .map((s) => pageEntry(siteUrl, accessibilityPagePath(cityCategoryPath(r.city, r.slug), s), lastmod, where)),
   );
   return [...entries, ...accessible];
