@@ -97,7 +97,7 @@ export function FoldedFilters({ filters, children }: { filters: ListingFilters; 
   const on = filterChipCount(filters);
   return (
     <details className="group min-w-0 md:details-content:[content-visibility:visible]">
-      <summary className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-1 font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-700 md:hidden">
+      <summary className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-1 font-semibold text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-700 md:supports-[selector(::details-content)]:hidden">
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"

@@ -65,15 +65,16 @@ function choices(
 
 /** A listing's choices from its attribute_counts rows: exact counts. */
 export function choicesFromCounts(rows: readonly AttributeCountRow[], selected: AttributeFilters, locale: string): FilterChoices {
-  const counted: Counted[] = [];
+  // A chosen attribute may come twice (among the most common and read by key): once each.
+  const counted = new Map<string, Counted>();
   const times = { openLate: 0, open24h: 0 };
   for (const row of rows) {
     if (row.term === OPEN_LATE_TERM) times.openLate = row.count;
     else if (row.term === OPEN_24_HOURS_TERM) times.open24h = row.count;
     else if (row.slug && row.label !== null && row.count > 0)
-      counted.push({ entry: { slug: row.slug, label: row.label, group: row.group ?? "" }, count: row.count });
+      counted.set(row.slug, { entry: { slug: row.slug, label: row.label, group: row.group ?? "" }, count: row.count });
   }
-  return choices(counted, times, selected, locale, false);
+  return choices([...counted.values()], times, selected, locale, false);
 }
 
 /**
