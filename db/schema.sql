@@ -171,7 +171,9 @@ CREATE INDEX `businesses_verified_idx` ON `businesses` (`is_verified`,`id`);
 
 CREATE INDEX `businesses_zip_score_idx` ON `businesses` (`zip_code`,`score`,`id`);
 
-CREATE TRIGGER attribute_counts_ad AFTER DELETE ON businesses WHEN old.filter_terms IS NOT NULL BEGIN
+CREATE TRIGGER attribute_counts_ad AFTER DELETE ON businesses
+WHEN old.filter_terms IS NOT NULL AND (SELECT lists_need_rebuild FROM site_stats WHERE id = 1) = 0
+BEGIN
   UPDATE attribute_counts SET business_count = business_count - 1
   WHERE (scope, term) IN (SELECT s.value AS scope, j.value AS term FROM json_each(old.filter_terms) AS j, json_each(json_array('all',
       CASE WHEN old.city_slug <> '' THEN 'city:' || old.city_slug END,

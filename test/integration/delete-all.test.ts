@@ -121,4 +121,55 @@ describe("DELETE /api/admin/delete-all", () => {
     await endDeleteAll(db);
     expect(await keptSummaries()).toEqual(await recomputedSummaries());
   });
+
+  it("the counts beside the filters are left alone while a delete all runs, and exact at its end, businesses that arrived meanwhile included", async () => {
+    const db = testDb();
+    const withFeatures = (i: number) =>
+      buildBusiness({
+        city: ["Aachen", "Bonn"][i % 2],
+        about: { "Service options": { Delivery: i % 3 !== 0, "Outdoor seating": i % 2 === 0 } },
+        openingHours: i % 4 === 0 ? { Monday: "6PM-2AM" } : { Monday: "9AM-5PM" },
+      });
+    await insertBusinesses(
+      db,
+      Array.from({ length: 12 }, (_, i) => withFeatures(i)),
+    );
+    expect(await attributeCounts()).toEqual(await recountedAttributeCounts());
+    await beginDeleteAll(db);
+    expect(await attributeCounts()).toEqual([]);
+    left: for (let i = 0; i < 2; i++) if ((await deleteAllChunk(db, 4)) === 0) break left;
+    // An import arrives while the delete-all runs: its businesses stay, and are counted at the end.
+    await insertBusinesses(
+      db,
+      Array.from({ length: 5 }, (_, i) => withFeatures(i + 100)),
+    );
+    await deleteAllChunk(db, 4);
+    await endDeleteAll(db);
+    expect(await count("SELECT count(*) AS n FROM businesses")).toBeGreaterThan(0);
+    expect(await attributeCounts()).toEqual(await recountedAttributeCounts());
+    expect((await attributeCounts()).length).toBeGreaterThan(0);
+
+    await beginDeleteAll(db);
+    while ((await deleteAllChunk(db, 4)) > 0);
+    await endDeleteAll(db);
+    expect(await attributeCounts()).toEqual([]);
+  });
 });
+
+/** attribute_counts as stored (counts above 0). */
+async function attributeCounts() {
+  return all("SELECT scope, term, business_count AS n FROM attribute_counts WHERE business_count > 0 ORDER BY scope, term");
+}
+
+/** The same counts recomputed from the businesses' filter terms (the weekly slots aside), per listing. */
+async function recountedAttributeCounts() {
+  return all(`SELECT s.value AS scope, j.value AS term, count(*) AS n FROM businesses AS b, json_each(b.filter_terms) AS j,
+      json_each(json_array('all', 'city:' || b.city_slug, 'category:' || b.category_slug, 'group:' || b.group_slug,
+        'city:' || b.city_slug || '/category:' || b.category_slug, 'city:' || b.city_slug || '/group:' || b.group_slug)) AS s
+    WHERE j.value NOT GLOB 'op[a-z][a-z][a-z][0-9][0-9]0'
+    GROUP BY 1, 2 ORDER BY 1, 2`);
+}
+
+async function all(query: string) {
+  return (await env.DB.prepare(query).all()).results;
+}

@@ -94,6 +94,21 @@ function attributeScopesSql(b: string): string {
       CASE WHEN ${b}.city_slug <> '' AND ${b}.group_slug <> '' THEN 'city:' || ${b}.city_slug || '/group:' || ${b}.group_slug END))`;
 }
 
+/**
+ * attribute_counts counted again from the businesses, whole: after a delete-all, which leaves them
+ * alone while it runs (migration 20261126111858), when businesses remain or arrived meanwhile. O(n),
+ * as the lists' rebuild it goes with.
+ */
+function recountAttributeStatements(db: Db): D1PreparedStatement[] {
+  return [
+    db.statement("DELETE FROM attribute_counts"),
+    db.statement(`INSERT INTO attribute_counts (scope, term, business_count)
+     SELECT s.value, j.value, count(*) FROM businesses AS b, json_each(b.filter_terms) AS j, ${attributeScopesSql("b")} AS s
+     WHERE s.value IS NOT NULL AND j.value NOT GLOB '${WEEKLY_SLOT_GLOB}'
+     GROUP BY s.value, j.value`),
+  ];
+}
+
 /** Stores attributes not met before (their first spelling stays): one statement for a batch's rows. */
 function attributeVocabularyStatement(db: Db, rows: ReadonlyArray<{ about: About | null }>): D1PreparedStatement | null {
   const entries = attributeEntries(rows.map((r) => r.about));
@@ -434,7 +449,7 @@ async function listsKept(db: Db): Promise<boolean> {
  * stopped half-way are they rebuilt here, from the businesses.
  */
 export async function finishWrites(db: Db): Promise<void> {
-  const rebuild = (await listsKept(db)) ? [] : rebuildListStatements(db);
+  const rebuild = (await listsKept(db)) ? [] : [...rebuildListStatements(db), ...recountAttributeStatements(db)];
   await db.batch([...rebuild, db.statement("UPDATE site_stats SET data_version = data_version + 1 WHERE id = 1")]);
 }
 
@@ -649,7 +664,8 @@ const markRebuild = (db: Db) => db.statement("UPDATE site_stats SET lists_need_r
  * finishWrites or delete-all does that. Every part may run again after a failure.
  */
 export async function beginDeleteAll(db: Db): Promise<void> {
-  await db.batch([markRebuild(db), ...emptyListStatements(db)]);
+  // The attribute counts are emptied too: the delete trigger leaves them alone while the lists need a rebuild.
+  await db.batch([markRebuild(db), ...emptyListStatements(db), db.statement("DELETE FROM attribute_counts")]);
 }
 
 /** Deletes up to `rows` businesses (the lowest ids) in one atomic batch; returns how many went. */
@@ -673,10 +689,12 @@ export async function endDeleteAll(db: Db): Promise<void> {
     // Each business's delete trigger took its reviews; none is left without its business (docs/reviews.md).
     db.statement("DELETE FROM reviews WHERE NOT EXISTS (SELECT 1 FROM businesses AS b WHERE b.id = reviews.business_id)"),
     ...(remaining?.n
-      ? rebuildListStatements(db)
+      ? [...rebuildListStatements(db), ...recountAttributeStatements(db)]
       : // Empty already, unless a concurrent finishWrites rebuilt them between two chunks.
         [
           ...emptyListStatements(db),
+          // Counts a concurrent import added for businesses deleted since (their delete left the counts alone).
+          db.statement("DELETE FROM attribute_counts"),
           db.statement("UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM businesses)"),
         ]),
   ]);
