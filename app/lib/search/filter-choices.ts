@@ -27,7 +27,7 @@ import { titleCaseFromSlug } from "#app/lib/format";
 import type { AttributeFilters, AttributeOption, FilterChoices, FilterCount } from "#app/lib/search/listing-filters";
 
 /** Attributes outside the accessibility group offered at most (the most common of the listing). */
-export const MAX_OTHER_CHOICES = 24;
+export const MAX_OTHER_CHOICES = 10;
 
 /** A row of attribute_counts ⋈ attributes: a term, its count, and its vocabulary entry (null for the opening-time terms). */
 export type AttributeCountRow = { term: string; count: number; slug: string | null; label: string | null; group: string | null };
@@ -70,7 +70,8 @@ export function choicesFromCounts(rows: readonly AttributeCountRow[], selected: 
   for (const row of rows) {
     if (row.term === OPEN_LATE_TERM) times.openLate = row.count;
     else if (row.term === OPEN_24_HOURS_TERM) times.open24h = row.count;
-    else if (row.slug && row.label !== null && row.count > 0)
+    // A chosen attribute may come twice (among the most common, and counted as chosen).
+    else if (row.slug && row.label !== null && row.count > 0 && !counted.some((c) => c.entry.slug === row.slug))
       counted.push({ entry: { slug: row.slug, label: row.label, group: row.group ?? "" }, count: row.count });
   }
   return choices(counted, times, selected, locale, false);

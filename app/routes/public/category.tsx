@@ -34,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { opened, config, canonical, indexing, businesses, list, locale } = await loadListingPage(
     { request, context, params },
     {
-      open: async (db, { rules, headSize, locale }) =>
-        raw ? openCategoryPage(db, raw, { rules, top: CATEGORY_TOP_CITIES, headSize, locale }) : null,
+      open: async (db, opening) => (raw ? openCategoryPage(db, raw, { ...opening, top: CATEGORY_TOP_CITIES }) : null),
       path: ({ category }) => `/category/${category.slug}`,
     },
   );

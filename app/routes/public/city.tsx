@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { opened, config, canonical, indexing, businesses, list } = await loadListingPage(
     { request, context, params },
     {
-      open: (db, { rules, headSize, locale }) => openCityPage(db, cityName, { rules, top: CITY_TOP_CATEGORIES, headSize, locale }),
+      open: (db, opening) => openCityPage(db, cityName, { ...opening, top: CITY_TOP_CATEGORIES }),
       // One canonical address per city, whatever the case or accents of the link ("new york" → "New York").
       path: ({ city }) => `/city/${encodeURIComponent(city.name)}`,
     },

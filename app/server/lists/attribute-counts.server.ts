@@ -3,11 +3,12 @@
  * triggers, read as three small statements a page puts in its opening batch (ADR 0025: still one
  * round trip) — every accessibility attribute the listing has (attributes_group_idx, then one
  * seek each), the most common others (attribute_counts_top_idx, MAX_OTHER_CHOICES and the
- * accessibility ones at most), and "open late" / "open 24 hours" (two seeks). Query builders, not
+ * accessibility ones at most), and "open late" / "open 24 hours" with the chosen attributes (a seek each:
+ * a chosen attribute past the most common ones still shows its count). Query builders, not
  * sql``: drizzle's D1 batch cannot carry a sql`` with parameters.
  */
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { ACCESSIBILITY_GROUP, OPEN_24_HOURS_TERM, OPEN_LATE_TERM } from "#app/lib/business/attributes";
+import { ACCESSIBILITY_GROUP, attributeTerm, OPEN_24_HOURS_TERM, OPEN_LATE_TERM } from "#app/lib/business/attributes";
 import { choicesFromCounts, MAX_OTHER_CHOICES, type AttributeCountRow } from "#app/lib/search/filter-choices";
 import type { AttributeFilters, FilterChoices } from "#app/lib/search/listing-filters";
 import { attributeCounts, attributes } from "#db/schema";
@@ -21,8 +22,11 @@ const counted = {
   group: attributes.groupName,
 };
 
-/** The statements of a scope's counts (attributeScope's key), for a batch; attributeChoices reads their results. */
-export function attributeCountQueries(db: Db, scope: string) {
+/**
+ * The statements of a scope's counts (attributeScope's key), for a batch; attributeChoices reads their
+ * results. `selected`: the chosen attributes' slugs (ListingFilters `has`), counted whatever their rank.
+ */
+export function attributeCountQueries(db: Db, scope: string, selected: readonly string[] = []) {
   const accessibility = db.orm
     .select(counted)
     .from(attributes)
@@ -43,16 +47,23 @@ export function attributeCountQueries(db: Db, scope: string) {
     )
     .orderBy(desc(attributeCounts.businessCount))
     .limit(MAX_OTHER_CHOICES);
+  // The opening-time terms have no vocabulary entry: their slug, label and group are null.
   const times = db.orm
     .select({
       term: attributeCounts.term,
       count: attributeCounts.businessCount,
-      slug: sql<string | null>`NULL`,
-      label: sql<string | null>`NULL`,
-      group: sql<string | null>`NULL`,
+      slug: sql<string | null>`${attributes.slug}`,
+      label: sql<string | null>`${attributes.label}`,
+      group: sql<string | null>`${attributes.groupName}`,
     })
     .from(attributeCounts)
-    .where(and(eq(attributeCounts.scope, scope), inArray(attributeCounts.term, [OPEN_LATE_TERM, OPEN_24_HOURS_TERM])));
+    .leftJoin(attributes, eq(attributes.term, attributeCounts.term))
+    .where(
+      and(
+        eq(attributeCounts.scope, scope),
+        inArray(attributeCounts.term, [OPEN_LATE_TERM, OPEN_24_HOURS_TERM, ...selected.map(attributeTerm)]),
+      ),
+    );
   return [accessibility, others, times] as const;
 }
 
@@ -67,7 +78,7 @@ export function attributeChoices(
 
 /** A scope's choices in a round trip of their own (where no opening batch is sent: the list API's later pages). */
 export async function readAttributeChoices(db: Db, scope: string, selected: AttributeFilters, locale: string): Promise<FilterChoices> {
-  const [a, b, c] = attributeCountQueries(db, scope);
+  const [a, b, c] = attributeCountQueries(db, scope, selected.has);
   const results = await db.orm.batch([a, b, c]);
   return attributeChoices(results, selected, locale);
 }

@@ -86,7 +86,7 @@ export async function openCityCategoryPage(
   db: Db,
   cityName: string,
   categoryName: string,
-  { rules, headSize, locale }: { rules: IndexingRules; headSize: number; locale: string },
+  { rules, headSize, locale, selected }: { rules: IndexingRules; headSize: number; locale: string; selected?: readonly string[] },
 ): Promise<(OpenedListing & { pair: CityCategoryScope }) | null> {
   const citySlug = citySlugOf(cityName);
   const named = categorySlugOf(categoryName);
@@ -95,6 +95,7 @@ export async function openCityCategoryPage(
   const [access, others, times] = attributeCountQueries(
     db,
     attributeScope({ kind: "city-category", city: { slug: citySlug }, category: named }),
+    selected,
   );
   const [cityRows, categoryRows, countRows, headRows, featuredRows, ...counts] = await db.orm.batch([
     cityBySlug(db, citySlug),
@@ -242,7 +243,8 @@ function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number;
  * What a page's opening batch needs: the indexing rules, how many top links, how many cards (0: not
  * the first page), and the page's locale (the links' labels).
  */
-type Opening = { rules: IndexingRules; top: number; headSize: number; locale: string };
+/** `selected`: the attributes chosen in the URL, whose counts are read whatever their rank (attributeCountQueries). */
+type Opening = { rules: IndexingRules; top: number; headSize: number; locale: string; selected?: readonly string[] };
 
 /**
  * What a city page reads before any deeper page of its list, in one D1 round trip (a batch): the
@@ -253,12 +255,12 @@ type Opening = { rules: IndexingRules; top: number; headSize: number; locale: st
 export async function openCityPage(
   db: Db,
   name: string,
-  { rules, top, headSize, locale }: Opening,
+  { rules, top, headSize, locale, selected }: Opening,
 ): Promise<(OpenedListing & { city: CityScope; topCategories: TopLink[] }) | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
   const now = new Date();
-  const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "city", slug }));
+  const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "city", slug }), selected);
   const [cityRows, topRows, headRows, featuredRows, ...counts] = await db.orm.batch([
     cityBySlug(db, slug),
     cityTopCategoriesQuery(db, slug, rules, top),
@@ -316,12 +318,12 @@ function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string;
 export async function openCategoryPage(
   db: Db,
   name: string,
-  { rules, top, headSize, locale }: Opening,
+  { rules, top, headSize, locale, selected }: Opening,
 ): Promise<(OpenedListing & { category: CategoryScope; topCities: TopLink[] }) | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
   const now = new Date();
-  const [access, others, times] = attributeCountQueries(db, attributeScope(named));
+  const [access, others, times] = attributeCountQueries(db, attributeScope(named), selected);
   const [rows, topRows, headRows, featuredRows, ...counts] = await db.orm.batch([
     categoryBySlug(db, named),
     categoryTopCitiesQuery(db, named, rules, top),
@@ -338,7 +340,7 @@ export async function openCategoryPage(
   }
   const category = await findCategory(db, name);
   if (!category) return null;
-  const [otherAccess, otherOthers, otherTimes] = attributeCountQueries(db, attributeScope(category));
+  const [otherAccess, otherOthers, otherTimes] = attributeCountQueries(db, attributeScope(category), selected);
   const [otherTopRows, otherHeadRows, otherFeaturedRows, ...otherCounts] = await db.orm.batch([
     categoryTopCitiesQuery(db, category, rules, top),
     scopeHead(db, category, "recommended", headSize),

@@ -50,9 +50,10 @@ import { listingSearch, type ListingScope } from "#app/server/search/search.serv
 export type ListingSpec<O extends OpenedListing> = {
   /**
    * The opening read, one round trip; `headSize` is the first page's size, 0 when another page is asked
-   * for; `locale` the page's (its links' labels). Null: a 404.
+   * for; `locale` the page's (its links' labels); `selected` the attributes chosen (their counts are read
+   * whatever their rank). Null: a 404.
    */
-  open: (db: Db, opening: { rules: IndexingRules; headSize: number; locale: string }) => Promise<O | null>;
+  open: (db: Db, opening: { rules: IndexingRules; headSize: number; locale: string; selected: readonly string[] }) => Promise<O | null>;
   /** The listing's canonical path (without the site's address or a query). */
   path: (opened: O) => string;
   /** The deepest page of the list without filters; every page when absent. */
@@ -103,7 +104,7 @@ export async function loadListingPage<O extends OpenedListing>(
   const filters = parseListingFilters(url.searchParams);
   // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
   const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
-  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale });
+  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale, selected: filters.has });
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const [listing, accessibility] = await Promise.all([
