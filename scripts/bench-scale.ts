@@ -399,17 +399,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** A read: one warm-up, then `runs` requests. */
 /**
  * The address of page `page` as a visitor reaches it: the `rel="next"` link of each page followed
- * from `url` (the first page). Throws when the list ends before.
+ * from `url` (the first page); when the list ends before, its last page (`reached` says which).
  */
-async function pageByLinks(url: string, page: number): Promise<string> {
+async function pageByLinks(url: string, page: number): Promise<{ url: string; reached: number }> {
   let at = url;
   for (let p = 1; p < page; p++) {
     const tag = /<a[^>]*\brel="next"[^>]*>/.exec((await request(at)).body)?.[0];
     const href = tag ? /\bhref="([^"]*)"/.exec(tag)?.[1] : undefined;
-    if (href === undefined) throw new Error(`the list ends on page ${p}`);
+    if (href === undefined) return { url: at, reached: p };
     at = new URL(href.replace(/&amp;/g, "&"), at).toString();
   }
-  return at;
+  return { url: at, reached: page };
 }
 
 async function measureRead(url: string, init: RequestInit = {}): Promise<Cell> {
@@ -647,15 +647,17 @@ async function measureSize(label: string, size: number, source: Source): Promise
     // its cursor past the first block: ADR 0031), and asked for directly (?page=10, read by OFFSET).
     for (const [key, route, p] of filterReads) {
       const pages = [
-        { key: "1", label: "", url: async (u: string) => u },
+        { key: "1", label: "", url: async (u: string) => ({ url: u, reached: 1 }) },
         { key: "10", label: " page 10 (by the next links)", url: (u: string) => pageByLinks(u, 10) },
-        { key: "10-direct", label: " page 10 (direct, ?page=10)", url: async (u: string) => `${u}&page=10` },
+        { key: "10-direct", label: " page 10 (direct, ?page=10)", url: async (u: string) => ({ url: `${u}&page=10`, reached: 10 }) },
       ];
       for (const page of pages) {
         const row: Row = { key: `filter-${key}-${page.key}`, route: `${route}${page.label}`, kind: "public" };
         await guarded(row, async () => {
           if (p === null) throw new Error("no such page in this directory");
-          return measureRead(await page.url(`${o}${p}`));
+          const { url, reached } = await page.url(`${o}${p}`);
+          const cell = await measureRead(url);
+          return reached < 10 && page.key === "10" ? { ...cell, note: `the list ends on page ${reached}: that page measured` } : cell;
         });
       }
     }
