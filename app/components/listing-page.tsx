@@ -12,7 +12,7 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import { useLocalePath } from "#app/components/page-locale";
 import { Badge } from "#app/components/ui/badge";
 import { Pager } from "#app/components/ui/pager";
-import { LISTING_PAGE_SIZE, listingHref, type FilterChoices, type ListingFilters } from "#app/lib/search/listing-filters";
+import { LISTING_PAGE_SIZE, pagerHref, type FilterChoices, type ListingFilters } from "#app/lib/search/listing-filters";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 
 type Crumb = { name: string; url: string };
@@ -48,7 +48,8 @@ export function ListingPage({
   filters: ListingFilters;
   /** What the filter bar offers (the listing's attributes and their counts). */
   choices?: FilterChoices;
-  filtered: { summary: string; hasNext: boolean } | null;
+  /** With filters: "N results", whether a next page exists and its cursor (null: the next page by number). */
+  filtered: { summary: string; hasNext: boolean; next?: number | null } | null;
   /** What stands above the filter bar: the heading, the count, the page's links. */
   heading: React.ReactNode;
   /** What shows instead of the cards when there are none. */
@@ -83,7 +84,12 @@ export function ListingPage({
         </CardGrid>
       )}
       {map}
-      <Pager page={page} totalPages={totalPages} hasNext={filtered?.hasNext} hrefFor={(p) => listingHref(path, filters, p)} />
+      <Pager
+        page={page}
+        totalPages={totalPages}
+        hasNext={filtered?.hasNext}
+        hrefFor={pagerHref(path, filters, { page, next: filtered?.next ?? null })}
+      />
     </main>
   );
 }

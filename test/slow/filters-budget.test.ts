@@ -105,6 +105,13 @@ const withQuery = (path: string, query: string, page: number) => {
   return `${path}${path.includes("?") ? "&" : "?"}${query}${paged}`;
 };
 
+/** The pager's next link of a page (its site path), or null on the last page. */
+function nextLink(html: string): string | null {
+  const tag = /<a[^>]*\brel="next"[^>]*>/.exec(html)?.[0];
+  const href = tag ? /\bhref="([^"]*)"/.exec(tag)?.[1] : undefined;
+  return href === undefined ? null : href.replace(/&amp;/g, "&");
+}
+
 /** The numbers of the businesses a page lists (its cards, or the API's names). */
 function listed(text: string, api: boolean): number[] {
   const names = api
@@ -127,6 +134,59 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       numbers.every((i) => Number.isInteger(i) && combination.check(facts(i))),
       path,
     ).toBe(true);
+  });
+
+  it.each([
+    // 909 businesses in the city, 364 with delivery: 19 pages.
+    ["/city/Burrow%203?has=delivery", (i: number) => i % 11 === 3 && facts(i).delivery],
+    // 667 plumbers with outdoor seating: 34 pages.
+    ["/category/plumber?has=outdoor-seating", (i: number) => i % 5 === 0 && facts(i).outdoor],
+    // Every one of the 182 hair salons in the city has takeout: 10 pages.
+    ["/city/Burrow%203/hair-salon?has=takeout", (i: number) => i % 11 === 3 && i % 5 === 3],
+    // 1,334 matches: the list ends at 1,000 results (50 pages), as the offset pages do.
+    ["/businesses?has=delivery,outdoor-seating", (i: number) => facts(i).delivery && facts(i).outdoor],
+  ] as const)("following the pager's next links of %s lists every match once, each page within the budget", async (first, matches) => {
+    const expected = Array.from({ length: BUSINESSES }, (_, i) => i).filter(matches);
+    const byLinks: number[] = [];
+    const reads: number[] = [];
+    let path: string | null = first;
+    let pageTen: string | null = null;
+    while (path !== null) {
+      const response = await request(path);
+      expect(response.status, path).toBe(200);
+      reads.push(rowsRead(response));
+      const html = await response.text();
+      byLinks.push(...listed(html, false));
+      if (reads.length === 10) pageTen = path;
+      path = nextLink(html);
+      expect(reads.length, "the pager ends").toBeLessThanOrEqual(60);
+    }
+    console.info(`rows read by links, page 1: ${reads[0]}, page 10: ${reads[9]}, most: ${Math.max(...reads)}  ${first}`);
+    // Page 10 reached by the links is read by its cursor.
+    expect(pageTen).toMatch(/[?&]after=\d+/);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(ROWS_READ_BOUND);
+    expect(new Set(byLinks).size, "no business listed twice").toBe(byLinks.length);
+    // Every match, or the first RESULT_CAP (1,000) of them when there are more.
+    expect(byLinks.length).toBe(Math.min(expected.length, 1000));
+    expect(byLinks.every((i) => matches(i))).toBe(true);
+    if (expected.length <= 1000) expect([...byLinks].sort((a, b) => a - b)).toEqual(expected);
+    // The same list as the pages by number (OFFSET), page by page.
+    const byNumber: number[] = [];
+    for (let page = 1; page <= reads.length; page++) {
+      const response = await request(`${first}${page > 1 ? `&page=${page}` : ""}`);
+      byNumber.push(...listed(await response.text(), false));
+    }
+    expect(byLinks).toEqual(byNumber);
+  });
+
+  it("ignores a cursor that is not a positive integer, and within the first block (offset pages)", async () => {
+    const plain = listed(await (await request("/city/Burrow%203?has=delivery&page=7")).text(), false);
+    for (const after of ["abc", "-5", "0", "1.5", "99999999999999999999"]) {
+      const response = await request(`/city/Burrow%203?has=delivery&page=7&after=${after}`);
+      expect(listed(await response.text(), false), after).toEqual(plain);
+    }
+    const first = listed(await (await request("/city/Burrow%203?has=delivery&page=2")).text(), false);
+    expect(listed(await (await request("/city/Burrow%203?has=delivery&page=2&after=500")).text(), false)).toEqual(first);
   });
 
   it("lists a filter's first page whole (the budget is not met by listing nothing)", async () => {

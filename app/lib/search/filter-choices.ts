@@ -27,7 +27,7 @@ import { titleCaseFromSlug } from "#app/lib/format";
 import type { AttributeFilters, AttributeOption, FilterChoices, FilterCount } from "#app/lib/search/listing-filters";
 
 /** Attributes outside the accessibility group offered at most (the most common of the listing). */
-export const MAX_OTHER_CHOICES = 24;
+export const MAX_OTHER_CHOICES = 10;
 
 /** A row of attribute_counts ⋈ attributes: a term, its count, and its vocabulary entry (null for the opening-time terms). */
 export type AttributeCountRow = { term: string; count: number; slug: string | null; label: string | null; group: string | null };

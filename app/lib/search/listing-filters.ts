@@ -118,15 +118,46 @@ export function attributeFiltersCheck(f: AttributeFilters): ((filterTerms: strin
   };
 }
 
-/** `path` with the filters and the page (page 1 and absent filters left out). */
-export function listingHref(path: string, filters: ListingFilters, page = 1, extra: URLSearchParams = new URLSearchParams()): string {
+/**
+ * `path` with the filters and the page (page 1 and absent filters left out), and `after`: the cursor
+ * of a filtered listing's page past its first block (ADR 0031), null for none.
+ */
+export function listingHref(
+  path: string,
+  filters: ListingFilters,
+  page = 1,
+  extra: URLSearchParams = new URLSearchParams(),
+  after: number | null = null,
+): string {
   const params = new URLSearchParams(extra);
   if (filters.openNow) params.set("openNow", "1");
   if (filters.minRating !== undefined) params.set("minRating", String(filters.minRating));
   setAttributeParams(params, filters);
   if (page > 1) params.set("page", String(page));
+  if (after !== null) params.set(CURSOR_PARAM, String(after));
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+/** The query parameter of a filtered listing's cursor: the page lists the matches below this rowid (ADR 0031). */
+export const CURSOR_PARAM = "after";
+
+/** The cursor of a URL: a positive integer, else null (the page is then read by OFFSET). */
+export function parseCursor(raw: string | null): number | null {
+  return raw !== null && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * The pager's links of a filtered listing: the next page (`current.page + 1`) carries the cursor
+ * `next` when there is one; every other page is addressed by its number.
+ */
+export function pagerHref(
+  path: string,
+  filters: ListingFilters,
+  current: { page: number; next: number | null },
+  extra?: URLSearchParams,
+): (page: number) => string {
+  return (page) => listingHref(path, filters, page, extra, page === current.page + 1 ? current.next : null);
 }
 
 /** A listing as attribute_counts keys it (db/schema.ts): the writer's and the triggers' spelling. */

@@ -19,7 +19,7 @@ import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { localizedFilteredPage } from "#app/server/lists/listing-page.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import { filtersActive, listingHref, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import { CURSOR_PARAM, filtersActive, pagerHref, parseCursor, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
@@ -44,7 +44,7 @@ const browseQuerySchema = z.object({
 });
 
 // browseQuerySchema's keys and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["search", "category", "sort", "page", "openNow", "minRating", ...ATTRIBUTE_PARAMS];
+export const queryParams: QueryParams = ["search", "category", "sort", "page", CURSOR_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 
@@ -88,7 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const [found, choices] = await Promise.all([
-      filteredBusinesses(db, query, filters, page),
+      filteredBusinesses(db, query, filters, page, parseCursor(url.searchParams.get(CURSOR_PARAM))),
       // The filter counts are the listing's (its scope's attribute_counts), whatever filters are chosen.
       query.category
         ? findCategory(db, query.category).then((c) =>
@@ -104,6 +104,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       page,
       totalPages,
       hasNext: found.hasNext,
+      // The next page's cursor past the first block of an attribute-filtered match (ADR 0031).
+      next: found.next,
       totalCount: count.count,
       approximate: count.kind !== "exact",
       businesses: found.businesses.map((b) => toCard(b, locale)),
@@ -141,6 +143,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page,
     totalPages: result.approximate ? null : result.totalPages,
     hasNext: result.hasNext ?? page < result.totalPages,
+    next: null,
     totalCount: count.count,
     approximate: count.kind !== "exact",
     businesses: result.businesses.map((b) => toCard(b, locale)),
@@ -151,7 +154,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySchema>, filters: ListingFilters, page: number): Promise<ListingPage> {
+async function filteredBusinesses(
+  db: Db,
+  query: z.output<typeof browseQuerySchema>,
+  filters: ListingFilters,
+  page: number,
+  after: number | null,
+): Promise<ListingPage> {
   if (query.search) {
     const found = await search(db, {
       q: query.search,
@@ -168,11 +177,12 @@ async function filteredBusinesses(db: Db, query: z.output<typeof browseQuerySche
       near: undefined,
       radius: DEFAULT_RADIUS_KM,
     });
-    return { businesses: found.businesses, hasNext: found.hasNext, approximate: found.approximate, total: found.total };
+    return { businesses: found.businesses, hasNext: found.hasNext, approximate: found.approximate, total: found.total, next: null };
   }
   const category = query.category ? await findCategory(db, query.category) : null;
-  if (query.category && !category) return { businesses: [], hasNext: false, approximate: false, total: 0 };
-  return listingSearch(db, category ? { kind: category.kind, slug: category.slug } : { kind: "all" }, filters, page, BUSINESSES_PAGE_SIZE);
+  if (query.category && !category) return { businesses: [], hasNext: false, approximate: false, total: 0, next: null };
+  const scope = category ? { kind: category.kind, slug: category.slug } : { kind: "all" as const };
+  return listingSearch(db, scope, filters, page, BUSINESSES_PAGE_SIZE, new Date(), after);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -282,7 +292,12 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
             page={loaderData.page}
             totalPages={loaderData.totalPages}
             hasNext={loaderData.hasNext}
-            hrefFor={(p) => listingHref("/businesses", loaderData.filters, p, browseParams({ search, category, sort }))}
+            hrefFor={pagerHref(
+              "/businesses",
+              loaderData.filters,
+              { page: loaderData.page, next: loaderData.next },
+              browseParams({ search, category, sort }),
+            )}
           />
         </>
       )}

@@ -3,7 +3,8 @@
  * triggers, read as three small statements a page puts in its opening batch (ADR 0025: still one
  * round trip) — every accessibility attribute the listing has (attributes_group_idx, then one
  * seek each), the most common others (attribute_counts_top_idx, MAX_OTHER_CHOICES and the
- * accessibility ones at most), and "open late" / "open 24 hours" (two seeks). Query builders, not
+ * accessibility ones at most), and "open late" / "open 24 hours" with the chosen attributes (a seek each:
+ * a chosen attribute past the most common ones still shows its count). Query builders, not
  * sql``: drizzle's D1 batch cannot carry a sql`` with parameters.
  */
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";

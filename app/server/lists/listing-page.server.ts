@@ -21,7 +21,9 @@ import type { Business } from "#app/lib/business/business";
 import {
   attributeScope,
   filtersActive,
+  CURSOR_PARAM,
   LISTING_PAGE_SIZE,
+  parseCursor,
   parseListingFilters,
   type FilterChoices,
   type ListingFilters,
@@ -50,7 +52,8 @@ import { listingSearch, type ListingScope } from "#app/server/search/search.serv
 export type ListingSpec<O extends OpenedListing> = {
   /**
    * The opening read, one round trip; `headSize` is the first page's size, 0 when another page is asked
-   * for; `locale` the page's (its links' labels). Null: a 404.
+   * for; `locale` the page's (its links' labels); `selected` the attributes chosen (their counts are read
+   * whatever their rank). Null: a 404.
    */
   open: (db: Db, opening: { rules: IndexingRules; headSize: number; locale: string; selected: readonly string[] }) => Promise<O | null>;
   /** The listing's canonical path (without the site's address or a query). */
@@ -80,8 +83,11 @@ export type ListingPage<O extends OpenedListing> = {
     /** Null when a filtered list does not know its size (the pager then offers "next" while there is one). */
     totalPages: number | null;
     filters: ListingFilters;
-    /** With filters: the filter bar's "N results" and whether there is a next page; else null. */
-    filtered: { summary: string; hasNext: boolean } | null;
+    /**
+     * With filters: the filter bar's "N results", whether there is a next page and its cursor (the
+     * pager's next link carries it past the first block of a match: ADR 0031); else null.
+     */
+    filtered: { summary: string; hasNext: boolean; next: number | null } | null;
     /**
      * The filter bar's choices and counts (ADR 0031): the listing's attributes, accessibility first,
      * each with how many of the listing's businesses have it — exact, and the same on a filtered page
@@ -107,7 +113,9 @@ export async function loadListingPage<O extends OpenedListing>(
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const [listing, accessibility] = await Promise.all([
-    filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, locale) : null,
+    filtersActive(filters)
+      ? filteredListing(db, opened.scope, filters, requested, parseCursor(url.searchParams.get(CURSOR_PARAM)), locale)
+      : null,
     accessibilityPageOf(db, opened.scope, filters, config, opened.counts),
   ]);
   // Read with the opening batch; only a listing opened the long way (a name that is no slug) reads them on their own.
@@ -159,13 +167,23 @@ function pageOf(db: Db, scope: ListingScope, limit: number, offset: number): Pro
 }
 
 /**
- * A listing with open now or a minimum rating (ADR 0015): its page of the bounded search, the page
- * number asked for (within the search's reach), the pager's page count and the filter bar's "N results".
+ * A filtered listing (ADR 0015, ADR 0031): its page of the bounded search — by the URL's cursor
+ * `after` past the first block of an attribute-filtered match, else by OFFSET —, the page number
+ * asked for (within the search's reach), the pager's page count, the filter bar's "N results" and the
+ * next page's cursor.
  */
-async function filteredListing(db: Db, scope: ListingScope, filters: ListingFilters, requestedPage: string | null, locale: string) {
+async function filteredListing(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  requestedPage: string | null,
+  after: number | null,
+  locale: string,
+) {
   const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
-  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE);
-  return { businesses: found.businesses, page, ...localizedFilteredPage(found, page, LISTING_PAGE_SIZE, locale) };
+  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE, new Date(), after);
+  const { totalPages, filtered } = localizedFilteredPage(found, page, LISTING_PAGE_SIZE, locale);
+  return { businesses: found.businesses, page, totalPages, filtered: { ...filtered, next: found.next } };
 }
 
 /**

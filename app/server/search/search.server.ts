@@ -282,6 +282,8 @@ export type WindowResult = {
   read: CandidateRow[];
   /** Whether `read` is the whole match (filters included): its counts are then exact, else lower bounds. */
   whole: boolean;
+  /** The first block's smallest rowid when the match continues below it (the cursor past the block); else null. */
+  blockEnd: number | null;
 };
 
 /**
@@ -319,7 +321,7 @@ const KEEP_PAST_WINDOW = 20;
 /** Name matches of a dense text search come from about the newest NAME_SPAN_BLOCKS blocks' rowids. */
 const NAME_SPAN_BLOCKS = 10;
 
-const noMatch = (): WindowResult => ({ rows: [], total: 0, approximate: false, estimate: 0, read: [], whole: true });
+const noMatch = (): WindowResult => ({ rows: [], total: 0, approximate: false, estimate: 0, read: [], whole: true, blockEnd: null });
 
 /** `facets` was not read: an empty string stands in (toBusiness never shows it). */
 const asRow = (row: CandidateRow): BusinessRow => ({ ...row, facets: "", geoTerms: null, nearFacets: null });
@@ -384,7 +386,15 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const firstSize = ordered ? ordered.length : block.length;
   const page: CandidateRow[] = ordered ? ordered.slice(q.offset, want).map(({ relevance: _, ...row }) => row) : [];
   if (!dense)
-    return { rows: page.map(asRow), total: firstSize, approximate: false, estimate: first.length, read: readRows, whole: firstRows };
+    return {
+      rows: page.map(asRow),
+      total: firstSize,
+      approximate: false,
+      estimate: first.length,
+      read: readRows,
+      whole: firstRows,
+      blockEnd: null,
+    };
 
   // Open now past the first block checks at most as many rows as results are still wanted (as ADR
   // 0015's window does), and none when the first block kept nothing (its share, 0, is the estimate for
@@ -414,6 +424,7 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
     estimate,
     read: readRows.length ? readRows : rest.rows,
     whole: false,
+    blockEnd: first[BLOCK - 1].id,
   };
 }
 
@@ -430,7 +441,8 @@ async function deepPage(db: Db, match: string, offset: number, want: number): Pr
   const rows = await candidatesByIds(db, ids.slice(offset, want));
   const span = ids.length > BLOCK ? Math.max(1, ids[0] - ids[BLOCK] + 1) : 1;
   const estimate = ids.length > BLOCK ? Math.round(Math.max(BLOCK + 1, (BLOCK * ids[0]) / span)) : ids.length;
-  return { rows: rows.map(asRow), ...knownResults(ids.length, ids.length <= want), estimate, read: rows, whole: false };
+  const blockEnd = ids.length > BLOCK ? ids[BLOCK - 1] : null;
+  return { rows: rows.map(asRow), ...knownResults(ids.length, ids.length <= want), estimate, read: rows, whole: false, blockEnd };
 }
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
@@ -480,15 +492,30 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
  * RESULT_CAP results; the total is then the results known so far, a lower bound (`approximate`), until
  * a page reads the match to its end.
  */
-async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promise<FacetResult> {
+async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined, after: number | null = null): Promise<FacetResult> {
   // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
   // rare in the scope, and a window of the scope's index would then hold none of it).
   if (attributeFiltersActive(plan.attributes)) {
+    // Past the first block the match runs newest first, so a page there is the ids below the last
+    // one shown (the cursor): its own ids and rows, whatever its number. Not with open now (rows
+    // are checked), nor within the first block (ordered in JS); an empty page falls back to OFFSET.
+    if (after !== null && !keep && plan.offset >= BLOCK) {
+      const page = await cursorPage(db, plan.match, after, plan.offset, plan.pageSize);
+      if (page) return page;
+    }
     const found = await runWindow(
       db,
       { match: plan.match },
       { order: plan.order, offset: plan.offset, limit: plan.pageSize + 1, keep, keepWindow: true },
     );
+    const shown = found.rows.slice(0, plan.pageSize);
+    const end = plan.offset + plan.pageSize;
+    // The next page's cursor once this page reaches the first block's end: the smallest rowid of the
+    // block and of the page (the page's rows past the block are the newest below it, in order).
+    const next =
+      !keep && found.rows.length > plan.pageSize && found.blockEnd !== null && end >= BLOCK
+        ? Math.min(found.blockEnd, ...shown.map((r) => r.id))
+        : null;
     return {
       rows: found.rows,
       approximate: found.approximate,
@@ -496,6 +523,7 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promi
       total: found.total,
       read: found.read,
       whole: found.whole,
+      next,
     };
   }
   const driver = await chooseDriver(db, plan.location, plan.category);
@@ -516,10 +544,11 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promi
   const want = Math.min(plan.offset + plan.pageSize + 1, RESULT_CAP);
   const page: CandidateRow[] = hits.slice(plan.offset, want);
   // A complete window is the whole match, filters and open now included: its hits are the count.
-  if (window.length <= FACET_WINDOW) return { rows: page.map(asRow), approximate: false, total: hits.length, read: hits, whole: true };
+  if (window.length <= FACET_WINDOW)
+    return { rows: page.map(asRow), approximate: false, total: hits.length, read: hits, whole: true, next: null };
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
-  if (plan.match === "") return { rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false };
+  if (plan.match === "") return { rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false, next: null };
   const rest = await continueMatch(db, {
     match: plan.match,
     before: null,
@@ -532,11 +561,43 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined): Promi
     budget: keep ? Math.max(0, want - hits.length) : Infinity,
   });
   page.push(...rest.rows);
-  return { rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted), read: hits, whole: false };
+  return { rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted), read: hits, whole: false, next: null };
 }
 
-/** A word-less search's page: its rows, its count when exact, and the rows it read that match (the filter choices' sample). */
-type FacetResult = { rows: BusinessRow[]; approximate: boolean; total: number | null; read: CandidateRow[]; whole: boolean };
+/**
+ * A page past the first block by cursor (ADR 0031): the `pageSize + 1` matches below `after`, newest
+ * first — one FTS statement and the page's rows. The results known are those before the page (its
+ * number says how many), on it and the one after it: exact on the last page, else a lower bound.
+ * RESULT_CAP still ends the list. Null when nothing lies below `after` (a stale or forged cursor).
+ */
+async function cursorPage(db: Db, match: string, after: number, offset: number, pageSize: number): Promise<FacetResult | null> {
+  const ids = await idsOf(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
+  const rows = await candidatesByIds(db, ids);
+  if (rows.length === 0) return null;
+  const hasNext = rows.length > pageSize;
+  return {
+    rows: rows.map(asRow),
+    approximate: hasNext,
+    total: hasNext ? null : offset + rows.length,
+    read: rows,
+    whole: false,
+    next: hasNext ? rows[pageSize - 1].id : null,
+  };
+}
+
+/**
+ * A word-less search's page: its rows, its count when exact, the rows it read that match (the filter
+ * choices' sample), and `next`: the cursor of the next page when it lies past the first block of an
+ * attribute-filtered match (the smallest rowid before it), else null.
+ */
+type FacetResult = {
+  rows: BusinessRow[];
+  approximate: boolean;
+  total: number | null;
+  read: CandidateRow[];
+  whole: boolean;
+  next: number | null;
+};
 
 // ── /search and /api/search ──
 
@@ -699,9 +760,14 @@ function placeRows(db: Db, location: Location, limit: number, offset: number) {
 
 // ── Listings and the list API ──
 
-export type ListingPage = { businesses: Business[]; hasNext: boolean; approximate: boolean; total: number | null };
+/** `next`: the next page's cursor (`after=` in its URL) when the page is past a filtered match's first block; else null. */
+export type ListingPage = { businesses: Business[]; hasNext: boolean; approximate: boolean; total: number | null; next: number | null };
 
-/** A listing page (/businesses, a city, a category) with the search's filters: listingPlan's facet window. */
+/**
+ * A listing page (/businesses, a city, a category) with the search's filters: listingPlan's facet
+ * window. `after`: the page's cursor from its URL (ADR 0031), used for a page past the first block of
+ * an attribute-filtered match; a page without one (or where it does not apply) is read by OFFSET.
+ */
 export async function listingSearch(
   db: Db,
   scope: ListingScope,
@@ -709,14 +775,22 @@ export async function listingSearch(
   page: number,
   pageSize: number,
   now: Date = new Date(),
+  after: number | null = null,
 ): Promise<ListingPage> {
   const found = await runFacets(
     db,
     listingPlan(scope, filters, page, pageSize),
     filters.openNow ? (row) => isOpenNow(row, now) : undefined,
+    after,
   );
   const list = found.rows.map((r) => toBusiness(r, now));
-  return { businesses: list.slice(0, pageSize), hasNext: list.length > pageSize, approximate: found.approximate, total: found.total };
+  return {
+    businesses: list.slice(0, pageSize),
+    hasNext: list.length > pageSize,
+    approximate: found.approximate,
+    total: found.total,
+    next: found.next,
+  };
 }
 
 /**
