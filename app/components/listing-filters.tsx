@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react";
 import { Form, Link, useNavigate } from "react-router";
 import { DAY_KEYS, LATE_FROM, OPEN_AT_HOURS, openAtParam, weekdayOf, type DayKey } from "#app/lib/business/attributes";
 import { weekdayName } from "#app/lib/business/hours";
+import { formatCount } from "#app/lib/format";
 import { canonicalFilterHref, filterChips, type FilterChip } from "#app/lib/search/filter-form";
 import {
   filtersActive,
@@ -204,7 +205,7 @@ type Translate = ReturnType<typeof useLingui>["_"];
 /** "Outdoor seating (12)", "(12+)" when the count is a lower bound, the label alone when it is unknown. */
 function counted(_: Translate, label: string, { count, atLeast }: FilterCount, locale: string): string {
   if (count === null) return label;
-  const n = new Intl.NumberFormat(locale).format(count);
+  const n = formatCount(count, locale);
   return atLeast ? _("filters.optionCountAtLeast", { label, count: n }) : _("filters.optionCount", { label, count: n });
 }
 

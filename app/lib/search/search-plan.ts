@@ -35,6 +35,12 @@ import {
 
 /** A text search's window: the newest BLOCK matches (a dense first page reads 2 × (BLOCK + 1) + 2 × NAME_WINDOW rows). */
 export const BLOCK = 100;
+/**
+ * A filtered listing's first block (attribute or opening-time filters, no words: ADR 0031): smaller
+ * than a text search's, since its page also reads the listing's place, links and filter counts, and
+ * no name matches need a place in it. A match of at most this many is ordered and counted whole.
+ */
+export const FILTER_BLOCK = 60;
 /** Name matches added to a dense text search's window (the exact name, and recent name matches). */
 export const NAME_WINDOW = 20;
 /** A word-less search's window: the first FACET_WINDOW + 1 entries of its driving index (~2 × FACET_WINDOW rows). */

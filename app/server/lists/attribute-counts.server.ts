@@ -28,11 +28,20 @@ const counted = {
  * its count even when it is not among the most common.
  */
 export function attributeCountQueries(db: Db, scope: string, selected: readonly string[] = []) {
+  // The accessibility attributes drive (CROSS JOIN keeps the order: attributes_group_idx), one count
+  // seek each; joined the other way SQLite walks every count of the scope (31 rows read for 3 at 1M).
   const accessibility = db.orm
     .select(counted)
     .from(attributes)
-    .innerJoin(attributeCounts, and(eq(attributeCounts.scope, scope), eq(attributeCounts.term, attributes.term)))
-    .where(and(eq(attributes.groupName, ACCESSIBILITY_GROUP), gt(attributeCounts.businessCount, 0)));
+    .crossJoin(attributeCounts)
+    .where(
+      and(
+        eq(attributes.groupName, ACCESSIBILITY_GROUP),
+        eq(attributeCounts.scope, scope),
+        eq(attributeCounts.term, attributes.term),
+        gt(attributeCounts.businessCount, 0),
+      ),
+    );
   // The scope's counts drive (CROSS JOIN keeps the order): its (scope, business_count) index, largest first.
   const others = db.orm
     .select(counted)

@@ -33,6 +33,7 @@ import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
 import type { SearchParams } from "#app/lib/search/search-params";
 import {
   BLOCK,
+  FILTER_BLOCK,
   FACET_WINDOW,
   listingPlan,
   NAME_WINDOW,
@@ -299,6 +300,8 @@ function knownResults(position: number, exhausted: boolean): { total: number; ap
 type WindowQuery = {
   /** The order inside the window: relevance (then score) or a stored order. */
   order: OrderKey;
+  /** The first block's size: BLOCK for words, FILTER_BLOCK for a listing's filters (ADR 0031). */
+  block?: number;
   offset: number;
   limit: number;
   /** Overrides `order` (the admin list: newest id first). */
@@ -355,22 +358,23 @@ const wordsOf = (m: WindowMatch): TextMatch | null => ("text" in m ? m : null);
 async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<WindowResult> {
   const want = Math.min(q.offset + q.limit, RESULT_CAP);
   const words = wordsOf(m);
+  const blockSize = q.block ?? BLOCK;
   const scored = (rows: CandidateRow[]) =>
     rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: words ? relevance(r, words) : 0 }));
 
   // The first block's rows are read only when the page can lie in it (it holds at most
   // BLOCK + NAME_WINDOW + 1 results) or rows must be checked.
-  const firstRows = Boolean(q.keep) || q.offset < BLOCK + NAME_WINDOW + 1;
+  const firstRows = Boolean(q.keep) || q.offset < blockSize + NAME_WINDOW + 1;
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
-  if (!words && !firstRows) return deepPage(db, m.match, q.offset, want);
-  const first = await read(matchSlice(m.match, BLOCK + 1, null));
+  if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize);
+  const first = await read(matchSlice(m.match, blockSize + 1, null));
   if (first.length === 0) return noMatch();
-  const readRows = firstRows ? first.slice(0, BLOCK).filter((r) => !q.keep || q.keep(r)) : [];
-  const dense = first.length > BLOCK;
-  const block: CandidateRow[] = first.slice(0, BLOCK);
+  const readRows = firstRows ? first.slice(0, blockSize).filter((r) => !q.keep || q.keep(r)) : [];
+  const dense = first.length > blockSize;
+  const block: CandidateRow[] = first.slice(0, blockSize);
   const seen = new Set(block.map((r) => r.id));
   // The first block's density over its rowid span.
-  const span = dense ? Math.max(1, first[0].id - first[BLOCK].id + 1) : 1;
+  const span = dense ? Math.max(1, first[0].id - first[blockSize].id + 1) : 1;
   if (dense && words) {
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
     const nameSlice = matchSliceFrom(words.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
@@ -403,9 +407,9 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const windowed = Boolean(q.keep && q.keepWindow);
   const rest = await continueMatch(db, {
     match: m.match,
-    before: first[BLOCK - 1].id,
+    before: first[blockSize - 1].id,
     seen,
-    pending: seen.size - BLOCK,
+    pending: seen.size - blockSize,
     position: firstSize,
     offset: q.offset,
     want,
@@ -415,16 +419,16 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
-  const estimate = Math.round(Math.max(BLOCK + 1, (BLOCK * first[0].id) / span) * Math.min(1, share));
+  const estimate = Math.round(Math.max(blockSize + 1, (blockSize * first[0].id) / span) * Math.min(1, share));
   // Without `keep` the first block's 101st match exists too, though continueMatch may not have read it.
-  const placed = q.keep ? rest.position : Math.max(rest.position, seen.has(first[BLOCK].id) ? seen.size : seen.size + 1);
+  const placed = q.keep ? rest.position : Math.max(rest.position, seen.has(first[blockSize].id) ? seen.size : seen.size + 1);
   return {
     rows: page.map(asRow),
     ...knownResults(placed, rest.exhausted),
     estimate,
     read: readRows.length ? readRows : rest.rows,
     whole: false,
-    blockEnd: first[BLOCK - 1].id,
+    blockEnd: first[blockSize - 1].id,
   };
 }
 
@@ -435,13 +439,13 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
  * The ids read are the results known to exist: the count is exact when the match ended before
  * `want`, else that lower bound.
  */
-async function deepPage(db: Db, match: string, offset: number, want: number): Promise<WindowResult> {
+async function deepPage(db: Db, match: string, offset: number, want: number, blockSize: number): Promise<WindowResult> {
   const ids = await idsOf(db, matchSlice(match, want + 1, null));
   if (ids.length === 0) return noMatch();
   const rows = await candidatesByIds(db, ids.slice(offset, want));
-  const span = ids.length > BLOCK ? Math.max(1, ids[0] - ids[BLOCK] + 1) : 1;
-  const estimate = ids.length > BLOCK ? Math.round(Math.max(BLOCK + 1, (BLOCK * ids[0]) / span)) : ids.length;
-  const blockEnd = ids.length > BLOCK ? ids[BLOCK - 1] : null;
+  const span = ids.length > blockSize ? Math.max(1, ids[0] - ids[blockSize] + 1) : 1;
+  const estimate = ids.length > blockSize ? Math.round(Math.max(blockSize + 1, (blockSize * ids[0]) / span)) : ids.length;
+  const blockEnd = ids.length > blockSize ? ids[blockSize - 1] : null;
   return { rows: rows.map(asRow), ...knownResults(ids.length, ids.length <= want), estimate, read: rows, whole: false, blockEnd };
 }
 
@@ -499,21 +503,21 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined, after:
     // Past the first block the match runs newest first, so a page there is the ids below the last
     // one shown (the cursor): its own ids and rows, whatever its number. Not with open now (rows
     // are checked), nor within the first block (ordered in JS); an empty page falls back to OFFSET.
-    if (after !== null && !keep && plan.offset >= BLOCK) {
+    if (after !== null && !keep && plan.offset >= FILTER_BLOCK) {
       const page = await cursorPage(db, plan.match, after, plan.offset, plan.pageSize);
       if (page) return page;
     }
     const found = await runWindow(
       db,
       { match: plan.match },
-      { order: plan.order, offset: plan.offset, limit: plan.pageSize + 1, keep, keepWindow: true },
+      { order: plan.order, offset: plan.offset, limit: plan.pageSize + 1, keep, keepWindow: true, block: FILTER_BLOCK },
     );
     const shown = found.rows.slice(0, plan.pageSize);
     const end = plan.offset + plan.pageSize;
     // The next page's cursor once this page reaches the first block's end: the smallest rowid of the
     // block and of the page (the page's rows past the block are the newest below it, in order).
     const next =
-      !keep && found.rows.length > plan.pageSize && found.blockEnd !== null && end >= BLOCK
+      !keep && found.rows.length > plan.pageSize && found.blockEnd !== null && end >= FILTER_BLOCK
         ? Math.min(found.blockEnd, ...shown.map((r) => r.id))
         : null;
     return {
@@ -842,6 +846,10 @@ export async function filteredList(
   offset: number,
 ): Promise<WindowResult & { hasNext: boolean }> {
   const plan = listingPlan(scope, { openNow: false, ...attributes }, 1, limit);
-  const found = await runWindow(db, { match: plan.match }, { order: sort === "latest" ? "latest" : "score", offset, limit: limit + 1 });
+  const found = await runWindow(
+    db,
+    { match: plan.match },
+    { order: sort === "latest" ? "latest" : "score", offset, limit: limit + 1, block: FILTER_BLOCK },
+  );
   return { ...found, rows: found.rows.slice(0, limit), hasNext: found.rows.length > limit };
 }
