@@ -13,10 +13,11 @@ const ROWS_READ_BOUND = 300;
 /** Near me's page 10: NEAR_BUDGET's rule for deep pages (2.5 rows per business wanted, 201 wanted) and the page's own reads. */
 const NEAR_DEEP_BOUND = Math.ceil(201 * 2.5) + 40;
 /**
- * Known gaps, measured (docs/decisions/0031-attribute-filters.md, "Measurements"): an HTML page's
- * page 10 (the footer's summary and the listing's opening read on top of the 202 ids and 21 rows
- * before and on the page) reads up to 314; open now on page 10, up to 340; words with open now on
- * /search's page 1, 319 (the text window's own cost with the footer). The APIs stay within 300.
+ * Known gaps, measured (docs/decisions/0031-attribute-filters.md, "Measurements"). A page 10 asked
+ * for by its number (`?page=10`, no cursor) reads the ids before it by OFFSET: up to 319 rows on an
+ * HTML page with the footer and the listing's opening read. The listings' pager carries a cursor
+ * past the first block, so page 10 reached by it stays within 300 (the walks below); /search has no
+ * cursor yet. Open now checks rows: up to 340 on page 10, and on /search's page 1 with words.
  */
 const HTML_DEEP_BOUND = 320;
 const OPEN_NOW_BOUND = 345;
