@@ -6,7 +6,7 @@ import routes from "#app/routes";
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { businessesQuerySchema, mapPlacesQuerySchema, pagingQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
 import { searchParamsSchema } from "#app/lib/search/search-params";
-import { ATTRIBUTE_PARAMS } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, CURSOR_PARAM } from "#app/lib/search/listing-filters";
 import { pageUrl, withEdgeCache, type QueryParams } from "#app/server/platform/edge-cache.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
@@ -113,6 +113,9 @@ function declaredBy(routeId: string): QueryParams | undefined {
 /** The routes that also read the attribute filters (parseAttributeFilters), beside their schema. */
 const READS_ATTRIBUTE_FILTERS = new Set(["routes/public/search", "routes/api/search", "routes/api/businesses"]);
 
+/** The routes that also read the pager's cursor (parseCursor) beside their schema. */
+const READS_CURSOR = new Set(["routes/public/search"]);
+
 /** The query schemas the loaders parse, and the routes that parse each. */
 const QUERY_SCHEMAS: Array<[string[], { shape: object }]> = [
   [["routes/public/search", "routes/api/search"], searchParamsSchema],
@@ -160,7 +163,11 @@ describe("the edge cache keys every route on the parameters it reads", () => {
     for (const [routeIds, schema] of QUERY_SCHEMAS) {
       for (const id of routeIds)
         expect(new Set(declaredBy(id)), id).toEqual(
-          new Set([...Object.keys(schema.shape), ...(READS_ATTRIBUTE_FILTERS.has(id) ? ATTRIBUTE_PARAMS : [])]),
+          new Set([
+            ...Object.keys(schema.shape),
+            ...(READS_ATTRIBUTE_FILTERS.has(id) ? ATTRIBUTE_PARAMS : []),
+            ...(READS_CURSOR.has(id) ? [CURSOR_PARAM] : []),
+          ]),
         );
     }
   });

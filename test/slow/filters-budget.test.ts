@@ -16,7 +16,7 @@ const NEAR_DEEP_BOUND = Math.ceil(201 * 2.5) + 40;
  * Known gaps, measured (docs/decisions/0031-attribute-filters.md, "Measurements"). A page 10 asked
  * for by its number (`?page=10`, no cursor) reads the ids before it by OFFSET: up to 319 rows on an
  * HTML page with the footer and the listing's opening read. The listings' pager carries a cursor
- * past the first block, so page 10 reached by it stays within 300 (the walks below); /search has no
+ * past the first block, so page 10 reached by it stays within 300 (the walks below); /search with words has no
  * cursor yet. Open now checks rows: up to 340 on page 10, and on /search's page 1 with words.
  */
 const HTML_DEEP_BOUND = 320;
@@ -144,6 +144,8 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
     ["/category/plumber?has=outdoor-seating", (i: number) => i % 5 === 0 && facts(i).outdoor],
     // Every one of the 182 hair salons in the city has takeout: 10 pages.
     ["/city/Burrow%203/hair-salon?has=takeout", (i: number) => i % 11 === 3 && i % 5 === 3],
+    // /search with a place and a filter: the same plan and cursor as the city's listing.
+    ["/search?location=Burrow%203%2C%20US&has=delivery", (i: number) => i % 11 === 3 && facts(i).delivery],
     // 1,334 matches: the list ends at 1,000 results (50 pages), as the offset pages do.
     ["/businesses?has=delivery,outdoor-seating", (i: number) => facts(i).delivery && facts(i).outdoor],
   ] as const)("following the pager's next links of %s lists every match once, each page within the budget", async (first, matches) => {

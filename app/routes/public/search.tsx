@@ -19,7 +19,7 @@ import { searchDistanceUnit } from "#app/lib/search/distance-unit";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
 import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
-import { ATTRIBUTE_PARAMS } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, CURSOR_PARAM, parseCursor } from "#app/lib/search/listing-filters";
 import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -44,6 +44,7 @@ export const queryParams: QueryParams = [
   "near",
   "radius",
   "page",
+  CURSOR_PARAM,
   ...ATTRIBUTE_PARAMS,
 ];
 
@@ -58,7 +59,8 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   // The category filter is the site summary's (remembered per data version, as the footer is). The
   // words may name a category in any enabled language ("cà phê", "cafetería").
   const [result, { categories }] = await Promise.all([
-    search(db, params, { locales: settings.locales, locale }),
+    // The pager's cursor (ADR 0031): a filtered page past the match's first block reads its own rows only.
+    search(db, params, { locales: settings.locales, locale, after: parseCursor(new URL(request.url).searchParams.get(CURSOR_PARAM)) }),
     siteSummary(db, dataVersion),
   ]);
   const businesses = result.businesses.map((b) => toCard(b, locale));
@@ -230,7 +232,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         page={result.page}
         totalPages={total === null ? null : Math.max(1, Math.ceil(total / result.pageSize))}
         hasNext={result.hasNext}
-        hrefFor={(page) => lp(withAttributeFilters(searchHref({ ...params, page }), filters))}
+        hrefFor={(page) => lp(withCursor(withAttributeFilters(searchHref({ ...params, page }), filters), page === result.page + 1 ? result.next : null))}
       />
     </main>
   );
@@ -311,4 +313,10 @@ function ErrorLoadingBusinesses() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary defaultStatusHandler={() => <ErrorLoadingBusinesses />} unexpectedErrorHandler={() => <ErrorLoadingBusinesses />} />;
+}
+
+/** A results page's link with the pager's cursor (its `after=`) when it has one. */
+function withCursor(href: string, after: number | null): string {
+  if (after === null) return href;
+  return `${href}${href.includes("?") ? "&" : "?"}${CURSOR_PARAM}=${after}`;
 }

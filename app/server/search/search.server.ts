@@ -635,6 +635,11 @@ export type SearchResult = {
    * exact when they are the whole result set, else lower bounds (`atLeast`); labels in `locale`.
    */
   filters: FilterChoices;
+  /**
+   * The next page's cursor (its `after=`) when the results run newest first past a filtered match's
+   * first block (ADR 0031): the next page then reads its own ids and rows only; null otherwise.
+   */
+  next: number | null;
 };
 
 /**
@@ -645,9 +650,14 @@ export type SearchResult = {
 export async function search(
   db: Db,
   params: SearchParams,
-  { now = new Date(), locales, locale = "en" }: { now?: Date; locales?: readonly string[]; locale?: string } = {},
+  {
+    now = new Date(),
+    locales,
+    locale = "en",
+    after = null,
+  }: { now?: Date; locales?: readonly string[]; locale?: string; after?: number | null } = {},
 ): Promise<SearchResult> {
-  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales), now);
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales), now, after);
   const selected = {
     has: params.has ?? [],
     openAt: params.openAt ?? null,
@@ -668,7 +678,7 @@ export async function search(
 type Sample = { rows: ReadonlyArray<Pick<CandidateRow, "about" | "filterTerms">>; whole: boolean };
 
 /** Runs a plan: one page of it, and the rows it read. */
-async function run(db: Db, plan: SearchPlan, now: Date): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
+async function run(db: Db, plan: SearchPlan, now: Date, after: number | null): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
   const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
     businesses: [],
@@ -680,6 +690,7 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<Omit<SearchResu
     location: plan.echo.location,
     point: plan.echo.point,
     total: null,
+    next: null,
     sample: { rows: [], whole: true },
   };
   const keep: Keep | undefined = plan.openNow ? (row) => isOpenNow(row, now) : undefined;
@@ -735,12 +746,13 @@ async function run(db: Db, plan: SearchPlan, now: Date): Promise<Omit<SearchResu
       };
     }
     case "facet": {
-      const found = await runFacets(db, plan, keep);
+      const found = await runFacets(db, plan, keep, after);
       return {
         ...empty,
         ...paged(listed(found.rows)),
         approximate: found.approximate,
         total: found.total,
+        next: found.next,
         sample: { rows: found.read, whole: found.whole },
       };
     }
