@@ -9,7 +9,8 @@
  * - /search: counted on the rows the search read (its first block or window, else its page): exact
  *   when those rows are the whole match, else a true lower bound (`atLeast`).
  *
- * Accessibility comes first, then the most common others up to MAX_OTHER_CHOICES. A selected filter
+ * Accessibility comes first, then the most common others up to MAX_OTHER_CHOICES and the popular
+ * ones (POPULAR_FILTERS) the listing has. A selected filter
  * the source does not have still shows (count 0), so it can be unselected. Labels are in the page's
  * locale (attributeLabel). Pure.
  */
@@ -29,6 +30,12 @@ import type { AttributeFilters, AttributeOption, FilterChoices, FilterCount } fr
 /** Attributes outside the accessibility group offered at most (the most common of the listing). */
 export const MAX_OTHER_CHOICES = 10;
 
+/**
+ * What visitors most often filter by (the first filters of Google Maps and Yelp): offered wherever
+ * the listing has them, whatever their rank among its attributes (read by key beside the most common).
+ */
+export const POPULAR_FILTERS = ["outdoor-seating", "delivery", "takeout", "wi-fi", "free-wi-fi", "good-for-kids"] as const;
+
 /** A row of attribute_counts ⋈ attributes: a term, its count, and its vocabulary entry (null for the opening-time terms). */
 export type AttributeCountRow = { term: string; count: number; slug: string | null; label: string | null; group: string | null };
 
@@ -43,7 +50,10 @@ function choices(
 ): FilterChoices {
   const sorted = [...counted].sort((a, b) => b.count - a.count || a.entry.slug.localeCompare(b.entry.slug));
   const accessible = sorted.filter((c) => isAccessibility(c.entry.group));
-  const others = sorted.filter((c) => !isAccessibility(c.entry.group)).slice(0, MAX_OTHER_CHOICES);
+  const popular = new Set<string>(POPULAR_FILTERS);
+  const others = sorted
+    .filter((c) => !isAccessibility(c.entry.group))
+    .filter((c, rank) => rank < MAX_OTHER_CHOICES || popular.has(c.entry.slug));
   const option = ({ entry, count }: Counted): AttributeOption => ({
     slug: entry.slug,
     label: attributeLabel(entry, locale),

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { ACCESSIBILITY_GROUP, attributeTerm, OPEN_24_HOURS_TERM, OPEN_LATE_TERM } from "#app/lib/business/attributes";
-import { choicesFromCounts, MAX_OTHER_CHOICES, type AttributeCountRow } from "#app/lib/search/filter-choices";
+import { choicesFromCounts, MAX_OTHER_CHOICES, POPULAR_FILTERS, type AttributeCountRow } from "#app/lib/search/filter-choices";
 import type { AttributeFilters, FilterChoices } from "#app/lib/search/listing-filters";
 import { attributeCounts, attributes } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
@@ -57,7 +57,7 @@ export function attributeCountQueries(db: Db, scope: string, selected: readonly 
     )
     .orderBy(desc(attributeCounts.businessCount))
     .limit(MAX_OTHER_CHOICES);
-  // "Open late", "open 24 hours" and the chosen attributes: seeks by key (their labels when they have one).
+  // "Open late", "open 24 hours", the chosen attributes and the popular ones: seeks by key (their labels when they have one).
   const times = db.orm
     .select({
       term: attributeCounts.term,
@@ -71,7 +71,11 @@ export function attributeCountQueries(db: Db, scope: string, selected: readonly 
     .where(
       and(
         eq(attributeCounts.scope, scope),
-        inArray(attributeCounts.term, [OPEN_LATE_TERM, OPEN_24_HOURS_TERM, ...selected.map(attributeTerm)]),
+        inArray(attributeCounts.term, [
+          OPEN_LATE_TERM,
+          OPEN_24_HOURS_TERM,
+          ...[...new Set([...selected, ...POPULAR_FILTERS])].map(attributeTerm),
+        ]),
       ),
     );
   return [accessibility, others, times] as const;
