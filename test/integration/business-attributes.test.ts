@@ -7,6 +7,7 @@ import { request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 import { multipartInit } from "../helpers/import";
 import { fileOf, fixtureBytes, VN_FIXTURE } from "../helpers/spreadsheets";
+import { schemaOrgProblems } from "../helpers/schema-vocabulary";
 
 // The real Huế file, imported as an operator would: a café's page says what it has and what its data
 // says it lacks ("No wheelchair accessible entrance"), accessibility first, in every locale, and marks
@@ -95,31 +96,7 @@ describe("a business page's attributes", () => {
         .sort(),
     );
 
-    const { classes, properties } = env.TEST_SCHEMA_VOCABULARY;
-    const lineage = (type: string): Set<string> => {
-      const out = new Set([type]);
-      for (const parent of classes[type] ?? []) for (const t of lineage(parent)) out.add(t);
-      return out;
-    };
-    const problems: string[] = [];
-    const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
-      if (!node || typeof node !== "object") return;
-      const record = node as Record<string, unknown>;
-      const type = record["@type"];
-      if (typeof type !== "string") return;
-      if (!classes[type]) problems.push(`${where}: unknown type ${type}`);
-      const types = lineage(type);
-      for (const [key, value] of Object.entries(record)) {
-        if (key.startsWith("@")) continue;
-        const domains = properties[key];
-        if (!domains) problems.push(`${where}.${key}: unknown property`);
-        else if (!domains.some((d) => types.has(d))) problems.push(`${where}.${key}: not a property of ${type}`);
-        visit(value, `${where}.${key}`);
-      }
-    };
-    docs.forEach((d, i) => visit(d, `#${i}`));
-    expect(problems).toEqual([]);
+    expect(schemaOrgProblems(docs)).toEqual([]);
   });
 
   it("names the amenities in the page's language", async () => {

@@ -10,6 +10,7 @@ import { businesses, type BusinessRow } from "#db/schema";
 import { buildBusiness, idOf, insert, request, rowsRead, roundTrips, testDb } from "../helpers/factories";
 import { visibleText } from "../helpers/html";
 import { fetchWith } from "../helpers/worker";
+import { schemaOrgProblems } from "../helpers/schema-vocabulary";
 
 // What the public pages show of the people who take part (docs/people.md): where each fact comes
 // from, the claimed mark, special hours in the open status and the JSON-LD, and featured cards.
@@ -205,34 +206,9 @@ describe("special hours", () => {
     await grantOwnership(testDb(), { businessId: id, ownerId, method: "admin", actor: "admin", detail: "test" });
     const { html, text } = await page(`/business/${id}`);
     expect(text).toMatch(/\bClaimed\b/);
-    const { classes, properties } = env.TEST_SCHEMA_VOCABULARY;
-    const lineage = (type: string): Set<string> => {
-      const out = new Set([type]);
-      for (const parent of classes[type] ?? []) for (const t of lineage(parent)) out.add(t);
-      return out;
-    };
-    const problems: string[] = [];
-    const visit = (node: unknown, where: string) => {
-      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
-      if (!node || typeof node !== "object") return;
-      const record = node as Record<string, unknown>;
-      const type = record["@type"];
-      if (typeof type === "string") {
-        if (!classes[type]) problems.push(`${where}: unknown type ${type}`);
-        const types = lineage(type);
-        for (const [key, value] of Object.entries(record)) {
-          if (key.startsWith("@")) continue;
-          const domains = properties[key];
-          if (!domains) problems.push(`${where}.${key}: unknown property`);
-          else if (!domains.some((d) => types.has(d))) problems.push(`${where}.${key}: not a property of ${type}`);
-          visit(value, `${where}.${key}`);
-        }
-      }
-    };
     const docs = jsonLd(html);
     expect(docs.some((d) => d.specialOpeningHoursSpecification)).toBe(true);
-    docs.forEach((d, i) => visit(d, `#${i}`));
-    expect(problems).toEqual([]);
+    expect(schemaOrgProblems(docs)).toEqual([]);
   });
 });
 
