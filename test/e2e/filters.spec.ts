@@ -112,13 +112,16 @@ test("two filters picked on the city page: every card shown has both, as the fil
   await bar.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]has=${PICKED.map((p) => p.slug).join("%2C")}(&|$)`));
 
-  const cards = await cardsOf(page);
   const expected = rows.filter((r) => {
     const about = r.about ? (JSON.parse(String(r.about)) as Record<string, Record<string, boolean>>) : {};
     return PICKED.every((p) => has(about, p.key));
   });
   expect(expected.length, "cafés of the file with both").toBeGreaterThan(0);
   expect(expected.length, "cafés of the file without both").toBeLessThan(rows.length);
+  // The filtered list has rendered (the chips show once its data has arrived), with as many cards as the file says.
+  await expect(page.getByRole("link", { name: `Remove filter: ${PICKED[0].label}` })).toBeVisible();
+  await expect(page.locator("main article h2 a, main article h3 a")).toHaveCount(expected.length);
+  const cards = await cardsOf(page);
   expect(cards.map((c) => c.name).sort()).toEqual(expected.map((r) => `${String(r.name)} ${tag}`).sort());
   // Each chosen filter is a chip that removes it, and each card's page says it has both.
   for (const { label } of PICKED) await expect(page.getByRole("link", { name: `Remove filter: ${label}` })).toBeVisible();
