@@ -65,7 +65,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { editValues } from "#app/lib/admin/admin-businesses";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
 import type { Business } from "#app/lib/business/business";
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME } from "../test/setup/admin-credentials";
 import { benchFile } from "./bench-file";

@@ -13,7 +13,7 @@ import { Button } from "#app/components/ui/button";
 import { inputClass } from "#app/components/ui/field";
 import { WEEKDAYS, weekdayName, weekdaysFor } from "#app/lib/business/hours";
 import { hoursField, type FormOutcome } from "#app/lib/moderation/public-form";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
 
 /** What a form shows of its last answer: each field's value (sent, else its default) and error. */
 export type FormView = {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import type { Business } from "#app/lib/business/business";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
 import { grantOwnership } from "#app/server/owners/ownership.server";
 import { isCacheable } from "#app/server/platform/edge-cache.server";
 import { TEST_SESSION_SECRET } from "../setup/admin-credentials";

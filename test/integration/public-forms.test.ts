@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
 import { SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";

@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
 import { adminRequest, SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, idOf, insert, request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Business } from "#app/lib/business/business";
-import { HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
 import { SITE_ORIGIN } from "../helpers/admin";
 import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
 import { visibleText } from "../helpers/html";

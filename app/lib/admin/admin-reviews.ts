@@ -4,7 +4,8 @@
  * looks at the stars: the queue is never filtered by rating.
  */
 import { z } from "zod";
-import { REVIEW_LIMITS, reviewReplySchema, type ReviewStatus } from "#app/lib/reviews/review";
+import { reviewReplySchema, type ReviewStatus } from "#app/lib/reviews/review";
+import { REVIEW_LIMITS } from "#app/lib/reviews/review-limits";
 
 /** Reviews on one page of the queue; each reads itself, its business and up to REPORTS_PER_REVIEW reports (≤ 300 rows a page). */
 export const REVIEW_QUEUE_PAGE_SIZE = 25;

@@ -14,7 +14,8 @@ import { baseSlug, slugify } from "#app/lib/business/slug";
 import { effectiveTimeZone } from "#app/lib/business/time-zones";
 import { cleanLine, cleanMultiline, isLink } from "#app/lib/business/untrusted-text";
 import { parseFactSources, type Fact, type FactSourceKind } from "#app/lib/business/provenance";
-import { parseSpecialHours, type SpecialHours } from "#app/lib/business/special-hours";
+import type { SpecialHours } from "#app/lib/business/special-hours";
+import { parseSpecialHours } from "#app/lib/business/special-hours-schema";
 
 /**
  * Columns the write path sets on its own, never from an input (db/schema.ts WRITER_OWN_COLUMNS), that

@@ -3,47 +3,12 @@
  * Business Profile's "special hours". Each is a date range in the business's own time zone, closed
  * all day or open at other times than usual. They override the weekly hours on their dates (the open
  * status, app/lib/business/open-status.ts) and are marked up as specialOpeningHoursSpecification.
+ * Their zod schema is in special-hours-schema.ts, which the browser never loads.
  */
-import { z } from "zod";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Most special-hours ranges a business keeps (Google allows a year ahead; a handful is typical). */
-const MAX_SPECIAL_HOURS = 20;
-
-const isRealDate = (text: string) => DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
-
-const specialHoursEntrySchema = z
-  .object({
-    from: z.string().refine(isRealDate, "Use a date like 2026-12-25"),
-    to: z.string().refine(isRealDate, "Use a date like 2026-12-25"),
-    closed: z.boolean(),
-    opens: z.string().regex(TIME, "Use a time like 09:00").optional(),
-    closes: z.string().regex(TIME, "Use a time like 17:00").optional(),
-  })
-  .refine((e) => e.to >= e.from, { message: "The last day cannot be before the first", path: ["to"] })
-  .refine((e) => e.closed || (e.opens !== undefined && e.closes !== undefined), {
-    message: "Give the opening and closing times, or mark the days closed",
-    path: ["opens"],
-  });
-export type SpecialHoursEntry = z.infer<typeof specialHoursEntrySchema>;
-
-export const specialHoursSchema = z.array(specialHoursEntrySchema).max(MAX_SPECIAL_HOURS);
+/** One range: the days `from`–`to` (local dates, inclusive), closed, or open `opens`–`closes` ("09:00"). */
+export type SpecialHoursEntry = { from: string; to: string; closed: boolean; opens?: string; closes?: string };
 export type SpecialHours = SpecialHoursEntry[];
-
-/** businesses.special_hours as stored → its entries, sorted by first day; [] when none or unreadable. */
-export function parseSpecialHours(json: string | null | undefined): SpecialHours {
-  if (!json) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  const parsed = specialHoursSchema.safeParse(value);
-  return parsed.success ? [...parsed.data].sort((a, b) => a.from.localeCompare(b.from)) : [];
-}
 
 /** The entry covering a local date ("2026-12-25"), if any: the last one listed wins when two overlap. */
 export function specialHoursOn(entries: SpecialHours, localDate: string): SpecialHoursEntry | null {

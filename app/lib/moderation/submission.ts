@@ -16,8 +16,6 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** Most bytes a public form's body may have (a suggestion is a few hundred): larger ones are refused with 413. */
 export const FORM_MAX_BYTES = 32 * 1024;
-/** The hidden field a person never fills (it is off-screen and named to tempt a bot): filled, the request is dropped. */
-export const HONEYPOT_FIELD = "company_fax";
 
 const line = (max: number) => z.string().transform(cleanLine).pipe(z.string().trim().max(max));
 const optionalLine = (max: number) =>

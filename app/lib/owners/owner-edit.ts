@@ -4,7 +4,8 @@
  * ids of the owner edit page (owner.error*), so the page says them in its language.
  */
 import { WEEKDAYS, parseDayText, type OpeningHours, type Weekday } from "#app/lib/business/hours";
-import { specialHoursSchema, type SpecialHours } from "#app/lib/business/special-hours";
+import type { SpecialHours } from "#app/lib/business/special-hours";
+import { specialHoursSchema } from "#app/lib/business/special-hours-schema";
 import { cleanLine, cleanMultiline } from "#app/lib/business/untrusted-text";
 
 /** Most photos an owner lists (image addresses, https only). */

@@ -7,11 +7,10 @@
 import { z } from "zod";
 import { cleanLine, cleanMultiline } from "#app/lib/business/untrusted-text";
 import { emailSchema } from "#app/lib/moderation/submission";
+import { REPORT_REASONS, REVIEW_LIMITS } from "#app/lib/reviews/review-limits";
 
 export type ReviewStatus = "unverified" | "published" | "held" | "hidden";
 
-/** Length limits, as Google's and Yelp's: a title, and a text long enough to say something. */
-export const REVIEW_LIMITS = { name: 50, title: 100, bodyMin: 20, bodyMax: 4000, reply: 2000, reportNote: 500 } as const;
 /** How long a review's verification link works. */
 export const REVIEW_LINK_DAYS = 7;
 /** A published review as pages and the API show it (never its e-mail address, status or history). */
@@ -53,7 +52,6 @@ export const reviewInputSchema = z.object({
 });
 export type ReviewInput = z.output<typeof reviewInputSchema>;
 
-export const REPORT_REASONS = ["spam", "offensive", "conflict", "not-about-business", "other"] as const;
 /** A visitor's (or the owner's) report of a published review. */
 export const reviewReportSchema = z.object({
   reason: z.enum(REPORT_REASONS),

@@ -15,7 +15,8 @@ import {
   SignInForm,
 } from "#app/components/owners/owner-ui";
 import { i18nFor } from "#app/lib/i18n/i18n";
-import { REPORT_REASONS, REVIEW_LIMITS, reviewReplySchema, reviewReportSchema } from "#app/lib/reviews/review";
+import { reviewReplySchema, reviewReportSchema } from "#app/lib/reviews/review";
+import { REPORT_REASONS, REVIEW_LIMITS } from "#app/lib/reviews/review-limits";
 import { pageMeta } from "#app/lib/seo/meta";
 import { getApp } from "#app/server/platform/context.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";

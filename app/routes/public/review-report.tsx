@@ -5,7 +5,7 @@ import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/gen
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
 import { FormAlert, FormField, formView, Honeypot, SendButton, ThankYou, Turnstile } from "#app/components/public-form";
 import { i18nFor } from "#app/lib/i18n/i18n";
-import { REPORT_REASONS, REVIEW_LIMITS } from "#app/lib/reviews/review";
+import { REPORT_REASONS, REVIEW_LIMITS } from "#app/lib/reviews/review-limits";
 import { pageMeta } from "#app/lib/seo/meta";
 import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import { ownerHeaders, ownerPageHeaders } from "#app/server/owners/owner-route.server";

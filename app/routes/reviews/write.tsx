@@ -6,7 +6,7 @@ import { FormAlert, FormField, formView, Honeypot, SendButton, ThankYou, Turnsti
 import { StarChoice } from "#app/components/reviews/star-choice";
 import { businessIdParamsSchema } from "#app/lib/api-schemas";
 import { i18nFor } from "#app/lib/i18n/i18n";
-import { REVIEW_LIMITS } from "#app/lib/reviews/review";
+import { REVIEW_LIMITS } from "#app/lib/reviews/review-limits";
 import { pageMeta } from "#app/lib/seo/meta";
 import { turnstileSiteKey } from "#app/server/moderation/form-guard.server";
 import { ownerHeaders, ownerPageHeaders } from "#app/server/owners/owner-route.server";

@@ -6,7 +6,8 @@
  * are the payload schemas' (app/lib/moderation/submission.ts).
  */
 import type { MessageId } from "@lingui/core";
-import { FORM_MAX_BYTES, HONEYPOT_FIELD } from "#app/lib/moderation/submission";
+import { HONEYPOT_FIELD } from "#app/lib/moderation/honeypot";
+import { FORM_MAX_BYTES } from "#app/lib/moderation/submission";
 import { isSameOriginRequest } from "#app/server/auth/auth.server";
 import { splitLocalePath } from "#app/lib/i18n/locales";
 import { clientAddress, readRequestCapped } from "#app/server/platform/client.server";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { businessInputSchema, rowToInput } from "#app/lib/business/business";
 import { parseOpeningHoursJson } from "#app/lib/business/hours";
-import { parseSpecialHours } from "#app/lib/business/special-hours";
+import { parseSpecialHours } from "#app/lib/business/special-hours-schema";
 import { ownerEditValuesOf, specialHoursEqual, type OwnerEdit, type OwnerEditValues } from "#app/lib/owners/owner-edit";
 import { businesses, type BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
