@@ -11,23 +11,14 @@
 /** One call to the binding: a statement run on its own, a batch, or an R2 method. */
 export type Call = { kind: "statement" | "batch"; sql: string[] } | { kind: "r2"; method: string; key: string };
 
-/** Which calls fail: given each call and how many calls the wrapper has seen before it (0 for the first). */
-export type Cue = (call: Call, seen: number) => boolean;
+/**
+ * Which calls fail: given each call and how many calls the wrapper has seen before it (0 for the first),
+ * so the nth call is `(_, seen) => seen === n - 1`; `failing = false` ends a fault that lasts a while.
+ */
+type Cue = (call: Call, seen: number) => boolean;
 
 export const D1_DOWN = "D1_ERROR: Network connection lost.";
-export const R2_DOWN = "put: We encountered an internal error. Please try again. (10001)";
-
-/** The nth call (1 for the first) and only it. */
-export const nthCall =
-  (n: number): Cue =>
-  (_call, seen) =>
-    seen + 1 === n;
-
-/** Every D1 call with a statement whose SQL matches. */
-export const sqlMatching =
-  (pattern: RegExp): Cue =>
-  (call) =>
-    call.kind !== "r2" && call.sql.some((sql) => pattern.test(sql));
+const R2_DOWN = "put: We encountered an internal error. Please try again. (10001)";
 
 /** Every call. */
 export const always: Cue = () => true;
@@ -41,8 +32,8 @@ export const r2Method =
 /** What a fault wrapper reports and how it is switched: `failing = false` restores the binding. */
 type Switch = { failing: boolean; failures: number; calls: number };
 
-export type D1Faults = Switch & { binding: D1Database };
-export type R2Faults = Switch & { binding: R2Bucket };
+type D1Faults = Switch & { binding: D1Database };
+type R2Faults = Switch & { binding: R2Bucket };
 
 /** A statement that fails inside D1 itself (SQLite: no such table), for a batch picked by a cue. */
 const FAILING_SQL = "SELECT fault FROM injected_fault_no_such_table";

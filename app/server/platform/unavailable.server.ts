@@ -9,7 +9,7 @@
 import { NO_STORE } from "#app/server/platform/http.server";
 
 /** How long a client should wait before asking again: D1 and R2 hiccups last seconds, not minutes. */
-export const RETRY_AFTER_SECONDS = 30;
+const RETRY_AFTER_SECONDS = 30;
 
 /** The failures of one request's calls to D1 and R2 (a Db or a watched bucket adds to them). */
 export class StorageFaults {
