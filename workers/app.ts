@@ -8,6 +8,7 @@ import { shouldDeferHydration } from "#app/server/platform/deferred-hydration.se
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "#app/server/platform/edge-cache.server";
 import type { QueryMeter } from "#app/server/platform/db.server";
 import { withScriptHashes, withSecurityHeaders, withServerTiming } from "#app/server/platform/security-headers.server";
+import { answerUnavailable } from "#app/server/platform/unavailable.server";
 
 // The Workflows of wrangler.toml's [[workflows]]: imports, delete all and SEO generation run as durable jobs (ADR 0016).
 export { ImportWorkflow } from "#app/server/import/import-workflow.server";
@@ -79,7 +80,10 @@ export default {
     return response.headers.has("Server-Timing") ? response : finish(response);
 
     async function finish(response: Response): Promise<Response> {
-      return withServerTiming(context ? await finishResponse(context, response) : response, timing());
+      if (!context) return withServerTiming(response, timing());
+      // D1 or R2 failed this request into a server error: 503 with Retry-After, the site's own error page or JSON.
+      const answered = context.faults ? answerUnavailable(request, response, context.faults) : response;
+      return withServerTiming(await finishResponse(context, answered), timing());
     }
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@ import { isAdminPath } from "#app/lib/admin/admin-path";
 import { readAdminCookie, withAdminBookmark } from "#app/server/auth/auth.server";
 import type { AppContext } from "#app/server/platform/context.server";
 import { BookmarkMark, Db, laterBookmark, type SessionStart } from "#app/server/platform/db.server";
+import { StorageFaults, watchedBucket } from "#app/server/platform/unavailable.server";
 
 /** One per isolate: the freshest D1 bookmark any request here has seen (ADR 0013). */
 const isolateMark = new BookmarkMark();
@@ -39,8 +40,10 @@ export async function makeAppContext(
 ): Promise<AppContext> {
   const adminPath = isAdminPath(new URL(request.url).pathname);
   const cookie = ADMIN_COOKIE.test(request.headers.get("Cookie") ?? "") ? await readAdminCookie(request, { env }) : null;
-  const db = new Db(env.DB, { session: sessionStart(request, adminPath, cookie?.bookmark ?? null, mark), mark });
-  return { env, ctx, db, admin: { adminPath, cookie } };
+  // The calls D1 and R2 fail for this request: a server error after one is answered 503 (unavailable.server.ts).
+  const faults = new StorageFaults();
+  const db = new Db(env.DB, { session: sessionStart(request, adminPath, cookie?.bookmark ?? null, mark), mark, faults });
+  return { env: { ...env, UPLOADS: watchedBucket(env.UPLOADS, faults) }, ctx, db, admin: { adminPath, cookie }, faults };
 }
 
 /** The response as it leaves the Worker: an admin write's bookmark goes back into the admin's cookie. */

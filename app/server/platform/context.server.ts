@@ -1,5 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Db } from "#app/server/platform/db.server";
+import type { StorageFaults } from "#app/server/platform/unavailable.server";
 
 export type AdminSession = { username: string; sessionId: string; expiresAt: number };
 
@@ -15,6 +16,8 @@ export type AppContext = {
   ctx: ExecutionContext;
   db: Db;
   admin?: AdminRequest;
+  /** The calls to D1 and R2 this request saw fail (set by the fetch handler: it answers 503 after one). */
+  faults?: StorageFaults;
   /** The data version the edge cache will store this page under (unset when it is not cached). */
   dataVersion?: number;
 };

@@ -10,6 +10,7 @@
  * that builds a Db by hand) it uses the plain binding, which D1 always serves from the primary.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { StorageFaults } from "#app/server/platform/unavailable.server";
 
 export type Params = ReadonlyArray<string | number | null>;
 
@@ -55,6 +56,8 @@ export type DbOptions = {
   session: () => SessionStart;
   /** Told every bookmark this Db's session reaches (the isolate's mark). */
   mark?: BookmarkMark;
+  /** Told every call D1 failed (the request's: a server error after one is answered 503, unavailable.server.ts). */
+  faults?: StorageFaults;
 };
 
 export class Db {
@@ -74,6 +77,9 @@ export class Db {
       () => this.target(),
       this.meter,
       () => this.sawQuery(),
+      () => {
+        if (this.options?.faults) this.options.faults.d1 += 1;
+      },
     );
     // No `schema`: nothing uses drizzle's relational queries (`orm.query`), and deriving their config
     // from the schema on every request was ~5 % of a page's render (docs/perf/http.md).
@@ -136,7 +142,7 @@ type Meta = D1Meta | undefined;
  * twice (alias a join's second `id`) nor like a number (JavaScript puts "1" first), exactly as for
  * drizzle's own `batch()`, which reads rows that way; test/integration/db-meter.test.ts holds the order.
  */
-function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMeter, saw: () => void): D1Database {
+function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMeter, saw: () => void, failed: () => void): D1Database {
   /** One round trip answered: the metas of the statements it carried. */
   const count = (metas: Meta[]) => {
     meter.roundTrips += 1;
@@ -155,10 +161,17 @@ function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMet
   const outsideSession = (name: string) => () => {
     throw new Error(`D1 ${name} is not available on the metered binding: use prepare/batch`);
   };
+  const counted: Counted = {
+    count,
+    failed: (error) => {
+      failed();
+      throw error;
+    },
+  };
   return {
-    prepare: (sql: string) => new MeteredStatement(target().prepare(sql), count),
+    prepare: (sql: string) => new MeteredStatement(target().prepare(sql), counted),
     async batch<T = unknown>(statements: D1PreparedStatement[]) {
-      const results = await target().batch<T>(statements.map(unwrap));
+      const results = await target().batch<T>(statements.map(unwrap)).catch(counted.failed);
       count(results.map((r) => r.meta));
       return results;
     },
@@ -170,25 +183,28 @@ function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMet
 
 const unwrap = (s: D1PreparedStatement) => (s instanceof MeteredStatement ? s.inner : s);
 
+/** What a statement reports to its Db: the metas of a round trip answered, or a failure (rethrown). */
+type Counted = { count: (metas: Meta[]) => void; failed: (error: unknown) => never };
+
 class MeteredStatement implements D1PreparedStatement {
   constructor(
     readonly inner: D1PreparedStatement,
-    private readonly count: (metas: Meta[]) => void,
+    private readonly counted: Counted,
   ) {}
 
   bind(...values: unknown[]): D1PreparedStatement {
-    return new MeteredStatement(this.inner.bind(...values), this.count);
+    return new MeteredStatement(this.inner.bind(...values), this.counted);
   }
 
   async all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
-    const result = await this.inner.all<T>();
-    this.count([result.meta]);
+    const result = await this.inner.all<T>().catch(this.counted.failed);
+    this.counted.count([result.meta]);
     return result;
   }
 
   async run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
-    const result = await this.inner.run<T>();
-    this.count([result.meta]);
+    const result = await this.inner.run<T>().catch(this.counted.failed);
+    this.counted.count([result.meta]);
     return result;
   }
 

@@ -34,7 +34,7 @@ export type QueryParams = readonly string[];
 
 /** Campaign and click ids that no page reads: dropped even where a route declares nothing. */
 const TRACKING_PARAM = /^(?:utm_.*|fbclid|gclid|dclid|gbraid|wbraid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl)$/;
-/** The cache key's own parameters (cacheKey): no visitor's URL may name a version or a build. */
+/** The cache key's own parameters (cacheKey, staleKey): no visitor's URL may name a version or a build. */
 const KEY_PARAMS = new Set(["__v", "__b"]);
 
 /** React Router's lazy route discovery (routeDiscovery's default manifestPath) is no route: without its version it answers "reload the document". */
@@ -377,20 +377,23 @@ export async function withEdgeCache(
   const page = pageKeyOf(request.url);
   if (page === null) return render(request);
   const now = options.now ?? Date.now;
+  const extra = () => options.hitHeaders?.() ?? [];
+  const staleRequest = new Request(staleKey(page, options.build), { method: "GET" });
   let version: number;
   try {
     version = await (options.version ?? readDataVersion)(options.db);
   } catch (error) {
-    // No version to key on (D1 failing, none remembered): the page as with the cache off, not stored.
-    // Not a bare runtime 500: the render answers, or shows the site's own error page if D1 is down for it too.
-    console.error("edge cache: the data version could not be read; rendering uncached", error);
-    return render(request);
+    // No version to key on (D1 failing, none remembered): the last good copy of the page if the cache
+    // holds one (stale-if-error), else the page as with the cache off, not stored: the render answers,
+    // or the site's own error page does (503 when D1 failed it too, unavailable.server.ts).
+    console.error("edge cache: the data version could not be read; serving a stale copy or rendering uncached", error);
+    if (options.alwaysMiss) return render(request);
+    return (await staleAnswer(options.cache, staleRequest, extra())) ?? render(request);
   }
   const pageRequest = () => (page === request.url ? request : new Request(page, request));
   // EDGE_CACHE=miss (benchmarks): every request costs what a miss costs, and nothing is stored.
   if (options.alwaysMiss) return render(pageRequest(), version);
   const key = cacheKey(page, version, options.build);
-  const extra = () => options.hitHeaders?.() ?? [];
   const remembered = options.memory?.get(key);
   if (remembered) return answer(remembered, [...remembered.hitHeaders, ...extra()]);
   const keyRequest = new Request(key, { method: "GET" });
@@ -400,12 +403,55 @@ export async function withEdgeCache(
     options.memory?.set(key, stored, version);
     return answer(stored, [...stored.hitHeaders, ...extra()]);
   }
-  const response = await render(pageRequest(), version);
+  let response: Response;
+  try {
+    response = await render(pageRequest(), version);
+  } catch (error) {
+    const stale = await staleAnswer(options.cache, staleRequest, extra());
+    if (stale) return stale;
+    throw error;
+  }
+  // A server error (D1 failing the render): the last good copy rather than the error page.
+  if (response.status >= 500) {
+    const stale = await staleAnswer(options.cache, staleRequest, extra());
+    if (stale) {
+      await response.body?.cancel();
+      return stale;
+    }
+  }
   if (!storable(response)) return response;
   // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
   // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.
   const stored = await toStored(response, now() + lifetimeMs(response, "s-maxage"));
   options.memory?.set(key, stored, version);
   options.waitUntil(options.cache.put(keyRequest, answer(stored)));
+  options.waitUntil(options.cache.put(staleRequest, staleCopy(stored)));
   return answer(stored, [...stored.headers, ["X-Edge-Cache", "MISS"]]);
+}
+
+/**
+ * How long the Cache API keeps a page's last good copy, whatever the data version: served only when
+ * D1 fails the page (stale-if-error, RFC 5861's sense), never in place of a page that renders.
+ */
+const STALE_SECONDS = 24 * 60 * 60;
+
+/** The key of a page's last good copy: no version (it outlives every write), the build (its assets). */
+function staleKey(page: string, build: string | undefined): string {
+  return `${page}${page.includes("?") ? "&" : "?"}__v=stale${build ? `&__b=${encodeURIComponent(build)}` : ""}`;
+}
+
+function staleCopy(page: StoredPage): Response {
+  const headers = page.headers.filter(([name]) => name !== "cache-control");
+  return new Response(page.body, { status: page.status, headers: [...headers, ["Cache-Control", `public, s-maxage=${STALE_SECONDS}`]] });
+}
+
+/** The page's last good copy, answered as such (X-Edge-Cache: STALE, kept by no one else), or null. */
+async function staleAnswer(cache: Cache, staleRequest: Request, extra: Array<[string, string]>): Promise<Response | null> {
+  const copy = await cache.match(staleRequest).catch(() => undefined);
+  if (!copy) return null;
+  const headers = new Headers(copy.headers);
+  headers.set("Cache-Control", "no-store");
+  headers.set("X-Edge-Cache", "STALE");
+  for (const [name, value] of extra) headers.set(name, value);
+  return new Response(copy.body, { status: copy.status, headers });
 }

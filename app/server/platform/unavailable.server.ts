@@ -1,0 +1,84 @@
+/**
+ * When D1 or R2 fails a request (docs/decisions/0035-storage-faults.md): the request's context
+ * counts every call its D1 session or its R2 bucket failed, and a request that then ends in a server
+ * error is answered 503 with Retry-After instead. A page keeps the site's own error page (rendered by
+ * the route's ErrorBoundary, in the page's language); an /api/* call gets a JSON message that names
+ * the store that failed. Nothing is stored by the edge cache (no-store), and a page it holds is served
+ * before any of this happens (stale-if-error, edge-cache.server.ts).
+ */
+import { NO_STORE } from "#app/server/platform/http.server";
+
+/** How long a client should wait before asking again: D1 and R2 hiccups last seconds, not minutes. */
+const RETRY_AFTER_SECONDS = 30;
+
+/** The failures of one request's calls to D1 and R2 (a Db or a watched bucket adds to them). */
+export class StorageFaults {
+  d1 = 0;
+  r2 = 0;
+
+  get any(): boolean {
+    return this.d1 + this.r2 > 0;
+  }
+}
+
+/**
+ * The bucket with every failed call counted in `faults` (a multipart upload's calls too). The
+ * failure itself goes on to the caller unchanged.
+ */
+export function watchedBucket(bucket: R2Bucket, faults: StorageFaults): R2Bucket {
+  return watched(bucket, faults);
+}
+
+function watched<T extends object>(target: T, faults: StorageFaults): T {
+  return new Proxy(target, {
+    get(object, name) {
+      const value: unknown = Reflect.get(object, name, object);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        let result: unknown;
+        try {
+          result = Reflect.apply(value, object, args);
+        } catch (error) {
+          faults.r2 += 1;
+          throw error;
+        }
+        const watchUpload = (out: unknown) => (isMultipartUpload(out) ? watched(out, faults) : out);
+        if (!(result instanceof Promise)) return watchUpload(result);
+        return result.then(watchUpload, (error: unknown) => {
+          faults.r2 += 1;
+          throw error;
+        });
+      };
+    },
+  });
+}
+
+function isMultipartUpload(value: unknown): value is R2MultipartUpload {
+  return typeof value === "object" && value !== null && "uploadPart" in value;
+}
+
+const API_PATH = /^\/api(?:\/|$)/;
+
+/**
+ * The response as it should leave when storage failed this request: a server error becomes 503 with
+ * Retry-After (the page's own error page, or JSON for the API); anything else is left as it is.
+ */
+export function answerUnavailable(request: Request, response: Response, faults: StorageFaults): Response {
+  if (response.status < 500 || !faults.any) return response;
+  const store = faults.d1 > 0 ? "The database (D1)" : "File storage (R2)";
+  const message = `${store} did not answer for a moment. Try again in ${RETRY_AFTER_SECONDS} seconds.`;
+  if (API_PATH.test(new URL(request.url).pathname)) {
+    return new Response(JSON.stringify({ message }), {
+      status: 503,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": NO_STORE,
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      },
+    });
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", NO_STORE);
+  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
