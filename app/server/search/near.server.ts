@@ -52,6 +52,8 @@ const FIRST_SCAN_ROWS = 3;
 const PAGE = 21;
 /** A scan's grid ranges cost at most this share of its rows (each costs a row: the seek past its end). */
 const SCAN_RANGE_SHARE = 0.12;
+/** A later scan of the grid that its ranges would end within fewer rings than this reads FTS cells instead. */
+const MIN_GRID_RINGS = 3;
 /** How many more than wanted the next disc is sized for (the density seen is an estimate). */
 const DISC_MARGIN = 1.3;
 const EARTH_KM = 6371.0088;
@@ -265,6 +267,26 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
   return { radiusKm, ranges: [], match, after: copyOf(read) };
 }
 
+/** The rings of a scan: one kind (a row costs one or two), its grid ranges (a row each) at most SCAN_RANGE_SHARE of its rows. */
+function planRings(walk: Walk, radii: number[], maxRows: number, density: number | null): Ring[] {
+  const rings: Ring[] = [];
+  let rangeCount = 0;
+  for (const radius of radii) {
+    // The grid while its ranges cost no more than FTS's second row per business would. Once a scan
+    // found nothing, FTS: its large cells cost nothing where nothing is, the grid a row a range.
+    const expected = density === null ? MAX_GRID_ROWS : density * Math.PI * radius * radius;
+    if (!walk.fts && (density === 0 || discCells(walk.q.point, radius, 0).length > Math.max(MAX_GRID_ROWS, expected))) {
+      if (rings.length) break;
+      walk.fts = true;
+    }
+    const ring = walk.fts ? ftsRing(walk, radius) : gridRing(walk, radius);
+    rangeCount += ring.ranges.length;
+    if (rings.length && rangeCount > maxRows * SCAN_RANGE_SHARE) break;
+    rings.push(ring);
+  }
+  return rings;
+}
+
 /**
  * Reads discs of growing radius, innermost first, as ONE statement with a LIMIT: a table of the
  * grid rings' ranges drives the index seeks, then (UNION ALL) a table of the FTS rings' matches
@@ -281,21 +303,13 @@ async function scan(
   density: number | null = null,
 ): Promise<{ wholeKm: number; stoppedKm: number }> {
   const start = copyOf(walk.read);
-  const rings: Ring[] = [];
-  let rangeCount = 0;
-  for (const radius of radii) {
-    // The grid while its ranges cost no more than FTS's second row per business would; a scan reads
-    // one kind (a row costs one or two), its ranges (a row each) at most SCAN_RANGE_SHARE of its rows.
-    // Once a scan found nothing, FTS: its large cells cost nothing where nothing is, the grid a row a range.
-    const expected = density === null ? MAX_GRID_ROWS : density * Math.PI * radius * radius;
-    if (!walk.fts && (density === 0 || discCells(walk.q.point, radius, 0).length > Math.max(MAX_GRID_ROWS, expected))) {
-      if (rings.length) break;
-      walk.fts = true;
-    }
-    const ring = walk.fts ? ftsRing(walk, radius) : gridRing(walk, radius);
-    rangeCount += ring.ranges.length;
-    if (rings.length && rangeCount > maxRows * SCAN_RANGE_SHARE) break;
-    rings.push(ring);
+  let rings = planRings(walk, radii, maxRows, density);
+  // Where the grid's ranges would end a later scan within a few rings (a sparse place), its cells
+  // cost more than FTS's second row per business: FTS instead.
+  if (density !== null && !walk.fts && rings.length < MIN_GRID_RINGS && rings.length < radii.length) {
+    walk.read = copyOf(start);
+    walk.fts = true;
+    rings = planRings(walk, radii, maxRows, density);
   }
   // Computed integers, written inline: a disc can have more ranges than D1's 100 bound parameters.
   const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
