@@ -23,7 +23,8 @@
  * A disc that crosses the antimeridian (±180°) is cut there: a point within the radius of the date
  * line misses the businesses on its far side.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Point } from "#app/lib/search/search-plan";
 import type { NearFacet } from "#app/lib/search/search-query";
 import type { Db } from "#app/server/platform/db.server";
@@ -46,10 +47,13 @@ const MAX_GRID_ROWS = 24;
  * budget); more make FTS5 advance more doclists at each step of the match (D1 time).
  */
 const MAX_COVER_CELLS = 100;
-/** Businesses an FTS step reads again rather than leave out with `NOT` (which lengthens the query). */
-const REREAD_ROWS = 20;
-/** Businesses found from which their density is trusted to size a disc up to 10 times as wide. */
-const TRUSTED_SAMPLE = 10;
+/** The first scan (no density known yet) reads at most this many rows a business of a page, and half the budget. */
+const FIRST_SCAN_ROWS = 3;
+const PAGE = 21;
+/** A scan's grid ranges cost at most this share of its rows (each costs a row: the seek past its end). */
+const SCAN_RANGE_SHARE = 0.12;
+/** A later scan of the grid that its ranges would end within fewer rings than this reads FTS cells instead. */
+const MIN_GRID_RINGS = 3;
 /** How many more than wanted the next disc is sized for (the density seen is an estimate). */
 const DISC_MARGIN = 1.3;
 const EARTH_KM = 6371.0088;
@@ -149,23 +153,42 @@ export type NearQuery = {
 };
 
 type Walk = {
-  db: Db;
   q: NearQuery;
   /** Every business read that passes `keep`, with its distance. */
   found: Map<number, NearRow>;
-  /** Rows left to read. */
-  left: () => number;
+  /** What the discs planned so far read: restored to the last complete disc's after a scan. */
+  read: Read;
+  /** Whether the discs are read as FTS cells (once they are, they stay so). */
+  fts: boolean;
+};
+
+/** What the discs read so far: the grid per row, the FTS cells, the area (km²) for the density. */
+type Read = {
   /** Per grid row, the columns read so far. */
-  gridRead: Map<number, { from: number; to: number }>;
-  /** The FTS cells read so far, and how many businesses they held. */
-  ftsRead: string[];
-  ftsRows: number;
-  /** The area read so far (km²), to tell the density of the businesses found. */
+  grid: Map<number, { from: number; to: number }>;
+  /** The FTS cells read so far. */
+  cells: string[];
   areaKm2: number;
 };
 
-/** What a step read: false when it stopped at the budget (the rows read are then a partial disc). */
-type Step = { complete: boolean };
+const copyOf = (read: Read): Read => ({ grid: new Map(read.grid), cells: read.cells, areaKm2: read.areaKm2 });
+
+/**
+ * One disc of a scan: the part of it no disc before read, as one SELECT of the statement (grid
+ * ranges or an FTS match), and what had been read once it is.
+ */
+type Ring = { radiusKm: number; ranges: Array<[number, number]>; match: string | null; after: Read };
+
+/**
+ * The SELECT of a scan's rings of one kind: a table of them (one row a ring, innermost first) drives
+ * the reads, so the rows come ring after ring; each row says which ring read it.
+ */
+const ringSelect = (db: Db, rings: SQL, where: SQL) =>
+  db.orm
+    .select({ ...CANDIDATE_COLUMNS, ring: sql<number>`r.column1`.as("ring") })
+    .from(rings)
+    .crossJoin(b)
+    .where(where);
 
 function take(walk: Walk, rows: CandidateRow[]): void {
   for (const row of rows) {
@@ -174,35 +197,22 @@ function take(walk: Walk, rows: CandidateRow[]): void {
   }
 }
 
-/** Reads the grid cells of the disc that no earlier step read (the new ends of each row's range). */
-async function gridStep(walk: Walk, radiusKm: number): Promise<Step> {
+/** The grid cells of the disc that no earlier disc read (the new ends of each row's range). */
+function gridRing(walk: Walk, radiusKm: number): Ring {
+  const read = walk.read;
   const ranges: Array<[number, number]> = [];
   for (const { row, from, to } of discCells(walk.q.point, radiusKm, 0)) {
     const base = row * GRID_ROW;
-    const read = walk.gridRead.get(row);
-    if (!read) ranges.push([base + from, base + to]);
+    const before = read.grid.get(row);
+    if (!before) ranges.push([base + from, base + to]);
     else {
-      if (from < read.from) ranges.push([base + from, base + read.from - 1]);
-      if (to > read.to) ranges.push([base + read.to + 1, base + to]);
+      if (from < before.from) ranges.push([base + from, base + before.from - 1]);
+      if (to > before.to) ranges.push([base + before.to + 1, base + to]);
     }
-    walk.areaKm2 += cellsKm2(0, row, to - from + 1 - (read ? read.to - read.from + 1 : 0));
-    walk.gridRead.set(row, { from: Math.min(from, read?.from ?? from), to: Math.max(to, read?.to ?? to) });
+    read.areaKm2 += cellsKm2(0, row, to - from + 1 - (before ? before.to - before.from + 1 : 0));
+    read.grid.set(row, { from: Math.min(from, before?.from ?? from), to: Math.max(to, before?.to ?? to) });
   }
-  if (ranges.length === 0) return { complete: true };
-  // Each range costs a row more (the seek past its end).
-  const limit = walk.left() - ranges.length;
-  if (limit <= 0) return { complete: false };
-  // The ranges as a table driving one index seek each (computed integers, written inline: a disc can
-  // have more ranges than D1's 100 bound parameters).
-  const table = sql.raw(`(VALUES ${ranges.map(([from, to]) => `(${from}, ${to})`).join(", ")}) AS r`);
-  const rows = await walk.db.orm
-    .select(CANDIDATE_COLUMNS)
-    .from(table)
-    .crossJoin(b)
-    .where(sql`${b.geoCell} BETWEEN r.column1 AND r.column2`)
-    .limit(limit + 1);
-  take(walk, rows.slice(0, limit));
-  return { complete: rows.length <= limit };
+  return { radiusKm, ranges, match: null, after: copyOf(read) };
 }
 
 /**
@@ -227,82 +237,171 @@ function facetCells(facet: NearFacet, level: number, cells: Array<{ row: number;
   return `near_facets : (${tokens.join(" OR ")}) AND geo_terms : (${cellTokens.join(" OR ")})`;
 }
 
-/** Reads the businesses of the match in the disc's FTS cells, but for those in cells read before. */
-async function ftsStep(walk: Walk, radiusKm: number): Promise<Step> {
+/** The businesses of the match in the disc's FTS cells, but for those in cells read before. */
+function ftsRing(walk: Walk, radiusKm: number): Ring {
+  const read = walk.read;
   let level = 0;
   let cells = discCells(walk.q.point, radiusKm, level);
   const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
   while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);
   // Discs grow: the last cover holds (nearly all of) the ones before.
-  walk.areaKm2 = Math.max(
-    walk.areaKm2,
+  read.areaKm2 = Math.max(
+    read.areaKm2,
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
   const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
   const tokens = covered.map(({ row, col }) => geoToken(level, row, col));
-  // Cells an earlier step read at this level are left out of the cover (the same token, so exact):
+  // Cells an earlier disc read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
-  // steps read at other levels is left out with `NOT` its cells, unless reading it again costs less
-  // than the longer FTS query takes (a few businesses).
-  const before = new Set(walk.ftsRead);
+  // discs read at other levels is left out with `NOT` its cells.
+  const before = new Set(read.cells);
   const freshCells = covered.filter((_, i) => !before.has(tokens[i]));
   const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
-  if (fresh.length === 0) return { complete: true };
+  if (fresh.length === 0) return { radiusKm, ranges: [], match: null, after: copyOf(read) };
   const cover = new Set(tokens);
-  const read = walk.ftsRows > REREAD_ROWS ? walk.ftsRead.filter((t) => !cover.has(t)) : [];
+  const other = read.cells.filter((t) => !cover.has(t));
   const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
-  const place = `(${inCells})${read.length ? ` NOT geo_terms : (${read.join(" OR ")})` : ""}`;
-  walk.ftsRead = [...walk.ftsRead, ...fresh];
+  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.join(" OR ")})` : ""}`;
+  read.cells = [...read.cells, ...fresh];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
-  // Two rows a business: the FTS row and the table's.
-  const limit = Math.floor(walk.left() / 2);
-  if (limit <= 0) return { complete: false };
-  const rows = await walk.db.orm
-    .select(CANDIDATE_COLUMNS)
-    .from(sql`businesses_fts`)
-    .innerJoin(b, sql`${b.id} = businesses_fts.rowid`)
-    .where(sql`businesses_fts MATCH ${match}`)
-    .limit(limit + 1);
+  return { radiusKm, ranges: [], match, after: copyOf(read) };
+}
+
+/** The rings of a scan: one kind (a row costs one or two), its grid ranges (a row each) at most SCAN_RANGE_SHARE of its rows. */
+function planRings(walk: Walk, radii: number[], maxRows: number, density: number | null): Ring[] {
+  const rings: Ring[] = [];
+  let rangeCount = 0;
+  for (const radius of radii) {
+    // The grid while its ranges cost no more than FTS's second row per business would. Once a scan
+    // found nothing, FTS: its large cells cost nothing where nothing is, the grid a row a range.
+    const expected = density === null ? MAX_GRID_ROWS : density * Math.PI * radius * radius;
+    if (!walk.fts && (density === 0 || discCells(walk.q.point, radius, 0).length > Math.max(MAX_GRID_ROWS, expected))) {
+      if (rings.length) break;
+      walk.fts = true;
+    }
+    const ring = walk.fts ? ftsRing(walk, radius) : gridRing(walk, radius);
+    rangeCount += ring.ranges.length;
+    if (rings.length && rangeCount > maxRows * SCAN_RANGE_SHARE) break;
+    rings.push(ring);
+  }
+  return rings;
+}
+
+/**
+ * Reads discs of growing radius, innermost first, as ONE statement with a LIMIT: a table of the
+ * grid rings' ranges drives the index seeks, then (UNION ALL) a table of the FTS rings' matches
+ * drives FTS, each ring only what its disc adds to the ones before. The rows come ring after ring,
+ * and SQLite stops at the LIMIT: the rings past it are never read. Returns the radius read whole
+ * (0: none), and keeps the walk's record of what was read to that disc's, so a next scan goes on
+ * from there.
+ */
+async function scan(
+  db: Db,
+  walk: Walk,
+  radii: number[],
+  maxRows: number,
+  density: number | null = null,
+): Promise<{ wholeKm: number; stoppedKm: number }> {
+  const start = copyOf(walk.read);
+  let rings = planRings(walk, radii, maxRows, density);
+  // Where the grid's ranges would end a later scan within a few rings (a sparse place), its cells
+  // cost more than FTS's second row per business: FTS instead.
+  if (density !== null && !walk.fts && rings.length < MIN_GRID_RINGS && rings.length < radii.length) {
+    walk.read = copyOf(start);
+    walk.fts = true;
+    rings = planRings(walk, radii, maxRows, density);
+  }
+  // Computed integers, written inline: a disc can have more ranges than D1's 100 bound parameters.
+  const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
+  const matches = rings.flatMap((ring, i) => (ring.match === null ? [] : [sql`(${sql.raw(String(i))}, ${ring.match})`]));
+  const grid = ranges.length
+    ? ringSelect(db, sql.raw(`(VALUES ${ranges.join(", ")}) AS r`), sql`${b.geoCell} BETWEEN r.column2 AND r.column3`)
+    : null;
+  const fts = matches.length
+    ? ringSelect(
+        db,
+        sql`(VALUES ${sql.join(matches, sql`, `)}) AS r CROSS JOIN businesses_fts`,
+        sql`${b.id} = businesses_fts.rowid AND businesses_fts MATCH r.column2`,
+      )
+    : null;
+  const last = rings.length - 1;
+  const wholeKm = rings[last].radiusKm;
+  walk.read = rings[last].after;
+  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm };
+  // Each grid range costs a row more (the seek past its end); an FTS business two (its FTS row and the table's).
+  // One more row is asked for, to tell whether the LIMIT stopped the scan.
+  const perRow = fts ? 2 : 1;
+  const limit = Math.floor((maxRows - ranges.length - matches.length) / perRow) - 2;
+  if (limit <= 0) {
+    walk.read = start;
+    return { wholeKm: 0, stoppedKm: 0 };
+  }
+  const rows = await (grid && fts ? unionAll(grid, fts) : (grid ?? (fts as NonNullable<typeof fts>))).limit(limit + 1);
   take(walk, rows.slice(0, limit));
-  walk.ftsRows += rows.length;
-  return { complete: rows.length <= limit };
+  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm };
+  // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
+  const stoppedIn = rows[limit].ring;
+  walk.read = copyOf(stoppedIn > 0 ? rings[stoppedIn - 1].after : start);
+  // A grid ring is read range after range: those before the one it stopped in were read whole, and
+  // the next scan need not read them again.
+  const stopCell = rows[limit].geoCell;
+  for (const [from, to] of rings[stoppedIn].ranges) {
+    if (stopCell === null || (stopCell >= from && stopCell <= to)) break;
+    const row = Math.floor(from / GRID_ROW);
+    const before = walk.read.grid.get(row);
+    walk.read.grid.set(row, { from: Math.min(from % GRID_ROW, before?.from ?? Infinity), to: Math.max(to % GRID_ROW, before?.to ?? -1) });
+  }
+  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm };
 }
 
 function nearestWithin(walk: Walk, radiusKm: number): NearRow[] {
   return [...walk.found.values()].filter((row) => row.distanceKm <= radiusKm).sort((x, y) => x.distanceKm - y.distanceKm || x.id - y.id);
 }
 
-/** The `count` businesses nearest the point within the radius, nearest first. */
+/** Radii from `from` growing by `factor` a ring, at most `rings` of them, the last always `to`. */
+function radiiFrom(from: number, to: number, factor: number, rings: number): number[] {
+  const radii: number[] = [];
+  for (let r = from; r < to && radii.length < rings - 1; r *= factor) radii.push(r);
+  return [...radii, to];
+}
+
+/**
+ * The `count` businesses nearest the point within the radius, nearest first, in at most two
+ * round trips of D1: a scan of discs doubling from 50 m, bounded by a LIMIT of a few pages; and
+ * when that did not hold the page, a scan of discs sized from the density it saw, bounded by the
+ * rows left of the budget.
+ */
 export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[]; approximate: boolean }> {
   const budget = Math.max(NEAR_BUDGET, Math.ceil(q.count * ROWS_PER_WANTED));
   const start = db.meter.rowsRead;
   const walk: Walk = {
-    db,
     q,
     found: new Map(),
-    left: () => budget - (db.meter.rowsRead - start),
-    gridRead: new Map(),
-    ftsRead: [],
-    ftsRows: 0,
-    areaKm2: 0,
+    read: { grid: new Map(), cells: [], areaKm2: 0 },
+    fts: q.match !== null || Boolean(q.facet?.length),
   };
-  let fts = q.match !== null || Boolean(q.facet?.length);
-  let density = 0;
-  for (let radius = Math.min(FIRST_DISC_KM, q.radiusKm), before = 0; ;) {
-    // The grid while its ranges cost no more than the FTS's second row per business would.
-    const expected = density * Math.PI * (radius * radius - before * before);
-    if (!fts && before > 0 && discCells(q.point, radius, 0).length > Math.max(MAX_GRID_ROWS, expected)) fts = true;
-    const step = fts ? await ftsStep(walk, radius) : await gridStep(walk, radius);
-    const within = nearestWithin(walk, radius);
-    // Stopped at the budget: the nearest of what was read, said to be approximate.
-    if (!step.complete) return { rows: nearestWithin(walk, q.radiusKm).slice(0, q.count), approximate: true };
-    if (within.length >= q.count || radius >= q.radiusKm) return { rows: within.slice(0, q.count), approximate: false };
-    // The next disc: sized from the density seen in the area read to hold what is wanted, at least 1.5 times as wide.
-    density = walk.found.size / walk.areaKm2;
-    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : radius * 4;
-    before = radius;
-    // A jump of more than 4 times only on a density from enough businesses to be trusted.
-    const jump = walk.found.size >= TRUSTED_SAMPLE ? 10 : 4;
-    radius = Math.min(q.radiusKm, radius * jump, Math.max(radius * 1.5, wanted));
+  const done = (wholeKm: number) => {
+    const within = nearestWithin(walk, wholeKm);
+    return within.length >= q.count || wholeKm >= q.radiusKm ? { rows: within.slice(0, q.count), approximate: false } : null;
+  };
+  // Without a density yet: discs doubling from 50 m to the radius, read to a few times the page.
+  const first = await scan(db, walk, radiiFrom(FIRST_DISC_KM, q.radiusKm, 1.25, 24), Math.min(budget / 2, FIRST_SCAN_ROWS * PAGE));
+  const found = done(first.wholeKm);
+  if (found) return found;
+  // Then discs from the one the density seen says holds the page (×1.3), a tenth wider each, to the
+  // budget: one scan more as a rule; another only where the density misled it (a cluster, a page deep).
+  for (let last = first; db.meter.rowsRead - start < budget;) {
+    // The density: what was found over the disc the scan stopped in (a lower bound), or within the disc read whole.
+    const disc = (km: number) => Math.PI * Math.max(km, FIRST_DISC_KM) ** 2;
+    const density = Math.max(walk.found.size / disc(last.stoppedKm), nearestWithin(walk, last.wholeKm).length / disc(last.wholeKm));
+    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : last.stoppedKm * 4;
+    const from = Math.max(last.wholeKm * 1.1, wanted * 0.8, FIRST_DISC_KM);
+    const next = await scan(db, walk, radiiFrom(from, q.radiusKm, 1.1, 24), budget - (db.meter.rowsRead - start), density);
+    const exact = done(next.wholeKm);
+    if (exact) return exact;
+    if (next.wholeKm <= last.wholeKm) break;
+    last = next;
   }
+  // Stopped at the budget: the nearest of what was read, said to be approximate.
+  return { rows: nearestWithin(walk, q.radiusKm).slice(0, q.count), approximate: true };
 }

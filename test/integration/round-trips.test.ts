@@ -1,0 +1,83 @@
+/**
+ * What a page waits on (docs/perf/http.md): once the data version is known, a public page's miss
+ * makes at most one D1 round trip (near me at most two), and a hit none.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildBusiness, idOf, insert, roundTrips } from "../helpers/factories";
+import { fetchWith } from "../helpers/worker";
+
+const CITY = "Triptown";
+const CENTRE = { lat: 41.88, lng: -87.63 };
+let id = 0;
+
+beforeAll(async () => {
+  await insert(
+    ...Array.from({ length: 30 }, (_, i) =>
+      buildBusiness({
+        placeId: `round-trip-${i}`,
+        name: `Round Trip Cafe ${i}`,
+        city: CITY,
+        category: i % 2 ? "Cafe" : "Plumber",
+        latitude: CENTRE.lat + i * 0.001,
+        longitude: CENTRE.lng,
+      }),
+    ),
+  );
+  id = await idOf("round-trip-3");
+});
+
+/** The round trips of a production miss at a remembered data version, and of a hit. */
+async function tripsOf(path: string): Promise<{ miss: number; hit: number }> {
+  // The first request renders the page's code and remembers the data version (for a second): the
+  // next one is a production miss at a known version.
+  await fetchWith({ EDGE_CACHE: "miss" }, path);
+  await fetchWith({ EDGE_CACHE: "miss" }, "/robots.txt");
+  const miss = await fetchWith({ EDGE_CACHE: "miss" }, path);
+  expect(miss.status).toBe(200);
+  await fetchWith({ EDGE_CACHE: "on" }, path);
+  // The version is remembered for a second: the hit right after another reads nothing.
+  await fetchWith({ EDGE_CACHE: "on" }, path);
+  const hit = await fetchWith({ EDGE_CACHE: "on" }, path);
+  expect(hit.headers.get("X-Edge-Cache")).toBe("HIT");
+  return { miss: roundTrips(miss), hit: roundTrips(hit) };
+}
+
+const near = `near=${CENTRE.lat},${CENTRE.lng}`;
+
+describe("a public page's miss makes at most one round trip of D1, a hit none", () => {
+  const pages: Array<[string, () => string]> = [
+    ["home", () => "/"],
+    ["the directory", () => "/businesses"],
+    ["a business", () => `/business/${id}`],
+    ["a city", () => `/city/${CITY}`],
+    ["a category", () => "/category/cafe"],
+    ["a city × category", () => `/city/${CITY}/cafe`],
+    ["the cities", () => "/cities"],
+    ["a business's suggest form", () => `/business/${id}/suggest`],
+    ["the list API", () => "/api/businesses"],
+    ["the list API, page 2", () => "/api/businesses?page=2"],
+    ["the business API", () => `/api/businesses/${id}`],
+    ["a business's reviews API", () => `/api/businesses/${id}/reviews`],
+    ["a sitemap page", () => "/sitemaps/businesses-1.xml"],
+  ];
+  for (const [name, path] of pages)
+    it(name, async () => {
+      const { miss, hit } = await tripsOf(path());
+      expect(miss).toBeLessThanOrEqual(1);
+      expect(hit).toBe(0);
+    });
+});
+
+describe("near me: a miss makes at most two round trips of D1, a hit none", () => {
+  for (const [name, path] of [
+    ["near a point", `/search?${near}`],
+    ["near a point, page 2", `/search?${near}&page=2`],
+    ["a category near a point", `/search?${near}&category=cafe`],
+    ["the search API near a point", `/api/search?${near}`],
+  ])
+    it(name, async () => {
+      const { miss, hit } = await tripsOf(path);
+      expect(miss).toBeLessThanOrEqual(2);
+      expect(hit).toBe(0);
+    });
+});
