@@ -1,6 +1,7 @@
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { readAdminCookie, withAdminBookmark } from "#app/server/auth/auth.server";
 import type { AppContext } from "#app/server/platform/context.server";
+import { benchD1 } from "#app/server/platform/d1-latency.server";
 import { BookmarkMark, Db, laterBookmark, type SessionStart } from "#app/server/platform/db.server";
 
 /** One per isolate: the freshest D1 bookmark any request here has seen (ADR 0013). */
@@ -39,7 +40,8 @@ export async function makeAppContext(
 ): Promise<AppContext> {
   const adminPath = isAdminPath(new URL(request.url).pathname);
   const cookie = ADMIN_COOKIE.test(request.headers.get("Cookie") ?? "") ? await readAdminCookie(request, { env }) : null;
-  const db = new Db(env.DB, { session: sessionStart(request, adminPath, cookie?.bookmark ?? null, mark), mark });
+  // benchD1: the binding itself, or with network latency when a benchmark asks for it (d1-latency.server.ts).
+  const db = new Db(benchD1(env), { session: sessionStart(request, adminPath, cookie?.bookmark ?? null, mark), mark });
   return { env, ctx, db, admin: { adminPath, cookie } };
 }
 
