@@ -41,12 +41,12 @@ const UNCOMPRESSED_LIMIT = 64 * MiB;
 
 /**
  * Measured figures the plan depends on, each with where it was measured (update them with the doc).
- * CPU: workerd's CPU time of one page miss, from the V8 profile `npm run bench:http -- --d1-rtt`
- * takes (docs/perf/http.md, "Round trips under network latency"). D1: the local database file of the
- * seeded directory at the current schema (docs/deploying.md, "Which plan").
+ * CPU: workerd's CPU time of one page miss (docs/perf/http.md, "CPU per miss"; `npm run bench:http --
+ * --d1-rtt` prints it per page, "Round trips under network latency"). D1: the local database file
+ * of the seeded directory at the current schema (docs/deploying.md, "Which plan").
  */
 const MEASURED = {
-  pageCpuMs: { page: "city", ms: 0, source: "docs/perf/http.md, Round trips under network latency" },
+  pageCpuMs: { page: "search", ms: 15.65, source: "workerd CPU on a quiet machine, docs/perf/http.md, CPU per miss" },
   loginCpuMs: { ms: 95, source: "PBKDF2 at 100,000 iterations, docs/decisions/0006-admin-sessions.md" },
   importStepWallMs: { ms: 8_834, source: "docs/perf/jobs.md" },
   importStepQueries: { n: 5 * 59, source: "59 statements per 5,000-row batch in docs/speed-and-scale.md, 5 batches a step" },
