@@ -73,6 +73,26 @@ function compressPreview(): Plugin {
   };
 }
 
+/**
+ * The server build's copies of assets the client build already has, dropped. A component's `?url`
+ * import (leaflet.js for the map) makes Vite emit the file into the server build too; React Router
+ * removes such copies only when the server build writes a Vite manifest, which the Cloudflare plugin's
+ * does not. Left there, `wrangler deploy` uploads build/server/assets/*.js as Worker modules (144 KB
+ * of the Worker's size limit) and fails on leaflet.js's source map comment (`npm run deploy:check`).
+ * The Worker needs only the URL, which is the same in both builds (content hashed).
+ */
+function dropServerCopiesOfClientAssets(): Plugin {
+  return {
+    name: "localatlas:drop-server-copies-of-client-assets",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type === "asset" && existsSync(`build/client/${fileName}`)) delete bundle[fileName];
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, isPreview }) => {
   if (isPreview) followPreviewPort();
   const dev = command === "serve" && !isPreview;
@@ -88,6 +108,7 @@ export default defineConfig(({ command, isPreview }) => {
       // Message catalogs (app/locales/*/*.json?lingui) compiled on import; a message missing from one fails the build.
       lingui({ failOnMissing: true, failOnCompileError: true }),
       reactRouter(),
+      dropServerCopiesOfClientAssets(),
     ],
     resolve: { tsconfigPaths: true },
     // Packages the browser's code imports besides React and React Router (which the React Router

@@ -35,12 +35,19 @@
  * inspector while wrk asks one page (business unless --pages names one); the .cpuprofile goes to
  * $TMPDIR and the functions with the most self time are printed.
  *
+ * --d1-rtt 0,25,80: instead of the rounds above, the pages with every D1 round trip delayed by each
+ * given number of milliseconds (scripts/bench-http-rtt.ts; docs/perf/http.md, "Round trips under
+ * network latency"): TTFB p50/p99 of hits and misses, each miss's round trips, the check
+ * "miss p50 ≤ RTT × round trips + 30 ms", and the CPU time of a miss per page. One ref; --rounds
+ * (default 1) and --seconds (default 3) per page and cell.
+ *
  * Env: BENCH_PORT (first port, 8840), BENCH_KEEP=1 keeps the temp folders.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { measureRtt } from "./bench-http-rtt";
 
 const root = path.join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -50,8 +57,9 @@ const option = (name: string, fallback: string) => {
 };
 const refs = args.flatMap((a, i) => (args[i - 1] === "--ref" ? [a] : []));
 if (refs.length === 0) refs.push("HEAD");
-const ROUNDS = Number(option("rounds", "3"));
-const SECONDS = Number(option("seconds", "10"));
+const D1_RTTS = option("d1-rtt", "").split(",").filter(Boolean).map(Number);
+const ROUNDS = Number(option("rounds", D1_RTTS.length ? "1" : "3"));
+const SECONDS = Number(option("seconds", D1_RTTS.length ? "3" : "10"));
 const CPU_PROFILE = args.includes("--cpu-profile");
 const FLOOR = args.includes("--floor");
 const BUSINESSES = 10_000;
@@ -125,13 +133,18 @@ function prepare(ref: string, index: number): Tree {
   return { ref, commit, dir, state };
 }
 
-type Server = { origin: string; label: string; stop: () => Promise<void>; inspector?: number };
+type Server = { origin: string; label: string; pid: number; stop: () => Promise<void>; inspector?: number };
 
 let nextPort = FIRST_PORT;
 
 /** `wrangler dev` on the tree's build: workerd listening on the port itself. */
-async function serve(tree: Tree, cache: "on" | "off", inspector?: number, ready = "/api/statistics"): Promise<Server> {
-  const port = nextPort++;
+async function serve(
+  tree: Tree,
+  cache: "on" | "off",
+  inspector?: number,
+  ready = "/api/statistics",
+  { port = nextPort++, vars = {} }: { port?: number; vars?: Record<string, string> } = {},
+): Promise<Server> {
   const origin = `http://127.0.0.1:${port}`;
   const argv = ["wrangler", "dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port)];
   if (tree.state) argv.push("--persist-to", cache === "off" ? `${tree.state}-render` : tree.state);
@@ -142,6 +155,7 @@ async function serve(tree: Tree, cache: "on" | "off", inspector?: number, ready 
   // A tree from before EDGE_CACHE=miss existed would read "miss" as "on": it gets "off".
   const knowsMiss = fs.readFileSync(path.join(tree.dir, "workers/app.ts"), "utf8").includes('"miss"');
   if (cache === "off") argv.push("--var", `EDGE_CACHE:${knowsMiss ? "miss" : "off"}`);
+  for (const [name, value] of Object.entries(vars)) argv.push("--var", `${name}:${value}`);
   argv.push("--inspector-port", String(inspector ?? port + 1000));
   const child: ChildProcess = spawn("npx", argv, { cwd: tree.dir, env: { ...process.env, ...env }, stdio: "ignore", detached: true });
   const kill = (signal: NodeJS.Signals) => {
@@ -160,6 +174,7 @@ async function serve(tree: Tree, cache: "on" | "off", inspector?: number, ready 
   return {
     origin,
     label: `${tree.commit} cache ${cache}`,
+    pid: child.pid as number,
     inspector,
     stop: async () => {
       kill("SIGTERM");
@@ -222,6 +237,19 @@ const median = (xs: number[]) => {
 
 // ── Setup ───────────────────────────────────────────────────────────────────
 const trees = refs.map(prepare);
+if (D1_RTTS.length) {
+  await measureRtt({
+    serve: (cache, { port, inspector }, vars) => serve(trees[0], cache, inspector, "/api/statistics", { port, vars }),
+    firstPort: FIRST_PORT,
+    rtts: D1_RTTS,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    businesses: BUSINESSES,
+    commit: trees[0].commit,
+  });
+  if (!process.env.BENCH_KEEP) fs.rmSync(temp, { recursive: true, force: true });
+  process.exit(0);
+}
 let servers = await Promise.all(trees.map(async (tree) => ({ tree, on: await serve(tree, "on"), off: await serve(tree, "off") })));
 
 const first = servers[0].on.origin;

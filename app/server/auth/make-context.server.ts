@@ -1,6 +1,7 @@
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { readAdminCookie, withAdminBookmark } from "#app/server/auth/auth.server";
 import type { AppContext } from "#app/server/platform/context.server";
+import { benchD1 } from "#app/server/platform/d1-latency.server";
 import { BookmarkMark, Db, laterBookmark, type SessionStart } from "#app/server/platform/db.server";
 import { StorageFaults, watchedBucket } from "#app/server/platform/unavailable.server";
 
@@ -42,7 +43,8 @@ export async function makeAppContext(
   const cookie = ADMIN_COOKIE.test(request.headers.get("Cookie") ?? "") ? await readAdminCookie(request, { env }) : null;
   // The calls D1 and R2 fail for this request: a server error after one is answered 503 (unavailable.server.ts).
   const faults = new StorageFaults();
-  const db = new Db(env.DB, { session: sessionStart(request, adminPath, cookie?.bookmark ?? null, mark), mark, faults });
+  // benchD1: the binding itself, or with network latency when a benchmark asks for it (d1-latency.server.ts).
+  const db = new Db(benchD1(env), { session: sessionStart(request, adminPath, cookie?.bookmark ?? null, mark), mark, faults });
   return { env: { ...env, UPLOADS: watchedBucket(env.UPLOADS, faults) }, ctx, db, admin: { adminPath, cookie }, faults };
 }
 

@@ -4,6 +4,7 @@
  * (delete all, SEO generation, the duplicate scan): chunks within a step, steps until one is done.
  */
 import type { WorkflowStep, WorkflowStepConfig } from "cloudflare:workers";
+import { benchD1 } from "#app/server/platform/d1-latency.server";
 import { Db } from "#app/server/platform/db.server";
 
 /**
@@ -17,7 +18,7 @@ export const JOB_STEP_CONFIG = {
 
 /** A Db for a workflow step: it writes, so its session starts at the primary (ADR 0013). */
 export function jobDb(env: Env): Db {
-  return new Db(env.DB, { session: () => "first-primary" });
+  return new Db(benchD1(env), { session: () => "first-primary" });
 }
 
 /** A job as the admin API tells it: running (queued, running, waiting, paused), done, or failed. */
