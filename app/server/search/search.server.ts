@@ -411,7 +411,13 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const firstRows = Boolean(q.keep) || q.offset < blockSize + NAME_WINDOW + 1;
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
   if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize);
-  const first = await read(matchSlice(m.match, blockSize + 1, null));
+  // A page of a match without words that straddles the first block's end (its rows are checked by
+  // no `keep`, and no name matches join the block): the block and the matches past it up to the
+  // page are read in the same statement, as continueMatch would read them after it — newest first,
+  // up to `want` and one more — so the page waits on D1 once.
+  const straddle = !words && !q.keep && firstRows && want > blockSize;
+  const matches = await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
+  const first = matches.slice(0, blockSize + 1);
   if (first.length === 0) return noMatch();
   const readRows = firstRows ? first.slice(0, blockSize).filter((r) => !q.keep || q.keep(r)) : [];
   const dense = first.length > blockSize;
@@ -449,17 +455,19 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // the rest): bounded when little is open (at night, or a dense word whose businesses list no hours,
   // which are never open now).
   const windowed = Boolean(q.keep && q.keepWindow);
-  const rest = await continueMatch(db, {
-    match: m.match,
-    before: first[blockSize - 1].id,
-    seen,
-    pending: seen.size - blockSize,
-    position: firstSize,
-    offset: q.offset,
-    want,
-    keep: q.keep,
-    budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
-  });
+  const rest = straddle
+    ? pastBlock(matches.slice(blockSize), firstSize, q.offset, want)
+    : await continueMatch(db, {
+        match: m.match,
+        before: first[blockSize - 1].id,
+        seen,
+        pending: seen.size - blockSize,
+        position: firstSize,
+        offset: q.offset,
+        want,
+        keep: q.keep,
+        budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
+      });
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
@@ -474,6 +482,17 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
     whole: false,
     blockEnd: first[blockSize - 1].id,
   };
+}
+
+/**
+ * continueMatch's answer from matches already read (a straddling page: runWindow): `below` are the
+ * matches after the first block, newest first, as many as continueMatch's one chunk and one more.
+ */
+function pastBlock(below: CandidateRow[], position: number, offset: number, want: number) {
+  const size = Math.min(RESULT_CAP, want - position + 1);
+  const chunk = below.slice(0, size);
+  const [from, to] = [Math.max(0, offset - position), Math.max(0, want - position)];
+  return { rows: chunk.slice(from, to), position: position + chunk.length, examined: 0, exhausted: below.length <= size };
 }
 
 /**
