@@ -81,10 +81,12 @@ type Keep = (row: CandidateRow) => boolean;
 // ── Looking up what the plan needs ──
 
 /**
- * A search's plan: the request parsed once, and what that needs of the database looked up, in this
- * order and only when the plan can need it: the location's places (none: the plan is empty), the
- * location's centre for sort=distance without near=, the prefix's vocabulary terms. Exported for
- * the benchmark, which counts the whole match.
+ * A search's plan: the request parsed once, and what that needs of the database looked up in one
+ * statement (ADR 0033): the location's places (none: the plan is empty), for a search without words
+ * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
+ * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`). Then, for
+ * sort=distance without near=, the location's centre. Exported for the benchmark, which counts the
+ * whole match.
  */
 export async function searchPlan(
   db: Db,
