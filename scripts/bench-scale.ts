@@ -556,6 +556,13 @@ async function measureSize(label: string, size: number, source: Source): Promise
       { key: "cities", route: "/cities", path: "/cities", kind: "public" },
       { key: "search-sparse", route: `/search?q=${sparse}`, path: `/search?q=${enc(sparse)}`, kind: "public" },
       { key: "search-dense", route: `/search?q=${dense}`, path: `/search?q=${enc(dense)}`, kind: "public", pair: "search-sparse" },
+      // A dense word in the biggest city: the first block, its name matches and the city's look-up.
+      {
+        key: "search-pizza-new-york",
+        route: "/search?q=pizza&location=New York",
+        path: "/search?q=pizza&location=New%20York",
+        kind: "public",
+      },
       { key: "sitemap-index", route: "/sitemap.xml", path: "/sitemap.xml", kind: "public" },
       { key: "sitemap-file", route: `/sitemaps/${childFile}`, path: `/sitemaps/${childFile}`, kind: "sitemap-file" },
       { key: "api-statistics", route: "/api/statistics", path: "/api/statistics", kind: "public" },

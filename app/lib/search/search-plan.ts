@@ -100,9 +100,11 @@ export type TextMatch = { text: TextQuery; terms: string[] | null; match: string
  * `terms` (null when there is no prefix), never `word*`. Null when it matches nothing (a prefix
  * that expands to no term).
  */
-export function textMatch(text: TextQuery, terms: string[] | null, facets: string): TextMatch | null {
-  const surfaces = terms?.map((t) => surfaceFor(t, text.typed)).filter((w): w is string => w !== null) ?? null;
-  const query = boundedTextQuery(text.whole, surfaces, text.categories);
+export function textMatch(text: TextQuery, terms: string[] | null, facets: string, prefixQuery = false): TextMatch | null {
+  // FTS5's own `word*` (no vocabulary table): from the typed word, which FTS5 stems as the expansion's start is.
+  const prefix = prefixQuery && text.prefix && text.prefixStem !== null ? text.typed : null;
+  const surfaces = prefix ? null : (terms?.map((t) => surfaceFor(t, text.typed)).filter((w): w is string => w !== null) ?? null);
+  const query = boundedTextQuery(text.whole, surfaces, text.categories, prefix);
   if (!query) return null;
   return { text, terms, match: andQuery(query, facets), nameMatch: andQuery(query.replace(/^\{[^}]*\}/, "name"), facets) };
 }
@@ -243,8 +245,10 @@ export type SearchFacts = {
   location: Location | null;
   /** The location's centre, for sort=distance without near=; null when not looked up or none has coordinates. */
   centre: Point | null;
-  /** The prefix's vocabulary terms (expandPrefix); null when there is no prefix. */
+  /** The prefix's vocabulary terms (expandPrefix); null when there is no prefix or `prefixQuery`. */
   terms: string[] | null;
+  /** The prefix is matched by FTS5's own `word*` rather than by vocabulary terms (FTS5VOCAB=off). */
+  prefixQuery?: boolean;
 };
 
 // ── Plans ──
@@ -341,7 +345,7 @@ export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
   if (point && (q.sort === "distance" || !searchable)) {
     const near = nearFilters(q.category, q.minRating);
     const nearFacets = andQuery(facetsQuery([...(location?.facets ?? []), ...near.facets]), attributes);
-    const words = q.text ? textMatch(q.text, facts.terms, nearFacets) : null;
+    const words = q.text ? textMatch(q.text, facts.terms, nearFacets, facts.prefixQuery) : null;
     // Words that match nothing the vocabulary knows: nothing near either.
     if (q.text && !words) return empty(null, point, wholeMatch);
     const match = words ? words.match : nearFacets || null;
@@ -360,7 +364,7 @@ export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
   if (!searchable) return empty(null);
   const order = q.sort === "distance" ? "relevance" : q.sort;
   if (q.text) {
-    const match = textMatch(q.text, facts.terms, facets);
+    const match = textMatch(q.text, facts.terms, facets, facts.prefixQuery);
     // Open now is checked on the rows a page reads: no count is known then.
     if (!match) return empty(q.openNow ? null : 0, q.near, wholeMatch);
     return { ...paging, kind: "text", exact: "first-window", window: BLOCK, match, order, echo, wholeMatch };

@@ -108,12 +108,20 @@ const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
  * A run of terms with `alternatives` (a category named in another language) matches as typed OR
  * as any alternative's words: `"x" AND ("cà" AND "phê" OR ("coffee" AND "shop"))`, parenthesized.
  * "" when there is nothing to match (a prefix that expands to no term matches nothing, unless it
- * has an alternative).
+ * has an alternative). `prefix`: the typed prefix as FTS5's `"word"*` instead of an expansion, where
+ * the vocabulary table is not used (docs/search-and-lists.md, "Without fts5vocab").
  */
-export function boundedTextQuery(whole: string[], expansion: string[] | null, alternatives: readonly TermAlternative[] = []): string {
+export function boundedTextQuery(
+  whole: string[],
+  expansion: string[] | null,
+  alternatives: readonly TermAlternative[] = [],
+  prefix: string | null = null,
+): string {
   // One part per term (null: a prefix that expands to nothing, which matches nothing).
   const parts: Array<string | null> = whole.map(quote);
-  if (expansion)
+  // Without the vocabulary (FTS5VOCAB=off) the prefix is FTS5's own prefix query.
+  if (prefix) parts.push(`${quote(prefix)}*`);
+  else if (expansion)
     parts.push(expansion.length === 0 ? null : expansion.length === 1 ? quote(expansion[0]) : `(${expansion.map(quote).join(" OR ")})`);
   const all = (list: Array<string | null>) => (list.includes(null) ? null : list.join(" AND "));
   const units: Array<string | null> = [];

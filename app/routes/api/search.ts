@@ -29,5 +29,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
   const { db, env } = getApp(context);
   // The words may name a category in any enabled language, as on /search.
-  return json(await search(db, params, { locales: siteConfig(env).localeSettings.locales }));
+  return json(await search(db, params, { locales: siteConfig(env).localeSettings.locales, vocabulary: env.FTS5VOCAB !== "off" }));
 }

@@ -60,7 +60,12 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
   // words may name a category in any enabled language ("cà phê", "cafetería").
   const [result, { categories }] = await Promise.all([
     // The pager's cursor (ADR 0031): a filtered page past the match's first block reads its own rows only.
-    search(db, params, { locales: settings.locales, locale, after: parseCursor(new URL(request.url).searchParams.get(CURSOR_PARAM)) }),
+    search(db, params, {
+      locales: settings.locales,
+      locale,
+      after: parseCursor(new URL(request.url).searchParams.get(CURSOR_PARAM)),
+      vocabulary: env.FTS5VOCAB !== "off",
+    }),
     siteSummary(db, dataVersion),
   ]);
   const businesses = result.businesses.map((b) => toCard(b, locale));

@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   locationOf,
+  type Category,
   type Location,
   type LocationText,
   type Place,
@@ -41,15 +42,68 @@ export const PLACES: Record<PlaceKind, { column: SQLiteColumn; index: string; si
   },
 };
 
-const stateCodeExists = async (db: Db, code: string) =>
-  (await valueOf(db, sql`SELECT 1 AS n FROM businesses WHERE state_code = ${code} LIMIT 1`)) !== null;
+/**
+ * What the first round trip read about a search's places and category (placeLookups): which state
+ * codes are stored, each named city's business count (when it has businesses), and the summary
+ * sizes the driving index is chosen by (a country's, the category's, the directory's). Keys are
+ * `kind:value`; a key that is absent was not looked up or found nothing.
+ */
+export type Lookups = Map<string, number | null>;
 
-const cityExists = async (db: Db, slug: string) =>
-  slug !== "" && (await valueOf(db, sql`SELECT 1 AS n FROM cities WHERE slug = ${slug} AND business_count > 0`)) !== null;
+const lookupKey = (kind: string, value: string) => `${kind}:${value}`;
+
+/** The place words a location text can name, as the look-ups ask them. */
+function placeWordsOf(text: LocationText): PlaceWords[] {
+  return [...text.rest, ...(text.first?.alone ? [text.first.alone] : [])];
+}
+
+/**
+ * Every look-up a location text (and, with `sizes`, the driving index's choice) can need, merged into
+ * one statement (UNION ALL: a row per answer). Each arm is one seek: a state code's first business,
+ * a city's summary row, a country's summary rows, the category's summary row, site_stats. The text
+ * is resolved from the answers in JS (findLocation), in the order the sequential look-ups took.
+ */
+export function placeLookups(text: LocationText | null, sizes: { places: boolean; category: Category | null }): SQL | null {
+  const arms: SQL[] = [];
+  const words = text ? placeWordsOf(text) : [];
+  for (const code of new Set(words.map((w) => w.code).filter((c): c is string => c !== null)))
+    arms.push(sql`SELECT ${lookupKey("state", code)} AS k, 1 AS n FROM (SELECT 1 FROM businesses WHERE state_code = ${code} LIMIT 1)`);
+  if (text?.first && text.first.citySlug !== "")
+    arms.push(
+      sql`SELECT ${lookupKey("city", text.first.citySlug)} AS k, business_count AS n FROM cities WHERE slug = ${text.first.citySlug} AND business_count > 0`,
+    );
+  if (sizes.places)
+    for (const country of new Set(words.map((w) => w.country).filter((c): c is string => c !== null)))
+      arms.push(
+        sql`SELECT ${lookupKey("country", country)} AS k, coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ${country}`,
+      );
+  const c = sizes.category;
+  if (c) {
+    arms.push(
+      c.kind === "group"
+        ? sql`SELECT ${lookupKey("group", c.slug)} AS k, business_count AS n FROM category_groups WHERE slug = ${c.slug}`
+        : sql`SELECT ${lookupKey("category", c.slug)} AS k, business_count AS n FROM categories WHERE slug = ${c.slug}`,
+    );
+    arms.push(sql`SELECT 'total:' AS k, total_businesses AS n FROM site_stats WHERE id = 1`);
+  }
+  return arms.length ? sql.join(arms, sql` UNION ALL `) : null;
+}
+
+/** The look-ups' rows as a map. */
+export function lookupsOf(rows: ReadonlyArray<{ k: string; n: number | null }>): Lookups {
+  return new Map(rows.map((r) => [r.k, r.n]));
+}
+
+/** A place's or a category's size when the look-ups read it (undefined: not read). */
+export function knownSize(lookups: Lookups | undefined, kind: string, value: string): number | null | undefined {
+  if (!lookups) return undefined;
+  const key = lookupKey(kind, value);
+  return lookups.has(key) ? (lookups.get(key) ?? null) : undefined;
+}
 
 /** A part after the first comma (or a first part alone): a state (a stored code, or a name) or a country. */
-async function qualifier(db: Db, words: PlaceWords): Promise<Place | null> {
-  if (words.code && (await stateCodeExists(db, words.code))) return { kind: "state", value: words.code };
+function qualifier(lookups: Lookups, words: PlaceWords): Place | null {
+  if (words.code && lookups.has(lookupKey("state", words.code))) return { kind: "state", value: words.code };
   if (words.region) return { kind: "state", value: words.region };
   if (words.country) return { kind: "country", value: words.country };
   return null;
@@ -57,24 +111,25 @@ async function qualifier(db: Db, words: PlaceWords): Promise<Place | null> {
 
 /**
  * The places a location text names, or null when it names nothing we know (the search is then
- * empty rather than silently unfiltered). Accents and case do not matter: cities compare by slug.
+ * empty rather than silently unfiltered), from the look-ups' answers. Accents and case do not
+ * matter: cities compare by slug.
  */
-export async function findLocation(db: Db, text: LocationText): Promise<Location | null> {
+export function findLocation(text: LocationText, lookups: Lookups): Location | null {
   const places: Place[] = text.postalCode ? [{ kind: "zip", value: text.postalCode }] : [];
   const found = () => (places.length ? locationOf(text.label, places) : null);
   if (!text.first) return found();
   for (const words of text.rest) {
-    const p = await qualifier(db, words);
+    const p = qualifier(lookups, words);
     if (!p) return null;
     places.push(p);
   }
-  if (await cityExists(db, text.first.citySlug)) {
+  if (text.first.citySlug !== "" && lookups.has(lookupKey("city", text.first.citySlug))) {
     places.push({ kind: "city", value: text.first.citySlug });
     return found();
   }
   // Not a city: a state or a country on its own ("Illinois", "IL", "Switzerland").
   if (text.first.alone) {
-    const p = await qualifier(db, text.first.alone);
+    const p = qualifier(lookups, text.first.alone);
     if (p) {
       places.push(p);
       return found();
@@ -96,14 +151,20 @@ export function placeWhere(location: Location): SQL {
 }
 
 /** Businesses in a city or a country from the summary tables; null for a state or a postal code. */
-export async function placeSize(db: Db, place: Place): Promise<number | null> {
+export async function placeSize(db: Db, place: Place, lookups?: Lookups): Promise<number | null> {
   const size = PLACES[place.kind].size;
-  return size ? valueOf(db, size(place.value)) : null;
+  if (!size) return null;
+  const known = knownSize(lookups, place.kind, place.value);
+  return known !== undefined ? known : valueOf(db, size(place.value));
 }
 
 /** How many businesses there are (site_stats, one row). */
-export async function totalBusinesses(db: Db): Promise<number> {
-  return Math.max(1, (await valueOf(db, sql`SELECT total_businesses AS n FROM site_stats WHERE id = 1`)) ?? 1);
+export async function totalBusinesses(db: Db, lookups?: Lookups): Promise<number> {
+  const known = knownSize(lookups, "total", "");
+  return Math.max(
+    1,
+    (known !== undefined ? known : await valueOf(db, sql`SELECT total_businesses AS n FROM site_stats WHERE id = 1`)) ?? 1,
+  );
 }
 
 /**

@@ -61,12 +61,16 @@ import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
   findLocation,
   indexedBy,
+  knownSize,
+  lookupsOf,
   PLACES,
   placeCentre,
+  placeLookups,
   placeSize,
   placeWhere,
   totalBusinesses,
   valueOf,
+  type Lookups,
 } from "#app/server/search/places.server";
 
 export type { ListingScope };
@@ -77,20 +81,50 @@ type Keep = (row: CandidateRow) => boolean;
 // ── Looking up what the plan needs ──
 
 /**
- * A search's plan: the request parsed once, and what that needs of the database looked up, in this
- * order and only when the plan can need it: the location's places (none: the plan is empty), the
- * location's centre for sort=distance without near=, the prefix's vocabulary terms. Exported for
- * the benchmark, which counts the whole match.
+ * A search's plan: the request parsed once, and what that needs of the database looked up in one
+ * statement (ADR 0033): the location's places (none: the plan is empty), for a search without words
+ * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
+ * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`). Then, for
+ * sort=distance without near=, the location's centre. Exported for the benchmark, which counts the
+ * whole match.
  */
-export async function searchPlan(db: Db, params: SearchParams, locales?: readonly string[]): Promise<SearchPlan> {
+export async function searchPlan(
+  db: Db,
+  params: SearchParams,
+  locales?: readonly string[],
+  { vocabulary = true }: { vocabulary?: boolean } = {},
+): Promise<SearchPlan & { lookups: Lookups }> {
   // Category words of the enabled languages ("cà phê" → coffee shop) join the words' match: no D1 read.
   const q = parseSearch(params, categoryWords(locales));
-  const location = q.location ? await findLocation(db, q.location) : null;
-  if (q.location && !location) return planSearch(q, { location: null, centre: null, terms: null });
+  // One round trip for everything the plan depends on: the location's look-ups (and, for a search
+  // without words, the sizes its driving index is chosen by) and the prefix's vocabulary terms.
+  const expansion = q.text ? prefixExpansion(q.text, vocabulary) : { terms: null };
+  const places = placeLookups(q.location, { places: !q.text, category: q.text ? null : q.category });
+  const [lookupRows, termRows] = await lookUp(db, places, "query" in expansion ? expansion.query : null);
+  const lookups = lookupsOf(lookupRows);
+  const terms = "query" in expansion ? termsOf(termRows) : expansion.terms;
+  const location = q.location ? findLocation(q.location, lookups) : null;
+  if (q.location && !location) return { ...planSearch(q, { location: null, centre: null, terms: null }), lookups };
   const centre = q.sort === "distance" && !q.near && location ? await placeCentre(db, location.driving) : null;
-  const terms = q.text ? await expandPrefix(db, q.text) : null;
-  return planSearch(q, { location, centre, terms });
+  return { ...planSearch(q, { location, centre, terms, prefixQuery: !vocabulary }), lookups };
 }
+
+/**
+ * The look-ups and the prefix's terms as ONE statement (UNION ALL: a look-up's row has a key `k`, a
+ * term's has `term`), or nothing to read.
+ */
+async function lookUp(db: Db, places: SQL | null, terms: SQL | null): Promise<[LookupRow[], TermRow[]]> {
+  const arms = [
+    ...(places ? [sql`SELECT k, n, NULL AS term FROM (${places})`] : []),
+    ...(terms ? [sql`SELECT NULL AS k, NULL AS n, term FROM (${terms})`] : []),
+  ];
+  if (arms.length === 0) return [[], []];
+  const rows = await db.orm.all<LookupRow & TermRow>(sql.join(arms, sql` UNION ALL `));
+  return [rows.filter((r) => r.k !== null) as LookupRow[], rows.filter((r) => r.k === null)];
+}
+
+type LookupRow = { k: string; n: number | null };
+type TermRow = { term: string | null };
 
 /** At most this many vocabulary terms stand for a typed prefix. */
 const MAX_EXPANSION = 12;
@@ -115,13 +149,16 @@ const DENSE_RECENT = 3;
  * doclist of "friendli" and walks it (55 ms). Empty when nothing stored starts so: the search then
  * matches nothing, as `word*` would. Null when the words have no prefix.
  */
-async function expandPrefix(db: Db, text: TextQuery): Promise<string[] | null> {
-  if (!text.prefix) return null;
+function prefixExpansion(text: TextQuery, vocabulary: boolean): { terms: string[] | null } | { query: SQL } {
+  if (!text.prefix) return { terms: null };
   const start = text.prefixStem;
-  if (start === null) return [];
+  if (start === null) return { terms: [] };
+  // Without the vocabulary table (FTS5VOCAB=off) the prefix is FTS5's own `word*` (textMatch).
+  if (!vocabulary) return { terms: null };
   const end = `${start}\u{10FFFF}`;
   const recent = sql.raw(String(RECENT_ROWIDS));
-  const rows = await db.orm.all<{ term: string | null }>(sql`
+  return {
+    query: sql`
     WITH RECURSIVE t(term, n) AS (
       SELECT (SELECT term FROM businesses_fts_terms WHERE term >= ${start} LIMIT 1), 0
       UNION ALL
@@ -133,8 +170,17 @@ async function expandPrefix(db: Db, text: TextQuery): Promise<string[] | null> {
               WHERE businesses_fts MATCH '"' || replace(t.term, '"', '""') || '"'
                 AND rowid >= (SELECT max(id) FROM businesses) - ${recent}
               LIMIT ${DENSE_RECENT})) < ${DENSE_RECENT})
-    SELECT term FROM t WHERE term >= ${start} AND term < ${end}`);
-  return rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t) && !FILTER_TERM.test(t));
+    SELECT term FROM t WHERE term >= ${start} AND term < ${end}`,
+  };
+}
+
+const termsOf = (rows: TermRow[]) =>
+  rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t) && !FILTER_TERM.test(t));
+
+/** A prefix's terms on their own (the list API and the admin list): its own statement. */
+async function expandPrefix(db: Db, text: TextQuery, vocabulary = true): Promise<string[] | null> {
+  const expansion = prefixExpansion(text, vocabulary);
+  return "query" in expansion ? termsOf(await db.orm.all<TermRow>(expansion.query)) : expansion.terms;
 }
 
 // ── Reading the match ──
@@ -367,7 +413,13 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const firstRows = Boolean(q.keep) || q.offset < blockSize + NAME_WINDOW + 1;
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
   if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize);
-  const first = await read(matchSlice(m.match, blockSize + 1, null));
+  // A page of a match without words that straddles the first block's end (its rows are checked by
+  // no `keep`, and no name matches join the block): the block and the matches past it up to the
+  // page are read in the same statement, as continueMatch would read them after it — newest first,
+  // up to `want` and one more — so the page waits on D1 once.
+  const straddle = !words && !q.keep && firstRows && want > blockSize;
+  const matches = await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
+  const first = matches.slice(0, blockSize + 1);
   if (first.length === 0) return noMatch();
   const readRows = firstRows ? first.slice(0, blockSize).filter((r) => !q.keep || q.keep(r)) : [];
   const dense = first.length > blockSize;
@@ -405,17 +457,19 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // the rest): bounded when little is open (at night, or a dense word whose businesses list no hours,
   // which are never open now).
   const windowed = Boolean(q.keep && q.keepWindow);
-  const rest = await continueMatch(db, {
-    match: m.match,
-    before: first[blockSize - 1].id,
-    seen,
-    pending: seen.size - blockSize,
-    position: firstSize,
-    offset: q.offset,
-    want,
-    keep: q.keep,
-    budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
-  });
+  const rest = straddle
+    ? pastBlock(matches.slice(blockSize), firstSize, q.offset, want)
+    : await continueMatch(db, {
+        match: m.match,
+        before: first[blockSize - 1].id,
+        seen,
+        pending: seen.size - blockSize,
+        position: firstSize,
+        offset: q.offset,
+        want,
+        keep: q.keep,
+        budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
+      });
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
@@ -430,6 +484,17 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
     whole: false,
     blockEnd: first[blockSize - 1].id,
   };
+}
+
+/**
+ * continueMatch's answer from matches already read (a straddling page: runWindow): `below` are the
+ * matches after the first block, newest first, as many as continueMatch's one chunk and one more.
+ */
+function pastBlock(below: CandidateRow[], position: number, offset: number, want: number) {
+  const size = Math.min(RESULT_CAP, want - position + 1);
+  const chunk = below.slice(0, size);
+  const [from, to] = [Math.max(0, offset - position), Math.max(0, want - position)];
+  return { rows: chunk.slice(from, to), position: position + chunk.length, examined: 0, exhausted: below.length <= size };
 }
 
 /**
@@ -459,14 +524,18 @@ type Driver = { index: string; where: SQL; size: number | null };
  * or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
  * taken as the smallest; a state, which has none, as 2% of the directory).
  */
-async function chooseDriver(db: Db, location: Location | null, category: Category | null): Promise<Driver> {
+async function chooseDriver(db: Db, location: Location | null, category: Category | null, lookups?: Lookups): Promise<Driver> {
   const categoryDriver = async (c: Category): Promise<Driver> => {
-    const size = await valueOf(
-      db,
-      c.kind === "group"
-        ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${c.slug}`
-        : sql`SELECT business_count AS n FROM categories WHERE slug = ${c.slug}`,
-    );
+    const known = knownSize(lookups, c.kind, c.slug);
+    const size =
+      known !== undefined
+        ? known
+        : await valueOf(
+            db,
+            c.kind === "group"
+              ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${c.slug}`
+              : sql`SELECT business_count AS n FROM categories WHERE slug = ${c.slug}`,
+          );
     return c.kind === "group"
       ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${c.slug}`, size }
       : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${c.slug}`, size };
@@ -477,12 +546,12 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
   const place: Driver = {
     index: PLACES[kind].index,
     where: sql`${PLACES[kind].column} = ${value}`,
-    size: kind === "zip" ? 0 : await placeSize(db, location.driving),
+    size: kind === "zip" ? 0 : await placeSize(db, location.driving, lookups),
   };
   if (!category || place.size === 0) return place;
   const driver = await categoryDriver(category);
   if (driver.size === null) return place;
-  const placeCount = place.size ?? (await totalBusinesses(db)) / 50;
+  const placeCount = place.size ?? (await totalBusinesses(db, lookups)) / 50;
   return driver.size >= placeCount ? place : driver;
 }
 
@@ -496,7 +565,13 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
  * RESULT_CAP results; the total is then the results known so far, a lower bound (`approximate`), until
  * a page reads the match to its end.
  */
-async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined, after: number | null = null): Promise<FacetResult> {
+async function runFacets(
+  db: Db,
+  plan: FacetPlan,
+  keep: Keep | undefined,
+  after: number | null = null,
+  lookups?: Lookups,
+): Promise<FacetResult> {
   // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
   // rare in the scope, and a window of the scope's index would then hold none of it).
   if (attributeFiltersActive(plan.attributes)) {
@@ -530,7 +605,7 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined, after:
       next,
     };
   }
-  const driver = await chooseDriver(db, plan.location, plan.category);
+  const driver = await chooseDriver(db, plan.location, plan.category, lookups);
   const window = await db.orm
     .select(CANDIDATE_COLUMNS)
     .from(
@@ -575,8 +650,8 @@ async function runFacets(db: Db, plan: FacetPlan, keep: Keep | undefined, after:
  * RESULT_CAP still ends the list. Null when nothing lies below `after` (a stale or forged cursor).
  */
 async function cursorPage(db: Db, match: string, after: number, offset: number, pageSize: number): Promise<FacetResult | null> {
-  const ids = await idsOf(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
-  const rows = await candidatesByIds(db, ids);
+  // The ids drive and their rows come with them: one statement.
+  const rows = await candidates(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
   if (rows.length === 0) return null;
   const hasNext = rows.length > pageSize;
   return {
@@ -655,9 +730,10 @@ export async function search(
     locales,
     locale = "en",
     after = null,
-  }: { now?: Date; locales?: readonly string[]; locale?: string; after?: number | null } = {},
+    vocabulary = true,
+  }: { now?: Date; locales?: readonly string[]; locale?: string; after?: number | null; vocabulary?: boolean } = {},
 ): Promise<SearchResult> {
-  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales), now, after);
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary }), now, after);
   const selected = {
     has: params.has ?? [],
     openAt: params.openAt ?? null,
@@ -678,7 +754,12 @@ export async function search(
 type Sample = { rows: ReadonlyArray<Pick<CandidateRow, "about" | "filterTerms">>; whole: boolean };
 
 /** Runs a plan: one page of it, and the rows it read. */
-async function run(db: Db, plan: SearchPlan, now: Date, after: number | null): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
+async function run(
+  db: Db,
+  plan: SearchPlan & { lookups: Lookups },
+  now: Date,
+  after: number | null,
+): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
   const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
     businesses: [],
@@ -736,7 +817,11 @@ async function run(db: Db, plan: SearchPlan, now: Date, after: number | null): P
     case "place": {
       // Its own (column, score, id) index, exact, read to the page; a city's or a country's count is
       // in the summary tables (one row), a state's or a postal code's is not.
-      const [rows, size] = await Promise.all([placeRows(db, plan.location, pageSize + 1, offset), placeSize(db, plan.location.driving)]);
+      // The size is the look-ups' (the first round trip): the page's rows are the only statement here.
+      const [rows, size] = await Promise.all([
+        placeRows(db, plan.location, pageSize + 1, offset),
+        placeSize(db, plan.location.driving, plan.lookups),
+      ]);
       return {
         ...empty,
         ...paged(listed(rows.sort(COMPARE.score))),
@@ -746,7 +831,7 @@ async function run(db: Db, plan: SearchPlan, now: Date, after: number | null): P
       };
     }
     case "facet": {
-      const found = await runFacets(db, plan, keep, after);
+      const found = await runFacets(db, plan, keep, after, plan.lookups);
       return {
         ...empty,
         ...paged(listed(found.rows)),
