@@ -19,6 +19,7 @@ import path from "node:path";
 import { largeXlsxFile, xlsLimitFile } from "./bench-file";
 import { previewUpload } from "#app/server/import/import-preview.server";
 import { R2_PART_BYTES, R2ObjectWriter, receiveFile } from "#app/server/import/upload.server";
+import type { AppContext } from "#app/server/platform/context.server";
 import { Db } from "#app/server/platform/db.server";
 
 // Re-run under Node with the flags the measurement needs (a Worker's heap, a GC that can be forced).
@@ -273,8 +274,8 @@ async function runPreview(file: string, fileName: string, bucket: R2Bucket) {
     headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}`, "Content-Length": String(length) },
     duplex: "half",
   } as RequestInit);
-  void bucket;
-  return previewUpload(new Db(emptyD1), request);
+  const app = { env: { UPLOADS: bucket }, db: new Db(emptyD1) } as unknown as AppContext;
+  return previewUpload(app, request, "bench");
 }
 
 const previewCases = [

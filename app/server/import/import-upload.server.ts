@@ -130,11 +130,16 @@ export function checkUploadHeaders(request: Request): { boundary: string; declar
 export type StoredUpload = { key: string; fileName: string; size: number; fields: { mode?: string } };
 
 /**
- * Receives POST /api/admin/import's body into R2 under a new key: refuses by its headers before
- * reading (type, Content-Length), by the file part's headers before storing (name, extension), and
- * while reading (framing, size). A refusal leaves nothing in R2.
+ * Receives POST /api/admin/import's body (or its preview's) into R2 under a new key below `folder`:
+ * refuses by its headers before reading (type, Content-Length), by the file part's headers before
+ * storing (name, extension), and while reading (framing, size). A refusal leaves nothing in R2.
  */
-export async function receiveUpload(app: AppContext, request: Request, uploadedBy: string): Promise<StoredUpload> {
+export async function receiveUpload(
+  app: AppContext,
+  request: Request,
+  uploadedBy: string,
+  folder: "imports" | "previews" = "imports",
+): Promise<StoredUpload> {
   const { boundary, declaredLength } = checkUploadHeaders(request);
   const day = new Date().toISOString().slice(0, 10);
   try {
@@ -146,7 +151,7 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
       maxFileBytes: MAX_IMPORT_BYTES,
       open(part: PartHeaders) {
         checkFileName(part.fileName);
-        return new R2ObjectWriter(app.env.UPLOADS, `imports/${day}/${crypto.randomUUID()}-${safeFileName(part.fileName)}`, {
+        return new R2ObjectWriter(app.env.UPLOADS, `${folder}/${day}/${crypto.randomUUID()}-${safeFileName(part.fileName)}`, {
           httpMetadata: { contentType: part.contentType || "application/octet-stream" },
           customMetadata: { fileName: part.fileName, uploadedBy },
         });
