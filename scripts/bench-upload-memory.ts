@@ -7,6 +7,12 @@
  * of each: heapUsed + arrayBuffers right after a forced GC, sampled at every MiB of body read and at
  * the end (with the result still held).
  *
+ * Then the import preview (previewUpload, app/server/import/import-preview.server.ts) of a 95 MB
+ * .xlsx and of the largest .xls the import takes (3 MB): the file arrives from disk as a multipart
+ * body, is stored in a stand-in R2 bucket kept on disk and read back by range as the Worker reads R2
+ * (bytes and gets counted); a D1 stand-in answers the duplicate check. Sampled as above, at every MiB
+ * received or read back and every 200 ms (docs/decisions/0036-bounded-preview.md).
+ *
  * Why not workerd's resident memory: local workerd runs the R2 simulator in the same process and does
  * not enforce a Worker's 128 MB, so its resident set mostly shows garbage that a production isolate,
  * near its limit, would have collected (measured with the built Worker: +157 MB for a 95 MB upload
