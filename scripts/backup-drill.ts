@@ -13,14 +13,16 @@
  * 2. The names to export: every table, index and trigger except the FTS5 search index's tables.
  *    `wrangler d1 export` refuses a database with virtual tables (FTS5) unless `--table` names what
  *    to export, and then writes only the schema objects named: so indexes and triggers are named too.
- * 3. `wrangler d1 export … --table=…` to backup.sql: tables with their rows, then indexes and
- *    triggers (created after the rows, so no trigger fires while they are loaded).
- * 4. A fresh empty state: `wrangler d1 execute … --file backup.sql`, then
+ * 3. `wrangler d1 export --table=<t>` once a table (its CREATE and rows), in creation order, then
+ *    `--no-data` with the indexes and triggers: the restore creates them after the rows, so no trigger
+ *    fires while they load. One export of everything at 100,000 businesses ran workerd (which builds
+ *    the whole dump in memory locally) out of its 1.4 GB heap.
+ * 4. A fresh empty state: `wrangler d1 execute … --file` for each file in order, then
  *    `--file db/restore-search-index.sql` (the FTS5 tables, rebuilt from the restored businesses).
- *    Remote D1 imports a file server-side; locally wrangler sends the whole file as one batch through
- *    the D1 simulator, which ran ~125 statements/s here (2,000 businesses: 86 s), hours at 100,000.
- *    So by default (--restore sqlite) the drill loads the same file into the fresh local database
- *    with SQLite itself, statement by statement in one transaction; --restore wrangler runs wrangler.
+ *    Remote D1 imports a file server-side; locally wrangler sends a file as one batch through the D1
+ *    simulator, which ran ~125 statements/s here (2,000 businesses: 86 s), hours at 100,000. So by
+ *    default (--restore sqlite) the drill loads the same files into the fresh local database with
+ *    SQLite itself, statement by statement in one transaction; --restore wrangler runs wrangler.
  * 5. Checks: the same schema objects (name, type and SQL), then per table the row count and a SHA-256
  *    of its rows ordered by primary key (rowid where none), source against restore; FTS5's own
  *    integrity check on the restored index and the same businesses found for a few words; one
@@ -50,8 +52,8 @@ if (restoreWith !== "sqlite" && restoreWith !== "wrangler") throw new Error("--r
 
 /** The guide's step 2: what `wrangler d1 export --table` must name (docs/deploying.md). */
 const NAMES_SQL =
-  "SELECT name FROM sqlite_schema WHERE sql NOT NULL AND name NOT GLOB '_cf_*' AND name NOT GLOB 'sqlite_stat*' " +
-  "AND NOT (type = 'table' AND name GLOB 'businesses_fts*') ORDER BY rowid";
+  "SELECT type, name FROM sqlite_schema WHERE sql NOT NULL AND name NOT GLOB '_cf_*' AND name NOT GLOB 'sqlite_stat*' " +
+  "AND NOT (type = 'table' AND name GLOB 'businesses_fts*') ORDER BY name = 'sqlite_sequence', rowid";
 const SEARCH_INDEX_SQL = path.join(root, "db/restore-search-index.sql");
 
 const timings: Array<[string, number]> = [];
@@ -121,32 +123,32 @@ await step("copy the database to back up", () => {
 
 // ── 2–3. Export ──────────────────────────────────────────────────────────────
 
-const backup = path.join(drill, "backup.sql");
+const backupDir = path.join(drill, "backup");
+fs.mkdirSync(backupDir, { recursive: true });
 const names = await step("list what to export (wrangler d1 execute --json)", () => {
   const out = wrangler(["d1", "execute", "localatlas", "--local", "--persist-to", sourceState, "--json", "--command", NAMES_SQL]);
-  return (JSON.parse(out) as Array<{ results: Array<{ name: string }> }>)[0].results.map((r) => r.name);
+  return (JSON.parse(out) as Array<{ results: Array<{ type: string; name: string }> }>)[0].results;
 });
-console.log(`  ${names.length} tables, indexes and triggers`);
-await step("export (wrangler d1 export --table=…)", () =>
-  wrangler([
-    "d1",
-    "export",
-    "localatlas",
-    "--local",
-    "--config",
-    path.join(drill, "source/wrangler.toml"),
-    "--output",
-    backup,
-    ...names.map((n) => `--table=${n}`),
-  ]),
-);
-console.log(`  backup.sql: ${(fs.statSync(backup).size / 1024 / 1024).toFixed(1)} MB`);
+const tableNames = names.filter((r) => r.type === "table").map((r) => r.name);
+const otherNames = names.filter((r) => r.type !== "table").map((r) => r.name);
+console.log(`  ${tableNames.length} tables, ${otherNames.length} indexes and triggers`);
+const exportTo = (file: string, args: string[]) =>
+  wrangler(["d1", "export", "localatlas", "--local", "--config", path.join(drill, "source/wrangler.toml"), "--output", file, ...args]);
+/** The backup's files in the order they restore: one a table (creation order), then the indexes and triggers. */
+const backupFiles = tableNames.map((name, i) => path.join(backupDir, `${String(i).padStart(3, "0")}-${name}.sql`));
+backupFiles.push(path.join(backupDir, "999-indexes-and-triggers.sql"));
+await step(`export (wrangler d1 export: ${tableNames.length} tables one by one, then the rest)`, () => {
+  tableNames.forEach((name, i) => exportTo(backupFiles[i], [`--table=${name}`]));
+  exportTo(backupFiles.at(-1)!, ["--no-data", ...otherNames.map((n) => `--table=${n}`)]);
+});
+const backupBytes = backupFiles.reduce((sum, f) => sum + fs.statSync(f).size, 0);
+console.log(`  ${backupFiles.length} files, ${(backupBytes / 1024 / 1024).toFixed(1)} MB`);
 
 // ── 4. Restore into a fresh state ────────────────────────────────────────────
 
 const restored = path.join(drill, "restored");
 /**
- * backup.sql's statements one at a time: a row's INSERT is one line (the export escapes line breaks
+ * A backup file's statements one at a time: a row's INSERT is one line (the export escapes line breaks
  * in values); a CREATE statement may span lines, a trigger up to its `END;`.
  */
 async function* statements(file: string): AsyncGenerator<string> {
@@ -159,23 +161,25 @@ async function* statements(file: string): AsyncGenerator<string> {
       pending = "";
     }
   }
-  if (pending.trim()) throw new Error(`backup.sql ends inside a statement: ${pending.slice(0, 80)}`);
+  if (pending.trim()) throw new Error(`${path.basename(file)} ends inside a statement: ${pending.slice(0, 80)}`);
 }
 
 if (restoreWith === "wrangler") {
-  await step("restore (wrangler d1 execute --file backup.sql)", () =>
-    wrangler(["d1", "execute", "localatlas", "--local", "--persist-to", restored, "--yes", "--file", backup]),
-  );
+  await step("restore (wrangler d1 execute --file, each file in order)", () => {
+    for (const file of backupFiles) wrangler(["d1", "execute", "localatlas", "--local", "--persist-to", restored, "--yes", "--file", file]);
+  });
 } else {
-  await step("restore (backup.sql into a fresh local D1 database, by SQLite)", async () => {
+  await step("restore (the files in order into a fresh local D1 database, by SQLite)", async () => {
     // An empty database where wrangler keeps it (and as it makes one), then the file's statements.
     wrangler(["d1", "execute", "localatlas", "--local", "--persist-to", restored, "--yes", "--command", "SELECT 1"]);
     const db = new DatabaseSync(sqliteFile(restored));
     let n = 0;
     db.exec("BEGIN");
-    for await (const sql of statements(backup)) {
-      db.exec(sql);
-      n += 1;
+    for (const file of backupFiles) {
+      for await (const sql of statements(file)) {
+        db.exec(sql);
+        n += 1;
+      }
     }
     db.exec("COMMIT");
     db.close();
