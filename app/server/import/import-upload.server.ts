@@ -30,7 +30,7 @@ const FILE_FIELD = "excelFile";
  * A Content-Length over MAX_IMPORT_BYTES plus this is refused before a byte is read.
  */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-export const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
+const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
 
 /** The checks a file name allows, made as soon as the upload's part headers arrive. */
 function checkFileName(fileName: string | null): asserts fileName is string {
@@ -103,10 +103,10 @@ function safeFileName(name: string): string {
 }
 
 /**
- * An upload's request headers, checked before any byte is read (the import and its preview alike):
+ * An upload's request headers, checked before any byte is read (by receiveUpload, for the import and its preview):
  * multipart with a boundary, a declared Content-Length, and no larger than an importable file.
  */
-export function checkUploadHeaders(request: Request): { boundary: string; declaredLength: number } {
+function checkUploadHeaders(request: Request): { boundary: string; declaredLength: number } {
   const boundary = boundaryOf(request.headers.get("Content-Type"));
   if (!boundary) throw new ImportRefused(400, NOT_MULTIPART);
   const declared = request.headers.get("Content-Length");
