@@ -13,7 +13,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { benchFile } from "./bench-file";
+import { benchFile, xlsLimitFile } from "./bench-file";
 import { mapHeader, mapRow, missingColumns, usedColumns } from "#app/lib/import/import-mapping";
 import { SpreadsheetError, type ByteSource } from "#app/lib/sheets/xlsx-reader";
 import { openSource } from "#app/server/import/import-source.server";
@@ -54,32 +54,6 @@ function fileSource(p: string): ByteSource {
 
 type Case = { name: string; description: string; file: () => Promise<string> };
 
-/** An .xls at the import's .xls limit (3 MB): the benchmark file's rows, as many as fit. */
-async function xlsCase(): Promise<string> {
-  const file = path.join(process.env.TMPDIR ?? "/tmp", "localatlas-bench-limit.xls");
-  if (fs.existsSync(file)) return file;
-  const XLSX = await import("@e965/xlsx");
-  const { MAX_XLS_BYTES } = await import("#app/lib/import/import-plan");
-  const source = XLSX.read(fs.readFileSync(benchFile(1_000)), { dense: true });
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(source.Sheets[source.SheetNames[0]], { header: 1, raw: true, defval: null });
-  // BIFF8 cells hold at most 255 characters per string record run: shorten as Excel would export.
-  const short = rows.map((r) => r.map((c) => (typeof c === "string" ? c.slice(0, 255) : c)));
-  const write = (n: number) => {
-    const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(short.slice(0, n + 1)), "Sheet1");
-    return new Uint8Array(XLSX.write(book, { type: "array", bookType: "biff8" }) as ArrayBuffer);
-  };
-  let low = 1;
-  let high = short.length - 1;
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (write(mid).length <= MAX_XLS_BYTES) low = mid;
-    else high = mid - 1;
-  }
-  fs.writeFileSync(file, write(low));
-  return file;
-}
-
 /** The hostile files, built once per size and kept in the temp folder like the bench file. */
 function hostileCases(): Case[] {
   const dir = process.env.TMPDIR ?? "/tmp";
@@ -107,7 +81,7 @@ function hostileCases(): Case[] {
 
 const CASES: Case[] = [
   { name: `bench ${ROWS} rows`, description: "the 50,000-row Outscraper benchmark file", file: async () => benchFile(ROWS) },
-  { name: "bench .xls", description: "an Outscraper .xls at the 3 MB .xls limit", file: xlsCase },
+  { name: "bench .xls", description: "an Outscraper .xls at the 3 MB .xls limit", file: async () => xlsLimitFile() },
   ...hostileCases(),
 ];
 

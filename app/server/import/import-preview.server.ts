@@ -1,9 +1,11 @@
 /**
  * POST /api/admin/import/preview's work: read an upload the way the import would and
  * say what it would do — its layout, row count, column mapping and first rows as stored — writing
- * nothing (not to D1, not to R2). The file is held in memory for the look (an .xlsx's directory is
- * at its end, so reading it needs the whole file), under the import's own limits; confirming then
- * sends it to POST /api/admin/import, which stores and imports it.
+ * nothing that stays (not to D1, not to R2). The upload streams into R2 under `previews/` as the
+ * import's does, is read back by range with the import's own reader (the directory, the header, one
+ * streamed counting pass, the first rows), and is deleted before the answer: the Worker never holds
+ * the file (docs/decisions/0036-bounded-preview.md). Confirming then sends it to POST
+ * /api/admin/import, which stores and imports it.
  */
 import { inArray } from "drizzle-orm";
 import {
@@ -16,16 +18,11 @@ import {
   PREVIEW_ROWS,
 } from "#app/lib/import/import-preview";
 import { mapHeader, mapRow, normalizeHeader, usedColumns, type ImportField } from "#app/lib/import/import-mapping";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from "#app/lib/import/import-plan";
-import { bodyChunks, MultipartError, MultipartScanner, type PartHeaders } from "#app/lib/import/multipart";
-import { bufferSource, SpreadsheetError } from "#app/lib/sheets/xlsx-reader";
+import { type ByteSource, SpreadsheetError } from "#app/lib/sheets/xlsx-reader";
 import { businesses } from "#db/schema";
-import type { Db } from "#app/server/platform/db.server";
-import { openSource } from "#app/server/import/import-source.server";
-import { checkUploadHeaders, ImportRefused, NOT_MULTIPART, validateUpload } from "#app/server/import/import-upload.server";
-
-const FILE_FIELD = "excelFile";
-/** As the import allows: boundaries, part headers, a stray small field around the file. */
+import type { AppContext } from "#app/server/platform/context.server";
+import { openSource, r2Source } from "#app/server/import/import-source.server";
+import { ImportRefused, receiveUpload, validateUpload } from "#app/server/import/import-upload.server";
 
 /** The fields shown in the mapping, in the order a reader expects them (the sheet's own order is kept within). */
 const FIELD_LABELS: Partial<Record<ImportField, string>> = {
@@ -63,62 +60,26 @@ const FIELD_LABELS: Partial<Record<ImportField, string>> = {
   uniqueContent: "Unique content",
 };
 
-/** The file part of a multipart body, in memory, refused early by the same headers and sizes as the import. */
-async function readUpload(request: Request): Promise<{ fileName: string; bytes: Uint8Array }> {
-  const { boundary, declaredLength } = checkUploadHeaders(request);
-  const scanner = new MultipartScanner(boundary);
-  // One buffer the size the body declares: the file is copied in once, never grown or joined.
-  const buffer = new Uint8Array(Math.min(declaredLength, MAX_IMPORT_BYTES));
-  let part: PartHeaders | null = null;
-  let storing = false;
-  let filled = 0;
-  try {
-    for await (const { bytes, read } of bodyChunks(request.body)) {
-      if (read > declaredLength)
-        throw new ImportRefused(400, "The upload is longer than its Content-Length header says. Send the file again.");
-      for (const event of scanner.write(bytes)) {
-        if (event.type === "part") {
-          storing = !part && event.headers.name === FILE_FIELD && event.headers.fileName !== null;
-          if (storing) {
-            part = event.headers;
-            const extension = /\.([a-z0-9]+)$/i.exec(part.fileName ?? "")?.[1]?.toLowerCase();
-            if (extension !== "xlsx" && extension !== "xls") {
-              throw new ImportRefused(415, `"${part.fileName}" is not an Excel file. Only .xlsx and .xls files can be imported.`);
-            }
-          }
-        } else if (event.type === "data" && storing) {
-          if (filled + event.bytes.byteLength > buffer.byteLength) {
-            throw new ImportRefused(
-              413,
-              `"${part?.fileName}" is over ${MAX_IMPORT_LABEL}; the largest file that can be imported is ${MAX_IMPORT_LABEL}.`,
-            );
-          }
-          buffer.set(event.bytes, filled);
-          filled += event.bytes.byteLength;
-        } else if (event.type === "part-end") {
-          storing = false;
-        }
-      }
-    }
-    scanner.end();
-  } catch (error) {
-    if (error instanceof MultipartError)
-      throw new ImportRefused(400, `The upload is incomplete or not valid multipart/form-data. ${NOT_MULTIPART}`);
-    throw error;
-  }
-  if (!part?.fileName) throw new ImportRefused(400, "No file was uploaded. Choose an .xlsx or .xls file in the field excelFile.");
-  return { fileName: part.fileName, bytes: buffer.subarray(0, filled) };
-}
-
 function cellText(value: unknown): string {
   return value === null || value === undefined ? "" : String(value).trim();
 }
 
-/** Reads the upload and answers what the import would do; refusals are the import's own (ImportRefused). */
-export async function previewUpload(db: Db, request: Request): Promise<ImportPreview> {
-  const { fileName, bytes } = await readUpload(request);
-  const source = bufferSource(bytes);
-  // The import's own checks (signature, size per format, header with the required columns, a data row).
+/**
+ * Receives the upload into R2, answers what the import would do, and deletes it again; refusals are
+ * the import's own (ImportRefused), with the same statuses and messages.
+ */
+export async function previewUpload(app: AppContext, request: Request, uploadedBy: string): Promise<ImportPreview> {
+  const stored = await receiveUpload(app, request, uploadedBy, "previews");
+  try {
+    return await previewStored(app, r2Source(app.env.UPLOADS, stored.key, stored.size), stored.fileName);
+  } finally {
+    await app.env.UPLOADS.delete(stored.key);
+  }
+}
+
+async function previewStored(app: AppContext, source: ByteSource, fileName: string): Promise<ImportPreview> {
+  // The import's own checks (signature, size per format, header with the required columns, a data
+  // row): one streamed pass over the sheet that keeps only counters, so the row count is exact.
   const upload = await validateUpload(source, fileName);
   let header: Awaited<ReturnType<Awaited<ReturnType<typeof openSource>>["header"]>>;
   const mapped: Array<{ rowNumber: number; result: ReturnType<typeof mapRow> }> = [];
@@ -149,7 +110,7 @@ export async function previewUpload(db: Db, request: Request): Promise<ImportPre
   const placeIds = mapped.flatMap((m) => (m.result.ok && m.result.input.placeId ? [m.result.input.placeId] : []));
   const listed = new Set(
     placeIds.length
-      ? (await db.orm.select({ placeId: businesses.placeId }).from(businesses).where(inArray(businesses.placeId, placeIds))).map(
+      ? (await app.db.orm.select({ placeId: businesses.placeId }).from(businesses).where(inArray(businesses.placeId, placeIds))).map(
           (r) => r.placeId,
         )
       : [],

@@ -30,7 +30,7 @@ const FILE_FIELD = "excelFile";
  * A Content-Length over MAX_IMPORT_BYTES plus this is refused before a byte is read.
  */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-export const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
+const NOT_MULTIPART = "Send the file as multipart/form-data in the field excelFile.";
 
 /** The checks a file name allows, made as soon as the upload's part headers arrive. */
 function checkFileName(fileName: string | null): asserts fileName is string {
@@ -103,10 +103,10 @@ function safeFileName(name: string): string {
 }
 
 /**
- * An upload's request headers, checked before any byte is read (the import and its preview alike):
+ * An upload's request headers, checked before any byte is read (by receiveUpload, for the import and its preview):
  * multipart with a boundary, a declared Content-Length, and no larger than an importable file.
  */
-export function checkUploadHeaders(request: Request): { boundary: string; declaredLength: number } {
+function checkUploadHeaders(request: Request): { boundary: string; declaredLength: number } {
   const boundary = boundaryOf(request.headers.get("Content-Type"));
   if (!boundary) throw new ImportRefused(400, NOT_MULTIPART);
   const declared = request.headers.get("Content-Length");
@@ -130,11 +130,16 @@ export function checkUploadHeaders(request: Request): { boundary: string; declar
 export type StoredUpload = { key: string; fileName: string; size: number; fields: { mode?: string } };
 
 /**
- * Receives POST /api/admin/import's body into R2 under a new key: refuses by its headers before
- * reading (type, Content-Length), by the file part's headers before storing (name, extension), and
- * while reading (framing, size). A refusal leaves nothing in R2.
+ * Receives POST /api/admin/import's body (or its preview's) into R2 under a new key below `folder`:
+ * refuses by its headers before reading (type, Content-Length), by the file part's headers before
+ * storing (name, extension), and while reading (framing, size). A refusal leaves nothing in R2.
  */
-export async function receiveUpload(app: AppContext, request: Request, uploadedBy: string): Promise<StoredUpload> {
+export async function receiveUpload(
+  app: AppContext,
+  request: Request,
+  uploadedBy: string,
+  folder: "imports" | "previews" = "imports",
+): Promise<StoredUpload> {
   const { boundary, declaredLength } = checkUploadHeaders(request);
   const day = new Date().toISOString().slice(0, 10);
   try {
@@ -146,7 +151,7 @@ export async function receiveUpload(app: AppContext, request: Request, uploadedB
       maxFileBytes: MAX_IMPORT_BYTES,
       open(part: PartHeaders) {
         checkFileName(part.fileName);
-        return new R2ObjectWriter(app.env.UPLOADS, `imports/${day}/${crypto.randomUUID()}-${safeFileName(part.fileName)}`, {
+        return new R2ObjectWriter(app.env.UPLOADS, `${folder}/${day}/${crypto.randomUUID()}-${safeFileName(part.fileName)}`, {
           httpMetadata: { contentType: part.contentType || "application/octet-stream" },
           customMetadata: { fileName: part.fileName, uploadedBy },
         });

@@ -7,14 +7,15 @@ import type { Route } from "./+types/import-preview";
 
 /**
  * POST /api/admin/import/preview (multipart, field excelFile, as the import) → 200 `{layout, rowCount,
- * mapping, rows, …}`: what the import would do, writing nothing; or the import's refusal and status.
+ * mapping, rows, …}`: what the import would do, read from the upload stored in R2 for the look and
+ * deleted again (nothing stays); or the import's refusal and status.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  await requireAdminApi(request, app);
+  const session = await requireAdminApi(request, app);
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
-    return adminJson(await previewUpload(app.db, request));
+    return adminJson(await previewUpload(app, request, session.username));
   } catch (error) {
     if (error instanceof ImportRefused) return adminJson({ message: error.message }, error.status);
     throw error;
