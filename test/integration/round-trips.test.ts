@@ -59,6 +59,7 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     ["the business API", () => `/api/businesses/${id}`],
     ["a business's reviews API", () => `/api/businesses/${id}/reviews`],
     ["a sitemap page", () => "/sitemaps/businesses-1.xml"],
+    ["a city's API", () => `/api/city/${CITY}`],
     ["suggestions of a service", () => "/api/suggest?q=round&kind=service"],
     ["suggestions of a place", () => "/api/suggest?q=trip&kind=location"],
   ];

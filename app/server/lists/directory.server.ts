@@ -403,6 +403,26 @@ export async function listScope(db: Db, scope: Scope, limit: number, offset: num
   return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, () => siteStatsRow(db)));
 }
 
+/** A scope the API lists (a city, a group or a category): how many businesses it has and a page of them. */
+type ScopeListing = { count: number; businesses: Business[] };
+
+/**
+ * GET /api/city/:name's answer: the city and its businesses from `offset`, or null when no city has the
+ * name. The first page (most calls) is one round trip of D1: the city and the head of its order in
+ * one batch (the slug is the name's); a deeper page reads the list positions after the city.
+ */
+export async function listCity(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
+  const slug = citySlugOf(name);
+  if (!slug) return null;
+  if (offset > 0) {
+    const city = await findCity(db, name);
+    return city && { count: city.count, businesses: await listScope(db, { kind: "city", slug: city.slug }, limit, offset) };
+  }
+  const [cityRows, headRows] = await db.orm.batch([cityBySlug(db, slug), scopeHead(db, { kind: "city", slug }, "recommended", limit)]);
+  const city = toCityScope(cityRows[0]);
+  return city && { count: city.count, businesses: toBusinesses(headRows) };
+}
+
 export type ListQuery = {
   limit: number;
   offset: number;
