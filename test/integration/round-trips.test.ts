@@ -60,6 +60,8 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     ["a business's reviews API", () => `/api/businesses/${id}/reviews`],
     ["a sitemap page", () => "/sitemaps/businesses-1.xml"],
     ["a city's API", () => `/api/city/${CITY}`],
+    ["a category's API", () => "/api/category/cafe"],
+    ["a group's API", () => "/api/category/home-services"],
     ["suggestions of a service", () => "/api/suggest?q=round&kind=service"],
     ["suggestions of a place", () => "/api/suggest?q=trip&kind=location"],
   ];

@@ -423,6 +423,24 @@ export async function listCity(db: Db, name: string, limit: number, offset: numb
   return city && { count: city.count, businesses: toBusinesses(headRows) };
 }
 
+/**
+ * GET /api/category/:name's answer, as listCity's: a slug's group or category and the head of its
+ * order in one batch for the first page. A name that is no slug ("Beauty & Wellness") is found the
+ * long way (findCategory), as a deeper page's scope is.
+ */
+export async function listCategory(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
+  const named = categorySlugOf(name);
+  if (!named) return null;
+  if (offset === 0) {
+    const [rows, headRows] = await db.orm.batch([categoryBySlug(db, named), scopeHead(db, named, "recommended", limit)]);
+    if (rows[0]) return { count: rows[0].count, businesses: toBusinesses(headRows) };
+  }
+  const category = await findCategory(db, name);
+  return (
+    category && { count: category.count, businesses: await listScope(db, { kind: category.kind, slug: category.slug }, limit, offset) }
+  );
+}
+
 export type ListQuery = {
   limit: number;
   offset: number;
