@@ -74,6 +74,23 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     });
 });
 
+/** The round trips of a page never cached, asked right after another request has renewed the data version. */
+async function tripsOfPersonal(path: string): Promise<number> {
+  await fetchWith({ EDGE_CACHE: "on" }, path);
+  await fetchWith({ EDGE_CACHE: "on" }, "/robots.txt");
+  const page = await fetchWith({ EDGE_CACHE: "on" }, path);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("X-Edge-Cache")).toBeNull();
+  return roundTrips(page);
+}
+
+describe("a page never cached makes at most one round trip of D1 at a known data version", () => {
+  for (const [name, path] of [["the review form", () => `/business/${id}/review`]] as const)
+    it(name, async () => {
+      expect(await tripsOfPersonal(path())).toBeLessThanOrEqual(1);
+    });
+});
+
 describe("near me: a miss makes at most two round trips of D1, a hit none", () => {
   for (const [name, path] of [
     ["near a point", `/search?${near}`],
