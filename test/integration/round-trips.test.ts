@@ -85,7 +85,10 @@ async function tripsOfPersonal(path: string): Promise<number> {
 }
 
 describe("a page never cached makes at most one round trip of D1 at a known data version", () => {
-  for (const [name, path] of [["the review form", () => `/business/${id}/review`]] as const)
+  for (const [name, path] of [
+    ["the review form", () => `/business/${id}/review`],
+    ["the claim page", () => `/business/${id}/claim`],
+  ] as const)
     it(name, async () => {
       expect(await tripsOfPersonal(path())).toBeLessThanOrEqual(1);
     });
