@@ -59,12 +59,38 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     ["the business API", () => `/api/businesses/${id}`],
     ["a business's reviews API", () => `/api/businesses/${id}/reviews`],
     ["a sitemap page", () => "/sitemaps/businesses-1.xml"],
+    ["the sitemap index", () => "/sitemap.xml"],
+    ["a city's API", () => `/api/city/${CITY}`],
+    ["a category's API", () => "/api/category/cafe"],
+    ["a group's API", () => "/api/category/home-services"],
+    ["suggestions of a service", () => "/api/suggest?q=round&kind=service"],
+    ["suggestions of a place", () => "/api/suggest?q=trip&kind=location"],
   ];
   for (const [name, path] of pages)
     it(name, async () => {
       const { miss, hit } = await tripsOf(path());
       expect(miss).toBeLessThanOrEqual(1);
       expect(hit).toBe(0);
+    });
+});
+
+/** The round trips of a page never cached, asked right after another request has renewed the data version. */
+async function tripsOfPersonal(path: string): Promise<number> {
+  await fetchWith({ EDGE_CACHE: "on" }, path);
+  await fetchWith({ EDGE_CACHE: "on" }, "/robots.txt");
+  const page = await fetchWith({ EDGE_CACHE: "on" }, path);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("X-Edge-Cache")).toBeNull();
+  return roundTrips(page);
+}
+
+describe("a page never cached makes at most one round trip of D1 at a known data version", () => {
+  for (const [name, path] of [
+    ["the review form", () => `/business/${id}/review`],
+    ["the claim page", () => `/business/${id}/claim`],
+  ] as const)
+    it(name, async () => {
+      expect(await tripsOfPersonal(path())).toBeLessThanOrEqual(1);
     });
 });
 

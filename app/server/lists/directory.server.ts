@@ -403,6 +403,44 @@ export async function listScope(db: Db, scope: Scope, limit: number, offset: num
   return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, () => siteStatsRow(db)));
 }
 
+/** A scope the API lists (a city, a group or a category): how many businesses it has and a page of them. */
+type ScopeListing = { count: number; businesses: Business[] };
+
+/**
+ * GET /api/city/:name's answer: the city and its businesses from `offset`, or null when no city has the
+ * name. The first page (most calls) is one round trip of D1: the city and the head of its order in
+ * one batch (the slug is the name's); a deeper page reads the list positions after the city.
+ */
+export async function listCity(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
+  const slug = citySlugOf(name);
+  if (!slug) return null;
+  if (offset > 0) {
+    const city = await findCity(db, name);
+    return city && { count: city.count, businesses: await listScope(db, { kind: "city", slug: city.slug }, limit, offset) };
+  }
+  const [cityRows, headRows] = await db.orm.batch([cityBySlug(db, slug), scopeHead(db, { kind: "city", slug }, "recommended", limit)]);
+  const city = toCityScope(cityRows[0]);
+  return city && { count: city.count, businesses: toBusinesses(headRows) };
+}
+
+/**
+ * GET /api/category/:name's answer, as listCity's: a slug's group or category and the head of its
+ * order in one batch for the first page. A name that is no slug ("Beauty & Wellness") is found the
+ * long way (findCategory), as a deeper page's scope is.
+ */
+export async function listCategory(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
+  const named = categorySlugOf(name);
+  if (!named) return null;
+  if (offset === 0) {
+    const [rows, headRows] = await db.orm.batch([categoryBySlug(db, named), scopeHead(db, named, "recommended", limit)]);
+    if (rows[0]) return { count: rows[0].count, businesses: toBusinesses(headRows) };
+  }
+  const category = await findCategory(db, name);
+  return (
+    category && { count: category.count, businesses: await listScope(db, { kind: category.kind, slug: category.slug }, limit, offset) }
+  );
+}
+
 export type ListQuery = {
   limit: number;
   offset: number;

@@ -18,7 +18,10 @@ export type AppContext = {
   admin?: AdminRequest;
   /** The calls to D1 and R2 this request saw fail (set by the fetch handler: it answers 503 after one). */
   faults?: StorageFaults;
-  /** The data version the edge cache will store this page under (unset when it is not cached). */
+  /**
+   * The data version the edge cache will store this page under, or the one a page never cached renders
+   * at (edge-cache.server.ts); unset when none is known.
+   */
   dataVersion?: number;
 };
 

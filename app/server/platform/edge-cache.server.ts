@@ -363,6 +363,18 @@ export type EdgeCacheOptions = {
 };
 
 /**
+ * The data version a page never cached renders at (docs/decisions/0040-personal-pages-at-the-known-version.md):
+ * an owner's or a reviewer's page has the public layout, whose footer the isolate keeps per data
+ * version (site-summary.server.ts), so at the version the isolate remembers it reads only its own
+ * rows. None for the admin's pages (no such footer), without a remembered version (`options.version`),
+ * or when it cannot be read: the page then reads its footer, as before.
+ */
+async function personalPageVersion(request: Request, options: EdgeCacheOptions): Promise<number | undefined> {
+  if (!options.version || isAdminPath(new URL(request.url).pathname)) return undefined;
+  return options.version(options.db).catch(() => undefined);
+}
+
+/**
  * Serves from the isolate's memory or `cache` when this version of the page is there; otherwise
  * renders the page's URL (`pageUrl`), answers, and stores the same bytes in both after answering.
  * `render` gives the finished response (rewritten body, CSP, security headers): a hit is sent back as
@@ -375,7 +387,7 @@ export async function withEdgeCache(
 ): Promise<Response> {
   if (request.method !== "GET" || !visitorWithoutPersonalCookie(request)) return render(request);
   const page = pageKeyOf(request.url);
-  if (page === null) return render(request);
+  if (page === null) return render(request, await personalPageVersion(request, options));
   const now = options.now ?? Date.now;
   const extra = () => options.hitHeaders?.() ?? [];
   const staleRequest = new Request(staleKey(page, options.build), { method: "GET" });

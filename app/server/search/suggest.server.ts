@@ -4,9 +4,10 @@
  * "hue" finds "Huế"), bounded by PREFIX_WINDOW rows whatever the directory's size, then ranked by
  * how many businesses each has. A short prefix therefore ranks the first PREFIX_WINDOW matches in
  * alphabetical order, not all of them: "s" may miss a big city, "sa" rarely does. At most 50 rows
- * are read per suggestion list (groups 10, categories 16, names 8; or cities 16 and their places 16).
+ * are read per suggestion list (groups 10, categories 16, names 8; or cities 16 and their places), and a
+ * list is one round trip of D1 (a batch, or one statement).
  */
-import { and, desc, gt, gte, inArray, lt } from "drizzle-orm";
+import { and, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { businesses, categories, categoryGroups, cities, cityCountries } from "#db/schema";
 import { detailPath, slugify } from "#app/lib/business/slug";
 import type { Db } from "#app/server/platform/db.server";
@@ -37,8 +38,9 @@ export async function suggest(db: Db, text: string, kind: SuggestKind): Promise<
   return kind === "location" ? suggestCities(db, prefix) : suggestServices(db, prefix);
 }
 
+/** The groups, categories and names of a prefix: three seeks in one batch, so one round trip of D1. */
 async function suggestServices(db: Db, prefix: string): Promise<Suggestion[]> {
-  const [groups, cats, names] = await Promise.all([
+  const [groups, cats, names] = await db.orm.batch([
     db.orm
       .select()
       .from(categoryGroups)
@@ -79,34 +81,46 @@ async function suggestServices(db: Db, prefix: string): Promise<Suggestion[]> {
   return out.slice(0, MAX_SUGGESTIONS);
 }
 
+/**
+ * The cities of a prefix, each with its countries (a left join on city_countries' primary key), in one
+ * statement: the biggest of a city's countries gives its state and country (same-named cities share one slug).
+ */
 async function suggestCities(db: Db, prefix: string): Promise<Suggestion[]> {
-  const matches = await db.orm
+  const matches = db.orm
     .select()
     .from(cities)
     .where(and(slugRange(cities.slug, prefix), gt(cities.businessCount, 0)))
-    .limit(PREFIX_WINDOW);
-  const top = matches.sort((a, b) => b.businessCount - a.businessCount || a.name.localeCompare(b.name)).slice(0, MAX_SUGGESTIONS);
-  if (!top.length) return [];
-  // A city's state and country: the biggest of its countries (same-named cities share one slug).
-  const places = await db.orm
-    .select()
-    .from(cityCountries)
-    .where(
-      inArray(
-        cityCountries.citySlug,
-        top.map((c) => c.slug),
-      ),
-    )
-    .orderBy(desc(cityCountries.businessCount))
-    .limit(PREFIX_WINDOW);
-  return top.map((c) => {
-    const place = places.find((p) => p.citySlug === c.slug);
-    return {
-      kind: "city",
-      label: c.name,
-      detail: place ? [place.state, place.country].filter(Boolean).join(", ") : undefined,
-      count: c.businessCount,
-      href: `/city/${encodeURIComponent(c.name)}`,
-    };
-  });
+    .limit(PREFIX_WINDOW)
+    .as("matches");
+  const rows = await db.orm
+    .select({
+      id: matches.id,
+      slug: matches.slug,
+      name: matches.name,
+      businessCount: matches.businessCount,
+      state: cityCountries.state,
+      country: cityCountries.country,
+      // Aliased: two columns named business_count would be one in D1's row objects (db.server.ts).
+      placeCount: sql<number | null>`${cityCountries.businessCount}`.as("place_count"),
+    })
+    .from(matches)
+    .leftJoin(cityCountries, eq(cityCountries.citySlug, matches.slug));
+  type Place = { state: string; country: string; count: number };
+  const byCity = new Map<number, { city: (typeof rows)[number]; place: Place | null }>();
+  for (const row of rows) {
+    const seen = byCity.get(row.id) ?? { city: row, place: null };
+    const place = row.country === null ? null : { state: row.state ?? "", country: row.country, count: row.placeCount ?? 0 };
+    if (place && (!seen.place || place.count > seen.place.count)) seen.place = place;
+    byCity.set(row.id, seen);
+  }
+  const top = [...byCity.values()]
+    .sort((a, b) => b.city.businessCount - a.city.businessCount || a.city.name.localeCompare(b.city.name))
+    .slice(0, MAX_SUGGESTIONS);
+  return top.map(({ city: c, place }) => ({
+    kind: "city",
+    label: c.name,
+    detail: place ? [place.state, place.country].filter(Boolean).join(", ") : undefined,
+    count: c.businessCount,
+    href: `/city/${encodeURIComponent(c.name)}`,
+  }));
 }

@@ -16,7 +16,7 @@
  * through its (index_facts, id) index), and city, category and city × category pages with at least
  * INDEX_MIN_LISTING businesses. A range whose businesses are all thin is not listed either.
  */
-import { eq, gte, max, sql } from "drizzle-orm";
+import { eq, gte, sql } from "drizzle-orm";
 import {
   accessibilityPagePath,
   accessibilityTerm,
@@ -29,7 +29,7 @@ import {
 import { cityCategoryPath } from "#app/lib/business/slug";
 import { localePath, type LocaleSettings } from "#app/lib/i18n/locales";
 import type { SitemapUrl } from "#app/lib/seo/xml";
-import { businesses, cities, siteStats } from "#db/schema";
+import { cities, siteStats } from "#db/schema";
 import { siteConfig } from "#app/server/platform/config.server";
 import type { Db } from "#app/server/platform/db.server";
 
@@ -73,26 +73,39 @@ const indexedFacts = (rules: IndexingRules) =>
     sql`, `,
   );
 
+/**
+ * The numbers 1…⌈max(id)/K⌉ of a table's id ranges ((n-1)·K, n·K], as the recursive table `r(value, last)`:
+ * the largest id is read by the statement that uses the numbers, not in a round trip before it (an
+ * empty table gives the number 1 alone, whose range holds nothing). K is an integer of the
+ * configuration, written into the SQL. A scalar max(id): one seek of the primary key.
+ */
+const rangeNumbers = (table: "businesses" | "city_categories", perFile: number) =>
+  `WITH RECURSIVE r(value, last) AS (
+     SELECT 1, (SELECT max(id) FROM ${table})
+     UNION ALL SELECT value + 1, last FROM r WHERE value * ${perFile} < last)`;
+
+/** The numbers a statement of sitemap numbers found, ascending. */
+const numbersOf = (result: D1Result<{ n: number }>) => result.results.map((r) => r.n).sort((a, b) => a - b);
+
+/** The business sitemaps' numbers as a statement not yet sent (null: no business is indexed by the rules). */
+function businessNumbersStatement(db: Db, rules: SitemapRules): D1PreparedStatement | null {
+  const facts = indexedFactCounts(rules.indexMinFacts);
+  if (facts.length === 0) return null;
+  const { perFile } = rules;
+  // A few index seeks per range.
+  return db.statement(
+    `${rangeNumbers("businesses", perFile)}
+     SELECT r.value AS n FROM r
+     WHERE EXISTS (SELECT 1 FROM businesses INDEXED BY businesses_index_facts_idx
+       WHERE index_facts IN (${facts.map(() => "?").join(", ")}) AND id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile})`,
+    facts,
+  );
+}
+
 /** Numbers n of the business sitemaps that hold at least one indexed business, ascending. */
 export async function businessSitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {
-  const { perFile } = rules;
-  if (indexedFactCounts(rules.indexMinFacts).length === 0) return [];
-  const last = (
-    await db.orm
-      .select({ id: max(businesses.id) })
-      .from(businesses)
-      .get()
-  )?.id;
-  if (!last) return [];
-  const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
-  // A few index seeks per range: a list of ranges as ONE JSON parameter (D1's 100-parameter limit).
-  const rows = await db.orm.all<{ n: number }>(
-    sql`SELECT r.value AS n FROM json_each(${JSON.stringify(candidates)}) AS r
-     WHERE EXISTS (SELECT 1 FROM businesses INDEXED BY businesses_index_facts_idx
-       WHERE index_facts IN (${indexedFacts(rules)}) AND id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile})
-     ORDER BY r.value`,
-  );
-  return rows.map((r) => r.n);
+  const statement = businessNumbersStatement(db, rules);
+  return statement ? numbersOf(await statement.all<{ n: number }>()) : [];
 }
 
 /**
@@ -108,30 +121,45 @@ function cityCategoriesPerFile(rules: SitemapRules): number {
 /**
  * Numbers n of the city × category sitemaps: file n holds the city_categories rows with ids in
  * ((n-1)·K, n·K] that have at least INDEX_MIN_LISTING businesses. The check walks a range's rows
- * until the first such one (at most K rows, the file's own size).
+ * until the first such one (at most K rows, the file's own size). A statement not yet sent.
  */
-export async function cityCategorySitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {
+function cityCategoryNumbersStatement(db: Db, rules: SitemapRules): D1PreparedStatement {
   const perFile = cityCategoriesPerFile(rules);
-  const last = (await db.first<{ id: number | null }>("SELECT max(id) AS id FROM city_categories"))?.id;
-  if (!last) return [];
-  const candidates = Array.from({ length: Math.ceil(last / perFile) }, (_, i) => i + 1);
-  const rows = await db.orm.all<{ n: number }>(
-    sql`SELECT r.value AS n FROM json_each(${JSON.stringify(candidates)}) AS r
+  return db.statement(
+    `${rangeNumbers("city_categories", perFile)}
+     SELECT r.value AS n FROM r
      WHERE EXISTS (SELECT 1 FROM city_categories
-       WHERE id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile} AND business_count >= ${minListing(rules)}
-         AND (kind = 'group' OR slug NOT IN (SELECT slug FROM category_groups)))
-     ORDER BY r.value`,
+       WHERE id > (r.value - 1) * ${perFile} AND id <= r.value * ${perFile} AND business_count >= ?1
+         AND (kind = 'group' OR slug NOT IN (SELECT slug FROM category_groups)))`,
+    [minListing(rules)],
   );
-  return rows.map((r) => r.n);
+}
+
+export async function cityCategorySitemapNumbers(db: Db, rules: SitemapRules): Promise<number[]> {
+  return numbersOf(await cityCategoryNumbersStatement(db, rules).all<{ n: number }>());
 }
 
 /** The newest change to any business (index seek), for lastmod of the index and the listing pages. */
+const LATEST_UPDATE = "SELECT max(updated_at) AS t FROM businesses";
+
 async function latestUpdate(db: Db): Promise<number | undefined> {
-  const row = await db.orm
-    .select({ t: max(businesses.updatedAt) })
-    .from(businesses)
-    .get();
-  return row?.t ?? undefined;
+  return (await db.first<{ t: number | null }>(LATEST_UPDATE))?.t ?? undefined;
+}
+
+/**
+ * The index's reads in one round trip of D1 (a batch, one snapshot): the business files' numbers, the
+ * city × category files' numbers and the newest change.
+ */
+async function indexReads(db: Db, rules: SitemapRules): Promise<{ numbers: number[]; cityCategoryNumbers: number[]; lastmod?: number }> {
+  const business = businessNumbersStatement(db, rules);
+  const statements = [cityCategoryNumbersStatement(db, rules), db.statement(LATEST_UPDATE), ...(business ? [business] : [])];
+  // One row type for the three: each statement's rows have the columns it names (n or t).
+  const [cityCategories, latest, businessFiles] = await db.batch<{ n: number; t: number | null }>(statements);
+  return {
+    numbers: businessFiles ? numbersOf(businessFiles) : [],
+    cityCategoryNumbers: numbersOf(cityCategories),
+    lastmod: latest.results[0]?.t ?? undefined,
+  };
 }
 
 /**
@@ -166,11 +194,7 @@ function pageEntry(siteUrl: string, path: string, lastmod: number | undefined, w
  * lists the same pages as the default's file n.
  */
 export async function sitemapIndex(db: Db, siteUrl: string, rules: SitemapRules, settings?: LocaleSettings): Promise<SitemapUrl[]> {
-  const [numbers, cityCategoryNumbers, lastmod] = await Promise.all([
-    businessSitemapNumbers(db, rules),
-    cityCategorySitemapNumbers(db, rules),
-    latestUpdate(db),
-  ]);
+  const { numbers, cityCategoryNumbers, lastmod } = await indexReads(db, rules);
   const places: Array<SitemapLocale | undefined> = settings ? settings.locales.map((locale) => ({ settings, locale })) : [undefined];
   return places.flatMap((where) => [
     { loc: `${siteUrl}${sitemapPath("main", where)}`, lastmod },
