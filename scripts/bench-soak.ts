@@ -334,6 +334,8 @@ const note = (what: string) => {
 };
 const failures: string[] = [];
 let retried = 0;
+/** The operator's calls the site answered 503 (D1 or R2 unavailable for a moment), sent again. */
+let unavailable = 0;
 let adminBare = 0;
 
 async function call(headers: AdminHeaders, method: string, url: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -351,6 +353,15 @@ async function call(headers: AdminHeaders, method: string, url: string, body?: u
     // proxy retries a GET itself, never a write. The operator sends the same call again, once.
     note(`${method} ${url}: ${String((error as Error).cause ?? error)}; sent again`);
     retried += 1;
+    response = await fetch(`${origin}${url}`, init);
+  }
+  // D1 or R2 failing the call for a moment: the site answers 503 with Retry-After and has done
+  // nothing of it (docs/deploying.md, "When D1 or R2 fails"). The operator sends it again, as one
+  // would after the panel's message: after Retry-After (at most 5 s here), up to three times.
+  for (let again = 0; again < 3 && response.status === 503 && response.headers.has("Retry-After"); again++) {
+    note(`${method} ${url}: 503 (${(await response.text()).slice(0, 80)}); sent again`);
+    unavailable += 1;
+    await sleep(Math.min(Number(response.headers.get("Retry-After")) || 5, 5) * 1000);
     response = await fetch(`${origin}${url}`, init);
   }
   const text = await response.text();
@@ -619,7 +630,7 @@ const heaps = minutes.map((m) => m.heap);
 const lastHeap = heaps.at(-1) ?? warmHeap;
 const peakHeap = Math.max(warmHeap, ...heaps);
 console.log(
-  `\n${total.toLocaleString("en-US")} requests; ${retried} admin calls sent again after a lost connection; ${unmarked} answers without the site's own headers; used heap after GC: warm-up ${(warmHeap / MB).toFixed(1)} MB, end ${(lastHeap / MB).toFixed(1)} MB, peak ${(peakHeap / MB).toFixed(1)} MB`,
+  `\n${total.toLocaleString("en-US")} requests; ${retried} admin calls sent again after a lost connection, ${unavailable} after a 503 with Retry-After; ${unmarked} answers without the site's own headers; used heap after GC: warm-up ${(warmHeap / MB).toFixed(1)} MB, end ${(lastHeap / MB).toFixed(1)} MB, peak ${(peakHeap / MB).toFixed(1)} MB`,
 );
 if (adminError) failures.push(`the operator's work failed: ${String(adminError)}`);
 else if (!checks) failures.push(`the operator's work did not finish within ${MAX_MINUTES} minutes`);
