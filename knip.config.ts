@@ -23,8 +23,20 @@ const config: KnipConfig = {
     // Browser scripts served as they are from public/ (ad-slot.tsx, map-panel.tsx, near-me-button.tsx
     // and map-draw.js name them by URL).
     "public/*.js",
+    // What the production build's browser code gets for react and react-dom/client (vite.config.ts
+    // names them by path).
+    "app/preact/*.{js,ts}",
   ],
-  project: ["app/**/*.{ts,tsx,css}", "db/**/*.ts", "workers/**/*.ts", "scripts/**/*.{ts,tsx,mjs}", "test/**/*.ts", "public/*.js", "*.ts"],
+  project: [
+    "app/**/*.{ts,tsx,css}",
+    "app/preact/*.js",
+    "db/**/*.ts",
+    "workers/**/*.ts",
+    "scripts/**/*.{ts,tsx,mjs}",
+    "test/**/*.ts",
+    "public/*.js",
+    "*.ts",
+  ],
   // Programs of the machine that the benches and the sitemap e2e test run, not npm packages.
   ignoreBinaries: ["wrk", "perf", "xmllint"],
   // test/e2e/support/vnu.ts runs node_modules/vnu-jar/build/dist/vnu.jar with java: a file, never an import.

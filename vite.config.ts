@@ -93,6 +93,34 @@ function dropServerCopiesOfClientAssets(): Plugin {
   };
 }
 
+/**
+ * The production build's browser code runs on Preact's React layer instead of React DOM (a third of
+ * the JavaScript a visitor downloads after the first move; docs/decisions/0039-preact-in-the-browser.md).
+ * The server (the `ssr` environment) and the dev server keep React 19: the pages are rendered by
+ * React and hydrated by Preact, and `npm run dev` keeps React's fast refresh.
+ */
+function preactInTheBrowser(): Plugin {
+  const browser: Record<string, string> = {
+    react: "/app/preact/react.js",
+    "react-dom": "preact/compat",
+    "react-dom/client": "/app/preact/react-dom-client.ts",
+    "react/jsx-runtime": "preact/compat/jsx-runtime",
+    "react/jsx-dev-runtime": "preact/compat/jsx-dev-runtime",
+  };
+  return {
+    name: "localatlas:preact-in-the-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      const target = browser[source];
+      if (!target) return null;
+      // The layer's own `react` import (app/preact/react.js re-exports preact/compat) is not re-routed.
+      return this.resolve(target.startsWith("/") ? `${process.cwd()}${target}` : target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig(({ command, isPreview }) => {
   if (isPreview) followPreviewPort();
   const dev = command === "serve" && !isPreview;
@@ -109,6 +137,7 @@ export default defineConfig(({ command, isPreview }) => {
       lingui({ failOnMissing: true, failOnCompileError: true }),
       reactRouter(),
       dropServerCopiesOfClientAssets(),
+      preactInTheBrowser(),
     ],
     resolve: { tsconfigPaths: true },
     // Packages the browser's code imports besides React and React Router (which the React Router
