@@ -90,7 +90,8 @@ type Keep = (row: CandidateRow) => boolean;
  * A search's plan: the request parsed once, and what that needs of the database looked up in one
  * statement (ADR 0033): the location's places (none: the plan is empty), for a search without words
  * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
- * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`). Then, for
+ * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`) — and for a text plan
+ * its first block (`first`: lookUpWithBlock), used when SQL wrote the plan's own match. Then, for
  * sort=distance without near=, the location's centre. Exported for the benchmark, which counts the
  * whole match.
  */
@@ -105,18 +106,15 @@ export async function searchPlan(
   // One round trip for everything the plan depends on: the location's look-ups (and, for a search
   // without words, the sizes its driving index is chosen by) and the prefix's vocabulary terms.
   const expansion = q.text ? prefixExpansion(q.text, vocabulary) : { terms: null };
-  const arms = lookupArms(q.location, { places: !q.text, category: q.text ? null : q.category });
-  const terms = "query" in expansion ? expansion : null;
+  const sizes = { places: !q.text, category: q.text ? null : q.category };
+  const expanded = "query" in expansion ? expansion : null;
   // A text plan's first block comes in the same statement when it can (firstBlockWithLookUps).
-  const withBlock = firstBlockWithLookUps(q, arms, terms, vocabulary);
+  const withBlock = firstBlockWithLookUps(q, lookupArms(q.location, sizes), expanded, vocabulary);
   const [lookupRows, termRows, block] = withBlock
     ? await lookUpWithBlock(db, withBlock)
-    : [
-        ...(await lookUp(db, placeLookups(q.location, { places: !q.text, category: q.text ? null : q.category }), terms?.query ?? null)),
-        null,
-      ];
+    : [...(await lookUp(db, placeLookups(q.location, sizes), expanded?.query ?? null)), null];
   const lookups = lookupsOf(lookupRows);
-  const facts = { terms: terms ? termsOf(termRows) : (expansion as { terms: string[] | null }).terms, prefixQuery: !vocabulary };
+  const facts = { terms: "terms" in expansion ? expansion.terms : termsOf(termRows), prefixQuery: !vocabulary };
   const location = q.location ? findLocation(q.location, lookups) : null;
   if (q.location && !location) return { ...planSearch(q, { location: null, centre: null, terms: null }), lookups };
   const centre = q.sort === "distance" && !q.near && location ? await placeCentre(db, location.driving) : null;
@@ -239,10 +237,8 @@ function firstBlockWithLookUps(
  * statement reads no block, and the plan reads it in its own round trip.
  */
 function unsureTerm(stem: string): SQL {
-  const endings = sql.join(
-    STEMMED_ENDINGS.map((e) => sql`term GLOB ${`*${e}`}`),
-    sql` OR `,
-  );
+  // The endings are the code's own lower-case letters: written into the statement, not bound (D1 binds 100 values at most).
+  const endings = sql.raw(STEMMED_ENDINGS.map((e) => `term GLOB '*${e}'`).join(" OR "));
   return sql`(term GLOB '*0' OR term GLOB 'zz[0-9]*' OR (term <> ${stem} AND (${endings})))`;
 }
 
