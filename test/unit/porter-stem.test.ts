@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldedWords, porterStem, stems, surfaceFor } from "#app/lib/search/porter-stem";
+import { foldedWords, porterStem, STEMMED_ENDINGS, stems, surfaceFor } from "#app/lib/search/porter-stem";
 
 // Each pair is what SQLite's FTS5 (`porter unicode61 remove_diacritics 2`) stored for the word,
 // read back through fts5vocab; the bounded search expands prefixes and scores rows with these stems.
@@ -66,5 +66,20 @@ describe("surfaceFor", () => {
     expect(surfaceFor("coffe", "cof")).toBe("coffee");
     expect(surfaceFor("servic", "serv")).toBe("servic");
     expect(surfaceFor("pizzeria", "pizz")).toBe("pizzeria");
+  });
+});
+
+describe("STEMMED_ENDINGS", () => {
+  it("holds every ending a step changes: a stored term ending in none of them is its own stem", () => {
+    const terms = [...FTS5_STEMS.map(([, stem]) => stem), "pizza", "dentist", "restaur", "coffe", "hous", "servic", "bakeh", "omaka"];
+    for (const term of terms) if (!STEMMED_ENDINGS.some((ending) => term.endsWith(ending))) expect(porterStem(term), term).toBe(term);
+    // The terms that are not their own stem all end in one of them.
+    for (const term of ["coffe", "hous", "profession", "sunris", "cours"]) {
+      expect(porterStem(term)).not.toBe(term);
+      expect(
+        STEMMED_ENDINGS.some((ending) => term.endsWith(ending)),
+        term,
+      ).toBe(true);
+    }
   });
 });

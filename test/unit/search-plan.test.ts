@@ -5,6 +5,7 @@ import { SEARCH_SORTS } from "#app/lib/search/search-links";
 import { parseSearchParams } from "#app/lib/search/search-params";
 import {
   BLOCK,
+  EXPANSION_SLOT,
   FACET_WINDOW,
   listingPlan,
   locationOf,
@@ -13,6 +14,7 @@ import {
   parseText,
   planSearch,
   textMatch,
+  textMatchTemplate,
   type SearchFacts,
   type SearchPlan,
 } from "#app/lib/search/search-plan";
@@ -63,6 +65,31 @@ describe("textMatch", () => {
 
   it("matches whole words alone when there is no prefix", () => {
     expect(textMatch(parseText("auto z")!, null, "")?.match).toBe('{name category subtypes description keywords} : ("auto" AND "z")');
+  });
+});
+
+describe("textMatchTemplate", () => {
+  it("is textMatch's match with the prefix's expansion left as a slot, for each way the location resolves", () => {
+    const q = query("q=fresh+bak&has=outdoor-seating");
+    const template = textMatchTemplate(q, CHICAGO);
+    // The server writes the terms into the slot as SQL spells them: the typed word for the term that is its stem, else the term.
+    const written = template?.terms?.replace(EXPANSION_SLOT, '("bak" OR "bakeri")');
+    const planned = planSearch(q, { ...NO_FACTS, location: CHICAGO, terms: ["bak", "bakeri"] });
+    expect(planned.kind === "text" && planned.match.match).toBe(written);
+    expect(written).toContain("cichicago0");
+    expect(template?.none).toBeNull();
+    expect(textMatchTemplate(q, null)?.terms).not.toContain("cichicago0");
+  });
+
+  it("spells a search without a prefix, or with FTS5's own `word*`, whole", () => {
+    const q = query("q=pizza");
+    expect(textMatchTemplate(q, null, true)?.terms).toBe(textMatch(q.text!, null, "", true)?.match);
+  });
+
+  it("is none for a search that is no text plan", () => {
+    expect(textMatchTemplate(query("q=pizza&sort=distance&near=41.88,-87.63"), null)).toBeNull();
+    expect(textMatchTemplate(query("location=Chicago"), CHICAGO)).toBeNull();
+    expect(textMatchTemplate(query("q=pizza&location=Nowhere"), null)).toBeNull();
   });
 });
 

@@ -110,6 +110,15 @@ const STEP_4: Rule[] = [
   "ize",
 ].map((s): Rule => [s, "", s === "ion" ? (stem) => /[st]$/.test(stem) && mGt1(stem) : mGt1]);
 
+/**
+ * Every ending a step of the algorithm can remove or change, shortest first of each family (an
+ * ending that holds a shorter one is left out): a token ending in none of them is its own stem.
+ */
+export const STEMMED_ENDINGS: readonly string[] = (() => {
+  const all = ["s", "eed", "ed", "ing", "y", ...[...STEP_2, ...STEP_3, ...STEP_4].map(([suffix]) => suffix), "e", "ll"];
+  return [...new Set(all)].filter((e) => !all.some((o) => o !== e && e.endsWith(o)));
+})();
+
 /** Stems already computed: a block's rows repeat the same few hundred words. Cleared when full. */
 const memo = new Map<string, string>();
 const MEMO_SIZE = 5000;

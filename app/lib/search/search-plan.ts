@@ -316,6 +316,41 @@ export type SearchPlan = (EmptyPlan | NearPlan | TextPlan | PlacePlan | FacetPla
   wholeMatch: string | null;
 };
 
+/** A search's place, category, minimum rating and attribute filters as one FTS query (AND-ed with its words). */
+function searchFacets(q: SearchQuery, location: Location | null): string {
+  return andQuery(
+    facetsQuery([...(location?.facets ?? []), ...filterFacets(q.category, q.minRating)]),
+    attributeFiltersQuery(q.attributes),
+  );
+}
+
+/** Where SQL writes the prefix's expansion into a text plan's match spelled before its terms are known (textMatchTemplate). */
+export const EXPANSION_SLOT = '"\u0001"';
+
+/**
+ * The matches of the text plan `q` if its location resolves to `location`, before the prefix's
+ * vocabulary terms are known: `terms`, where the prefix expands to some, with EXPANSION_SLOT where
+ * the server's SQL writes them, each as its surface — the typed word for the term that is its stem,
+ * else the term itself (surfaceFor, which the server checks: it compares the match SQL wrote with
+ * textMatch's); `none`, where it expands to none (null: nothing matches). Null when the search is no
+ * text plan (near me, by distance) or its location names nothing there.
+ */
+export function textMatchTemplate(
+  q: SearchQuery,
+  location: Location | null,
+  prefixQuery = false,
+): { terms: string | null; none: string | null } | null {
+  if (!q.text || q.sort === "distance" || (q.location && !location)) return null;
+  const facets = searchFacets(q, location);
+  if (!q.text.prefix || prefixQuery) {
+    const match = textMatch(q.text, null, facets, prefixQuery)?.match ?? null;
+    return { terms: match, none: match };
+  }
+  const none = textMatch(q.text, [], facets)?.match ?? null;
+  if (q.text.prefixStem === null) return { terms: none, none };
+  return { terms: andQuery(boundedTextQuery(q.text.whole, ["\u0001"], q.text.categories), facets), none };
+}
+
 /** Which plan serves the query, given what the server found (docs/search-and-lists.md has the table). */
 export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
   const { location } = facts;
@@ -337,7 +372,7 @@ export function planSearch(q: SearchQuery, facts: SearchFacts): SearchPlan {
   const searchable = Boolean(q.text || location);
   const filters = filterFacets(q.category, q.minRating);
   const attributes = attributeFiltersQuery(q.attributes);
-  const facets = andQuery(facetsQuery([...(location?.facets ?? []), ...filters]), attributes);
+  const facets = searchFacets(q, location);
   const wholeMatch = searchable ? andQuery(q.text?.fts ?? "", facets) : null;
 
   // Nearest first: from near=, else from the location's centre. Near alone (no words, no place) is a search too.

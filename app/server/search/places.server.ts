@@ -58,35 +58,56 @@ function placeWordsOf(text: LocationText): PlaceWords[] {
 }
 
 /**
- * Every look-up a location text (and, with `sizes`, the driving index's choice) can need, merged into
- * one statement (UNION ALL: a row per answer). Each arm is one seek: a state code's first business,
- * a city's summary row, a country's summary rows, the category's summary row, site_stats. The text
- * is resolved from the answers in JS (findLocation), in the order the sequential look-ups took.
+ * Every look-up a location text (and, with `sizes`, the driving index's choice) can need, each with
+ * the key its row answers with. Each arm is one seek: a state code's first business, a city's summary
+ * row, a country's summary rows, the category's summary row, site_stats.
  */
-export function placeLookups(text: LocationText | null, sizes: { places: boolean; category: Category | null }): SQL | null {
-  const arms: SQL[] = [];
+export function lookupArms(text: LocationText | null, sizes: { places: boolean; category: Category | null }): LookupArm[] {
+  const arms: LookupArm[] = [];
+  const arm = (key: string, query: SQL) => arms.push({ key, sql: query });
   const words = text ? placeWordsOf(text) : [];
-  for (const code of new Set(words.map((w) => w.code).filter((c): c is string => c !== null)))
-    arms.push(sql`SELECT ${lookupKey("state", code)} AS k, 1 AS n FROM (SELECT 1 FROM businesses WHERE state_code = ${code} LIMIT 1)`);
-  if (text?.first && text.first.citySlug !== "")
-    arms.push(
-      sql`SELECT ${lookupKey("city", text.first.citySlug)} AS k, business_count AS n FROM cities WHERE slug = ${text.first.citySlug} AND business_count > 0`,
-    );
+  for (const code of new Set(words.map((w) => w.code).filter((c): c is string => c !== null))) {
+    const key = lookupKey("state", code);
+    arm(key, sql`SELECT ${key} AS k, 1 AS n FROM (SELECT 1 FROM businesses WHERE state_code = ${code} LIMIT 1)`);
+  }
+  if (text?.first && text.first.citySlug !== "") {
+    const key = lookupKey("city", text.first.citySlug);
+    arm(key, sql`SELECT ${key} AS k, business_count AS n FROM cities WHERE slug = ${text.first.citySlug} AND business_count > 0`);
+  }
   if (sizes.places)
-    for (const country of new Set(words.map((w) => w.country).filter((c): c is string => c !== null)))
-      arms.push(
-        sql`SELECT ${lookupKey("country", country)} AS k, coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ${country}`,
-      );
+    for (const country of new Set(words.map((w) => w.country).filter((c): c is string => c !== null))) {
+      const key = lookupKey("country", country);
+      arm(key, sql`SELECT ${key} AS k, coalesce(sum(business_count), 0) AS n FROM countries WHERE code = ${country}`);
+    }
   const c = sizes.category;
   if (c) {
-    arms.push(
+    const key = lookupKey(c.kind, c.slug);
+    arm(
+      key,
       c.kind === "group"
-        ? sql`SELECT ${lookupKey("group", c.slug)} AS k, business_count AS n FROM category_groups WHERE slug = ${c.slug}`
-        : sql`SELECT ${lookupKey("category", c.slug)} AS k, business_count AS n FROM categories WHERE slug = ${c.slug}`,
+        ? sql`SELECT ${key} AS k, business_count AS n FROM category_groups WHERE slug = ${c.slug}`
+        : sql`SELECT ${key} AS k, business_count AS n FROM categories WHERE slug = ${c.slug}`,
     );
-    arms.push(sql`SELECT 'total:' AS k, total_businesses AS n FROM site_stats WHERE id = 1`);
+    arm("total:", sql`SELECT 'total:' AS k, total_businesses AS n FROM site_stats WHERE id = 1`);
   }
-  return arms.length ? sql.join(arms, sql` UNION ALL `) : null;
+  return arms;
+}
+
+/** A look-up: the key its row answers with (absent: not found), and its statement. */
+export type LookupArm = { key: string; sql: SQL };
+
+/**
+ * The look-ups merged into one statement (UNION ALL: a row per answer), or null when there are none.
+ * The text is resolved from the answers in JS (findLocation), in the order the sequential look-ups took.
+ */
+export function placeLookups(text: LocationText | null, sizes: { places: boolean; category: Category | null }): SQL | null {
+  const arms = lookupArms(text, sizes);
+  return arms.length
+    ? sql.join(
+        arms.map((a) => a.sql),
+        sql` UNION ALL `,
+      )
+    : null;
 }
 
 /** The look-ups' rows as a map. */

@@ -31,8 +31,10 @@ import {
 } from "#app/lib/search/listing-filters";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
 import type { SearchParams } from "#app/lib/search/search-params";
+import { STEMMED_ENDINGS } from "#app/lib/search/porter-stem";
 import {
   BLOCK,
+  EXPANSION_SLOT,
   FILTER_BLOCK,
   FACET_WINDOW,
   listingPlan,
@@ -42,6 +44,7 @@ import {
   planSearch,
   RESULT_CAP,
   textMatch,
+  textMatchTemplate,
   type Category,
   type FacetPlan,
   type ListingScope,
@@ -49,6 +52,7 @@ import {
   type OrderKey,
   type Point,
   type SearchPlan,
+  type SearchQuery,
   type TextMatch,
   type TextQuery,
 } from "#app/lib/search/search-plan";
@@ -61,6 +65,7 @@ import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
   findLocation,
   indexedBy,
+  lookupArms,
   knownSize,
   lookupsOf,
   PLACES,
@@ -70,6 +75,7 @@ import {
   placeWhere,
   totalBusinesses,
   valueOf,
+  type LookupArm,
   type Lookups,
 } from "#app/server/search/places.server";
 
@@ -84,7 +90,8 @@ type Keep = (row: CandidateRow) => boolean;
  * A search's plan: the request parsed once, and what that needs of the database looked up in one
  * statement (ADR 0033): the location's places (none: the plan is empty), for a search without words
  * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
- * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`). Then, for
+ * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`) — and for a text plan
+ * its first block (`first`: lookUpWithBlock), used when SQL wrote the plan's own match. Then, for
  * sort=distance without near=, the location's centre. Exported for the benchmark, which counts the
  * whole match.
  */
@@ -93,21 +100,32 @@ export async function searchPlan(
   params: SearchParams,
   locales?: readonly string[],
   { vocabulary = true }: { vocabulary?: boolean } = {},
-): Promise<SearchPlan & { lookups: Lookups }> {
+): Promise<PlanWithLookUps> {
   // Category words of the enabled languages ("cà phê" → coffee shop) join the words' match: no D1 read.
   const q = parseSearch(params, categoryWords(locales));
   // One round trip for everything the plan depends on: the location's look-ups (and, for a search
   // without words, the sizes its driving index is chosen by) and the prefix's vocabulary terms.
   const expansion = q.text ? prefixExpansion(q.text, vocabulary) : { terms: null };
-  const places = placeLookups(q.location, { places: !q.text, category: q.text ? null : q.category });
-  const [lookupRows, termRows] = await lookUp(db, places, "query" in expansion ? expansion.query : null);
+  const sizes = { places: !q.text, category: q.text ? null : q.category };
+  const expanded = "query" in expansion ? expansion : null;
+  // A text plan's first block comes in the same statement when it can (firstBlockWithLookUps).
+  const withBlock = firstBlockWithLookUps(q, lookupArms(q.location, sizes), expanded, vocabulary);
+  const [lookupRows, termRows, block] = withBlock
+    ? await lookUpWithBlock(db, withBlock)
+    : [...(await lookUp(db, placeLookups(q.location, sizes), expanded?.query ?? null)), null];
   const lookups = lookupsOf(lookupRows);
-  const terms = "query" in expansion ? termsOf(termRows) : expansion.terms;
+  const facts = { terms: "terms" in expansion ? expansion.terms : termsOf(termRows), prefixQuery: !vocabulary };
   const location = q.location ? findLocation(q.location, lookups) : null;
   if (q.location && !location) return { ...planSearch(q, { location: null, centre: null, terms: null }), lookups };
   const centre = q.sort === "distance" && !q.near && location ? await placeCentre(db, location.driving) : null;
-  return { ...planSearch(q, { location, centre, terms, prefixQuery: !vocabulary }), lookups };
+  const plan = planSearch(q, { location, centre, ...facts });
+  // The block read with the look-ups serves only the match it was read for.
+  const first = block && plan.kind === "text" && block.match === plan.match.match ? block.rows : undefined;
+  return { ...plan, lookups, ...(first ? { first } : {}) };
 }
+
+/** A plan and what its look-ups read: the sizes, and a text plan's first block when it came with them. */
+type PlanWithLookUps = SearchPlan & { lookups: Lookups; first?: CandidateRow[] };
 
 /**
  * The look-ups and the prefix's terms as ONE statement (UNION ALL: a look-up's row has a key `k`, a
@@ -149,7 +167,7 @@ const DENSE_RECENT = 3;
  * doclist of "friendli" and walks it (55 ms). Empty when nothing stored starts so: the search then
  * matches nothing, as `word*` would. Null when the words have no prefix.
  */
-function prefixExpansion(text: TextQuery, vocabulary: boolean): { terms: string[] | null } | { query: SQL } {
+function prefixExpansion(text: TextQuery, vocabulary: boolean): { terms: string[] | null } | Expansion {
   if (!text.prefix) return { terms: null };
   const start = text.prefixStem;
   if (start === null) return { terms: [] };
@@ -157,9 +175,7 @@ function prefixExpansion(text: TextQuery, vocabulary: boolean): { terms: string[
   if (!vocabulary) return { terms: null };
   const end = `${start}\u{10FFFF}`;
   const recent = sql.raw(String(RECENT_ROWIDS));
-  return {
-    query: sql`
-    WITH RECURSIVE t(term, n) AS (
+  const cte = sql`t(term, n) AS (
       SELECT (SELECT term FROM businesses_fts_terms WHERE term >= ${start} LIMIT 1), 0
       UNION ALL
       SELECT (SELECT term FROM businesses_fts_terms WHERE term >= t.term || ' ' LIMIT 1), n + 1
@@ -169,13 +185,122 @@ function prefixExpansion(text: TextQuery, vocabulary: boolean): { terms: string[
               SELECT 1 FROM businesses_fts
               WHERE businesses_fts MATCH '"' || replace(t.term, '"', '""') || '"'
                 AND rowid >= (SELECT max(id) FROM businesses) - ${recent}
-              LIMIT ${DENSE_RECENT})) < ${DENSE_RECENT})
-    SELECT term FROM t WHERE term >= ${start} AND term < ${end}`,
-  };
+              LIMIT ${DENSE_RECENT})) < ${DENSE_RECENT})`;
+  const select = sql`SELECT term FROM t WHERE term >= ${start} AND term < ${end}`;
+  return { cte, select, query: sql`WITH RECURSIVE ${cte} ${select}`, stem: start, typed: text.typed };
 }
+
+/**
+ * A prefix's expansion: the recursive CTE `t` over the vocabulary, the select of its terms from
+ * it, both as one statement, and the prefix (its stem and the word as typed, folded).
+ */
+type Expansion = { cte: SQL; select: SQL; query: SQL; stem: string; typed: string };
 
 const termsOf = (rows: TermRow[]) =>
   rows.map((r) => r.term).filter((t): t is string => t !== null && !FACET_TERM.test(t) && !FILTER_TERM.test(t));
+
+/** At most this many look-ups decide how a location resolves for the first block read with them (2^N match spellings). */
+const MAX_BLOCK_LOOKUPS = 4;
+
+/** What a text plan's first block needs to come in the look-ups' statement: the look-ups, the prefix's expansion, the match per answer. */
+type BlockWithLookUps = {
+  arms: LookupArm[];
+  expansion: Expansion | null;
+  /** Per set of look-ups found (bit i: arm i's row came), the matches (textMatchTemplate); null: no block. */
+  templates: Array<{ terms: string | null; none: string | null } | null>;
+};
+
+/**
+ * Whether a text plan's first block can be read in the look-ups' statement, and the matches it may
+ * need: every way the location can resolve (each set of look-ups found, findLocation) spelled in JS,
+ * the one the answers pick chosen in SQL, the prefix's terms written into it there. Only where the
+ * plan reads the first block's rows (runWindow's `firstRows`) and something is to be looked up at all.
+ */
+function firstBlockWithLookUps(
+  q: SearchQuery,
+  arms: LookupArm[],
+  expansion: Expansion | null,
+  vocabulary: boolean,
+): BlockWithLookUps | null {
+  if (!q.text || (!q.openNow && q.offset >= BLOCK + NAME_WINDOW + 1)) return null;
+  if ((arms.length === 0 && !expansion) || arms.length > MAX_BLOCK_LOOKUPS) return null;
+  const templates = Array.from({ length: 2 ** arms.length }, (_, mask) => {
+    const found: Lookups = new Map(arms.filter((_, i) => mask & (1 << i)).map((a) => [a.key, 1]));
+    return textMatchTemplate(q, q.location ? findLocation(q.location, found) : null, !vocabulary);
+  });
+  return templates.some((t) => t?.terms || t?.none) ? { arms, expansion, templates } : null;
+}
+
+/**
+ * A term SQL writes as itself may need another surface (surfaceFor: "coffe" is searched as
+ * "coffee"), and a facet or filter term is no term of the words (termsOf): with such a term the
+ * statement reads no block, and the plan reads it in its own round trip.
+ */
+function unsureTerm(stem: string): SQL {
+  // The endings are the code's own lower-case letters: written into the statement, not bound (D1 binds 100 values at most).
+  const endings = sql.raw(STEMMED_ENDINGS.map((e) => `term GLOB '*${e}'`).join(" OR "));
+  return sql`(term GLOB '*0' OR term GLOB 'zz[0-9]*' OR (term <> ${stem} AND (${endings})))`;
+}
+
+/**
+ * The look-ups, the prefix's terms and the first block (the newest BLOCK + 1 matches with their
+ * rows) as ONE statement. Its first row carries the look-ups' answers and the terms (JSON) and the
+ * match SQL wrote (null: none, and no block is read); the block's rows follow. A CTE read twice is
+ * computed twice: the answers and the terms are read once, into the materialized `s`.
+ */
+async function lookUpWithBlock(
+  db: Db,
+  w: BlockWithLookUps,
+): Promise<[LookupRow[], TermRow[], { match: string; rows: CandidateRow[] } | null]> {
+  const lookups = w.arms.length
+    ? sql.join(
+        w.arms.map((a, i) => sql`SELECT k, n, ${sql.raw(String(1 << i))} AS bit FROM (${a.sql})`),
+        sql` UNION ALL `,
+      )
+    : sql`SELECT NULL AS k, NULL AS n, 0 AS bit WHERE 0`;
+  // The match per set of answers (NULL when none has one: CASE needs a WHEN).
+  const cases = (which: "terms" | "none") => {
+    const whens = w.templates.flatMap((t, mask) => (t?.[which] ? [sql`WHEN ${sql.raw(String(mask))} THEN ${t[which]}`] : []));
+    return whens.length ? sql`CASE mask ${sql.join(whens, sql` `)} END` : sql`NULL`;
+  };
+  const e = w.expansion;
+  // One pass over the answers and the terms (an aggregate each, FILTER-ed): a second would read them again.
+  const answers = sql`json_group_array(json_array(k, n)) FILTER (WHERE k IS NOT NULL) AS lk, coalesce(sum(bit), 0) AS mask`;
+  const spec = e
+    ? sql`SELECT CASE WHEN cnt = 0 THEN none WHEN NOT unsure
+            THEN replace(tpl, ${EXPANSION_SLOT}, CASE cnt WHEN 1 THEN qs ELSE '(' || qs || ')' END) END, tj, lk
+          FROM (SELECT ${cases("terms")} AS tpl, ${cases("none")} AS none, * FROM (SELECT ${answers},
+            json_group_array(term) FILTER (WHERE k IS NULL) AS tj, count(term) AS cnt,
+            coalesce(max(${unsureTerm(e.stem)}), 0) AS unsure,
+            group_concat('"' || replace(CASE WHEN term = ${e.stem} THEN ${e.typed} ELSE term END, '"', '""') || '"', ' OR ') AS qs
+            FROM (SELECT k, n, bit, NULL AS term FROM l UNION ALL SELECT NULL, NULL, 0, term FROM x)))`
+    : sql`SELECT ${cases("terms")}, NULL, lk FROM (SELECT ${answers} FROM l)`;
+  const statement = sql`WITH RECURSIVE ${e ? sql`${e.cte}, x AS (${e.select}),` : sql``}
+      l(k, n, bit) AS (${lookups}),
+      s(q, terms, lookups) AS MATERIALIZED (${spec})
+    SELECT q, terms, lookups, NULL AS id FROM s
+    UNION ALL
+    SELECT NULL, NULL, NULL, rowid FROM (SELECT rowid FROM businesses_fts
+      WHERE businesses_fts MATCH coalesce((SELECT q FROM s), '""') ORDER BY rowid DESC LIMIT ${sql.raw(String(BLOCK + 1))})`;
+  const rows = await db.orm
+    .select({
+      specMatch: sql<string | null>`u.q`.as("spec_match"),
+      specTerms: sql<string | null>`u.terms`.as("spec_terms"),
+      specLookups: sql<string | null>`u.lookups`.as("spec_lookups"),
+      ...CANDIDATE_COLUMNS,
+    })
+    .from(sql`(${statement}) AS u`)
+    .leftJoin(b, sql`${b.id} = u.id`);
+  const head = rows.find((r) => r.specLookups !== null);
+  if (!head) throw new Error("The look-ups' statement answered no look-ups row");
+  const lookupRows = (JSON.parse(head.specLookups as string) as Array<[string, number | null]>).map(([k, n]) => ({ k, n }));
+  const termRows = head.specTerms === null ? [] : (JSON.parse(head.specTerms) as string[]).map((term) => ({ term }));
+  const block = rows
+    .filter((r) => r.specLookups === null && r.id !== null)
+    .map(({ specMatch: _m, specTerms: _t, specLookups: _l, ...row }) => row as CandidateRow)
+    .sort((x, y) => y.id - x.id);
+  return [lookupRows, termRows, head.specMatch === null ? null : { match: head.specMatch, rows: block }];
+}
 
 /** A prefix's terms on their own (the list API and the admin list): its own statement. */
 async function expandPrefix(db: Db, text: TextQuery, vocabulary = true): Promise<string[] | null> {
@@ -354,6 +479,8 @@ type WindowQuery = {
   compare?: (a: CandidateRow & { relevance: number }, b: CandidateRow & { relevance: number }) => number;
   /** A check on the row that FTS facets cannot express (open now, the admin's status filter). */
   keep?: Keep;
+  /** The first block's candidates when they were read already (the newest BLOCK + 1 matches: lookUpWithBlock). */
+  first?: CandidateRow[];
   /**
    * Open now: past the first block, `keep` is checked on at most as many rows as results are still
    * wanted, and on none when the first block kept nothing. The admin's status filter reads on.
@@ -418,7 +545,10 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // page are read in the same statement, as continueMatch would read them after it — newest first,
   // up to `want` and one more — so the page waits on D1 once.
   const straddle = !words && !q.keep && firstRows && want > blockSize;
-  const matches = await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
+  const matches =
+    q.first && firstRows && !straddle && blockSize === BLOCK
+      ? q.first
+      : await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
   const first = matches.slice(0, blockSize + 1);
   if (first.length === 0) return noMatch();
   const readRows = firstRows ? first.slice(0, blockSize).filter((r) => !q.keep || q.keep(r)) : [];
@@ -756,7 +886,7 @@ type Sample = { rows: ReadonlyArray<Pick<CandidateRow, "about" | "filterTerms">>
 /** Runs a plan: one page of it, and the rows it read. */
 async function run(
   db: Db,
-  plan: SearchPlan & { lookups: Lookups },
+  plan: PlanWithLookUps,
   now: Date,
   after: number | null,
 ): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
@@ -804,7 +934,14 @@ async function run(
       };
     }
     case "text": {
-      const found = await runWindow(db, plan.match, { order: plan.order, offset, limit: pageSize + 1, keep, keepWindow: true });
+      const found = await runWindow(db, plan.match, {
+        order: plan.order,
+        offset,
+        limit: pageSize + 1,
+        keep,
+        keepWindow: true,
+        first: plan.first,
+      });
       // Exact when the match was read whole (open now checked on every row of it), else a lower bound.
       return {
         ...empty,
