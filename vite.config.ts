@@ -95,7 +95,7 @@ function dropServerCopiesOfClientAssets(): Plugin {
 
 /**
  * The production build's browser code runs on Preact's React layer instead of React DOM (a third of
- * the JavaScript a visitor downloads after the first move; docs/decisions/0039-preact-in-the-browser.md).
+ * the JavaScript a visitor downloads after the first move; docs/decisions/0037-preact-in-the-browser.md).
  * The server (the `ssr` environment) and the dev server keep React 19: the pages are rendered by
  * React and hydrated by Preact, and `npm run dev` keeps React's fast refresh.
  */

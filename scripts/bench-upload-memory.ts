@@ -11,7 +11,7 @@
  * .xlsx and of the largest .xls the import takes (3 MB): the file arrives from disk as a multipart
  * body, is stored in a stand-in R2 bucket kept on disk and read back by range as the Worker reads R2
  * (bytes and gets counted); a D1 stand-in answers the duplicate check. Sampled as above, at every MiB
- * received or read back and every 200 ms (docs/decisions/0036-bounded-preview.md).
+ * received or read back and every 200 ms (docs/decisions/0035-bounded-preview.md).
  *
  * Why not workerd's resident memory: local workerd runs the R2 simulator in the same process and does
  * not enforce a Worker's 128 MB, so its resident set mostly shows garbage that a production isolate,

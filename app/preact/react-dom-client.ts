@@ -1,6 +1,6 @@
 /**
  * What the production build's browser code gets for `react-dom/client` (vite.config.ts,
- * docs/decisions/0039-preact-in-the-browser.md).
+ * docs/decisions/0037-preact-in-the-browser.md).
  * - `<HydratedRouter />` suspends (throws the promise of the server's decoded data) on its first
  *   render; React's root waits for it by itself. Under a `<Suspense>` boundary Preact keeps only the
  *   first node of the server's DOM (the `<head>`) and renders a second `<body>`, so the hydration

@@ -1,6 +1,6 @@
 // JavaScript, not TypeScript: preact/compat's types are one `export =`, which TypeScript cannot re-export with `export *`.
 /**
- * What the production build's browser code gets for `react` (vite.config.ts, docs/decisions/0039-preact-in-the-browser.md):
+ * What the production build's browser code gets for `react` (vite.config.ts, docs/decisions/0037-preact-in-the-browser.md):
  * Preact's React layer, plus the one hook React Router imports that it lacks. React Router's
  * `RouterProvider` sets its optimistic state only when the router was started with
  * `useTransitions` (the app's `<HydratedRouter />` is not), so here the state passes through as is,

@@ -3,7 +3,7 @@
  * import would — layout, row count, column mapping, the first five rows as stored — and writes
  * nothing that stays: no businesses, no `imports` row, no R2 object, statistics unchanged. Upload then
  * cancel is exactly this call and no other. It reads the upload from R2, where it streamed in, never
- * from a copy held whole (docs/decisions/0036-bounded-preview.md).
+ * from a copy held whole (docs/decisions/0035-bounded-preview.md).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

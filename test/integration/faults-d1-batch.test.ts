@@ -1,5 +1,5 @@
 /**
- * A D1 statement failing mid-batch (docs/decisions/0035-storage-faults.md): the real batch reaches D1
+ * A D1 statement failing mid-batch (docs/decisions/0034-storage-faults.md): the real batch reaches D1
  * with one of its statements broken, D1 rolls the whole batch back, and the caller is told so in
  * plain words (JSON 503 with Retry-After, never a stack). Nothing is half-done: the summaries, the
  * list positions and the attribute counts equal a recount afterwards, and the same call made again

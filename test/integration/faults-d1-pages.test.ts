@@ -1,5 +1,5 @@
 /**
- * D1 unavailable for a page (docs/decisions/0035-storage-faults.md): a visitor gets the page the edge
+ * D1 unavailable for a page (docs/decisions/0034-storage-faults.md): a visitor gets the page the edge
  * cache holds (stale-if-error), or the site's own error page with 503 and Retry-After; an API caller
  * gets JSON 503 with Retry-After. Never the runtime's bare 500, never a stack.
  */

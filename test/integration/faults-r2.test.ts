@@ -1,5 +1,5 @@
 /**
- * R2 unavailable for an upload or for the download of a stored file (docs/decisions/0035-storage-faults.md):
+ * R2 unavailable for an upload or for the download of a stored file (docs/decisions/0034-storage-faults.md):
  * the admin gets a clear JSON 503 with Retry-After, nothing is stored half (no object left in R2, no
  * import row pointing at a missing object), and the same call made again succeeds.
  */

@@ -1,5 +1,5 @@
 /**
- * A Workflow step throwing twice, then succeeding (docs/decisions/0035-storage-faults.md): the step's
+ * A Workflow step throwing twice, then succeeding (docs/decisions/0034-storage-faults.md): the step's
  * retries (JOB_STEP_CONFIG) carry the import on from its last committed batch, and it finishes exact:
  * every row imported once, the import's counts and the site's summaries equal a recount.
  */

@@ -1,7 +1,7 @@
 /**
  * Special hours as stored and as an owner or an admin submits them (app/lib/business/special-hours.ts):
  * the schema lives apart from the helpers the pages use, so a page's JavaScript carries no zod for
- * them (docs/decisions/0037-visitor-javascript.md).
+ * them (docs/decisions/0036-visitor-javascript.md).
  */
 import { z } from "zod";
 import type { SpecialHours } from "#app/lib/business/special-hours";

@@ -4,7 +4,7 @@
  * nothing that stays (not to D1, not to R2). The upload streams into R2 under `previews/` as the
  * import's does, is read back by range with the import's own reader (the directory, the header, one
  * streamed counting pass, the first rows), and is deleted before the answer: the Worker never holds
- * the file (docs/decisions/0036-bounded-preview.md). Confirming then sends it to POST
+ * the file (docs/decisions/0035-bounded-preview.md). Confirming then sends it to POST
  * /api/admin/import, which stores and imports it.
  */
 import { inArray } from "drizzle-orm";

@@ -363,7 +363,7 @@ export type EdgeCacheOptions = {
 };
 
 /**
- * The data version a page never cached renders at (docs/decisions/0040-personal-pages-at-the-known-version.md):
+ * The data version a page never cached renders at (docs/decisions/0038-personal-pages-at-the-known-version.md):
  * an owner's or a reviewer's page has the public layout, whose footer the isolate keeps per data
  * version (site-summary.server.ts), so at the version the isolate remembers it reads only its own
  * rows. None for the admin's pages (no such footer), without a remembered version (`options.version`),

@@ -1,5 +1,5 @@
 /**
- * When D1 or R2 fails a request (docs/decisions/0035-storage-faults.md): the request's context
+ * When D1 or R2 fails a request (docs/decisions/0034-storage-faults.md): the request's context
  * counts every call its D1 session or its R2 bucket failed, and a request that then ends in a server
  * error is answered 503 with Retry-After instead. A page keeps the site's own error page (rendered by
  * the route's ErrorBoundary, in the page's language); an /api/* call gets a JSON message that names

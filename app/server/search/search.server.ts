@@ -88,7 +88,7 @@ type Keep = (row: CandidateRow) => boolean;
 
 /**
  * A search's plan: the request parsed once, and what that needs of the database looked up in one
- * statement (ADR 0033): the location's places (none: the plan is empty), for a search without words
+ * statement (ADR 0032): the location's places (none: the plan is empty), for a search without words
  * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
  * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`) — and for a text plan
  * its first block (`first`: lookUpWithBlock), used when SQL wrote the plan's own match. Then, for
