@@ -8,7 +8,7 @@ import { shouldDeferHydration } from "#app/server/platform/deferred-hydration.se
 import { memoizedDataVersion, pageMemory, withEdgeCache } from "#app/server/platform/edge-cache.server";
 import type { QueryMeter } from "#app/server/platform/db.server";
 import { withScriptHashes, withSecurityHeaders, withServerTiming } from "#app/server/platform/security-headers.server";
-import { answerUnavailable } from "#app/server/platform/unavailable.server";
+import { answerUnavailable, lastResort } from "#app/server/platform/unavailable.server";
 
 // The Workflows of wrangler.toml's [[workflows]]: imports, delete all and SEO generation run as durable jobs (ADR 0016).
 export { ImportWorkflow } from "#app/server/import/import-workflow.server";
@@ -62,22 +62,36 @@ export default {
     };
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const timing = () => serverTiming(context?.db.meter ?? NO_D1);
-    if (env.EDGE_CACHE === "off") return finish(await render(request));
-    const response = await withEdgeCache(
-      request,
-      {
-        db: async () => (await app()).db,
-        cache: edgeCache(),
-        waitUntil: (p) => ctx.waitUntil(p),
-        version: cachedDataVersion,
-        memory: hotPages,
-        build: build.assets.version,
-        hitHeaders: () => [["Server-Timing", timing()]],
-        alwaysMiss: env.EDGE_CACHE === "miss",
-      },
-      render,
-    );
-    return response.headers.has("Server-Timing") ? response : finish(response);
+    try {
+      return await serve();
+    } catch (error) {
+      // What React Router's error boundaries did not answer (the Cache API or a render failing
+      // outside them): the site's own short page, never the runtime's bare 500.
+      console.error("worker: a request failed outside the routes' error boundaries", error);
+      return withSecurityHeaders(request, lastResort(request, config.localeSettings.defaultLocale, context?.faults?.any ?? false), {
+        httpsSite,
+      });
+    }
+
+    async function serve(): Promise<Response> {
+      if (env.EDGE_CACHE === "off") return finish(await render(request));
+      const response = await withEdgeCache(
+        request,
+        {
+          db: async () => (await app()).db,
+          cache: edgeCache(),
+          waitUntil: (p) => ctx.waitUntil(p),
+          version: cachedDataVersion,
+          memory: hotPages,
+          build: build.assets.version,
+          hitHeaders: () => [["Server-Timing", timing()]],
+          degraded: () => context?.faults?.any ?? false,
+          alwaysMiss: env.EDGE_CACHE === "miss",
+        },
+        render,
+      );
+      return response.headers.has("Server-Timing") ? response : finish(response);
+    }
 
     async function finish(response: Response): Promise<Response> {
       if (!context) return withServerTiming(response, timing());

@@ -359,6 +359,11 @@ export type EdgeCacheOptions = {
   alwaysMiss?: boolean;
   /** Headers added to a hit as it is answered (workers/app.ts: the request's Server-Timing). */
   hitHeaders?: () => Array<[string, string]>;
+  /**
+   * Whether storage failed part of this render that the page survived (a layout's footer read it
+   * caught): such a page is answered, never stored, nor kept as the page's last good copy.
+   */
+  degraded?: () => boolean;
   now?: () => number;
 };
 
@@ -409,7 +414,8 @@ export async function withEdgeCache(
   const remembered = options.memory?.get(key);
   if (remembered) return answer(remembered, [...remembered.hitHeaders, ...extra()]);
   const keyRequest = new Request(key, { method: "GET" });
-  const hit = await options.cache.match(keyRequest);
+  // The Cache API failing is a miss, not an error: the page is rendered.
+  const hit = await options.cache.match(keyRequest).catch(() => undefined);
   if (hit) {
     const stored = await toStored(hit, now() + lifetimeMs(hit, "max-age"));
     options.memory?.set(key, stored, version);
@@ -432,6 +438,7 @@ export async function withEdgeCache(
     }
   }
   if (!storable(response)) return response;
+  if (options.degraded?.()) return notStored(response);
   // The body is a finished document already in memory (withScriptHashes): reading it costs a copy,
   // and the cache gets its own Response of the same bytes instead of a tee of the visitor's stream.
   const stored = await toStored(response, now() + lifetimeMs(response, "s-maxage"));
@@ -439,6 +446,13 @@ export async function withEdgeCache(
   options.waitUntil(options.cache.put(keyRequest, answer(stored)));
   options.waitUntil(options.cache.put(staleRequest, staleCopy(stored)));
   return answer(stored, [...stored.headers, ["X-Edge-Cache", "MISS"]]);
+}
+
+/** A page answered as it is but kept by no cache (a render that storage failed in part). */
+function notStored(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

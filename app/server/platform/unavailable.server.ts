@@ -6,6 +6,7 @@
  * the store that failed. Nothing is stored by the edge cache (no-store), and a page it holds is served
  * before any of this happens (stale-if-error, edge-cache.server.ts).
  */
+import { i18nFor } from "#app/lib/i18n/i18n";
 import { NO_STORE } from "#app/server/platform/http.server";
 
 /** How long a client should wait before asking again: D1 and R2 hiccups last seconds, not minutes. */
@@ -81,4 +82,25 @@ export function answerUnavailable(request: Request, response: Response, faults: 
   headers.set("Cache-Control", NO_STORE);
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The answer of last resort, for a request that failed outside the routes' error boundaries (the
+ * Worker's own code, the Cache API): the site's short error page in its default language, or JSON
+ * for the API; 503 with Retry-After when storage failed the request, else 500. Never stored.
+ */
+export function lastResort(request: Request, locale: string, unavailable: boolean): Response {
+  const status = unavailable ? 503 : 500;
+  const headers: Record<string, string> = { "Cache-Control": NO_STORE };
+  if (unavailable) headers["Retry-After"] = String(RETRY_AFTER_SECONDS);
+  const i18n = i18nFor(locale);
+  const _ = (id: "error.somethingWentWrong" | "error.tryAgain" | "error.goHome") => i18n._(id);
+  if (API_PATH.test(new URL(request.url).pathname)) {
+    return Response.json({ message: `${_("error.somethingWentWrong")}. ${_("error.tryAgain")}` }, { status, headers });
+  }
+  const [title, text, home] = [_("error.somethingWentWrong"), _("error.tryAgain"), _("error.goHome")].map(escapeHtml);
+  const page = `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p></main></body></html>`;
+  return new Response(page, { status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
 }
