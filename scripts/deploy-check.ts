@@ -46,7 +46,11 @@ const UNCOMPRESSED_LIMIT = 64 * MiB;
  * of the seeded directory at the current schema (docs/deploying.md, "Which plan").
  */
 const MEASURED = {
-  pageCpuMs: { page: "search near me", ms: 36, source: "V8 profile of a miss on a quiet machine, npm run bench:http -- --d1-rtt, docs/perf/http.md" },
+  pageCpuMs: {
+    page: "search near me",
+    ms: 36,
+    source: "V8 profile of a miss on a quiet machine, npm run bench:http -- --d1-rtt, docs/perf/http.md",
+  },
   loginCpuMs: { ms: 95, source: "PBKDF2 at 100,000 iterations, docs/decisions/0006-admin-sessions.md" },
   importStepWallMs: { ms: 8_834, source: "docs/perf/jobs.md" },
   importStepQueries: { n: 5 * 59, source: "59 statements per 5,000-row batch in docs/speed-and-scale.md, 5 batches a step" },
