@@ -3,9 +3,13 @@
  * calls a cue picks throw as the platform would, while every other call reaches the real binding.
  * Hand the wrapper to the Worker with `fetchWith({ DB: faults.binding }, …)`.
  *
- * A D1 statement run alone fails before it reaches D1 ("D1_ERROR: Network connection lost."). A batch
+ * The failures look like D1's and R2's transient errors (docs/decisions/0034-storage-faults.md, `isTransient`):
+ * a D1 statement run alone fails before it reaches D1 ("D1_ERROR: Network connection lost."). A batch
  * picked by a cue reaches the real D1 with its statement number `at` replaced by one that fails inside
- * D1, so what the test sees afterwards is the real batch's rollback, not an assumption about it.
+ * D1, so what the test sees afterwards is the real batch's rollback, not an assumption about it; the
+ * batch's rejection then reaches the caller as D1's lost connection would. With `{ bug: true }` a picked
+ * call instead reaches D1 as a statement against a missing table and D1's own error comes back: a bug,
+ * not an outage.
  */
 
 /** One call to the binding: a statement run on its own, a batch, or an R2 method. */
@@ -41,8 +45,9 @@ const FAILING_SQL = "SELECT fault FROM injected_fault_no_such_table";
 /**
  * `real` failing on `cue` while `failing` is true. In a batch the statement number `at` (0-based,
  * default the last) is the one that fails; the statements before it have run when D1 rolls back.
+ * `bug`: the picked calls fail with D1's own "no such table" instead of a lost connection.
  */
-export function failingD1(real: D1Database, cue: Cue, options: { at?: number } = {}): D1Faults {
+export function failingD1(real: D1Database, cue: Cue, options: { at?: number; bug?: boolean } = {}): D1Faults {
   const state: D1Faults = { failing: true, failures: 0, calls: 0, binding: undefined as unknown as D1Database };
   const inner = new WeakMap<D1PreparedStatement, { sql: string; statement: D1PreparedStatement }>();
   const fails = (call: Call) => {
@@ -55,17 +60,18 @@ export function failingD1(real: D1Database, cue: Cue, options: { at?: number } =
 
   function statement(target: D1Database | D1DatabaseSession, sql: string, real: D1PreparedStatement): D1PreparedStatement {
     const run =
-      <T>(go: () => Promise<T>) =>
+      <T>(go: (s: D1PreparedStatement) => Promise<T>) =>
       async (): Promise<T> => {
-        if (fails({ kind: "statement", sql: [sql] })) throw new Error(D1_DOWN);
-        return go();
+        if (!fails({ kind: "statement", sql: [sql] })) return go(real);
+        if (options.bug) return go(target.prepare(FAILING_SQL));
+        throw new Error(D1_DOWN);
       };
     const wrapped: D1PreparedStatement = {
       bind: (...values: unknown[]) => statement(target, sql, real.bind(...values)),
-      all: run(() => real.all()) as D1PreparedStatement["all"],
-      run: run(() => real.run()) as D1PreparedStatement["run"],
-      first: ((column?: string) => run(() => (column === undefined ? real.first() : real.first(column)))()) as D1PreparedStatement["first"],
-      raw: ((opts?: { columnNames?: boolean }) => run(() => real.raw(opts as { columnNames: true }))()) as D1PreparedStatement["raw"],
+      all: run((s) => s.all()) as D1PreparedStatement["all"],
+      run: run((s) => s.run()) as D1PreparedStatement["run"],
+      first: ((column?: string) => run((s) => (column === undefined ? s.first() : s.first(column)))()) as D1PreparedStatement["first"],
+      raw: ((opts?: { columnNames?: boolean }) => run((s) => s.raw(opts as { columnNames: true }))()) as D1PreparedStatement["raw"],
     };
     inner.set(wrapped, { sql, statement: real });
     return wrapped;
@@ -77,7 +83,11 @@ export function failingD1(real: D1Database, cue: Cue, options: { at?: number } =
       if (fails({ kind: "batch", sql: unwrapped.map((s) => s.sql) })) {
         const at = Math.min(options.at ?? unwrapped.length - 1, unwrapped.length - 1);
         const broken = unwrapped.map((s, i) => (i === at ? target.prepare(FAILING_SQL) : s.statement));
-        return target.batch<T>(broken);
+        if (options.bug) return target.batch<T>(broken);
+        // D1 has rolled the batch back; the caller hears what it would after a lost connection.
+        return target.batch<T>(broken).catch((rolledBack: unknown) => {
+          throw new Error(D1_DOWN, { cause: rolledBack });
+        });
       }
       return target.batch<T>(unwrapped.map((s) => s.statement));
     };

@@ -66,6 +66,29 @@ describe("D1 unavailable, nothing cached", () => {
   });
 });
 
+describe("a D1 error that is not an outage (a bug: a statement against a missing table)", () => {
+  it("stays a 500: the site's own error page for a page, no Retry-After; the API too", async () => {
+    await insert(buildBusiness({ name: "Buggy Bakery", city: "Bugford" }));
+    const d1 = failingD1(env.DB, renderFails, { bug: true });
+    const page = await fetchWith({ DB: d1.binding, EDGE_CACHE: "on" }, "/city/Bugford");
+    expect(d1.failures).toBeGreaterThan(0);
+    expect(page.status).toBe(500);
+    expect(page.headers.get("Retry-After")).toBeNull();
+    expect(page.headers.get("Content-Type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toMatch(/<link rel="stylesheet" href="[^"]+\.css"/);
+    expect(html).toContain("Something went wrong");
+    expect(html).not.toContain("did not answer for a moment");
+    expect(html).not.toContain("Buggy Bakery");
+
+    const api = await fetchWith({ DB: failingD1(env.DB, renderFails, { bug: true }).binding, EDGE_CACHE: "on" }, "/api/city/Bugford");
+    expect(api.status).toBe(500);
+    expect(api.headers.get("Retry-After")).toBeNull();
+    expect(await api.text()).not.toContain("did not answer for a moment");
+  });
+});
+
 describe("D1 unavailable, the page cached (stale-if-error)", () => {
   it("serves the page from the isolate's memory while D1 is down, the version it last read still good", async () => {
     await insert(buildBusiness({ name: "Remembered Deli", city: "Memoryton" }));

@@ -26,18 +26,31 @@ beforeAll(async () => {
   id = await idOf("round-trip-3");
 });
 
+/**
+ * The lowest round trips of up to three tries of `request`. The data version is remembered for a
+ * second only (workers/app.ts), which a request on a loaded test machine can outlast: that request
+ * then reads the version again. Asked again (three times at most), the one that found the version
+ * remembered is measured: the same statements, without the version's read.
+ */
+async function fewest(request: () => Promise<Response>): Promise<Response> {
+  const [a, b] = [await request(), await request()];
+  if (roundTrips(a) === roundTrips(b)) return a;
+  const c = await request();
+  return [a, b, c].sort((x, y) => roundTrips(x) - roundTrips(y))[0];
+}
+
 /** The round trips of a production miss at a remembered data version, and of a hit. */
 async function tripsOf(path: string): Promise<{ miss: number; hit: number }> {
   // The first request renders the page's code and remembers the data version (for a second): the
-  // next one is a production miss at a known version.
+  // next ones are production misses at a known version.
   await fetchWith({ EDGE_CACHE: "miss" }, path);
   await fetchWith({ EDGE_CACHE: "miss" }, "/robots.txt");
-  const miss = await fetchWith({ EDGE_CACHE: "miss" }, path);
+  const miss = await fewest(() => fetchWith({ EDGE_CACHE: "miss" }, path));
   expect(miss.status).toBe(200);
   await fetchWith({ EDGE_CACHE: "on" }, path);
-  // The version is remembered for a second: the hit right after another reads nothing.
+  // The version is remembered for a second: a hit right after another reads nothing.
   await fetchWith({ EDGE_CACHE: "on" }, path);
-  const hit = await fetchWith({ EDGE_CACHE: "on" }, path);
+  const hit = await fewest(() => fetchWith({ EDGE_CACHE: "on" }, path));
   expect(hit.headers.get("X-Edge-Cache")).toBe("HIT");
   return { miss: roundTrips(miss), hit: roundTrips(hit) };
 }
@@ -78,7 +91,7 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
 async function tripsOfPersonal(path: string): Promise<number> {
   await fetchWith({ EDGE_CACHE: "on" }, path);
   await fetchWith({ EDGE_CACHE: "on" }, "/robots.txt");
-  const page = await fetchWith({ EDGE_CACHE: "on" }, path);
+  const page = await fewest(() => fetchWith({ EDGE_CACHE: "on" }, path));
   expect(page.status).toBe(200);
   expect(page.headers.get("X-Edge-Cache")).toBeNull();
   return roundTrips(page);

@@ -10,7 +10,7 @@
  * that builds a Db by hand) it uses the plain binding, which D1 always serves from the primary.
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { StorageFaults } from "#app/server/platform/unavailable.server";
+import { isTransient, type StorageFaults } from "#app/server/platform/unavailable.server";
 
 export type Params = ReadonlyArray<string | number | null>;
 
@@ -56,7 +56,7 @@ export type DbOptions = {
   session: () => SessionStart;
   /** Told every bookmark this Db's session reaches (the isolate's mark). */
   mark?: BookmarkMark;
-  /** Told every call D1 failed (the request's: a server error after one is answered 503, unavailable.server.ts). */
+  /** Told every call D1 failed transiently (the request's: a server error after one is answered 503, unavailable.server.ts). */
   faults?: StorageFaults;
 };
 
@@ -164,7 +164,8 @@ function meteredD1(target: () => D1Database | D1DatabaseSession, meter: QueryMet
   const counted: Counted = {
     count,
     failed: (error) => {
-      failed();
+      // Only D1 failing for a moment counts: a bug's error (no such table, a constraint) stays a 500.
+      if (isTransient(error)) failed();
       throw error;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * When D1 or R2 fails a request (docs/decisions/0034-storage-faults.md): the request's context
- * counts every call its D1 session or its R2 bucket failed, and a request that then ends in a server
- * error is answered 503 with Retry-After instead. A page keeps the site's own error page (rendered by
+ * counts every call its D1 session or its R2 bucket failed with a transient error (`isTransient`), and
+ * a request that then ends in a server error is answered 503 with Retry-After instead. Any other
+ * error (a missing table, an FTS5 syntax error, a constraint) is a bug or a refusal: it stays a 500. A page keeps the site's own error page (rendered by
  * the route's ErrorBoundary, in the page's language); an /api/* call gets a JSON message that names
  * the store that failed. Nothing is stored by the edge cache (no-store), and a page it holds is served
  * before any of this happens (stale-if-error, edge-cache.server.ts).
@@ -12,7 +13,32 @@ import { NO_STORE } from "#app/server/platform/http.server";
 /** How long a client should wait before asking again: D1 and R2 hiccups last seconds, not minutes. */
 const RETRY_AFTER_SECONDS = 30;
 
-/** The failures of one request's calls to D1 and R2 (a Db or a watched bucket adds to them). */
+/**
+ * D1's errors whose recommended action is "Retry the operation", and its two "overloaded" ones
+ * (developers.cloudflare.com/d1/observability/debug-d1/#error-list). D1 words them inside a longer
+ * message ("D1_ERROR: Network connection lost."), so a part of the wording is matched.
+ */
+const D1_TRANSIENT = [
+  "Network connection lost",
+  "reset because its code was updated",
+  "storage caused object to be reset",
+  "Cannot resolve D1 DB due to transient issue",
+  "D1 DB is overloaded",
+];
+
+/**
+ * R2's service errors to retry (developers.cloudflare.com/r2/api/error-codes/): 10001 InternalError
+ * and 10043 ServiceUnavailable, the code at the end of the message ("put: … (10001)").
+ */
+const R2_TRANSIENT = /\((?:10001|10043)\)$/;
+
+/** Whether D1 or R2 failed for a moment (retrying helps), rather than refused the call for good. */
+export function isTransient(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return D1_TRANSIENT.some((part) => message.includes(part)) || R2_TRANSIENT.test(message);
+}
+
+/** The transient failures (`isTransient`) of one request's calls to D1 and R2 (a Db or a watched bucket adds to them). */
 export class StorageFaults {
   d1 = 0;
   r2 = 0;
@@ -23,8 +49,8 @@ export class StorageFaults {
 }
 
 /**
- * The bucket with every failed call counted in `faults` (a multipart upload's calls too). The
- * failure itself goes on to the caller unchanged.
+ * The bucket with every transiently failed call counted in `faults` (a multipart upload's calls too).
+ * The failure itself goes on to the caller unchanged.
  */
 export function watchedBucket(bucket: R2Bucket, faults: StorageFaults): R2Bucket {
   return watched(bucket, faults);
@@ -40,13 +66,13 @@ function watched<T extends object>(target: T, faults: StorageFaults): T {
         try {
           result = Reflect.apply(value, object, args);
         } catch (error) {
-          faults.r2 += 1;
+          if (isTransient(error)) faults.r2 += 1;
           throw error;
         }
         const watchUpload = (out: unknown) => (isMultipartUpload(out) ? watched(out, faults) : out);
         if (!(result instanceof Promise)) return watchUpload(result);
         return result.then(watchUpload, (error: unknown) => {
-          faults.r2 += 1;
+          if (isTransient(error)) faults.r2 += 1;
           throw error;
         });
       };
