@@ -20,6 +20,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import { openInspector } from "./inspector";
 
 type Server = { origin: string; pid: number; stop: () => Promise<void> };
 type Serve = (cache: "on" | "off", ports: { port: number; inspector: number }, vars: Record<string, string>) => Promise<Server>;
@@ -87,29 +88,6 @@ async function pagesOf(origin: string, businesses: number): Promise<Array<[strin
 
 // ── The inspector: a CPU profile of the Worker's isolate ────────────────────
 type CpuProfile = { nodes: Array<{ id: number; callFrame: { functionName: string } }>; samples: number[]; timeDeltas: number[] };
-
-async function openInspector(port: number) {
-  const target = ((await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as Array<{ webSocketDebuggerUrl: string }>)[0];
-  // wrangler's inspector proxy wants an Origin it knows; undici's WebSocket takes headers as an extension.
-  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let id = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
-  };
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve) => {
-      id += 1;
-      waiting.set(id, resolve);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-  return { send, close: () => socket.close() };
-}
 
 /** CPU time (ms) in a profile: every sample but the idle ones. */
 function busyMs(profile: CpuProfile): number {

@@ -48,6 +48,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measureRtt } from "./bench-http-rtt";
+import { openInspector } from "./inspector";
 
 const root = path.join(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -454,31 +455,13 @@ if (CPU_PROFILE) {
   const inspectorPort = nextPort + 2000;
   const server = await serve(tree, "off", inspectorPort);
   for (let i = 0; i < 20; i++) await (await get(`${server.origin}${page}`)).arrayBuffer();
-  const target = ((await (await get(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{ webSocketDebuggerUrl: string }>)[0];
-  // wrangler's inspector proxy wants an Origin it knows; undici's WebSocket takes headers as an extension.
-  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let id = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
-  };
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve) => {
-      id += 1;
-      waiting.set(id, resolve);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+  const { send, close } = await openInspector(inspectorPort);
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: 200 });
   await send("Profiler.start");
   const figures = wrk(`${server.origin}${page}`, SECONDS, plain);
   const { profile } = (await send("Profiler.stop")) as { profile: CpuProfile };
-  socket.close();
+  close();
   await server.stop();
   const file = path.join(os.tmpdir(), `bench-http-${name}-${tree.commit}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));

@@ -50,6 +50,7 @@ import type { Business } from "#app/lib/business/business";
 import { benchFile } from "./bench-file";
 import { openD1, recount } from "./bench-recount";
 import { freshState, login, prepareBuild, root, run, sleep, workerdUnder } from "./bench-server";
+import { openInspector } from "./inspector";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -167,30 +168,12 @@ async function serve(): Promise<{ stop: () => Promise<void>; logFile: string; wo
 }
 
 // ── The isolate's heap, through the inspector ───────────────────────────────
-type Inspector = { usedHeapAfterGc: () => Promise<number>; close: () => void };
+type HeapReader = { usedHeapAfterGc: () => Promise<number>; close: () => void };
 
-async function inspector(): Promise<Inspector> {
-  const target = ((await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json()) as Array<{ webSocketDebuggerUrl: string }>)[0];
-  // wrangler's inspector proxy wants an Origin it knows; undici's WebSocket takes headers as an extension.
-  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as unknown as string[]);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let id = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
-  };
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((resolve) => {
-      id += 1;
-      waiting.set(id, resolve);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
+async function inspector(): Promise<HeapReader> {
+  const { send, close } = await openInspector(INSPECTOR_PORT);
   return {
-    close: () => socket.close(),
+    close,
     async usedHeapAfterGc() {
       let collected = false;
       const gc = send("HeapProfiler.collectGarbage").then(() => (collected = true));
