@@ -48,6 +48,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { measureRtt } from "./bench-http-rtt";
+import { groupKiller } from "./bench-server";
 import { openInspector } from "./inspector";
 
 const root = path.join(import.meta.dirname, "..");
@@ -159,14 +160,7 @@ async function serve(
   for (const [name, value] of Object.entries(vars)) argv.push("--var", `${name}:${value}`);
   argv.push("--inspector-port", String(inspector ?? port + 1000));
   const child: ChildProcess = spawn("npx", argv, { cwd: tree.dir, env: { ...process.env, ...env }, stdio: "ignore", detached: true });
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid as number), signal);
-    } catch {
-      // gone
-    }
-  };
-  process.on("exit", () => kill("SIGKILL"));
+  const kill = groupKiller(child);
   for (let tries = 0; ; tries++) {
     if ((await get(`${origin}${ready}`).catch(() => null))?.ok) break;
     if (tries > 120 || child.exitCode !== null) throw new Error(`wrangler dev on ${tree.dir} did not start`);

@@ -92,6 +92,22 @@ export function peakSampler(sample: () => number, everyMs: number) {
   };
 }
 
+/**
+ * How to stop a detached child and everything it started (its process group); the group is also
+ * killed when this process exits, so no server outlives its bench.
+ */
+export function groupKiller(child: ChildProcess): (signal: NodeJS.Signals) => void {
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), signal);
+    } catch {
+      // gone
+    }
+  };
+  process.on("exit", () => kill("SIGKILL"));
+  return kill;
+}
+
 export type BenchServer = {
   origin: string;
   pid: number;

@@ -49,7 +49,7 @@ import { editValues, type BusinessEditInput } from "#app/lib/admin/admin-busines
 import type { Business } from "#app/lib/business/business";
 import { benchFile } from "./bench-file";
 import { openD1, recount } from "./bench-recount";
-import { freshState, login, prepareBuild, root, run, sleep, workerdUnder } from "./bench-server";
+import { freshState, groupKiller, login, prepareBuild, root, run, sleep, workerdUnder } from "./bench-server";
 import { openInspector } from "./inspector";
 
 const args = process.argv.slice(2);
@@ -139,14 +139,7 @@ async function serve(): Promise<{ stop: () => Promise<void>; logFile: string; wo
   const out = fs.createWriteStream(logFile);
   for (const stream of [child.stdout, child.stderr])
     stream?.on("data", (chunk: Buffer) => out.write(chunk.toString("utf8").replace(/^(?=.)/gm, `[${clock()}] `)));
-  const kill = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid as number), signal);
-    } catch {
-      // gone
-    }
-  };
-  process.on("exit", () => kill("SIGKILL"));
+  const kill = groupKiller(child);
   for (let tries = 0; ; tries++) {
     if ((await fetch(`${origin}/api/statistics`).catch(() => null))?.ok) break;
     if (tries > 120 || child.exitCode !== null) throw new Error(`wrangler dev did not start on port ${PORT} (log: ${logFile})`);
