@@ -8,7 +8,8 @@
  * before any of this happens (stale-if-error, edge-cache.server.ts).
  */
 import { i18nFor } from "#app/lib/i18n/i18n";
-import { NO_STORE } from "#app/server/platform/http.server";
+import { escapeHtml } from "#app/server/platform/email.server";
+import { json, NO_STORE } from "#app/server/platform/http.server";
 
 /** How long a client should wait before asking again: D1 and R2 hiccups last seconds, not minutes. */
 const RETRY_AFTER_SECONDS = 30;
@@ -95,22 +96,13 @@ export function answerUnavailable(request: Request, response: Response, faults: 
   const store = faults.d1 > 0 ? "The database (D1)" : "File storage (R2)";
   const message = `${store} did not answer for a moment. Try again in ${RETRY_AFTER_SECONDS} seconds.`;
   if (API_PATH.test(new URL(request.url).pathname)) {
-    return new Response(JSON.stringify({ message }), {
-      status: 503,
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": NO_STORE,
-        "Retry-After": String(RETRY_AFTER_SECONDS),
-      },
-    });
+    return json({ message }, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
   const headers = new Headers(response.headers);
   headers.set("Cache-Control", NO_STORE);
   headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The answer of last resort, for a request that failed outside the routes' error boundaries (the
@@ -124,7 +116,7 @@ export function lastResort(request: Request, locale: string, unavailable: boolea
   const i18n = i18nFor(locale);
   const _ = (id: "error.somethingWentWrong" | "error.tryAgain" | "error.goHome") => i18n._(id);
   if (API_PATH.test(new URL(request.url).pathname)) {
-    return Response.json({ message: `${_("error.somethingWentWrong")}. ${_("error.tryAgain")}` }, { status, headers });
+    return json({ message: `${_("error.somethingWentWrong")}. ${_("error.tryAgain")}` }, { status, headers });
   }
   const [title, text, home] = [_("error.somethingWentWrong"), _("error.tryAgain"), _("error.goHome")].map(escapeHtml);
   const page = `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p></main></body></html>`;
