@@ -4,7 +4,7 @@
  * (kept by the writer and the triggers), pages from the (city_slug, category_slug | group_slug,
  * score, id) indexes: every read is O(page).
  */
-import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, notInArray } from "drizzle-orm";
 import type { TopLink } from "#app/components/top-links";
 import { toBusinesses, type Business, type StoredBusiness } from "#app/lib/business/business";
 import { cityCategoryHeading } from "#app/lib/business/city-category";
@@ -208,16 +208,10 @@ export async function listCityCategoryBusinesses(
 function cityTopCategoriesQuery(db: Db, citySlug: string, rules: IndexingRules, limit: number) {
   return (
     db.orm
-      // The city's name is aliased: two columns named "name" would be one in D1's row objects (db.server.ts).
-      .select({
-        slug: cityCategories.slug,
-        name: categories.name,
-        count: cityCategories.businessCount,
-        city: sql<string>`${cities.name}`.as("city"),
-      })
+      // The city's name comes from the city's own row, read in the same batch: no join (a row read per link).
+      .select({ slug: cityCategories.slug, name: categories.name, count: cityCategories.businessCount })
       .from(cityCategories)
       .innerJoin(categories, eq(categories.slug, cityCategories.slug))
-      .innerJoin(cities, eq(cities.slug, cityCategories.citySlug))
       .where(
         and(
           eq(cityCategories.citySlug, citySlug),
@@ -231,10 +225,10 @@ function cityTopCategoriesQuery(db: Db, citySlug: string, rules: IndexingRules, 
   );
 }
 
-function toCityTopLinks(rows: Array<{ slug: string; name: string; count: number; city: string }>, locale: string): TopLink[] {
+function toCityTopLinks(city: string, rows: Array<{ slug: string; name: string; count: number }>, locale: string): TopLink[] {
   return rows.map((r) => ({
-    href: cityCategoryPath(r.city, r.slug),
-    label: cityCategoryTitle({ kind: "category", name: r.name, slug: r.slug }, r.city, locale),
+    href: cityCategoryPath(city, r.slug),
+    label: cityCategoryTitle({ kind: "category", name: r.name, slug: r.slug }, city, locale),
     count: r.count,
   }));
 }
@@ -275,7 +269,7 @@ export async function openCityPage(
   const scope = { kind: "city", slug: city.slug, name: city.name } as const;
   return {
     city,
-    topCategories: toCityTopLinks(topRows, locale),
+    topCategories: toCityTopLinks(city.name, topRows, locale),
     scope,
     count: city.count,
     head: toBusinesses(headRows),

@@ -33,10 +33,12 @@ import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/cand
 // The filters joined with the cells are spelled beside the other facets (search-query.ts).
 export { nearCategoryFacet, ratingBandFacet, ratingBands } from "#app/lib/search/search-query";
 
-/** Rows a near search reads at most for a page of the first pages (the page as a whole reads ≤ 300). */
+/**
+ * Rows a near search reads at most, whatever the page (the page as a whole reads ≤ 300): a page
+ * deeper than what that reaches in a dense place lists nothing, and the list before it ends with the
+ * nearest the budget read, its count a lower bound.
+ */
 export const NEAR_BUDGET = 260;
-/** Deeper pages want more of the nearest: at most this many rows read per business wanted. */
-const ROWS_PER_WANTED = 2.5;
 /** The first disc: a few grid cells. */
 const FIRST_DISC_KM = 0.05;
 /** The grid is read while the disc spans at most this many rows of cells (one index range each). */
@@ -372,7 +374,7 @@ function radiiFrom(from: number, to: number, factor: number, rings: number): num
  * rows left of the budget.
  */
 export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[]; approximate: boolean }> {
-  const budget = Math.max(NEAR_BUDGET, Math.ceil(q.count * ROWS_PER_WANTED));
+  const budget = NEAR_BUDGET;
   const start = db.meter.rowsRead;
   const walk: Walk = {
     q,

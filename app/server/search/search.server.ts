@@ -355,21 +355,25 @@ async function idsOf(db: Db, slice: SQL): Promise<number[]> {
   return (await db.orm.all<{ rowid: number }>(slice)).map((r) => r.rowid);
 }
 
-/** Candidate rows for these ids, in the given order (bound ids, 100 a statement: D1's parameter limit). */
+/**
+ * Candidate rows for these ids, in the given order (bound ids, 100 a statement: D1's parameter limit).
+ * The ids are a VALUES list joined to businesses (CROSS JOIN: the list stays the outer loop), one
+ * row read per id; D1 counts two for `id IN (…)` (map-places.server.ts says how it was measured).
+ */
 async function candidatesByIds(db: Db, ids: number[]): Promise<CandidateRow[]> {
   const rows: CandidateRow[] = [];
   for (let i = 0; i < ids.length; i += 100) {
     const chunk = ids.slice(i, i + 100);
+    const asked = sql.join(
+      chunk.map((id) => sql`(${id})`),
+      sql`, `,
+    );
     rows.push(
       ...(await db.orm
         .select(CANDIDATE_COLUMNS)
-        .from(b)
-        .where(
-          sql`${b.id} IN (${sql.join(
-            chunk.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        )),
+        .from(sql`(VALUES ${asked}) AS asked`)
+        .crossJoin(b)
+        .where(sql`${b.id} = asked.column1`)),
     );
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -647,42 +651,39 @@ async function deepPage(db: Db, match: string, offset: number, want: number, blo
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
 
 /** An index listing some businesses in recommended order, and its equality predicate. */
-type Driver = { index: string; where: SQL; size: number | null };
+type Driver = { index: string; where: SQL };
 
 /**
  * The index whose businesses are fewest drives the window: the location's (column, score, id) index
  * or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
- * taken as the smallest; a state, which has none, as 2% of the directory).
+ * taken as the smallest; a state, which has none, as 2% of the directory), and are read only when
+ * there are two indexes to choose from: a place alone or a category alone drives without a look-up.
  */
 async function chooseDriver(db: Db, location: Location | null, category: Category | null, lookups?: Lookups): Promise<Driver> {
-  const categoryDriver = async (c: Category): Promise<Driver> => {
-    const known = knownSize(lookups, c.kind, c.slug);
-    const size =
-      known !== undefined
-        ? known
-        : await valueOf(
-            db,
-            c.kind === "group"
-              ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${c.slug}`
-              : sql`SELECT business_count AS n FROM categories WHERE slug = ${c.slug}`,
-          );
-    return c.kind === "group"
-      ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${c.slug}`, size }
-      : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${c.slug}`, size };
-  };
+  const categoryDriver = (c: Category): Driver =>
+    c.kind === "group"
+      ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${c.slug}` }
+      : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${c.slug}` };
   // A listing's filters without a place (/businesses, a category page).
-  if (!location) return category ? categoryDriver(category) : { index: "businesses_order_idx", where: sql`1 = 1`, size: null };
+  if (!location) return category ? categoryDriver(category) : { index: "businesses_order_idx", where: sql`1 = 1` };
   const { kind, value } = location.driving;
-  const place: Driver = {
-    index: PLACES[kind].index,
-    where: sql`${PLACES[kind].column} = ${value}`,
-    size: kind === "zip" ? 0 : await placeSize(db, location.driving, lookups),
-  };
-  if (!category || place.size === 0) return place;
-  const driver = await categoryDriver(category);
-  if (driver.size === null) return place;
-  const placeCount = place.size ?? (await totalBusinesses(db, lookups)) / 50;
-  return driver.size >= placeCount ? place : driver;
+  const place: Driver = { index: PLACES[kind].index, where: sql`${PLACES[kind].column} = ${value}` };
+  if (!category || kind === "zip") return place;
+  const placeSized = await placeSize(db, location.driving, lookups);
+  if (placeSized === 0) return place;
+  const known = knownSize(lookups, category.kind, category.slug);
+  const categorySize =
+    known !== undefined
+      ? known
+      : await valueOf(
+          db,
+          category.kind === "group"
+            ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${category.slug}`
+            : sql`SELECT business_count AS n FROM categories WHERE slug = ${category.slug}`,
+        );
+  if (categorySize === null) return place;
+  const placeCount = placeSized ?? (await totalBusinesses(db, lookups)) / 50;
+  return categorySize >= placeCount ? place : categoryDriver(category);
 }
 
 /**
