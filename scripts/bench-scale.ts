@@ -639,6 +639,10 @@ async function measureSize(label: string, size: number, source: Source): Promise
         `/city/${enc(city)}?has=wheelchair-accessible-entrance&openNow=1`,
       ],
       ["city-has-rating", "/city/{city}?has=delivery&minRating=4", `/city/${enc(city)}?has=delivery&minRating=4`],
+      // Open now and a minimum rating alone: the window of the city's recommended order (ADR 0015).
+      ["city-rating", "/city/{city}?minRating=4", `/city/${enc(city)}?minRating=4`],
+      ["city-open-now", "/city/{city}?openNow=1", `/city/${enc(city)}?openNow=1`],
+      ["search-words", `/search?q=${dense}`, `/search?q=${enc(dense)}`],
       ["category-has", "/category/{category}?has=delivery", `/category/${enc(category.slug)}?has=delivery`],
       [
         "city-category-has",

@@ -24,7 +24,7 @@ export async function valueOf(db: Db, query: SQL): Promise<number | null> {
   return (await db.orm.get<{ n: number } | undefined>(query))?.n ?? null;
 }
 
-export const indexedBy = (index: string) => sql.raw(`INDEXED BY ${index}`);
+const indexedBy = (index: string) => sql.raw(`INDEXED BY ${index}`);
 
 /** Per kind of place: its column, its index in recommended order, and its summary's size query (none for states and postal codes). */
 export const PLACES: Record<PlaceKind, { column: SQLiteColumn; index: string; size: ((value: string) => SQL) | null }> = {

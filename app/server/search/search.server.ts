@@ -17,7 +17,7 @@
  * - near me: the grid or the FTS cells around the point, nearest first (near.server.ts, ADR 0017).
  * - open now is computed in JS from hours and time zone on the rows a plan reads.
  */
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
 import { choicesFromRows } from "#app/lib/search/filter-choices";
@@ -59,12 +59,11 @@ import {
 import { andQuery, facetsQuery, facetToken } from "#app/lib/search/search-query";
 import type { BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
-import { b, CANDIDATE_COLUMNS, FROM_B, type CandidateRow } from "#app/server/search/candidates.server";
+import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/candidates.server";
 import { categoryWords } from "#app/server/search/category-words.server";
 import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
   findLocation,
-  indexedBy,
   lookupArms,
   knownSize,
   lookupsOf,
@@ -650,8 +649,8 @@ async function deepPage(db: Db, match: string, offset: number, want: number, blo
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
 
-/** An index listing some businesses in recommended order, and its equality predicate. */
-type Driver = { index: string; where: SQL };
+/** The equality predicate of an index listing some businesses in recommended order ((column, score, id)). */
+type Driver = { where: SQL };
 
 /**
  * The index whose businesses are fewest drives the window: the location's (column, score, id) index
@@ -661,13 +660,11 @@ type Driver = { index: string; where: SQL };
  */
 async function chooseDriver(db: Db, location: Location | null, category: Category | null, lookups?: Lookups): Promise<Driver> {
   const categoryDriver = (c: Category): Driver =>
-    c.kind === "group"
-      ? { index: "businesses_group_order_idx", where: sql`${b.groupSlug} = ${c.slug}` }
-      : { index: "businesses_category_order_idx", where: sql`${b.categorySlug} = ${c.slug}` };
+    c.kind === "group" ? { where: sql`${b.groupSlug} = ${c.slug}` } : { where: sql`${b.categorySlug} = ${c.slug}` };
   // A listing's filters without a place (/businesses, a category page).
-  if (!location) return category ? categoryDriver(category) : { index: "businesses_order_idx", where: sql`1 = 1` };
+  if (!location) return category ? categoryDriver(category) : { where: sql`1 = 1` };
   const { kind, value } = location.driving;
-  const place: Driver = { index: PLACES[kind].index, where: sql`${PLACES[kind].column} = ${value}` };
+  const place: Driver = { where: sql`${PLACES[kind].column} = ${value}` };
   if (!category || kind === "zip") return place;
   const placeSized = await placeSize(db, location.driving, lookups);
   if (placeSized === 0) return place;
@@ -737,14 +734,15 @@ async function runFacets(
     };
   }
   const driver = await chooseDriver(db, plan.location, plan.category, lookups);
+  // The driving index read directly, its rows with it: D1 counts one row an entry (a subquery of the
+  // index's ids joined back to businesses counted two: measured with scripts/sql-probe.ts). Its
+  // equality and the order leave SQLite that index alone (the other places' columns are `+col`).
   const window = await db.orm
     .select(CANDIDATE_COLUMNS)
-    .from(
-      sql`(SELECT b.id FROM ${FROM_B} ${indexedBy(driver.index)} WHERE ${driver.where}
-          ORDER BY b.score DESC, b.id DESC LIMIT ${FACET_WINDOW + 1}) AS w`,
-    )
-    .crossJoin(b)
-    .where(sql`${b.id} = w.id`);
+    .from(b)
+    .where(driver.where)
+    .orderBy(desc(b.score), desc(b.id))
+    .limit(FACET_WINDOW + 1);
   const filter = facetCheck(plan);
   // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
   const hits = window
@@ -983,18 +981,18 @@ async function run(
 }
 
 /**
- * A location's page in recommended order, from its covering (column, score, id) index by OFFSET:
- * the index gives the ids, and `businesses` is read for them only (CROSS JOIN keeps the ids driving).
- * Its rows carry `relevance` (-score) into the JSON answers, as they always have.
+ * A location's page in recommended order, from its (column, score, id) index by OFFSET, the rows read
+ * with it (one row an entry, as the facet window's). Its rows carry `relevance` (-score) into the JSON
+ * answers, as they always have.
  */
 function placeRows(db: Db, location: Location, limit: number, offset: number) {
-  const ids = sql`SELECT b.id, -b.score AS relevance FROM ${FROM_B} ${indexedBy(PLACES[location.driving.kind].index)}
-          WHERE ${placeWhere(location)} ORDER BY b.score DESC, b.id DESC LIMIT ${limit} OFFSET ${offset}`;
   return db.orm
-    .select({ ...getTableColumns(b), relevance: sql<number>`p.relevance` })
-    .from(sql`(${ids}) AS p`)
-    .crossJoin(b)
-    .where(sql`${b.id} = p.id`);
+    .select({ ...getTableColumns(b), relevance: sql<number>`-b.score`.as("relevance") })
+    .from(b)
+    .where(placeWhere(location))
+    .orderBy(desc(b.score), desc(b.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 // ── Listings and the list API ──
