@@ -48,8 +48,8 @@ export function ListingPage({
   filters: ListingFilters;
   /** What the filter bar offers (the listing's attributes and their counts). */
   choices?: FilterChoices;
-  /** With filters: "N results", whether a next page exists and its cursor (null: the next page by number). */
-  filtered: { summary: string; hasNext: boolean; next?: number | null } | null;
+  /** With filters: "N results", whether a next page exists, and where the pager's pages go (PagerCursors). */
+  filtered: { summary: string; hasNext: boolean; next?: number | null; previous?: number | null; numbered?: number | null } | null;
   /** What stands above the filter bar: the heading, the count, the page's links. */
   heading: React.ReactNode;
   /** What shows instead of the cards when there are none. */
@@ -88,7 +88,12 @@ export function ListingPage({
         page={page}
         totalPages={totalPages}
         hasNext={filtered?.hasNext}
-        hrefFor={pagerHref(path, filters, { page, next: filtered?.next ?? null })}
+        hrefFor={pagerHref(path, filters, {
+          page,
+          next: filtered?.next ?? null,
+          previous: filtered?.previous ?? null,
+          numbered: filtered?.numbered ?? null,
+        })}
       />
     </main>
   );

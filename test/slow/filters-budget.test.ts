@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ValidBusinessInput } from "#app/lib/business/business";
+import { NUMBERED_PAGES } from "#app/lib/search/search-plan";
 import { buildBusiness, insert, request, rowsRead } from "../helpers/factories";
 
 const ROWS_READ_BOUND = 300;
@@ -109,6 +110,13 @@ function nextLink(html: string): string | null {
   return href === undefined ? null : href.replace(/&amp;/g, "&");
 }
 
+/** The pager's previous link of a page (its site path), or null on the first page. */
+function previousLink(html: string): string | null {
+  const tag = /<a[^>]*\brel="prev"[^>]*>/.exec(html)?.[0];
+  const href = tag ? /\bhref="([^"]*)"/.exec(tag)?.[1] : undefined;
+  return href === undefined ? null : href.replace(/&amp;/g, "&");
+}
+
 /** The numbers of the businesses a page lists (its cards, or the API's names). */
 function listed(text: string, api: boolean): number[] {
   const names = api
@@ -147,16 +155,20 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
   ] as const)("following the pager's next links of %s lists every match once, each page within the budget", async (first, matches) => {
     const expected = Array.from({ length: BUSINESSES }, (_, i) => i).filter(matches);
     const byLinks: number[] = [];
+    const pages: number[][] = [];
     const reads: number[] = [];
     let path: string | null = first;
     let pageTen: string | null = null;
+    let last = first;
     while (path !== null) {
       const response = await request(path);
       expect(response.status, path).toBe(200);
       reads.push(rowsRead(response));
       const html = await response.text();
-      byLinks.push(...listed(html, false));
+      pages.push(listed(html, false));
+      byLinks.push(...pages[pages.length - 1]);
       if (reads.length === 10) pageTen = path;
+      last = path;
       path = nextLink(html);
       expect(reads.length, "the pager ends").toBeLessThanOrEqual(60);
     }
@@ -169,13 +181,30 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
     expect(byLinks.length).toBe(Math.min(expected.length, 1000));
     expect(byLinks.every((i) => matches(i))).toBe(true);
     if (expected.length <= 1000) expect([...byLinks].sort((a, b) => a - b)).toEqual(expected);
-    // The same list as the pages by number (OFFSET), page by page.
-    const byNumber: number[] = [];
-    for (let page = 1; page <= reads.length; page++) {
+    // The same pages by number (OFFSET) up to NUMBERED_PAGES; a deeper number alone is answered with that page.
+    const numbered = Math.min(reads.length, NUMBERED_PAGES);
+    for (let page = 1; page <= numbered; page++) {
       const response = await request(`${first}${page > 1 ? `&page=${page}` : ""}`);
-      byNumber.push(...listed(await response.text(), false));
+      expect(listed(await response.text(), false), `page ${page}`).toEqual(pages[page - 1]);
     }
-    expect(byLinks).toEqual(byNumber);
+    if (reads.length > NUMBERED_PAGES) {
+      const response = await request(`${first}&page=${reads.length}`);
+      expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
+      const html = await response.text();
+      expect(listed(html, false)).toEqual(pages[NUMBERED_PAGES - 1]);
+      expect(html).toMatch(new RegExp(`aria-current="page"[^>]*><span class="sr-only">Page </span>${NUMBERED_PAGES}<`));
+    }
+    // Back from the last page by the previous links: the same pages, each within the budget.
+    const back: number[][] = [];
+    for (let at: string | null = last; at !== null;) {
+      const response = await request(at);
+      expect(rowsRead(response), at).toBeLessThanOrEqual(ROWS_READ_BOUND);
+      const html = await response.text();
+      back.push(listed(html, false));
+      at = previousLink(html);
+      expect(back.length, "the pager ends").toBeLessThanOrEqual(60);
+    }
+    expect(back.reverse()).toEqual(pages);
   });
 
   it("ignores a cursor that is not a positive integer, and within the first block (offset pages)", async () => {

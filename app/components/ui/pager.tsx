@@ -23,6 +23,7 @@ const number = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg p
  * `totalPages` null: the count is unknown (a search that only knows whether a next page exists), so
  * the numbers stop at the next page and the line says 'Page X'. `hrefFor` gives a site path ("/cities?page=2");
  * the pager links to it in the page's locale ("/vi/cities?page=2"), its words and numbers in that locale too.
+ * A page `hrefFor` gives no path (null: a deep page a list reaches only from its neighbours, ADR 0031) is left out.
  */
 export function Pager({
   page,
@@ -33,22 +34,27 @@ export function Pager({
   page: number;
   totalPages: number | null;
   hasNext?: boolean;
-  hrefFor: (page: number) => string;
+  hrefFor: (page: number) => string | null;
 }) {
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
   const last = totalPages ?? (hasNext ? page + 1 : page);
   if (last <= 1) return null;
-  const numbers = pageWindow(page, last);
-  const to = (n: number) => lp(hrefFor(n));
+  // Pages without a link are gaps, as the ones the window leaves out are.
+  const numbers = pageWindow(page, last)
+    .map((n) => (n === null || n === page || hrefFor(n) !== null ? n : null))
+    .filter((n, i, all) => n !== null || all[i - 1] !== null);
+  const to = (n: number) => lp(hrefFor(n) ?? "");
+  const previous = page > 1 ? hrefFor(page - 1) : null;
+  const following = hasNext ? hrefFor(page + 1) : null;
   const count = (n: number) => formatCount(n, i18n.locale);
   // One text node ("Page "), so the number after it reads as "Page 5".
   const pageWord = `${_("pager.page")} `;
   return (
     <nav aria-label={_("pager.label")} className="mt-10 flex flex-col items-center gap-3">
       <div className="flex flex-wrap items-center justify-center gap-2">
-        {page > 1 ? (
-          <Link to={to(page - 1)} rel="prev" className={cn(step, "order-2 sm:order-none")}>
+        {previous !== null ? (
+          <Link to={lp(previous)} rel="prev" className={cn(step, "order-2 sm:order-none")}>
             {_("pager.previous")}
           </Link>
         ) : (
@@ -80,8 +86,8 @@ export function Pager({
             ),
           )}
         </ol>
-        {hasNext ? (
-          <Link to={to(page + 1)} rel="next" className={cn(step, "order-3 sm:order-none")}>
+        {following !== null ? (
+          <Link to={lp(following)} rel="next" className={cn(step, "order-3 sm:order-none")}>
             {_("pager.next")}
           </Link>
         ) : (

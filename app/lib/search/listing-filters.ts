@@ -148,16 +148,31 @@ export function parseCursor(raw: string | null): number | null {
 }
 
 /**
- * The pager's links of a filtered listing: the next page (`current.page + 1`) carries the cursor
- * `next` when there is one; every other page is addressed by its number.
+ * Where a pager's pages go (ADR 0031): the neighbours by their cursors where they have one (`next`,
+ * `previous`: `after=` in their URLs), every other page by its number up to `numbered` (null or
+ * absent: every page); a page past it without a cursor gets no link (its number alone would be
+ * answered with page `numbered`).
  */
+export type PagerCursors = { page: number; next: number | null; previous?: number | null; numbered?: number | null };
+
+/** A pager's link for each page from `href(page, cursor)`, or null where the page has no link (PagerCursors). */
+export function pagerLinks(current: PagerCursors, href: (page: number, after: number | null) => string): (page: number) => string | null {
+  return (page) => {
+    if (page === current.page + 1 && current.next !== null) return href(page, current.next);
+    if (page === current.page - 1 && current.previous != null) return href(page, current.previous);
+    if (current.numbered != null && page > current.numbered) return null;
+    return href(page, null);
+  };
+}
+
+/** The pager's links of a filtered listing (pagerLinks). */
 export function pagerHref(
   path: string,
   filters: ListingFilters,
-  current: { page: number; next: number | null },
+  current: PagerCursors,
   extra?: URLSearchParams,
-): (page: number) => string {
-  return (page) => listingHref(path, filters, page, extra, page === current.page + 1 ? current.next : null);
+): (page: number) => string | null {
+  return pagerLinks(current, (page, after) => listingHref(path, filters, page, extra, after));
 }
 
 /** A listing as attribute_counts keys it (db/schema.ts): the writer's and the triggers' spelling. */

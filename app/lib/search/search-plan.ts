@@ -41,6 +41,13 @@ export const BLOCK = 100;
  * no name matches need a place in it. A match of at most this many is ordered and counted whole.
  */
 export const FILTER_BLOCK = 60;
+/**
+ * A list paged by cursor past its first block (attribute filters without open now: ADR 0031) is
+ * addressed by its number up to this page: a deeper page asked for by number alone reads every id
+ * before it (OFFSET: 340 rows for page 10 of a city at 100,000 businesses) and is answered with this
+ * page; the pager reaches the deeper ones by their cursors, forward and back.
+ */
+export const NUMBERED_PAGES = 6;
 /** Name matches added to a dense text search's window (the exact name, and recent name matches). */
 export const NAME_WINDOW = 20;
 /** A word-less search's window: the first FACET_WINDOW + 1 entries of its driving index (~2 × FACET_WINDOW rows). */

@@ -86,9 +86,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
-    const page = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
+    const asked = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const [found, choices] = await Promise.all([
-      filteredBusinesses(db, query, filters, page, parseCursor(url.searchParams.get(CURSOR_PARAM))),
+      filteredBusinesses(db, query, filters, asked, parseCursor(url.searchParams.get(CURSOR_PARAM))),
       // The filter counts are the listing's (its scope's attribute_counts), whatever filters are chosen.
       query.category
         ? findCategory(db, query.category).then((c) =>
@@ -96,6 +96,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           )
         : readAttributeChoices(db, attributeScope({ kind: "all" }), filters, locale),
     ]);
+    // The page served: a number past the cursor-paged list's numbered pages is answered with the last of them.
+    const { page } = found;
     const { totalPages, filtered } = localizedFilteredPage(found, page, BUSINESSES_PAGE_SIZE, locale);
     // The heading's count: exact, or a true lower bound ("400+", result-count.ts).
     const count = countShown({ ...found, before: (page - 1) * BUSINESSES_PAGE_SIZE, shown: found.businesses.length });
@@ -104,8 +106,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       page,
       totalPages,
       hasNext: found.hasNext,
-      // The next page's cursor past the first block of an attribute-filtered match (ADR 0031).
+      // The neighbours' cursors past the first block of an attribute-filtered match (ADR 0031).
       next: found.next,
+      previous: found.previous,
+      numbered: found.numbered,
       totalCount: count.count,
       approximate: count.kind !== "exact",
       businesses: found.businesses.map((b) => toCard(b, locale)),
@@ -144,6 +148,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     totalPages: result.approximate ? null : result.totalPages,
     hasNext: result.hasNext ?? page < result.totalPages,
     next: null,
+    previous: null,
+    numbered: null,
     totalCount: count.count,
     approximate: count.kind !== "exact",
     businesses: result.businesses.map((b) => toCard(b, locale)),
@@ -177,10 +183,11 @@ async function filteredBusinesses(
       near: undefined,
       radius: DEFAULT_RADIUS_KM,
     });
-    return { businesses: found.businesses, hasNext: found.hasNext, approximate: found.approximate, total: found.total, next: null };
+    return { ...found, next: null, previous: null, numbered: null };
   }
   const category = query.category ? await findCategory(db, query.category) : null;
-  if (query.category && !category) return { businesses: [], hasNext: false, approximate: false, total: 0, next: null };
+  if (query.category && !category)
+    return { page, businesses: [], hasNext: false, approximate: false, total: 0, next: null, previous: null, numbered: null };
   const scope = category ? { kind: category.kind, slug: category.slug } : { kind: "all" as const };
   return listingSearch(db, scope, filters, page, BUSINESSES_PAGE_SIZE, new Date(), after);
 }
@@ -295,7 +302,7 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
             hrefFor={pagerHref(
               "/businesses",
               loaderData.filters,
-              { page: loaderData.page, next: loaderData.next },
+              { page: loaderData.page, next: loaderData.next, previous: loaderData.previous, numbered: loaderData.numbered },
               browseParams({ search, category, sort }),
             )}
           />

@@ -19,7 +19,7 @@ import { searchDistanceUnit } from "#app/lib/search/distance-unit";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
 import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
-import { ATTRIBUTE_PARAMS, CURSOR_PARAM, parseCursor } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, CURSOR_PARAM, pagerLinks, parseCursor } from "#app/lib/search/listing-filters";
 import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -105,9 +105,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   const _: Translate = (id, values) => i18n._(id, values);
   if (!loaderData) return pageMeta({ title: _("search.metaTitleDefault") });
   const { params, siteName } = loaderData;
+  // The page served (a deep number without its cursor is answered with another: ADR 0031).
+  const { page } = loaderData.result;
   const what = params.q && params.location ? _("search.metaWhatIn", { query: params.q, location: params.location }) : params.q || headingFor(_, params);
   return pageMeta({
-    title: titleWithSuffix(_("search.metaTitle", { what, siteName }), params.page > 1 ? _("search.metaPage", { page: params.page }) : null),
+    title: titleWithSuffix(_("search.metaTitle", { what, siteName }), page > 1 ? _("search.metaPage", { page }) : null),
     description: _("search.metaDescription", { heading: headingFor(_, params) }),
     // Result pages are for visitors; the sitemaps list the pages crawlers should index.
     robots: NOINDEX_FOLLOW,
@@ -237,7 +239,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         page={result.page}
         totalPages={total === null ? null : Math.max(1, Math.ceil(total / result.pageSize))}
         hasNext={result.hasNext}
-        hrefFor={(page) => lp(withCursor(withAttributeFilters(searchHref({ ...params, page }), filters), page === result.page + 1 ? result.next : null))}
+        hrefFor={pagerLinks(result, (page, after) => lp(withCursor(withAttributeFilters(searchHref({ ...params, page }), filters), after)))}
       />
     </main>
   );

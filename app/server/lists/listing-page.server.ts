@@ -84,10 +84,11 @@ export type ListingPage<O extends OpenedListing> = {
     totalPages: number | null;
     filters: ListingFilters;
     /**
-     * With filters: the filter bar's "N results", whether there is a next page and its cursor (the
-     * pager's next link carries it past the first block of a match: ADR 0031); else null.
+     * With filters: the filter bar's "N results", whether there is a next page, and the neighbours'
+     * cursors and the deepest page addressed by number (the pager's links past the first block of a
+     * match: ADR 0031, listing-filters.ts PagerCursors); else null.
      */
-    filtered: { summary: string; hasNext: boolean; next: number | null } | null;
+    filtered: { summary: string; hasNext: boolean; next: number | null; previous: number | null; numbered: number | null } | null;
     /**
      * The filter bar's choices and counts (ADR 0031): the listing's attributes, accessibility first,
      * each with how many of the listing's businesses have it — exact, and the same on a filtered page
@@ -180,10 +181,16 @@ async function filteredListing(
   after: number | null,
   locale: string,
 ) {
-  const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
-  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE, new Date(), after);
+  const found = await listingSearch(db, scope, filters, clampPage(requestedPage, MAX_SEARCH_PAGE), LISTING_PAGE_SIZE, new Date(), after);
+  // The page served: a number past the list's numbered pages without its cursor is answered with the last of them.
+  const { page } = found;
   const { totalPages, filtered } = localizedFilteredPage(found, page, LISTING_PAGE_SIZE, locale);
-  return { businesses: found.businesses, page, totalPages, filtered: { ...filtered, next: found.next } };
+  return {
+    businesses: found.businesses,
+    page,
+    totalPages,
+    filtered: { ...filtered, next: found.next, previous: found.previous, numbered: found.numbered },
+  };
 }
 
 /**

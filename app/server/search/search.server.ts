@@ -36,6 +36,7 @@ import {
   BLOCK,
   EXPANSION_SLOT,
   FILTER_BLOCK,
+  NUMBERED_PAGES,
   FACET_WINDOW,
   listingPlan,
   NAME_WINDOW,
@@ -340,13 +341,16 @@ function exactNameSlice(m: TextMatch): SQL | null {
 }
 
 /** A slice's candidates, one query: the FTS rowids drive (CROSS JOIN), `businesses` is read for them only. */
-async function candidates(db: Db, slice: SQL): Promise<CandidateRow[]> {
-  const rows = await db.orm
+const candidatesQuery = (db: Db, slice: SQL) =>
+  db.orm
     .select(CANDIDATE_COLUMNS)
     .from(sql`(${slice}) AS m`)
     .crossJoin(b)
     .where(sql`${b.id} = m.rowid`);
-  return rows.sort((x, y) => y.id - x.id);
+
+/** A slice's candidates, newest first. */
+async function candidates(db: Db, slice: SQL): Promise<CandidateRow[]> {
+  return (await candidatesQuery(db, slice)).sort((x, y) => y.id - x.id);
 }
 
 /** Matches' ids only (FTS rows, no `businesses` row read). */
@@ -705,25 +709,31 @@ async function runFacets(
   if (attributeFiltersActive(plan.attributes)) {
     // Past the first block the match runs newest first, so a page there is the ids below the last
     // one shown (the cursor): its own ids and rows, whatever its number. Not with open now (rows
-    // are checked), nor within the first block (ordered in JS); an empty page falls back to OFFSET.
+    // are checked), nor within the first block (ordered in JS); a cursor below which nothing lies
+    // (the list changed) falls back to the page's number.
     if (after !== null && !keep && plan.offset >= FILTER_BLOCK) {
-      const page = await cursorPage(db, plan.match, after, plan.offset, plan.pageSize);
+      const page = await cursorPage(db, plan.match, after, plan.page, plan.pageSize);
       if (page) return page;
     }
+    // By number, a page is read by OFFSET up to NUMBERED_PAGES; a deeper number without its cursor
+    // is answered with that page (the pager's links past it carry their cursors).
+    const served =
+      keep || plan.page <= NUMBERED_PAGES ? plan : { ...plan, page: NUMBERED_PAGES, offset: (NUMBERED_PAGES - 1) * plan.pageSize };
     const found = await runWindow(
       db,
-      { match: plan.match },
-      { order: plan.order, offset: plan.offset, limit: plan.pageSize + 1, keep, keepWindow: true, block: FILTER_BLOCK },
+      { match: served.match },
+      { order: served.order, offset: served.offset, limit: served.pageSize + 1, keep, keepWindow: true, block: FILTER_BLOCK },
     );
-    const shown = found.rows.slice(0, plan.pageSize);
-    const end = plan.offset + plan.pageSize;
+    const shown = found.rows.slice(0, served.pageSize);
+    const end = served.offset + served.pageSize;
     // The next page's cursor once this page reaches the first block's end: the smallest rowid of the
     // block and of the page (the page's rows past the block are the newest below it, in order).
     const next =
-      !keep && found.rows.length > plan.pageSize && found.blockEnd !== null && end >= FILTER_BLOCK
+      !keep && found.rows.length > served.pageSize && found.blockEnd !== null && end >= FILTER_BLOCK
         ? Math.min(found.blockEnd, ...shown.map((r) => r.id))
         : null;
     return {
+      page: served.page,
       rows: found.rows,
       approximate: found.approximate,
       // Exact, or a true lower bound (the results read so far): the count says "N+".
@@ -731,6 +741,8 @@ async function runFacets(
       read: found.read,
       whole: found.whole,
       next,
+      previous: null,
+      numbered: keep ? null : NUMBERED_PAGES,
     };
   }
   const driver = await chooseDriver(db, plan.location, plan.category, lookups);
@@ -753,10 +765,10 @@ async function runFacets(
   const page: CandidateRow[] = hits.slice(plan.offset, want);
   // A complete window is the whole match, filters and open now included: its hits are the count.
   if (window.length <= FACET_WINDOW)
-    return { rows: page.map(asRow), approximate: false, total: hits.length, read: hits, whole: true, next: null };
+    return { ...byNumber(plan), rows: page.map(asRow), approximate: false, total: hits.length, read: hits, whole: true };
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
-  if (plan.match === "") return { rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false, next: null };
+  if (plan.match === "") return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false };
   const rest = await continueMatch(db, {
     match: plan.match,
     before: null,
@@ -769,27 +781,47 @@ async function runFacets(
     budget: keep ? Math.max(0, want - hits.length) : Infinity,
   });
   page.push(...rest.rows);
-  return { rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted), read: hits, whole: false, next: null };
+  return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted), read: hits, whole: false };
 }
+
+/** A page every page of whose list is addressed by its number: no cursors. */
+const byNumber = (plan: FacetPlan) => ({ page: plan.page, next: null, previous: null, numbered: null });
 
 /**
  * A page past the first block by cursor (ADR 0031): the `pageSize + 1` matches below `after`, newest
- * first — one FTS statement and the page's rows. The results known are those before the page (its
- * number says how many), on it and the one after it: exact on the last page, else a lower bound.
- * RESULT_CAP still ends the list. Null when nothing lies below `after` (a stale or forged cursor).
+ * first, with their rows — and, for the pager's link back, the ids from `after` up: the previous
+ * page's (`after` is its last) and the one above them, which is that page's own cursor. One round
+ * trip. The results known are those before the page (its number says how many), on it and the one
+ * after it: exact on the last page, else a lower bound. RESULT_CAP still ends the list. Null when
+ * nothing lies below `after` (a stale or forged cursor).
  */
-async function cursorPage(db: Db, match: string, after: number, offset: number, pageSize: number): Promise<FacetResult | null> {
-  // The ids drive and their rows come with them: one statement.
-  const rows = await candidates(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
+async function cursorPage(db: Db, match: string, after: number, page: number, pageSize: number): Promise<FacetResult | null> {
+  const offset = (page - 1) * pageSize;
+  const above = db.orm
+    .select({ id: sql<number>`rowid` })
+    .from(sql`businesses_fts`)
+    .where(sql`businesses_fts MATCH ${match} AND rowid >= CAST(${after} AS INTEGER)`)
+    .orderBy(sql`rowid`)
+    .limit(pageSize + 1);
+  const [found, up] = await db.orm.batch([
+    candidatesQuery(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after)),
+    above,
+  ]);
+  const rows = found.sort((x, y) => y.id - x.id);
   if (rows.length === 0) return null;
   const hasNext = rows.length > pageSize;
+  // The previous page by its cursor only where its number is past NUMBERED_PAGES (and so past the first block).
+  const previous = page - 1 > NUMBERED_PAGES && up.length > pageSize ? up[pageSize].id : null;
   return {
+    page,
     rows: rows.map(asRow),
     approximate: hasNext,
     total: hasNext ? null : offset + rows.length,
     read: rows,
     whole: false,
     next: hasNext ? rows[pageSize - 1].id : null,
+    previous,
+    numbered: NUMBERED_PAGES,
   };
 }
 
@@ -799,12 +831,18 @@ async function cursorPage(db: Db, match: string, after: number, offset: number, 
  * attribute-filtered match (the smallest rowid before it), else null.
  */
 type FacetResult = {
+  /** The page served: the one asked for, or NUMBERED_PAGES for a deeper number without its cursor. */
+  page: number;
   rows: BusinessRow[];
   approximate: boolean;
   total: number | null;
   read: CandidateRow[];
   whole: boolean;
   next: number | null;
+  /** The previous page's cursor when its number is past `numbered`; else null (it goes by number). */
+  previous: number | null;
+  /** The deepest page addressed by its number (the pager links past it by cursor); null: every page. */
+  numbered: number | null;
 };
 
 // ── /search and /api/search ──
@@ -844,6 +882,14 @@ export type SearchResult = {
    * first block (ADR 0031): the next page then reads its own ids and rows only; null otherwise.
    */
   next: number | null;
+  /** The previous page's cursor when its number is past `numbered`; else null (it goes by number). */
+  previous: number | null;
+  /**
+   * The deepest page addressed by its number: a list paged by cursor past its first block answers a
+   * deeper number without its cursor with this page, and the pager links past it by cursor only;
+   * null: every page goes by number.
+   */
+  numbered: number | null;
 };
 
 /**
@@ -901,6 +947,8 @@ async function run(
     point: plan.echo.point,
     total: null,
     next: null,
+    previous: null,
+    numbered: null,
     sample: { rows: [], whole: true },
   };
   const keep: Keep | undefined = plan.openNow ? (row) => isOpenNow(row, now) : undefined;
@@ -970,10 +1018,14 @@ async function run(
       const found = await runFacets(db, plan, keep, after, plan.lookups);
       return {
         ...empty,
+        page: found.page,
+        hasPrevious: found.page > 1,
         ...paged(listed(found.rows)),
         approximate: found.approximate,
         total: found.total,
         next: found.next,
+        previous: found.previous,
+        numbered: found.numbered,
         sample: { rows: found.read, whole: found.whole },
       };
     }
@@ -997,8 +1049,21 @@ function placeRows(db: Db, location: Location, limit: number, offset: number) {
 
 // ── Listings and the list API ──
 
-/** `next`: the next page's cursor (`after=` in its URL) when the page is past a filtered match's first block; else null. */
-export type ListingPage = { businesses: Business[]; hasNext: boolean; approximate: boolean; total: number | null; next: number | null };
+/**
+ * `page`: the page served (a number past `numbered` without its cursor is answered with that page);
+ * `next`/`previous`: the neighbours' cursors (`after=` in their URLs) where they go by cursor, else null
+ * (SearchResult's).
+ */
+export type ListingPage = {
+  page: number;
+  businesses: Business[];
+  hasNext: boolean;
+  approximate: boolean;
+  total: number | null;
+  next: number | null;
+  previous: number | null;
+  numbered: number | null;
+};
 
 /**
  * A listing page (/businesses, a city, a category) with the search's filters: listingPlan's facet
@@ -1022,11 +1087,14 @@ export async function listingSearch(
   );
   const list = found.rows.map((r) => toBusiness(r, now));
   return {
+    page: found.page,
     businesses: list.slice(0, pageSize),
     hasNext: list.length > pageSize,
     approximate: found.approximate,
     total: found.total,
     next: found.next,
+    previous: found.previous,
+    numbered: found.numbered,
   };
 }
 
