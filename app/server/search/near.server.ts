@@ -167,9 +167,22 @@ type Read = {
   /** Per grid row, the columns read so far. */
   grid: Map<number, { from: number; to: number }>;
   /** The FTS cells read so far. */
-  cells: string[];
+  cells: FtsCell[];
   areaKm2: number;
 };
+
+/** A cell of businesses.geo_terms: its level and its row and column at that level. */
+type FtsCell = { level: number; row: number; col: number };
+
+/**
+ * The cell of `level` (the cell's own or a coarser one) that holds the cell, as "row x col": the
+ * levels nest, each cell of a level holding 4 × 4 of the level below (the migration's factors are
+ * powers of 2 apart, so SQLite's cells nest exactly too).
+ */
+function holder(cell: FtsCell, level: number): string {
+  const ratio = LEVELS[cell.level] / LEVELS[level];
+  return `${Math.floor(cell.row / ratio)}x${Math.floor(cell.col / ratio)}`;
+}
 
 const copyOf = (read: Read): Read => ({ grid: new Map(read.grid), cells: read.cells, areaKm2: read.areaKm2 });
 
@@ -250,19 +263,26 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
   const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
-  const tokens = covered.map(({ row, col }) => geoToken(level, row, col));
   // Cells an earlier disc read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
-  // discs read at other levels is left out with `NOT` its cells.
-  const before = new Set(read.cells);
-  const freshCells = covered.filter((_, i) => !before.has(tokens[i]));
+  // discs read at other levels is left out with `NOT` its cells — only those that share ground with
+  // a fresh cell (one holds the other): no other can hold a business of the fresh cells, and each
+  // token of the NOT is a doclist FTS5 steps through for every business the ring matches.
+  const before = new Set(read.cells.filter((c) => c.level === level).map((c) => holder(c, level)));
+  const freshCells = covered.filter(({ row, col }) => !before.has(`${row}x${col}`));
   const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
   if (fresh.length === 0) return { radiusKm, ranges: [], match: null, after: copyOf(read) };
-  const cover = new Set(tokens);
-  const other = read.cells.filter((t) => !cover.has(t));
+  // Two cells share ground when the coarser of their levels holds both in the same cell.
+  const freshAt = new Map<number, Set<string>>();
+  const sharesGround = (c: FtsCell) => {
+    const at = Math.max(c.level, level);
+    if (!freshAt.has(at)) freshAt.set(at, new Set(freshCells.map(({ row, col }) => holder({ level, row, col }, at))));
+    return freshAt.get(at)!.has(holder(c, at));
+  };
+  const other = read.cells.filter((c) => c.level !== level && sharesGround(c));
   const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
-  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.join(" OR ")})` : ""}`;
-  read.cells = [...read.cells, ...fresh];
+  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.map((c) => geoToken(c.level, c.row, c.col)).join(" OR ")})` : ""}`;
+  read.cells = [...read.cells, ...freshCells.map(({ row, col }) => ({ level, row, col }))];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   return { radiusKm, ranges: [], match, after: copyOf(read) };
 }
