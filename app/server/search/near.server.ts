@@ -24,11 +24,10 @@
  * line misses the businesses on its far side.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Point } from "#app/lib/search/search-plan";
 import type { NearFacet } from "#app/lib/search/search-query";
 import type { Db } from "#app/server/platform/db.server";
-import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/candidates.server";
+import { b, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
 
 // The filters joined with the cells are spelled beside the other facets (search-query.ts).
 export { nearCategoryFacet, ratingBandFacet, ratingBands } from "#app/lib/search/search-query";
@@ -196,12 +195,8 @@ type Ring = { radiusKm: number; ranges: Array<[number, number]>; match: string |
  * The SELECT of a scan's rings of one kind: a table of them (one row a ring, innermost first) drives
  * the reads, so the rows come ring after ring; each row says which ring read it.
  */
-const ringSelect = (db: Db, rings: SQL, where: SQL) =>
-  db.orm
-    .select({ ...CANDIDATE_COLUMNS, ring: sql<number>`r.column1`.as("ring") })
-    .from(rings)
-    .crossJoin(b)
-    .where(where);
+const ringSelect = (rings: SQL, where: SQL) =>
+  sql`SELECT ${CANDIDATE_SQL}, r.column1 AS ring FROM ${rings} CROSS JOIN ${FROM_B} WHERE ${where}`;
 
 function take(walk: Walk, rows: CandidateRow[]): void {
   for (const row of rows) {
@@ -335,11 +330,10 @@ async function scan(
   const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
   const matches = rings.flatMap((ring, i) => (ring.match === null ? [] : [sql`(${sql.raw(String(i))}, ${ring.match})`]));
   const grid = ranges.length
-    ? ringSelect(db, sql.raw(`(VALUES ${ranges.join(", ")}) AS r`), sql`${b.geoCell} BETWEEN r.column2 AND r.column3`)
+    ? ringSelect(sql.raw(`(VALUES ${ranges.join(", ")}) AS r`), sql`${b.geoCell} BETWEEN r.column2 AND r.column3`)
     : null;
   const fts = matches.length
     ? ringSelect(
-        db,
         sql`(VALUES ${sql.join(matches, sql`, `)}) AS r CROSS JOIN businesses_fts`,
         sql`${b.id} = businesses_fts.rowid AND businesses_fts MATCH r.column2`,
       )
@@ -356,7 +350,10 @@ async function scan(
     walk.read = start;
     return { wholeKm: 0, stoppedKm: 0 };
   }
-  const rows = await (grid && fts ? unionAll(grid, fts) : (grid ?? (fts as NonNullable<typeof fts>))).limit(limit + 1);
+  const rows = await readCandidates<{ ring: number }>(
+    db,
+    sql`${grid && fts ? sql`${grid} UNION ALL ${fts}` : (grid ?? fts)} LIMIT ${limit + 1}`,
+  );
   take(walk, rows.slice(0, limit));
   if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm };
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
