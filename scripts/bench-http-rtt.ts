@@ -124,8 +124,10 @@ export async function measureRtt(options: {
   seconds: number;
   businesses: number;
   commit: string;
+  /** The pages to ask, by name ("search: near me"); all of them when empty. */
+  only: string[];
 }): Promise<void> {
-  const { serve, rtts, rounds, seconds, businesses } = options;
+  const { serve, rtts, rounds, seconds, businesses, only } = options;
   let port = options.firstPort;
   const ports = () => ({ port: port++, inspector: port++ });
   type Row = { hit: Sample[]; miss: Sample[] };
@@ -137,7 +139,7 @@ export async function measureRtt(options: {
   for (const rtt of rtts) {
     const vars: Record<string, string> = rtt > 0 ? { BENCH_D1_RTT_MS: String(rtt) } : {};
     const [on, off] = await Promise.all([serve("on", ports(), vars), serve("off", ports(), vars)]);
-    if (pages.length === 0) pages = await pagesOf(on.origin, businesses);
+    if (pages.length === 0) pages = (await pagesOf(on.origin, businesses)).filter(([name]) => only.length === 0 || only.includes(name));
     // Warm: the JIT, the isolate's memos, and each page stored for the hits.
     for (const [, path] of pages) for (const s of [on, off]) for (let i = 0; i < 3; i++) await ask(`${s.origin}${path}`);
     for (let round = 1; round <= rounds; round++) {

@@ -39,7 +39,8 @@
  * given number of milliseconds (scripts/bench-http-rtt.ts; docs/perf/http.md, "Round trips under
  * network latency"): TTFB p50/p99 of hits and misses, each miss's round trips, the check
  * "miss p50 ≤ RTT × round trips + 30 ms", and the CPU time of a miss per page. One ref; --rounds
- * (default 1) and --seconds (default 3) per page and cell.
+ * (default 1) and --seconds (default 3) per page and cell; --pages names some of its pages
+ * ("search: dense word,search: near me").
  *
  * Env: BENCH_PORT (first port, 8840), BENCH_KEEP=1 keeps the temp folders.
  */
@@ -241,6 +242,7 @@ if (D1_RTTS.length) {
     seconds: SECONDS,
     businesses: BUSINESSES,
     commit: trees[0].commit,
+    only: option("pages", "").split(",").filter(Boolean),
   });
   if (!process.env.BENCH_KEEP) fs.rmSync(temp, { recursive: true, force: true });
   process.exit(0);

@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { DAY_KEYS, LATE_FROM, OPEN_AT_HOURS, openAtParam, weekdayOf, type DayKey } from "#app/lib/business/attributes";
 import { weekdayName } from "#app/lib/business/hours";
 import { formatCount } from "#app/lib/format";
+import { memoized } from "#app/lib/memo";
 import { canonicalFilterHref, filterChips, type FilterChip } from "#app/lib/search/filter-form";
 import {
   filtersActive,
@@ -209,9 +210,15 @@ function counted(_: Translate, label: string, { count, atLeast }: FilterCount, l
   return atLeast ? _("filters.optionCountAtLeast", { label, count: n }) : _("filters.optionCount", { label, count: n });
 }
 
+/** One clock formatter per locale for the isolate's life: building an Intl formatter costs far more than using one. */
+const clockFormatFor = memoized(
+  (locale: string) => new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }),
+  100,
+);
+
 /** A time of day in the locale's clock ("10:00 AM", "10:00"). */
 function clockTime(minutes: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1, 0, minutes));
+  return clockFormatFor(locale).format(Date.UTC(2024, 0, 1, 0, minutes));
 }
 
 /** The listing's attributes, and any chosen one it does not list (so it can be unchosen). */

@@ -159,7 +159,7 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
     const reads: number[] = [];
     let path: string | null = first;
     let pageTen: string | null = null;
-    let last = first;
+    let last: string = first;
     while (path !== null) {
       const response = await request(path);
       expect(response.status, path).toBe(200);

@@ -16,6 +16,7 @@
  */
 import { changeMinutes, isOpenAtWeekTime, WEEKDAYS, weeklyHoursOf, type OpeningHours, type Weekday } from "#app/lib/business/hours";
 import { slugify } from "#app/lib/business/slug";
+import { memoized } from "#app/lib/memo";
 import type { About } from "#app/lib/business/business";
 
 /** One fact of `about`: "Wheelchair accessible entrance" (group "Accessibility") is true or false. */
@@ -27,7 +28,7 @@ export const ACCESSIBILITY_GROUP = "Accessibility";
 export const isAccessibility = (group: string) => slugify(group) === "accessibility";
 
 /** The slug of an attribute's label: the key of filters, URLs and the API. */
-export const attributeSlug = (label: string) => slugify(label);
+export const attributeSlug = memoized((label: string) => slugify(label));
 
 /**
  * Every attribute of `about`, accessibility first, then in the data's order; a label met twice keeps

@@ -24,11 +24,10 @@
  * line misses the businesses on its far side.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Point } from "#app/lib/search/search-plan";
 import type { NearFacet } from "#app/lib/search/search-query";
 import type { Db } from "#app/server/platform/db.server";
-import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/candidates.server";
+import { b, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
 
 // The filters joined with the cells are spelled beside the other facets (search-query.ts).
 export { nearCategoryFacet, ratingBandFacet, ratingBands } from "#app/lib/search/search-query";
@@ -169,9 +168,22 @@ type Read = {
   /** Per grid row, the columns read so far. */
   grid: Map<number, { from: number; to: number }>;
   /** The FTS cells read so far. */
-  cells: string[];
+  cells: FtsCell[];
   areaKm2: number;
 };
+
+/** A cell of businesses.geo_terms: its level and its row and column at that level. */
+type FtsCell = { level: number; row: number; col: number };
+
+/**
+ * The cell of `level` (the cell's own or a coarser one) that holds the cell, as "row x col": the
+ * levels nest, each cell of a level holding 4 × 4 of the level below (the migration's factors are
+ * powers of 2 apart, so SQLite's cells nest exactly too).
+ */
+function holder(cell: FtsCell, level: number): string {
+  const ratio = LEVELS[cell.level] / LEVELS[level];
+  return `${Math.floor(cell.row / ratio)}x${Math.floor(cell.col / ratio)}`;
+}
 
 const copyOf = (read: Read): Read => ({ grid: new Map(read.grid), cells: read.cells, areaKm2: read.areaKm2 });
 
@@ -185,12 +197,8 @@ type Ring = { radiusKm: number; ranges: Array<[number, number]>; match: string |
  * The SELECT of a scan's rings of one kind: a table of them (one row a ring, innermost first) drives
  * the reads, so the rows come ring after ring; each row says which ring read it.
  */
-const ringSelect = (db: Db, rings: SQL, where: SQL) =>
-  db.orm
-    .select({ ...CANDIDATE_COLUMNS, ring: sql<number>`r.column1`.as("ring") })
-    .from(rings)
-    .crossJoin(b)
-    .where(where);
+const ringSelect = (rings: SQL, where: SQL) =>
+  sql`SELECT ${CANDIDATE_SQL}, r.column1 AS ring FROM ${rings} CROSS JOIN ${FROM_B} WHERE ${where}`;
 
 function take(walk: Walk, rows: CandidateRow[]): void {
   for (const row of rows) {
@@ -252,19 +260,26 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
   const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
-  const tokens = covered.map(({ row, col }) => geoToken(level, row, col));
   // Cells an earlier disc read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
-  // discs read at other levels is left out with `NOT` its cells.
-  const before = new Set(read.cells);
-  const freshCells = covered.filter((_, i) => !before.has(tokens[i]));
+  // discs read at other levels is left out with `NOT` its cells — only those that share ground with
+  // a fresh cell (one holds the other): no other can hold a business of the fresh cells, and each
+  // token of the NOT is a doclist FTS5 steps through for every business the ring matches.
+  const before = new Set(read.cells.filter((c) => c.level === level).map((c) => holder(c, level)));
+  const freshCells = covered.filter(({ row, col }) => !before.has(`${row}x${col}`));
   const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
   if (fresh.length === 0) return { radiusKm, ranges: [], match: null, after: copyOf(read) };
-  const cover = new Set(tokens);
-  const other = read.cells.filter((t) => !cover.has(t));
+  // Two cells share ground when the coarser of their levels holds both in the same cell.
+  const freshAt = new Map<number, Set<string>>();
+  const sharesGround = (c: FtsCell) => {
+    const at = Math.max(c.level, level);
+    if (!freshAt.has(at)) freshAt.set(at, new Set(freshCells.map(({ row, col }) => holder({ level, row, col }, at))));
+    return freshAt.get(at)!.has(holder(c, at));
+  };
+  const other = read.cells.filter((c) => c.level !== level && sharesGround(c));
   const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
-  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.join(" OR ")})` : ""}`;
-  read.cells = [...read.cells, ...fresh];
+  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.map((c) => geoToken(c.level, c.row, c.col)).join(" OR ")})` : ""}`;
+  read.cells = [...read.cells, ...freshCells.map(({ row, col }) => ({ level, row, col }))];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   return { radiusKm, ranges: [], match, after: copyOf(read) };
 }
@@ -317,11 +332,10 @@ async function scan(
   const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
   const matches = rings.flatMap((ring, i) => (ring.match === null ? [] : [sql`(${sql.raw(String(i))}, ${ring.match})`]));
   const grid = ranges.length
-    ? ringSelect(db, sql.raw(`(VALUES ${ranges.join(", ")}) AS r`), sql`${b.geoCell} BETWEEN r.column2 AND r.column3`)
+    ? ringSelect(sql.raw(`(VALUES ${ranges.join(", ")}) AS r`), sql`${b.geoCell} BETWEEN r.column2 AND r.column3`)
     : null;
   const fts = matches.length
     ? ringSelect(
-        db,
         sql`(VALUES ${sql.join(matches, sql`, `)}) AS r CROSS JOIN businesses_fts`,
         sql`${b.id} = businesses_fts.rowid AND businesses_fts MATCH r.column2`,
       )
@@ -338,7 +352,10 @@ async function scan(
     walk.read = start;
     return { wholeKm: 0, stoppedKm: 0 };
   }
-  const rows = await (grid && fts ? unionAll(grid, fts) : (grid ?? (fts as NonNullable<typeof fts>))).limit(limit + 1);
+  const rows = await readCandidates<{ ring: number }>(
+    db,
+    sql`${grid && fts ? sql`${grid} UNION ALL ${fts}` : (grid ?? fts)} LIMIT ${limit + 1}`,
+  );
   take(walk, rows.slice(0, limit));
   if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm };
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.

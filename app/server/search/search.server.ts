@@ -60,7 +60,7 @@ import {
 import { andQuery, facetsQuery, facetToken } from "#app/lib/search/search-query";
 import type { BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
-import { b, CANDIDATE_COLUMNS, type CandidateRow } from "#app/server/search/candidates.server";
+import { b, CANDIDATE_COLUMNS, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
 import { categoryWords } from "#app/server/search/category-words.server";
 import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
@@ -282,15 +282,11 @@ async function lookUpWithBlock(
     UNION ALL
     SELECT NULL, NULL, NULL, rowid FROM (SELECT rowid FROM businesses_fts
       WHERE businesses_fts MATCH coalesce((SELECT q FROM s), '""') ORDER BY rowid DESC LIMIT ${sql.raw(String(BLOCK + 1))})`;
-  const rows = await db.orm
-    .select({
-      specMatch: sql<string | null>`u.q`.as("spec_match"),
-      specTerms: sql<string | null>`u.terms`.as("spec_terms"),
-      specLookups: sql<string | null>`u.lookups`.as("spec_lookups"),
-      ...CANDIDATE_COLUMNS,
-    })
-    .from(sql`(${statement}) AS u`)
-    .leftJoin(b, sql`${b.id} = u.id`);
+  const rows = await readCandidates<{ specMatch: string | null; specTerms: string | null; specLookups: string | null }>(
+    db,
+    sql`SELECT u.q AS "specMatch", u.terms AS "specTerms", u.lookups AS "specLookups", ${CANDIDATE_SQL}
+      FROM (${statement}) AS u LEFT JOIN ${FROM_B} ON b.id = u.id`,
+  );
   const head = rows.find((r) => r.specLookups !== null);
   if (!head) throw new Error("The look-ups' statement answered no look-ups row");
   const lookupRows = (JSON.parse(head.specLookups as string) as Array<[string, number | null]>).map(([k, n]) => ({ k, n }));
@@ -341,17 +337,18 @@ function exactNameSlice(m: TextMatch): SQL | null {
 }
 
 /** A slice's candidates, one query: the FTS rowids drive (CROSS JOIN), `businesses` is read for them only. */
+async function candidates(db: Db, slice: SQL): Promise<CandidateRow[]> {
+  const rows = await readCandidates(db, sql`SELECT ${CANDIDATE_SQL} FROM (${slice}) AS m CROSS JOIN ${FROM_B} WHERE b.id = m.rowid`);
+  return rows.sort((x, y) => y.id - x.id);
+}
+
+/** The same as a query builder, for a batch (drizzle's D1 batch carries no hand-written statement with parameters). */
 const candidatesQuery = (db: Db, slice: SQL) =>
   db.orm
     .select(CANDIDATE_COLUMNS)
     .from(sql`(${slice}) AS m`)
     .crossJoin(b)
     .where(sql`${b.id} = m.rowid`);
-
-/** A slice's candidates, newest first. */
-async function candidates(db: Db, slice: SQL): Promise<CandidateRow[]> {
-  return (await candidatesQuery(db, slice)).sort((x, y) => y.id - x.id);
-}
 
 /** Matches' ids only (FTS rows, no `businesses` row read). */
 async function idsOf(db: Db, slice: SQL): Promise<number[]> {
