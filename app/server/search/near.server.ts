@@ -318,7 +318,7 @@ async function scan(
   radii: number[],
   maxRows: number,
   density: number | null = null,
-): Promise<{ wholeKm: number; stoppedKm: number }> {
+): Promise<{ wholeKm: number; stoppedKm: number; stopped: boolean }> {
   const start = copyOf(walk.read);
   let rings = planRings(walk, radii, maxRows, density);
   // Where the grid's ranges would end a later scan within a few rings (a sparse place), its cells
@@ -343,21 +343,21 @@ async function scan(
   const last = rings.length - 1;
   const wholeKm = rings[last].radiusKm;
   walk.read = rings[last].after;
-  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm };
+  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm, stopped: false };
   // Each grid range costs a row more (the seek past its end); an FTS business two (its FTS row and the table's).
   // One more row is asked for, to tell whether the LIMIT stopped the scan.
   const perRow = fts ? 2 : 1;
   const limit = Math.floor((maxRows - ranges.length - matches.length) / perRow) - 2;
   if (limit <= 0) {
     walk.read = start;
-    return { wholeKm: 0, stoppedKm: 0 };
+    return { wholeKm: 0, stoppedKm: 0, stopped: true };
   }
   const rows = await readCandidates<{ ring: number }>(
     db,
     sql`${grid && fts ? sql`${grid} UNION ALL ${fts}` : (grid ?? fts)} LIMIT ${limit + 1}`,
   );
   take(walk, rows.slice(0, limit));
-  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm };
+  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm, stopped: false };
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
   const stoppedIn = rows[limit].ring;
   walk.read = copyOf(stoppedIn > 0 ? rings[stoppedIn - 1].after : start);
@@ -370,7 +370,7 @@ async function scan(
     const before = walk.read.grid.get(row);
     walk.read.grid.set(row, { from: Math.min(from % GRID_ROW, before?.from ?? Infinity), to: Math.max(to % GRID_ROW, before?.to ?? -1) });
   }
-  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm };
+  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm, stopped: true };
 }
 
 function nearestWithin(walk: Walk, radiusKm: number): NearRow[] {
@@ -418,7 +418,9 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     const next = await scan(db, walk, radiiFrom(from, q.radiusKm, 1.1, 24), budget - (db.meter.rowsRead - start), density);
     const exact = done(next.wholeKm);
     if (exact) return exact;
-    if (next.wholeKm <= last.wholeKm) break;
+    // Stopped at its LIMIT: the budget is spent but for the seeks reserved for rings it never
+    // reached, too few to read the disc it stopped in whole (a third round trip for no exact answer).
+    if (next.stopped || next.wholeKm <= last.wholeKm) break;
     last = next;
   }
   // Stopped at the budget: the nearest of what was read, said to be approximate.

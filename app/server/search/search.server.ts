@@ -106,7 +106,9 @@ export async function searchPlan(
   // One round trip for everything the plan depends on: the location's look-ups (and, for a search
   // without words, the sizes its driving index is chosen by) and the prefix's vocabulary terms.
   const expansion = q.text ? prefixExpansion(q.text, vocabulary) : { terms: null };
-  const sizes = { places: !q.text, category: q.text ? null : q.category };
+  // Near me reads no driving index: the category's size, which chooses one, is not looked up for it.
+  const near = Boolean(q.near) && (q.sort === "distance" || (!q.text && !q.location));
+  const sizes = { places: !q.text, category: q.text || near ? null : q.category };
   const expanded = "query" in expansion ? expansion : null;
   // A text plan's first block comes in the same statement when it can (firstBlockWithLookUps).
   const withBlock = firstBlockWithLookUps(q, lookupArms(q.location, sizes), expanded, vocabulary);
