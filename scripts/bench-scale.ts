@@ -412,6 +412,12 @@ async function pageByLinks(url: string, page: number): Promise<{ url: string; re
   return { url: at, reached: page };
 }
 
+/** The page a URL's answer says it is (the pager's current page; the one asked for without a pager). */
+async function pageServed(url: string, asked: number): Promise<{ url: string; reached: number }> {
+  const current = /aria-current="page"[^>]*><span class="sr-only">[^<]*<\/span>([\d,]+)</.exec((await request(url)).body)?.[1];
+  return { url, reached: current ? Number(current.replace(/,/g, "")) : asked };
+}
+
 async function measureRead(url: string, init: RequestInit = {}): Promise<Cell> {
   await request(url, init);
   const samples = [];
@@ -660,7 +666,7 @@ async function measureSize(label: string, size: number, source: Source): Promise
       const pages = [
         { key: "1", label: "", url: async (u: string) => ({ url: u, reached: 1 }) },
         { key: "10", label: " page 10 (by the next links)", url: (u: string) => pageByLinks(u, 10) },
-        { key: "10-direct", label: " page 10 (direct, ?page=10)", url: async (u: string) => ({ url: `${u}&page=10`, reached: 10 }) },
+        { key: "10-direct", label: " page 10 (direct, ?page=10)", url: (u: string) => pageServed(`${u}&page=10`, 10) },
       ];
       for (const page of pages) {
         const row: Row = { key: `filter-${key}-${page.key}`, route: `${route}${page.label}`, kind: "public" };
@@ -668,7 +674,10 @@ async function measureSize(label: string, size: number, source: Source): Promise
           if (p === null) throw new Error("no such page in this directory");
           const { url, reached } = await page.url(`${o}${p}`);
           const cell = await measureRead(url);
-          return reached < 10 && page.key === "10" ? { ...cell, note: `the list ends on page ${reached}: that page measured` } : cell;
+          if (reached < 10 && page.key === "10") return { ...cell, note: `the list ends on page ${reached}: that page measured` };
+          // A list paged by cursor answers a deep number without its cursor with its last numbered page (ADR 0031).
+          if (reached !== 10 && page.key === "10-direct") return { ...cell, note: `answered with page ${reached}` };
+          return cell;
         });
       }
     }
