@@ -123,6 +123,15 @@ describe("a search's miss makes at most 2 D1 round trips", () => {
     });
   }
 
+  it("near me past what its budget reaches answers the last page it reached, not an empty one", async () => {
+    const response = await miss(`/api/search?near=${DENSE.lat},${DENSE.lng}&has=wheelchair-accessible-entrance&page=40`);
+    const answer = (await response.json()) as { page: number; businesses: unknown[]; hasNext: boolean; approximate: boolean };
+    expect(answer.approximate).toBe(true);
+    expect(answer.page).toBeLessThan(40);
+    expect(answer.businesses.length).toBeGreaterThan(0);
+    expect(answer.hasNext).toBe(false);
+  });
+
   it("the pager's next pages", async () => {
     let pages = 0;
     for (const query of [

@@ -205,6 +205,13 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       expect(back.length, "the pager ends").toBeLessThanOrEqual(60);
     }
     expect(back.reverse()).toEqual(pages);
+    // The JSON API takes no cursor: its pages go by number at any depth, as the pages do by their links.
+    if (first.startsWith("/search?") && pages.length >= 10) {
+      const api = await request(`/api/search?${first.split("?")[1]}&page=10`);
+      const answer = (await api.clone().json()) as { page: number };
+      expect(answer.page).toBe(10);
+      expect(listed(await api.text(), true)).toEqual(pages[9]);
+    }
   });
 
   it("ignores a cursor that is not a positive integer, and within the first block (offset pages)", async () => {

@@ -51,6 +51,12 @@ describe("accessibilityPageIndexing", () => {
       titleSuffix: "Page 2",
     });
   });
+
+  it("is canonical to itself past the numbered pages too: its cursor with its number", () => {
+    expect(accessibilityPageIndexing({ ...view, page: 8, count: 400, after: 5120 }).canonical).toBe(
+      `${BASE}?has=wheelchair-accessible-entrance&page=8&after=5120`,
+    );
+  });
 });
 
 describe("listingIndexing of a filtered view without words for its filters", () => {

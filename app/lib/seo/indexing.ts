@@ -8,7 +8,7 @@ import { pluralCategory } from "#app/lib/business/city-category";
 import { titleCaseFromSlug } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { labelOf } from "#app/lib/i18n/labels";
-import { attributeFiltersActive, type ListingFilters } from "#app/lib/search/listing-filters";
+import { attributeFiltersActive, CURSOR_PARAM, type ListingFilters } from "#app/lib/search/listing-filters";
 
 export type IndexingRules = {
   /** A business page is indexed with at least this many of {opening hours, phone, rating > 0}. */
@@ -158,11 +158,14 @@ export function accessibilityPageIndexing(view: {
   count: number;
   rules: IndexingRules;
   locale?: string;
+  /** The cursor the page was read by, when its number alone would not address it (ADR 0031). */
+  after?: number | null;
 }): ListingIndexing {
   const canonical = accessibilityPagePath(view.canonicalBase, view.slug);
   if (view.page > 1) {
     const titleSuffix = i18nFor(view.locale ?? "en")._("listing.titlePage", { page: view.page });
-    return { canonical: `${canonical}&page=${view.page}`, robots: NOINDEX_FOLLOW, titleSuffix };
+    const cursor = view.after != null ? `&${CURSOR_PARAM}=${view.after}` : "";
+    return { canonical: `${canonical}&page=${view.page}${cursor}`, robots: NOINDEX_FOLLOW, titleSuffix };
   }
   return { canonical, robots: isListingIndexed(view.count, view.rules) ? null : NOINDEX_FOLLOW, titleSuffix: null };
 }

@@ -65,6 +65,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       locale,
       after: parseCursor(new URL(request.url).searchParams.get(CURSOR_PARAM)),
       vocabulary: env.FTS5VOCAB !== "off",
+      cursors: true,
     }),
     siteSummary(db, dataVersion),
   ]);

@@ -113,10 +113,9 @@ export async function loadListingPage<O extends OpenedListing>(
   const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale, selected: filters.has });
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
+  const after = parseCursor(url.searchParams.get(CURSOR_PARAM));
   const [listing, accessibility] = await Promise.all([
-    filtersActive(filters)
-      ? filteredListing(db, opened.scope, filters, requested, parseCursor(url.searchParams.get(CURSOR_PARAM)), locale)
-      : null,
+    filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, after, locale) : null,
     accessibilityPageOf(db, opened.scope, filters, config, opened.counts),
   ]);
   // Read with the opening batch; only a listing opened the long way (a name that is no slug) reads them on their own.
@@ -138,7 +137,15 @@ export async function loadListingPage<O extends OpenedListing>(
     canonical,
     // Indexed from INDEX_MIN_LISTING businesses on (a city × category page with fewer does not exist).
     indexing: accessibility
-      ? accessibilityPageIndexing({ canonicalBase: canonical, ...accessibility, page, rules: config, locale })
+      ? accessibilityPageIndexing({
+          canonicalBase: canonical,
+          ...accessibility,
+          page,
+          rules: config,
+          locale,
+          // Past the numbered pages a page is addressed by its cursor too: its canonical is itself.
+          after: listing?.filtered.numbered != null && page > listing.filtered.numbered ? after : null,
+        })
       : listingIndexing({
           canonicalBase: canonical,
           page,

@@ -702,6 +702,7 @@ async function runFacets(
   keep: Keep | undefined,
   after: number | null = null,
   lookups?: Lookups,
+  cursors = false,
 ): Promise<FacetResult> {
   // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
   // rare in the scope, and a window of the scope's index would then hold none of it).
@@ -714,10 +715,11 @@ async function runFacets(
       const page = await cursorPage(db, plan.match, after, plan.page, plan.pageSize);
       if (page) return page;
     }
-    // By number, a page is read by OFFSET up to NUMBERED_PAGES; a deeper number without its cursor
-    // is answered with that page (the pager's links past it carry their cursors).
-    const served =
-      keep || plan.page <= NUMBERED_PAGES ? plan : { ...plan, page: NUMBERED_PAGES, offset: (NUMBERED_PAGES - 1) * plan.pageSize };
+    // For a caller whose pager links by cursor (`cursors`: the HTML pages), a page is read by number
+    // (OFFSET) up to NUMBERED_PAGES, and a deeper number without its cursor is answered with that
+    // page. The APIs take no cursor: every page of theirs goes by number.
+    const numbered = cursors && !keep ? NUMBERED_PAGES : null;
+    const served = numbered === null || plan.page <= numbered ? plan : { ...plan, page: numbered, offset: (numbered - 1) * plan.pageSize };
     const found = await runWindow(
       db,
       { match: served.match },
@@ -741,13 +743,13 @@ async function runFacets(
       whole: found.whole,
       next,
       previous: null,
-      numbered: keep ? null : NUMBERED_PAGES,
+      numbered,
     };
   }
   const driver = await chooseDriver(db, plan.location, plan.category, lookups);
   // The driving index read directly, its rows with it: D1 counts one row an entry (a subquery of the
   // index's ids joined back to businesses counted two: measured with scripts/sql-probe.ts). Its
-  // equality and the order leave SQLite that index alone (the other places' columns are `+col`).
+  // equality and the order leave SQLite that index alone (the other filters are checked in JS).
   const window = await db.orm
     .select(CANDIDATE_COLUMNS)
     .from(b)
@@ -796,21 +798,19 @@ const byNumber = (plan: FacetPlan) => ({ page: plan.page, next: null, previous: 
  */
 async function cursorPage(db: Db, match: string, after: number, page: number, pageSize: number): Promise<FacetResult | null> {
   const offset = (page - 1) * pageSize;
+  const pageQuery = candidatesQuery(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
+  // The previous page by its cursor only where its number is past NUMBERED_PAGES (and so past the first block).
+  const back = page - 1 > NUMBERED_PAGES;
   const above = db.orm
     .select({ id: sql<number>`rowid` })
     .from(sql`businesses_fts`)
     .where(sql`businesses_fts MATCH ${match} AND rowid >= CAST(${after} AS INTEGER)`)
     .orderBy(sql`rowid`)
     .limit(pageSize + 1);
-  const [found, up] = await db.orm.batch([
-    candidatesQuery(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after)),
-    above,
-  ]);
+  const [found, up] = back ? await db.orm.batch([pageQuery, above]) : [await pageQuery, []];
   const rows = found.sort((x, y) => y.id - x.id);
   if (rows.length === 0) return null;
   const hasNext = rows.length > pageSize;
-  // The previous page by its cursor only where its number is past NUMBERED_PAGES (and so past the first block).
-  const previous = page - 1 > NUMBERED_PAGES && up.length > pageSize ? up[pageSize].id : null;
   return {
     page,
     rows: rows.map(asRow),
@@ -819,7 +819,7 @@ async function cursorPage(db: Db, match: string, after: number, page: number, pa
     read: rows,
     whole: false,
     next: hasNext ? rows[pageSize - 1].id : null,
-    previous,
+    previous: up.length > pageSize ? up[pageSize].id : null,
     numbered: NUMBERED_PAGES,
   };
 }
@@ -905,9 +905,18 @@ export async function search(
     locale = "en",
     after = null,
     vocabulary = true,
-  }: { now?: Date; locales?: readonly string[]; locale?: string; after?: number | null; vocabulary?: boolean } = {},
+    cursors = false,
+  }: {
+    now?: Date;
+    locales?: readonly string[];
+    locale?: string;
+    after?: number | null;
+    vocabulary?: boolean;
+    /** The caller's pager links pages past NUMBERED_PAGES by cursor (the HTML page); the APIs' go by number. */
+    cursors?: boolean;
+  } = {},
 ): Promise<SearchResult> {
-  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary }), now, after);
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary }), now, after, cursors);
   const selected = {
     has: params.has ?? [],
     openAt: params.openAt ?? null,
@@ -933,6 +942,7 @@ async function run(
   plan: PlanWithLookUps,
   now: Date,
   after: number | null,
+  cursors: boolean,
 ): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
   const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
@@ -967,12 +977,18 @@ async function run(
         facet: plan.joined,
         keep,
       });
-      const list = found.rows.slice(offset).map((row) => ({ ...toBusiness(row, now), distanceKm: row.distanceKm }));
+      // A page past what a walk stopped at its budget reached (a deep page in a dense place): the last
+      // page it did reach, rather than an empty one under a count that says there are more.
+      const reached =
+        found.approximate && found.rows.length > 0 && offset >= found.rows.length ? Math.ceil(found.rows.length / pageSize) : page;
+      const list = found.rows.slice((reached - 1) * pageSize).map((row) => ({ ...toBusiness(row, now), distanceKm: row.distanceKm }));
       // Fewer than asked for: everything within the radius was found, so that is the total.
       const all = !found.approximate && found.rows.length < count;
       // Stopped at the budget: what was found exists, a lower bound.
       return {
         ...empty,
+        page: reached,
+        hasPrevious: reached > 1,
         total: all || found.approximate ? found.rows.length : null,
         ...paged(list),
         approximate: found.approximate,
@@ -1014,7 +1030,7 @@ async function run(
       };
     }
     case "facet": {
-      const found = await runFacets(db, plan, keep, after, plan.lookups);
+      const found = await runFacets(db, plan, keep, after, plan.lookups, cursors);
       return {
         ...empty,
         page: found.page,
@@ -1067,7 +1083,8 @@ export type ListingPage = {
 /**
  * A listing page (/businesses, a city, a category) with the search's filters: listingPlan's facet
  * window. `after`: the page's cursor from its URL (ADR 0031), used for a page past the first block of
- * an attribute-filtered match; a page without one (or where it does not apply) is read by OFFSET.
+ * an attribute-filtered match; a page without one (or where it does not apply) is read by OFFSET, up
+ * to NUMBERED_PAGES where the list is paged by cursor (a deeper number is answered with that page).
  */
 export async function listingSearch(
   db: Db,
@@ -1083,6 +1100,9 @@ export async function listingSearch(
     listingPlan(scope, filters, page, pageSize),
     filters.openNow ? (row) => isOpenNow(row, now) : undefined,
     after,
+    undefined,
+    // The listings' pagers link past NUMBERED_PAGES by cursor.
+    true,
   );
   const list = found.rows.map((r) => toBusiness(r, now));
   return {
