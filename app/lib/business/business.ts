@@ -53,6 +53,7 @@ const HIDDEN_COLUMNS = [
   "filterTerms",
   "importId",
   "editedFields",
+  "indexFacts",
   ...SHOWN_PARSED_COLUMNS,
 ] as const;
 /**

@@ -200,8 +200,9 @@ type Ring = { radiusKm: number; ranges: Array<[number, number]>; match: string |
 const ringSelect = (rings: SQL, where: SQL) =>
   sql`SELECT ${CANDIDATE_SQL}, r.column1 AS ring FROM ${rings} CROSS JOIN ${FROM_B} WHERE ${where}`;
 
-function take(walk: Walk, rows: CandidateRow[]): void {
-  for (const row of rows) {
+function take(walk: Walk, rows: Array<CandidateRow & { ring?: number }>): void {
+  // The ring a row came in is the scan's own bookkeeping: it is not kept on the business.
+  for (const { ring: _ring, ...row } of rows) {
     if (row.latitude === null || row.longitude === null || (walk.q.keep && !walk.q.keep(row))) continue;
     walk.found.set(row.id, { ...row, distanceKm: distanceKm(walk.q.point, { lat: row.latitude, lng: row.longitude }) });
   }
