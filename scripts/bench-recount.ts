@@ -10,6 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { LIST_KINDS } from "#app/server/write/list-positions.server";
 
 /** The local D1 database of a state directory (`--persist-to`), opened read-only. */
 export function openD1(state: string): DatabaseSync {
@@ -104,15 +105,6 @@ function differences(name: string, kept: Counted, recounted: Counted): string[] 
 type Start = { start_key: number; start_id: number };
 type Entry = { id: number; key: number };
 
-/** The lists of ADR 0011 and how each orders and scopes its businesses. */
-const LISTS = [
-  { prefix: "all", key: "score", column: null },
-  { prefix: "latest", key: "created_at", column: null },
-  { prefix: "c:", key: "score", column: "category_slug" },
-  { prefix: "g:", key: "score", column: "group_slug" },
-  { prefix: "city:", key: "score", column: "city_slug" },
-] as const;
-
 /** Whether an entry (or a start) comes at or after `start` in the list's order (key, then id, descending). */
 const atOrAfter = (entry: { key: number; id: number }, start: Start) =>
   entry.key < start.start_key || (entry.key === start.start_key && entry.id <= start.start_id);
@@ -128,7 +120,7 @@ function positionDifferences(db: DatabaseSync): string[] {
   const out: string[] = [];
   const lists = (db.prepare("SELECT DISTINCT list FROM list_sections").all() as Array<{ list: string }>).map((r) => r.list);
   for (const list of lists) {
-    const kind = LISTS.find((k) => (k.prefix === "all" || k.prefix === "latest" ? list === k.prefix : list.startsWith(k.prefix)));
+    const kind = LIST_KINDS.find((k) => (k.prefix === "all" || k.prefix === "latest" ? list === k.prefix : list.startsWith(k.prefix)));
     if (!kind) {
       out.push(`list positions: unknown list ${list}`);
       continue;

@@ -355,6 +355,17 @@ async function call(headers: AdminHeaders, method: string, url: string, body?: u
   return { status: response.status, json };
 }
 
+/** An admin job's first answer followed to its end through its status URL; what it ends with is noted, a failure kept. */
+async function followJob(headers: AdminHeaders, job: string, answer: { status: number; json: unknown }): Promise<void> {
+  const body = answer.json as { statusUrl?: string; message: string };
+  note(`${job} answered ${answer.status}`);
+  if (body.statusUrl) {
+    const end = await watch(headers, body.statusUrl, job);
+    note(`${job} ${end.status}: ${end.message.slice(0, 120)}`);
+    if (end.status !== "done") failures.push(`${job} ended ${end.status}: ${end.message}`);
+  } else if (answer.status !== 200) failures.push(`${job} answered ${answer.status}: ${body.message}`);
+}
+
 /** A job's status call, every two seconds, until it is no longer running. */
 async function watch(headers: AdminHeaders, statusUrl: string, job: string): Promise<{ status: string; message: string }> {
   for (;;) {
@@ -481,14 +492,7 @@ async function operator(runEnds: number): Promise<Checks> {
   })().catch(failed("the deletes", undefined));
   await importing;
   // SEO generation for every business without its text, the import's included.
-  const seo = await call(headers, "POST", "/api/admin/generate-seo");
-  const seoAnswer = seo.json as { statusUrl?: string; message: string };
-  note(`SEO generation answered ${seo.status}`);
-  if (seoAnswer.statusUrl) {
-    const end = await watch(headers, seoAnswer.statusUrl, "SEO generation");
-    note(`SEO generation ${end.status}: ${end.message.slice(0, 120)}`);
-    if (end.status !== "done") failures.push(`SEO generation ended ${end.status}: ${end.message}`);
-  } else if (seo.status !== 200) failures.push(`SEO generation answered ${seo.status}: ${seoAnswer.message}`);
+  await followJob(headers, "SEO generation", await call(headers, "POST", "/api/admin/generate-seo"));
   const edits = await editing;
   await deleting;
   // Every write answered: a second for the isolates' remembered data version, then the checks.
@@ -500,14 +504,7 @@ async function operator(runEnds: number): Promise<Checks> {
   const due = runEnds - 60_000;
   if (due > Date.now()) await sleep(due - Date.now());
   const deleteAllAt = Date.now();
-  const del = await call(headers, "DELETE", "/api/admin/delete-all", { confirm: "DELETE" });
-  const delAnswer = del.json as { statusUrl?: string; message: string };
-  note(`delete all answered ${del.status}`);
-  if (delAnswer.statusUrl) {
-    const end = await watch(headers, delAnswer.statusUrl, "delete all");
-    note(`delete all ${end.status}: ${end.message.slice(0, 120)}`);
-    if (end.status !== "done") failures.push(`delete all ended ${end.status}: ${end.message}`);
-  } else if (del.status !== 200) failures.push(`delete all answered ${del.status}: ${delAnswer.message}`);
+  await followJob(headers, "delete all", await call(headers, "DELETE", "/api/admin/delete-all", { confirm: "DELETE" }));
   await sleep(1500);
   const after = recount(state);
   const db = openD1(state);

@@ -5,21 +5,13 @@
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { LIST_KINDS } from "#app/server/write/list-positions.server";
 import { getJson } from "./factories";
 
 type Entry = { id: number; key: number };
 type Block = { id: number; list: string; section_id: number; start_key: number; start_id: number; entries: number };
 type Section = { id: number; list: string; chapter_id: number; start_key: number; start_id: number; entries: number; position: number };
 type Chapter = { id: number; list: string; start_key: number; start_id: number; entries: number };
-
-/** The lists of docs/decisions/0011 and how each orders and scopes its businesses. */
-const LISTS = [
-  { prefix: "all", key: "score", column: null },
-  { prefix: "latest", key: "created_at", column: null },
-  { prefix: "c:", key: "score", column: "category_slug" },
-  { prefix: "g:", key: "score", column: "group_slug" },
-  { prefix: "city:", key: "score", column: "city_slug" },
-] as const;
 
 export async function all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
   return (
@@ -31,7 +23,7 @@ export async function all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
 
 /** A list's businesses in its order, straight from the businesses table. */
 async function listEntries(list: string): Promise<Entry[]> {
-  const kind = LISTS.find((k) => (k.prefix === "all" || k.prefix === "latest" ? list === k.prefix : list.startsWith(k.prefix)));
+  const kind = LIST_KINDS.find((k) => (k.prefix === "all" || k.prefix === "latest" ? list === k.prefix : list.startsWith(k.prefix)));
   if (!kind) throw new Error(`unknown list ${list}`);
   const where = kind.column ? `WHERE ${kind.column} = ?1` : "";
   const params = kind.column ? [list.slice(kind.prefix.length)] : [];

@@ -788,6 +788,15 @@ async function runFacets(
 /** A page every page of whose list is addressed by its number: no cursors. */
 const byNumber = (plan: FacetPlan) => ({ page: plan.page, next: null, previous: null, numbered: null });
 
+/** The match's first `limit` ids from `after` up, oldest first: a query builder, for a batch. */
+const idsFrom = (db: Db, match: string, after: number, limit: number) =>
+  db.orm
+    .select({ id: sql<number>`rowid` })
+    .from(sql`businesses_fts`)
+    .where(sql`businesses_fts MATCH ${match} AND rowid >= CAST(${after} AS INTEGER)`)
+    .orderBy(sql`rowid`)
+    .limit(limit);
+
 /**
  * A page past the first block by cursor (ADR 0031): the `pageSize + 1` matches below `after`, newest
  * first, with their rows — and, for the pager's link back, the ids from `after` up: the previous
@@ -801,13 +810,7 @@ async function cursorPage(db: Db, match: string, after: number, page: number, pa
   const pageQuery = candidatesQuery(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
   // The previous page by its cursor only where its number is past NUMBERED_PAGES (and so past the first block).
   const back = page - 1 > NUMBERED_PAGES;
-  const above = db.orm
-    .select({ id: sql<number>`rowid` })
-    .from(sql`businesses_fts`)
-    .where(sql`businesses_fts MATCH ${match} AND rowid >= CAST(${after} AS INTEGER)`)
-    .orderBy(sql`rowid`)
-    .limit(pageSize + 1);
-  const [found, up] = back ? await db.orm.batch([pageQuery, above]) : [await pageQuery, []];
+  const [found, up] = back ? await db.orm.batch([pageQuery, idsFrom(db, match, after, pageSize + 1)]) : [await pageQuery, []];
   const rows = found.sort((x, y) => y.id - x.id);
   if (rows.length === 0) return null;
   const hasNext = rows.length > pageSize;

@@ -58,7 +58,8 @@ type ListKind = {
   column: "category_slug" | "group_slug" | "city_slug" | null;
 };
 
-const LIST_KINDS: ListKind[] = [
+/** The lists and how each orders and scopes its businesses (the benches and tests recount them from it). */
+export const LIST_KINDS: readonly ListKind[] = [
   { prefix: "all", key: "score", column: null },
   { prefix: "latest", key: "created_at", column: null },
   { prefix: "c:", key: "score", column: "category_slug" },
