@@ -49,18 +49,26 @@ function agrees(shown: Shown, listed: number, where: string) {
   else expect(shown.n, where).toBeLessThan(listed);
 }
 
+/** The href of the page's "next" link, or null. */
+function nextHref(html: string): string | null {
+  const link = /<a[^>]*href="([^"]+)"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="([^"]+)"/.exec(html);
+  return link ? (link[1] ?? link[2]).replace(/&amp;/g, "&") : null;
+}
+
 /**
- * Pages an HTML listing from page 1 while it links a next page: the count each page says, the cards
- * it lists, the deepest page its links offer.
+ * Pages an HTML listing from page 1 by its pager's next links, as a visitor does (past the numbered
+ * pages they carry a cursor): the count each page says, the cards it lists, the deepest page its
+ * links offer.
  */
 async function pageThrough(path: string, count: (html: string) => Shown) {
   const pages: Array<{ shown: Shown; cards: number; deepest: number }> = [];
-  for (let page = 1; page <= 60; page++) {
-    const response = await request(`${path}${path.includes("?") ? "&" : "?"}page=${page}`);
-    expect(response.status, `${path} page ${page}`).toBe(200);
+  let next: string | null = path;
+  for (let page = 1; page <= 60 && next; page++) {
+    const response = await request(next);
+    expect(response.status, `${next} (page ${page})`).toBe(200);
     const html = await response.text();
     pages.push({ shown: count(html), cards: cards(html), deepest: deepestLink(html) });
-    if (!hasNextLink(html)) break;
+    next = hasNextLink(html) ? nextHref(html) : null;
   }
   const listed = pages.reduce((sum, p) => sum + p.cards, 0);
   pages.forEach((p, i) => {

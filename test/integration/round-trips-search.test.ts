@@ -92,6 +92,11 @@ const FORMS: Array<[string, string, number]> = [
   ["a dense word and a city with its state", `q=pizza&location=${city}%2C+IL`, 2],
   ["a dense word and a state", "q=pizza&location=IL", 2],
   ["a dense prefix", "q=pizz", 2],
+  // The pages that reach past the first block: the name matches and the matches below the block come in one statement.
+  ["a dense word, page 5", "q=pizza&page=5", 2],
+  ["a dense word, page 6", "q=pizza&page=6", 2],
+  ["a dense word and a city, page 6", `q=pizza&location=${city}&page=6`, 2],
+  ["a dense word sorted by rating, page 6", "q=pizza&sort=rating&page=6", 2],
   ["a dense word, open now", "q=pizza&openNow=true", 2],
   ["a dense word sorted by rating", "q=pizza&sort=rating", 2],
   ["a place alone", `location=${city}`, 2],
@@ -141,6 +146,9 @@ describe("a search's miss makes at most 2 D1 round trips", () => {
       `location=${city}`,
       `location=${city}&has=outdoor-seating`,
       "q=pizza&has=outdoor-seating",
+      // Past its ordered part (page 6) a dense match of words goes by cursor.
+      "q=pizza",
+      `q=pizza&location=${city}`,
       `near=${DENSE.lat},${DENSE.lng}`,
     ]) {
       // Page 1 is the forms' ("a place alone"); the walk measures the pages its links lead to.

@@ -241,3 +241,70 @@ describe("what a bounded search answers", () => {
     expect(none.body.businesses).toEqual([]);
   });
 });
+
+/** The href of a page's link with this rel ("next", "prev"), or null. */
+function linkOf(html: string, rel: string): string | null {
+  const link = new RegExp(`<a[^>]*href="([^"]+)"[^>]*rel="${rel}"|<a[^>]*rel="${rel}"[^>]*href="([^"]+)"`).exec(html);
+  return link ? (link[1] ?? link[2]).replace(/&amp;/g, "&") : null;
+}
+
+const cardNames = (html: string) => [...html.matchAll(/<h[23][^>]*>\s*<a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1].trim());
+
+describe("/search pages a dense match by its pager (ADR 0012: past the window by cursor)", () => {
+  it("to its 1,000th result and back: every page within the bound, the API's results in the API's order", async () => {
+    const forward: Array<{ path: string; names: string[] }> = [];
+    let path: string | null = "/search?q=wombat";
+    while (path) {
+      const response = await request(path);
+      expect(response.status, path).toBe(200);
+      expect(rowsRead(response), path).toBeLessThanOrEqual(ROWS_READ_BOUND);
+      const html = await response.text();
+      forward.push({ path, names: cardNames(html) });
+      path = linkOf(html, "next");
+      expect(forward.length, "the pager ends").toBeLessThanOrEqual(50);
+    }
+    // RESULT_CAP results in 50 pages, and past the numbered pages each link carries its cursor.
+    expect(forward).toHaveLength(50);
+    expect(forward[8].path).toMatch(/[?&]page=9&after=\d+$/);
+    const listed = forward.flatMap((p) => p.names);
+    expect(listed).toHaveLength(1000);
+    expect(new Set(listed).size).toBe(1000);
+    // The API pages by number: the same results, in the same order.
+    for (const page of [1, 6, 7, 8, 25, 50]) {
+      const { body } = await getJson<{ businesses: Array<{ name: string }> }>(`/api/search?q=wombat&page=${page}`);
+      expect(forward[page - 1].names, `page ${page}`).toEqual(body.businesses.map((b) => b.name));
+    }
+    // Back from the last page by the previous links: the same pages.
+    let back: string | null = forward[49].path;
+    for (let page = 50; page >= 1 && back; page--) {
+      const response = await request(back);
+      expect(rowsRead(response), back).toBeLessThanOrEqual(ROWS_READ_BOUND);
+      const html = await response.text();
+      expect(cardNames(html), `page ${page} on the way back`).toEqual(forward[page - 1].names);
+      back = linkOf(html, "prev");
+    }
+  }, 120_000);
+
+  it("/api/search pages on by its `next` cursor as by number, each page within the bound", async () => {
+    type Page = { businesses: Array<{ name: string }>; next: number | null; page: number };
+    let { body } = await getJson<Page>("/api/search?q=wombat&page=6");
+    for (let page = 7; page <= 12; page++) {
+      expect(body.next, `page ${page - 1} gives the next page's cursor`).not.toBeNull();
+      const response = await request(`/api/search?q=wombat&page=${page}&after=${body.next}`);
+      expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
+      body = (await response.json()) as Page;
+      const byNumber = await getJson<Page>(`/api/search?q=wombat&page=${page}`);
+      expect(
+        body.businesses.map((b) => b.name),
+        `page ${page}`,
+      ).toEqual(byNumber.body.businesses.map((b) => b.name));
+    }
+  });
+
+  it("answers a deeper page number without its cursor with the last numbered page", async () => {
+    const html = await (await request("/search?q=wombat&page=20")).text();
+    const sixth = await (await request("/search?q=wombat&page=6")).text();
+    expect(cardNames(html)).toEqual(cardNames(sixth));
+    expect(visibleText(html)).toContain("Page 6");
+  });
+});

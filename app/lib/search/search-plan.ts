@@ -48,8 +48,13 @@ export const FILTER_BLOCK = 60;
  * page; the pager reaches the deeper ones by their cursors, forward and back.
  */
 export const NUMBERED_PAGES = 6;
-/** Name matches added to a dense text search's window (the exact name, and recent name matches). */
+/** Name matches added to a dense text search's window (the exact name, and recent name matches), at most. */
 export const NAME_WINDOW = 20;
+/**
+ * A dense text search's ordered part, at most: its first block and its name matches, the first
+ * NUMBERED_PAGES pages of 20. Past it the match runs newest first, and the HTML pager goes by cursor.
+ */
+export const ORDERED_TEXT = BLOCK + NAME_WINDOW;
 /** A word-less search's window: the first FACET_WINDOW + 1 entries of its driving index (~2 × FACET_WINDOW rows). */
 export const FACET_WINDOW = 100;
 /** At most this many results are listed past a window (the /search pager's 50 pages of 20). */

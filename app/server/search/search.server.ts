@@ -40,6 +40,7 @@ import {
   FACET_WINDOW,
   listingPlan,
   NAME_WINDOW,
+  ORDERED_TEXT,
   parseSearch,
   parseText,
   planSearch,
@@ -224,7 +225,7 @@ function firstBlockWithLookUps(
   expansion: Expansion | null,
   vocabulary: boolean,
 ): BlockWithLookUps | null {
-  if (!q.text || (!q.openNow && q.offset >= BLOCK + NAME_WINDOW + 1)) return null;
+  if (!q.text || (!q.openNow && q.offset >= ORDERED_TEXT)) return null;
   if ((arms.length === 0 && !expansion) || arms.length > MAX_BLOCK_LOOKUPS) return null;
   const templates = Array.from({ length: 2 ** arms.length }, (_, mask) => {
     const found: Lookups = new Map(arms.filter((_, i) => mask & (1 << i)).map((a) => [a.key, 1]));
@@ -322,7 +323,7 @@ function matchSlice(match: string, limit: number, before: number | null): SQL {
  * scan only at its LIMIT, not at a lower rowid bound (a name query that matches nothing in the
  * range took 138 ms descending, 1.1 ms ascending, over 1,000,000 businesses).
  */
-function matchSliceFrom(match: string, limit: number, from: number): SQL {
+function matchSliceFrom(match: string, limit: number, from: SQL): SQL {
   return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid >= CAST(${from} AS INTEGER) ORDER BY rowid LIMIT ${limit}`;
 }
 
@@ -337,6 +338,35 @@ function exactNameSlice(m: TextMatch): SQL | null {
   return sql`SELECT e.id AS rowid FROM businesses AS e WHERE e.slug = ${m.text.nameSlug}
     AND EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${m.match} AND rowid = e.id)`;
 }
+
+/**
+ * Where a dense match's name matches are looked for: from about NAME_SPAN_BLOCKS first blocks below
+ * its newest match, by the first block's rowid span (`newest` and `oldest`: the first block's newest
+ * and its BLOCK + 1st match). An expression, so that a page past the window computes it in SQL
+ * (textCursorPage) exactly as the window does from the block it read.
+ */
+const nameWindowFrom = (newest: SQL | number, oldest: SQL | number): SQL =>
+  sql`max(0, ${newest} - ${NAME_SPAN_BLOCKS} * (${newest} - ${oldest} + 1))`;
+
+/**
+ * The name matches that join a dense match's ordered part: the business named as the query, and the
+ * oldest name matches from `from` up — NAME_WINDOW at most in all, so that the first block and they
+ * fill at most ORDERED_TEXT results.
+ */
+function nameMatches(m: TextMatch, from: SQL): SQL {
+  const exact = exactNameSlice(m);
+  const slice = matchSliceFrom(m.nameMatch, exact ? NAME_WINDOW - 1 : NAME_WINDOW, from);
+  // One statement for both: each D1 statement has its own fixed cost.
+  return exact ? sql`${exact} UNION ALL SELECT rowid FROM (${slice})` : slice;
+}
+
+/**
+ * The matches below `before` that are not among `names` (a CTE of the name matches' rowids): the
+ * match past a dense window, newest first (FTS rows only).
+ */
+const belowWindow = (match: string, before: number, limit: number) =>
+  sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid < CAST(${before} AS INTEGER)
+    AND rowid NOT IN (SELECT rowid FROM names) ORDER BY rowid DESC LIMIT ${limit}`;
 
 /** A slice's candidates, one query: the FTS rowids drive (CROSS JOIN), `businesses` is read for them only. */
 async function candidates(db: Db, slice: SQL): Promise<CandidateRow[]> {
@@ -462,6 +492,8 @@ export type WindowResult = {
   whole: boolean;
   /** The first block's smallest rowid when the match continues below it (the cursor past the block); else null. */
   blockEnd: number | null;
+  /** With `blockEnd`, for a match of words: the results of its ordered part (the first block and the name matches). */
+  ordered?: number;
 };
 
 /**
@@ -541,9 +573,9 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const scored = (rows: CandidateRow[]) =>
     rows.filter((r) => !q.keep || q.keep(r)).map((r) => ({ ...r, relevance: words ? relevance(r, words) : 0 }));
 
-  // The first block's rows are read only when the page can lie in it (it holds at most
-  // BLOCK + NAME_WINDOW + 1 results) or rows must be checked.
-  const firstRows = Boolean(q.keep) || q.offset < blockSize + NAME_WINDOW + 1;
+  // The first block's rows are read only when the page can lie in it (with its name matches it
+  // holds at most ORDERED_TEXT results) or rows must be checked.
+  const firstRows = Boolean(q.keep) || q.offset < (words ? ORDERED_TEXT : blockSize + NAME_WINDOW + 1);
   const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
   if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize);
   // A page of a match without words that straddles the first block's end (its rows are checked by
@@ -563,14 +595,25 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const seen = new Set(block.map((r) => r.id));
   // The first block's density over its rowid span.
   const span = dense ? Math.max(1, first[0].id - first[blockSize].id + 1) : 1;
+  // A page of a dense match of words that reaches past the first block reads the matches below it
+  // with the name matches, in the same statement (namesAndBelow): the names (NAME_WINDOW, and the
+  // exact name once more at most) and after them as many matches as the page can need — the block
+  // and the names hold `blockSize + names` results, and the page wants `want` and one more, which
+  // tells whether the match goes on (pastBlock). When a name is among those matches (a small match)
+  // they may fall short, and the page reads on as continueMatch does. Not with `keep`: rows past
+  // the block are then checked a few at a time.
+  let below: CandidateRow[] | null = null;
   if (dense && words) {
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
-    const nameSlice = matchSliceFrom(words.nameMatch, NAME_WINDOW, Math.max(0, first[0].id - NAME_SPAN_BLOCKS * span));
-    const exact = exactNameSlice(words);
-    // One statement for both: each D1 statement has its own fixed cost.
-    const names = await read(exact ? sql`${exact} UNION ALL SELECT rowid FROM (${nameSlice})` : nameSlice);
-    for (const r of names) if (!seen.has(r.id)) block.push(r);
-    for (const r of names) seen.add(r.id);
+    const names = nameMatches(words, nameWindowFrom(first[0].id, first[blockSize].id));
+    const reach = firstRows && !q.keep && want > blockSize;
+    const limit = Math.max(want - blockSize + 2, NAME_WINDOW) + 1;
+    const found = reach
+      ? await namesAndBelow(db, words.match, names, first[blockSize - 1].id, limit)
+      : { names: await read(names), below: null };
+    for (const r of found.names) if (!seen.has(r.id)) block.push(r);
+    for (const r of found.names) seen.add(r.id);
+    below = found.below && !found.below.some((r) => seen.has(r.id)) ? found.below : null;
   }
 
   // The first block, ordered; without its rows only its size matters (the page lies after it).
@@ -595,17 +638,19 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const windowed = Boolean(q.keep && q.keepWindow);
   const rest = straddle
     ? pastBlock(matches.slice(blockSize), firstSize, q.offset, want)
-    : await continueMatch(db, {
-        match: m.match,
-        before: first[blockSize - 1].id,
-        seen,
-        pending: seen.size - blockSize,
-        position: firstSize,
-        offset: q.offset,
-        want,
-        keep: q.keep,
-        budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
-      });
+    : below
+      ? pastBlock(below, firstSize, q.offset, want)
+      : await continueMatch(db, {
+          match: m.match,
+          before: first[blockSize - 1].id,
+          seen,
+          pending: seen.size - blockSize,
+          position: firstSize,
+          offset: q.offset,
+          want,
+          keep: q.keep,
+          budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
+        });
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
@@ -619,7 +664,32 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
     read: readRows.length ? readRows : rest.rows,
     whole: false,
     blockEnd: first[blockSize - 1].id,
+    ordered: firstSize,
   };
+}
+
+/**
+ * The name matches below the first block (`blockEnd`: its smallest rowid; those above it are in the
+ * block) and, after them, the matches below the block newest first — `limit` in all, with their rows:
+ * ONE statement. The names come first, so the matches below are as many as the names leave room
+ * for: SQLite stops reading them at the LIMIT. A name may be among them too (a small match), and
+ * is then the caller's to skip.
+ */
+async function namesAndBelow(db: Db, match: string, names: SQL, blockEnd: number, limit: number) {
+  const rows = await readCandidates<{ isName: number }>(
+    db,
+    sql`SELECT m."isName", ${CANDIDATE_SQL} FROM (
+        SELECT rowid, 1 AS "isName" FROM (${names}) WHERE rowid < CAST(${blockEnd} AS INTEGER)
+        UNION ALL
+        SELECT rowid, 0 FROM (${matchSlice(match, limit, blockEnd)})
+        LIMIT ${limit}) AS m CROSS JOIN ${FROM_B} WHERE b.id = m.rowid`,
+  );
+  const part = (isName: number) =>
+    rows
+      .filter((r) => r.isName === isName)
+      .map(({ isName: _, ...row }): CandidateRow => row)
+      .sort((x, y) => y.id - x.id);
+  return { names: part(1), below: part(0) };
 }
 
 /**
@@ -828,6 +898,47 @@ async function cursorPage(db: Db, match: string, after: number, page: number, pa
 }
 
 /**
+ * A page past a dense text match's ordered part by its cursor (`after`: the last match past the
+ * first block that the page before listed): the `pageSize + 1` matches below `after`, newest first,
+ * the name matches skipped (the ordered part listed them), with their rows — and, for the pager's
+ * link back where that page's number is past NUMBERED_PAGES, its cursor: the match `pageSize` places
+ * above `after`. ONE statement. It computes where the name matches were looked for from the first
+ * block's rowid span as the window does (nameWindowFrom: ~100 FTS rows), so the cursor stays one
+ * rowid. Null when nothing lies below `after` (a stale or forged cursor).
+ */
+async function textCursorPage(db: Db, m: TextMatch, after: number, page: number, pageSize: number): Promise<FacetResult | null> {
+  const offset = (page - 1) * pageSize;
+  const limit = Math.min(pageSize + 1, RESULT_CAP - offset);
+  if (limit <= 0) return null;
+  const previous =
+    page - 1 > NUMBERED_PAGES
+      ? sql`(SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${m.match} AND rowid >= CAST(${after} AS INTEGER)
+          AND rowid NOT IN (SELECT rowid FROM names) ORDER BY rowid LIMIT 1 OFFSET ${pageSize})`
+      : sql`NULL`;
+  const found = await readCandidates<{ previousCursor: number | null }>(
+    db,
+    sql`WITH head(newest, oldest) AS MATERIALIZED (SELECT max(rowid), min(rowid) FROM (${matchSlice(m.match, BLOCK + 1, null)})),
+        names(rowid) AS MATERIALIZED (${nameMatches(m, sql`(SELECT ${nameWindowFrom(sql`newest`, sql`oldest`)} FROM head)`)}),
+        below(rowid) AS (${belowWindow(m.match, after, limit)})
+      SELECT ${CANDIDATE_SQL}, ${previous} AS "previousCursor" FROM below CROSS JOIN ${FROM_B} WHERE b.id = below.rowid`,
+  );
+  if (found.length === 0) return null;
+  const rows = found.map(({ previousCursor: _, ...row }): CandidateRow => row).sort((x, y) => y.id - x.id);
+  const hasNext = rows.length > pageSize;
+  return {
+    page,
+    rows: rows.map(asRow),
+    approximate: hasNext,
+    total: hasNext ? null : offset + rows.length,
+    read: rows,
+    whole: false,
+    next: hasNext ? rows[pageSize - 1].id : null,
+    previous: found[0].previousCursor,
+    numbered: NUMBERED_PAGES,
+  };
+}
+
+/**
  * A word-less search's page: its rows, its count when exact, the rows it read that match (the filter
  * choices' sample), and `next`: the cursor of the next page when it lies past the first block of an
  * attribute-filtered match (the smallest rowid before it), else null.
@@ -881,7 +992,8 @@ export type SearchResult = {
   filters: FilterChoices;
   /**
    * The next page's cursor (its `after=`) when the results run newest first past a filtered match's
-   * first block (ADR 0031): the next page then reads its own ids and rows only; null otherwise.
+   * first block or past a dense text match's ordered part (ADR 0031, ADR 0012): the next page then
+   * reads its own matches only; null otherwise.
    */
   next: number | null;
   /** The previous page's cursor when its number is past `numbered`; else null (it goes by number). */
@@ -999,20 +1111,54 @@ async function run(
       };
     }
     case "text": {
+      // Past a dense match's ordered part the results run newest first: a page there by its cursor
+      // reads its own matches only (textCursorPage). Not with open now (rows are checked).
+      const byCursor =
+        after !== null && !keep && offset >= ORDERED_TEXT ? await textCursorPage(db, plan.match, after, page, pageSize) : null;
+      if (byCursor)
+        return {
+          ...empty,
+          ...paged(listed(byCursor.rows)),
+          approximate: byCursor.approximate,
+          total: byCursor.total,
+          next: byCursor.next,
+          previous: byCursor.previous,
+          numbered: byCursor.numbered,
+          sample: { rows: byCursor.read, whole: false },
+        };
+      // For a caller whose pager links by cursor (the HTML page), a deeper number without its cursor
+      // is answered with page NUMBERED_PAGES: its OFFSET would read every match before it. The APIs
+      // take no cursor: their pages go by number at any depth.
+      const numbered = cursors && !keep ? NUMBERED_PAGES : null;
+      const served = numbered !== null && page > numbered ? numbered : page;
+      const servedOffset = (served - 1) * pageSize;
       const found = await runWindow(db, plan.match, {
         order: plan.order,
-        offset,
+        offset: servedOffset,
         limit: pageSize + 1,
         keep,
         keepWindow: true,
-        first: plan.first,
+        first: served === page ? plan.first : undefined,
       });
+      // The next page's cursor where its number is past NUMBERED_PAGES (and so past the ordered part):
+      // the last match past the block this page lists, or the block's end when it lists none. The
+      // APIs answer it too: a client may page on by it (`after=`) rather than by number.
+      const { blockEnd, ordered } = found;
+      const shown = found.rows.slice(0, pageSize);
+      const next =
+        served >= NUMBERED_PAGES && blockEnd !== null && ordered !== undefined && !keep && found.rows.length > pageSize
+          ? Math.min(blockEnd, ...shown.filter((_, i) => servedOffset + i >= ordered).map((r) => r.id))
+          : null;
       // Exact when the match was read whole (open now checked on every row of it), else a lower bound.
       return {
         ...empty,
+        page: served,
+        hasPrevious: served > 1,
         ...paged(listed(found.rows)),
         approximate: found.approximate,
         total: found.total,
+        next,
+        numbered: blockEnd !== null || served < page ? numbered : null,
         sample: { rows: found.read, whole: found.whole },
       };
     }
