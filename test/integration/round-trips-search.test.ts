@@ -115,6 +115,13 @@ const FORMS: Array<[string, string, number]> = [
   ["near me in a category, page 6", `near=${DENSE.lat},${DENSE.lng}&category=bakery&page=6`, 2],
   ["near me with a filter, page 8", `near=${DENSE.lat},${DENSE.lng}&has=wheelchair-accessible-entrance&page=8`, 2],
   ["near me, open now, page 3", `near=${DENSE.lat},${DENSE.lng}&openNow=true&page=3`, 2],
+  // Words by distance: the prefix's terms are looked up first, so the walk has one round trip left.
+  ["near me with a word, by distance", `q=tandoor&near=${DENSE.lat},${DENSE.lng}&sort=distance`, 2],
+  [
+    "near me with a word and a filter, by distance",
+    `q=wombat&near=${DENSE.lat},${DENSE.lng}&has=wheelchair-accessible-entrance&sort=distance`,
+    2,
+  ],
 ];
 
 describe("a search's miss makes at most 2 D1 round trips", () => {

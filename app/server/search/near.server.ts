@@ -48,9 +48,16 @@ const MAX_GRID_ROWS = 24;
  * budget); more make FTS5 advance more doclists at each step of the match (D1 time).
  */
 const MAX_COVER_CELLS = 100;
-/** The first scan (no density known yet) reads at most this many rows a business of a page, and half the budget. */
+/** The first scan of a deeper page (no density known yet) reads at most this many rows a business of a page, and half the budget. */
 const FIRST_SCAN_ROWS = 3;
 const PAGE = 21;
+/**
+ * The first scan of the first page reads at most this share of the budget, its discs past the
+ * grid's share as FTS cells in the same statement: in most places that holds the page, ONE round
+ * trip (a page within ~1 km where 10 businesses share a km², ~0.1 km where 2,000 do). A deeper page
+ * keeps the budget for the scan sized by the density (a deep page in a dense place takes two anyway).
+ */
+const FIRST_PAGE_SCAN_SHARE = 0.75;
 /** A scan's grid ranges cost at most this share of its rows (each costs a row: the seek past its end). */
 const SCAN_RANGE_SHARE = 0.12;
 /** A later scan of the grid that its ranges would end within fewer rings than this reads FTS cells instead. */
@@ -191,7 +198,7 @@ const copyOf = (read: Read): Read => ({ grid: new Map(read.grid), cells: read.ce
  * One disc of a scan: the part of it no disc before read, as one SELECT of the statement (grid
  * ranges or an FTS match), and what had been read once it is.
  */
-type Ring = { radiusKm: number; ranges: Array<[number, number]>; match: string | null; after: Read };
+type Ring = { kind: "grid" | "fts"; radiusKm: number; ranges: Array<[number, number]>; match: string | null; after: Read };
 
 /**
  * The SELECT of a scan's rings of one kind: a table of them (one row a ring, innermost first) drives
@@ -223,7 +230,7 @@ function gridRing(walk: Walk, radiusKm: number): Ring {
     read.areaKm2 += cellsKm2(0, row, to - from + 1 - (before ? before.to - before.from + 1 : 0));
     read.grid.set(row, { from: Math.min(from, before?.from ?? from), to: Math.max(to, before?.to ?? to) });
   }
-  return { radiusKm, ranges, match: null, after: copyOf(read) };
+  return { kind: "grid", radiusKm, ranges, match: null, after: copyOf(read) };
 }
 
 /**
@@ -269,7 +276,7 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
   const before = new Set(read.cells.filter((c) => c.level === level).map((c) => holder(c, level)));
   const freshCells = covered.filter(({ row, col }) => !before.has(`${row}x${col}`));
   const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
-  if (fresh.length === 0) return { radiusKm, ranges: [], match: null, after: copyOf(read) };
+  if (fresh.length === 0) return { kind: "fts", radiusKm, ranges: [], match: null, after: copyOf(read) };
   // Two cells share ground when the coarser of their levels holds both in the same cell.
   const freshAt = new Map<number, Set<string>>();
   const sharesGround = (c: FtsCell) => {
@@ -282,25 +289,51 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
   const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.map((c) => geoToken(c.level, c.row, c.col)).join(" OR ")})` : ""}`;
   read.cells = [...read.cells, ...freshCells.map(({ row, col }) => ({ level, row, col }))];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
-  return { radiusKm, ranges: [], match, after: copyOf(read) };
+  return { kind: "fts", radiusKm, ranges: [], match, after: copyOf(read) };
 }
 
-/** The rings of a scan: one kind (a row costs one or two), its grid ranges (a row each) at most SCAN_RANGE_SHARE of its rows. */
-function planRings(walk: Walk, radii: number[], maxRows: number, density: number | null): Ring[] {
+/**
+ * From here on the discs are read as FTS cells: the grid's cells read so far become cells of
+ * geo_terms' finest level (the same 0.001° cells), so no FTS ring reads their businesses again.
+ */
+function toFts(walk: Walk): void {
+  walk.fts = true;
+  const gridCells = [...walk.read.grid].flatMap(([row, { from, to }]) =>
+    Array.from({ length: to - from + 1 }, (_, i): FtsCell => ({ level: 0, row, col: from + i })),
+  );
+  walk.read = { ...walk.read, grid: new Map(), cells: [...walk.read.cells, ...gridCells] };
+}
+
+/**
+ * The rings of a scan: grid rings while the grid is cheap — the disc spans few rows of cells, and
+ * its ranges (a row each) cost at most SCAN_RANGE_SHARE of the scan's rows —, else FTS rings (a row
+ * a ring however wide, two a business). Once a scan found nothing, FTS: its large cells cost
+ * nothing where nothing is, the grid a row a range. A scan reads one kind, but a `mixed` one: its
+ * discs past the grid's share are read as FTS cells in the same statement.
+ */
+function planRings(walk: Walk, radii: number[], maxRows: number, density: number | null, mixed: boolean): Ring[] {
   const rings: Ring[] = [];
   let rangeCount = 0;
   for (const radius of radii) {
-    // The grid while its ranges cost no more than FTS's second row per business would. Once a scan
-    // found nothing, FTS: its large cells cost nothing where nothing is, the grid a row a range.
+    // The grid while its ranges cost no more than FTS's second row per business would.
     const expected = density === null ? MAX_GRID_ROWS : density * Math.PI * radius * radius;
     if (!walk.fts && (density === 0 || discCells(walk.q.point, radius, 0).length > Math.max(MAX_GRID_ROWS, expected))) {
-      if (rings.length) break;
-      walk.fts = true;
+      if (rings.length && !mixed) break;
+      toFts(walk);
     }
-    const ring = walk.fts ? ftsRing(walk, radius) : gridRing(walk, radius);
-    rangeCount += ring.ranges.length;
-    if (rings.length && rangeCount > maxRows * SCAN_RANGE_SHARE) break;
-    rings.push(ring);
+    if (!walk.fts) {
+      const before = copyOf(walk.read);
+      const ring = gridRing(walk, radius);
+      if (rings.length === 0 || rangeCount + ring.ranges.length <= maxRows * SCAN_RANGE_SHARE) {
+        rangeCount += ring.ranges.length;
+        rings.push(ring);
+        continue;
+      }
+      walk.read = before;
+      if (!mixed) break;
+      toFts(walk);
+    }
+    rings.push(ftsRing(walk, radius));
   }
   return rings;
 }
@@ -319,15 +352,16 @@ async function scan(
   radii: number[],
   maxRows: number,
   density: number | null = null,
+  mixed = false,
 ): Promise<{ wholeKm: number; stoppedKm: number; stopped: boolean }> {
   const start = copyOf(walk.read);
-  let rings = planRings(walk, radii, maxRows, density);
+  let rings = planRings(walk, radii, maxRows, density, mixed);
   // Where the grid's ranges would end a later scan within a few rings (a sparse place), its cells
   // cost more than FTS's second row per business: FTS instead.
   if (density !== null && !walk.fts && rings.length < MIN_GRID_RINGS && rings.length < radii.length) {
     walk.read = copyOf(start);
     walk.fts = true;
-    rings = planRings(walk, radii, maxRows, density);
+    rings = planRings(walk, radii, maxRows, density, false);
   }
   // Computed integers, written inline: a disc can have more ranges than D1's 100 bound parameters.
   const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
@@ -362,6 +396,8 @@ async function scan(
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
   const stoppedIn = rows[limit].ring;
   walk.read = copyOf(stoppedIn > 0 ? rings[stoppedIn - 1].after : start);
+  // Stopped among the grid's rings: the next scan may go on with the grid.
+  if (rings[stoppedIn].kind === "grid") walk.fts = false;
   // A grid ring is read range after range: those before the one it stopped in were read whole, and
   // the next scan need not read them again.
   const stopCell = rows[limit].geoCell;
@@ -404,8 +440,13 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     const within = nearestWithin(walk, wholeKm);
     return within.length >= q.count || wholeKm >= q.radiusKm ? { rows: within.slice(0, q.count), approximate: false } : null;
   };
-  // Without a density yet: discs doubling from 50 m to the radius, read to a few times the page.
-  const first = await scan(db, walk, radiiFrom(FIRST_DISC_KM, q.radiusKm, 1.25, 24), Math.min(budget / 2, FIRST_SCAN_ROWS * PAGE));
+  // Without a density yet: discs growing from 50 m to the radius, for the first page to most of the
+  // budget, for a deeper one to a few times a page.
+  const radii = radiiFrom(FIRST_DISC_KM, q.radiusKm, 1.25, 24);
+  const first =
+    q.count <= PAGE
+      ? await scan(db, walk, radii, budget * FIRST_PAGE_SCAN_SHARE, null, true)
+      : await scan(db, walk, radii, Math.min(budget / 2, FIRST_SCAN_ROWS * PAGE));
   const found = done(first.wholeKm);
   if (found) return found;
   // Then discs from the one the density seen says holds the page (×1.3), a tenth wider each, to the
