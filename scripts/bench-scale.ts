@@ -682,6 +682,16 @@ async function measureSize(label: string, size: number, source: Source): Promise
       }
     }
 
+    // A dense word's deep pages as a visitor reaches them: past its ordered part by cursor (ADR 0012).
+    for (const page of [20, 50]) {
+      const row: Row = { key: `search-words-${page}`, route: `/search?q=${dense} page ${page} (by the next links)`, kind: "public" };
+      await guarded(row, async () => {
+        const { url, reached } = await pageByLinks(`${o}/search?q=${enc(dense)}`, page);
+        const cell = await measureRead(url);
+        return reached < page ? { ...cell, note: `the list ends on page ${reached}: that page measured` } : cell;
+      });
+    }
+
     // Counts never overstate: three dense searches paged to the end, page 1's count against the results listed.
     for (const words of DENSE_SEARCHES(dense)) {
       const check = await pagedCount(o, words);

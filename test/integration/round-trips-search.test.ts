@@ -97,6 +97,8 @@ const FORMS: Array<[string, string, number]> = [
   ["a dense word, page 6", "q=pizza&page=6", 2],
   ["a dense word and a city, page 6", `q=pizza&location=${city}&page=6`, 2],
   ["a dense word sorted by rating, page 6", "q=pizza&sort=rating&page=6", 2],
+  // A deeper number without its cursor: /search answers page 6 (its block with the look-ups), the API that page.
+  ["a dense prefix and a city, page 9 by number", `q=pizz&location=${city}&page=9`, 2],
   ["a dense word, open now", "q=pizza&openNow=true", 2],
   ["a dense word sorted by rating", "q=pizza&sort=rating", 2],
   ["a place alone", `location=${city}`, 2],

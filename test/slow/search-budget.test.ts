@@ -250,39 +250,55 @@ function linkOf(html: string, rel: string): string | null {
 
 const cardNames = (html: string) => [...html.matchAll(/<h[23][^>]*>\s*<a[^>]*>([^<]+)<\/a>/g)].map((m) => m[1].trim());
 
-describe("/search pages a dense match by its pager (ADR 0012: past the window by cursor)", () => {
-  it("to its 1,000th result and back: every page within the bound, the API's results in the API's order", async () => {
-    const forward: Array<{ path: string; names: string[] }> = [];
-    let path: string | null = "/search?q=wombat";
-    while (path) {
-      const response = await request(path);
-      expect(response.status, path).toBe(200);
-      expect(rowsRead(response), path).toBeLessThanOrEqual(ROWS_READ_BOUND);
-      const html = await response.text();
-      forward.push({ path, names: cardNames(html) });
-      path = linkOf(html, "next");
-      expect(forward.length, "the pager ends").toBeLessThanOrEqual(50);
-    }
+/**
+ * Walks /search from `path` by the pager's next links to the end, then back by its previous links:
+ * every page within the bound, the same pages both ways, the API's results page by page.
+ */
+async function walkPager(path: string, query: string) {
+  const forward: Array<{ path: string; names: string[] }> = [];
+  let at: string | null = path;
+  while (at) {
+    const response = await request(at);
+    expect(response.status, at).toBe(200);
+    expect(rowsRead(response), at).toBeLessThanOrEqual(ROWS_READ_BOUND);
+    const html = await response.text();
+    forward.push({ path: at, names: cardNames(html) });
+    at = linkOf(html, "next");
+    expect(forward.length, "the pager ends").toBeLessThanOrEqual(50);
+  }
+  // The API pages by number: the same results, in the same order.
+  for (const page of [1, 6, 7, 8, Math.ceil(forward.length / 2), forward.length]) {
+    const { body } = await getJson<{ businesses: Array<{ name: string }> }>(`/api/search?${query}&page=${page}`);
+    expect(forward[page - 1].names, `page ${page}`).toEqual(body.businesses.map((b) => b.name));
+  }
+  // Back from the last page by the previous links: the same pages.
+  let back: string | null = forward[forward.length - 1].path;
+  for (let page = forward.length; page >= 1 && back; page--) {
+    const response = await request(back);
+    expect(rowsRead(response), back).toBeLessThanOrEqual(ROWS_READ_BOUND);
+    const html = await response.text();
+    expect(cardNames(html), `page ${page} on the way back`).toEqual(forward[page - 1].names);
+    back = linkOf(html, "prev");
+  }
+  return forward;
+}
+
+describe("/search pages by its pager past the numbered pages by cursor (ADR 0012, ADR 0031)", () => {
+  it("a dense match to its 1,000th result and back: every page within the bound, the API's results in the API's order", async () => {
+    const forward = await walkPager("/search?q=wombat", "q=wombat");
     // RESULT_CAP results in 50 pages, and past the numbered pages each link carries its cursor.
     expect(forward).toHaveLength(50);
     expect(forward[8].path).toMatch(/[?&]page=9&after=\d+$/);
     const listed = forward.flatMap((p) => p.names);
     expect(listed).toHaveLength(1000);
     expect(new Set(listed).size).toBe(1000);
-    // The API pages by number: the same results, in the same order.
-    for (const page of [1, 6, 7, 8, 25, 50]) {
-      const { body } = await getJson<{ businesses: Array<{ name: string }> }>(`/api/search?q=wombat&page=${page}`);
-      expect(forward[page - 1].names, `page ${page}`).toEqual(body.businesses.map((b) => b.name));
-    }
-    // Back from the last page by the previous links: the same pages.
-    let back: string | null = forward[49].path;
-    for (let page = 50; page >= 1 && back; page--) {
-      const response = await request(back);
-      expect(rowsRead(response), back).toBeLessThanOrEqual(ROWS_READ_BOUND);
-      const html = await response.text();
-      expect(cardNames(html), `page ${page} on the way back`).toEqual(forward[page - 1].names);
-      back = linkOf(html, "prev");
-    }
+  }, 120_000);
+
+  it("a location alone (500 businesses) to its end and back", async () => {
+    const forward = await walkPager("/search?location=Burrow%203%2C%20US", "location=Burrow%203%2C%20US");
+    expect(forward).toHaveLength(25);
+    expect(forward[9].path).toMatch(/[?&]page=10&after=\d+$/);
+    expect(new Set(forward.flatMap((p) => p.names)).size).toBe(500);
   }, 120_000);
 
   it("/api/search pages on by its `next` cursor as by number, each page within the bound", async () => {

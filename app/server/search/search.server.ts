@@ -17,7 +17,7 @@
  * - near me: the grid or the FTS cells around the point, nearest first (near.server.ts, ADR 0017).
  * - open now is computed in JS from hours and time zone on the rows a plan reads.
  */
-import { desc, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
 import { choicesFromRows } from "#app/lib/search/filter-choices";
@@ -30,6 +30,7 @@ import {
   type ListingFilters,
 } from "#app/lib/search/listing-filters";
 import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
+import { SEARCH_PAGE_SIZE } from "#app/lib/search/search-links";
 import type { SearchParams } from "#app/lib/search/search-params";
 import { STEMMED_ENDINGS } from "#app/lib/search/porter-stem";
 import {
@@ -100,10 +101,13 @@ export async function searchPlan(
   db: Db,
   params: SearchParams,
   locales?: readonly string[],
-  { vocabulary = true }: { vocabulary?: boolean } = {},
+  { vocabulary = true, numbered = null }: { vocabulary?: boolean; numbered?: number | null } = {},
 ): Promise<PlanWithLookUps> {
   // Category words of the enabled languages ("cà phê" → coffee shop) join the words' match: no D1 read.
   const q = parseSearch(params, categoryWords(locales));
+  // A text page past `numbered` asked for by its number alone is answered with page `numbered` (run):
+  // its first block comes with the look-ups as that page's would.
+  const blockOffset = numbered !== null && q.page > numbered ? (numbered - 1) * SEARCH_PAGE_SIZE : q.offset;
   // One round trip for everything the plan depends on: the location's look-ups (and, for a search
   // without words, the sizes its driving index is chosen by) and the prefix's vocabulary terms.
   const expansion = q.text ? prefixExpansion(q.text, vocabulary) : { terms: null };
@@ -112,7 +116,7 @@ export async function searchPlan(
   const sizes = { places: !q.text, category: q.text || near ? null : q.category };
   const expanded = "query" in expansion ? expansion : null;
   // A text plan's first block comes in the same statement when it can (firstBlockWithLookUps).
-  const withBlock = firstBlockWithLookUps(q, lookupArms(q.location, sizes), expanded, vocabulary);
+  const withBlock = firstBlockWithLookUps({ ...q, offset: blockOffset }, lookupArms(q.location, sizes), expanded, vocabulary);
   const [lookupRows, termRows, block] = withBlock
     ? await lookUpWithBlock(db, withBlock)
     : [...(await lookUp(db, placeLookups(q.location, sizes), expanded?.query ?? null)), null];
@@ -1031,7 +1035,8 @@ export async function search(
     cursors?: boolean;
   } = {},
 ): Promise<SearchResult> {
-  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary }), now, after, cursors);
+  const numbered = cursors && after === null ? NUMBERED_PAGES : null;
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary, numbered }), now, after, cursors);
   const selected = {
     has: params.has ?? [],
     openAt: params.openAt ?? null,
@@ -1138,7 +1143,7 @@ async function run(
         limit: pageSize + 1,
         keep,
         keepWindow: true,
-        first: served === page ? plan.first : undefined,
+        first: plan.first,
       });
       // The next page's cursor where its number is past NUMBERED_PAGES (and so past the ordered part):
       // the last match past the block this page lists, or the block's end when it lists none. The
@@ -1163,19 +1168,32 @@ async function run(
       };
     }
     case "place": {
-      // Its own (column, score, id) index, exact, read to the page; a city's or a country's count is
-      // in the summary tables (one row), a state's or a postal code's is not.
-      // The size is the look-ups' (the first round trip): the page's rows are the only statement here.
+      // Its own (column, score, id) index, exact; a city's or a country's count is in the summary
+      // tables (one row), a state's or a postal code's is not. The size is the look-ups' (the first
+      // round trip): the page's rows are the only statement here. Up to NUMBERED_PAGES a page is read
+      // by OFFSET; past it by its cursor (the index's keyset: O(page)), and for a caller whose pager
+      // links by cursor a deeper number alone is answered with page NUMBERED_PAGES.
+      const byCursor =
+        after !== null && offset >= NUMBERED_PAGES * pageSize ? await placeCursorPage(db, plan.location, after, page, pageSize) : null;
+      const numbered = cursors ? NUMBERED_PAGES : null;
+      const served = byCursor || numbered === null || page <= numbered ? page : numbered;
       const [rows, size] = await Promise.all([
-        placeRows(db, plan.location, pageSize + 1, offset),
+        byCursor ? byCursor.rows : placeRows(db, plan.location, pageSize + 1, (served - 1) * pageSize),
         placeSize(db, plan.location.driving, plan.lookups),
       ]);
+      const list = paged(listed(rows));
       return {
         ...empty,
-        ...paged(listed(rows.sort(COMPARE.score))),
+        page: served,
+        hasPrevious: served > 1,
+        ...list,
         total: size,
+        // The next page's cursor where its number is past NUMBERED_PAGES: the last business listed.
+        next: served >= NUMBERED_PAGES && list.hasNext ? rows[pageSize - 1].id : null,
+        previous: byCursor?.previous ?? null,
+        numbered,
         // Only the page is read: its rows are a lower bound of each choice's count.
-        sample: { rows, whole: size !== null && rows.length >= size && offset === 0 },
+        sample: { rows, whole: size !== null && rows.length >= size && served === 1 },
       };
     }
     case "facet": {
@@ -1201,14 +1219,34 @@ async function run(
  * with it (one row an entry, as the facet window's). Its rows carry `relevance` (-score) into the JSON
  * answers, as they always have.
  */
-function placeRows(db: Db, location: Location, limit: number, offset: number) {
+function placeRows(db: Db, location: Location, limit: number, offset: number, below?: SQL) {
   return db.orm
     .select({ ...getTableColumns(b), relevance: sql<number>`-b.score`.as("relevance") })
     .from(b)
-    .where(placeWhere(location))
+    .where(below ? and(placeWhere(location), below) : placeWhere(location))
     .orderBy(desc(b.score), desc(b.id))
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * A location's page past NUMBERED_PAGES by its cursor (`after`: the last business the page before
+ * listed): the businesses after it in recommended order, a keyset on the location's (column, score,
+ * id) index — and, for the pager's link back where that page's number is past NUMBERED_PAGES, its
+ * cursor: the business `pageSize` places before `after`. One round trip. Null when `after` lists
+ * nothing after it here (a stale or forged cursor: the page is then read by its number).
+ */
+async function placeCursorPage(db: Db, location: Location, after: number, page: number, pageSize: number) {
+  const at = sql`(SELECT score, id FROM businesses WHERE id = ${after})`;
+  const pageQuery = placeRows(db, location, pageSize + 1, 0, sql`(${b.score}, ${b.id}) < ${at}`);
+  const upQuery = db.orm
+    .select({ id: b.id })
+    .from(b)
+    .where(and(placeWhere(location), sql`(${b.score}, ${b.id}) >= ${at}`))
+    .orderBy(asc(b.score), asc(b.id))
+    .limit(pageSize + 1);
+  const [rows, up] = page - 1 > NUMBERED_PAGES ? await db.orm.batch([pageQuery, upQuery]) : [await pageQuery, []];
+  return rows.length ? { rows, previous: up.length > pageSize ? up[pageSize].id : null } : null;
 }
 
 // ── Listings and the list API ──
