@@ -857,7 +857,7 @@ async function pastWindowPage(
 ): Promise<FacetResult | null> {
   const { page, offset, pageSize } = plan;
   const limit = keep ? PAST_WINDOW_CHECKED : pageSize + 1;
-  const read = await pastWindow(db, plan.match, windowEnd(driver), start, Math.min(limit, RESULT_CAP - offset + 1));
+  const read = await pastWindow(db, plan.match, windowEnd(driver), start, Math.min(limit, RESULT_CAP - offset));
   const results = keep ? read.filter(keep) : read;
   let rows: CandidateRow[];
   if (start !== null && "from" in start) {
