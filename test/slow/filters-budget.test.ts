@@ -232,7 +232,7 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       const expected = Array.from({ length: BUSINESSES }, (_, i) => i).filter(matches);
       const pages: number[][] = [];
       const reads: number[] = [];
-      let last = first;
+      let last: string = first;
       for (let path: string | null = first; path !== null; path = nextLink(await pageAt(path))) last = path;
       async function pageAt(path: string): Promise<string> {
         const response = await request(path);
