@@ -1000,9 +1000,9 @@ type FacetResult = {
   previous: number | null;
   /**
    * Past a word-less window: the previous page's cursor as `before=` (the page just above this rowid,
-   * its first row) when its number is past `numbered`; else null.
+   * its first row) when its number is past `numbered`; else null or absent.
    */
-  before: number | null;
+  before?: number | null;
   /** The deepest page addressed by its number (the pager links past it by cursor); null: every page. */
   numbered: number | null;
 };
@@ -1210,7 +1210,7 @@ async function run(
         total: found.total,
         next: found.next,
         previous: found.previous,
-        before: found.before,
+        before: found.before ?? null,
         numbered: found.numbered,
         sample: { rows: found.read, whole: found.whole },
       };
@@ -1287,7 +1287,7 @@ export async function listingSearch(
     total: found.total,
     next: found.next,
     previous: found.previous,
-    before: found.before,
+    before: found.before ?? null,
     numbered: found.numbered,
   };
 }
