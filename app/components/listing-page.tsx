@@ -49,7 +49,14 @@ export function ListingPage({
   /** What the filter bar offers (the listing's attributes and their counts). */
   choices?: FilterChoices;
   /** With filters: "N results", whether a next page exists, and where the pager's pages go (PagerCursors). */
-  filtered: { summary: string; hasNext: boolean; next?: number | null; previous?: number | null; numbered?: number | null } | null;
+  filtered: {
+    summary: string;
+    hasNext: boolean;
+    next?: number | null;
+    previous?: number | null;
+    before?: number | null;
+    numbered?: number | null;
+  } | null;
   /** What stands above the filter bar: the heading, the count, the page's links. */
   heading: React.ReactNode;
   /** What shows instead of the cards when there are none. */
@@ -92,6 +99,7 @@ export function ListingPage({
           page,
           next: filtered?.next ?? null,
           previous: filtered?.previous ?? null,
+          before: filtered?.before ?? null,
           numbered: filtered?.numbered ?? null,
         })}
       />

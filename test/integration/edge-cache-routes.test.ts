@@ -6,7 +6,7 @@ import routes from "#app/routes";
 import { isAdminPath } from "#app/lib/admin/admin-path";
 import { businessesQuerySchema, mapPlacesQuerySchema, pagingQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
 import { searchParamsSchema } from "#app/lib/search/search-params";
-import { ATTRIBUTE_PARAMS, CURSOR_PARAM } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, BEFORE_PARAM, CURSOR_PARAM } from "#app/lib/search/listing-filters";
 import { pageUrl, withEdgeCache, type QueryParams } from "#app/server/platform/edge-cache.server";
 import { buildBusiness, idOf, insert, request, testDb } from "../helpers/factories";
 
@@ -166,7 +166,7 @@ describe("the edge cache keys every route on the parameters it reads", () => {
           new Set([
             ...Object.keys(schema.shape),
             ...(READS_ATTRIBUTE_FILTERS.has(id) ? ATTRIBUTE_PARAMS : []),
-            ...(READS_CURSOR.has(id) ? [CURSOR_PARAM] : []),
+            ...(READS_CURSOR.has(id) ? [CURSOR_PARAM, BEFORE_PARAM] : []),
           ]),
         );
     }

@@ -9,6 +9,7 @@ import { fetchWith } from "../helpers/worker";
 import { buildBusiness, insert, roundTrips } from "../helpers/factories";
 
 const CITY = "Roundtrip Falls";
+const LISTED_CITY = "Roundtrip Heights";
 const always = { Monday: "Open 24 hours", Tuesday: "Open 24 hours", Wednesday: "Open 24 hours", Thursday: "Open 24 hours" };
 const week = { ...always, Friday: "Open 24 hours", Saturday: "Open 24 hours", Sunday: "Open 24 hours" };
 
@@ -31,6 +32,19 @@ beforeAll(async () => {
     ...pizzerias,
     buildBusiness({ ...place, name: "Roundtrip Coffee", category: "Coffee shop", description: "Espresso." }),
     buildBusiness({ ...place, name: "Roundtrip Dentist", category: "Dentist" }),
+  );
+  // A city of 300 for its listing's filters past the window of its 101 best: half rated 4 or more, two in three always open.
+  await insert(
+    ...Array.from({ length: 300 }, (_, i) =>
+      buildBusiness({
+        name: `Wallaby Lodge ${i}`,
+        category: "Hotel",
+        city: LISTED_CITY,
+        rating: 3 + (i % 20) / 10,
+        reviewCount: (i * 37) % 1000,
+        openingHours: i % 3 ? week : null,
+      }),
+    ),
   );
   // A very dense place for near me: 3,000 businesses in a square of ~1.2 km, one in ten a tandoor, one in eight a bakery.
   const random = randoms(7);
@@ -147,6 +161,28 @@ describe("a search's miss makes at most 2 D1 round trips", () => {
     // The walk's bookkeeping and the index's derived columns stay out of the answer.
     for (const business of answer.businesses) expect(Object.keys(business as object)).not.toEqual(expect.arrayContaining(["ring"]));
     for (const business of answer.businesses) expect(Object.keys(business as object)).not.toEqual(expect.arrayContaining(["indexFacts"]));
+  });
+
+  it("a word-less filtered listing past its window: a page by cursor makes one round trip after the listing's opening", async () => {
+    // 300 businesses in the city: a window of its 101 best, then the match past it by cursor (ADR 0031, amendment).
+    for (const query of ["minRating=4", "openNow=1"]) {
+      const trips: string[] = [];
+      for (let path: string | null = `/city/${encodeURIComponent(LISTED_CITY)}?${query}`; path !== null;) {
+        const response = await miss(path);
+        expect(response.status, path).toBe(200);
+        trips.push(`${roundTrips(response)} ${path}`);
+        // The opening's batch, then the page: the window (and, on the page that reaches past it, the rows past it), or its cursor's one statement.
+        expect(roundTrips(response), path).toBeLessThanOrEqual(/[?&](after|before)=/.test(path) ? 2 : 3);
+        const next = /<a[^>]*rel="next"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="next"/.exec(await response.text());
+        path = next ? (next[1] ?? next[2]).replace(/&amp;/g, "&") : null;
+        expect(trips.length).toBeLessThanOrEqual(20);
+      }
+      // The walk went past the window by cursor.
+      expect(
+        trips.some((t) => /[?&]after=\d+/.test(t)),
+        trips.join("\n"),
+      ).toBe(true);
+    }
   });
 
   it("the pager's next pages", async () => {

@@ -26,6 +26,12 @@ function boundOf(path: string): number {
   if (path.includes("openNow") && (deep || path.includes("q="))) return OPEN_NOW_BOUND;
   return ROWS_READ_BOUND;
 }
+/**
+ * A word-less list past its window (ADR 0031, amendment) reads ~101 rows for the window's end and two
+ * a match it passes over; this seed gives its best businesses neighbouring ids, so a page whose rowid
+ * range holds many of the window's own entries (skipped, two rows each) reads up to ~330 here.
+ */
+const PAST_WINDOW_BOUND = 330;
 const BUSINESSES = 10_000;
 const CATEGORIES = ["Plumber", "Dentist", "Italian restaurant", "Hair salon", "Coffee shop"];
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -212,6 +218,84 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       expect(answer.page).toBe(10);
       expect(listed(await api.text(), true)).toEqual(pages[9]);
     }
+  });
+
+  it.each([
+    // A minimum rating alone: the window of the city's (category's, directory's) 101 best, then the
+    // match newest first past it, by cursor (ADR 0031, amendment).
+    ["/city/Burrow%203?minRating=4", (i: number) => i % 11 === 3 && facts(i).rating >= 4],
+    ["/category/plumber?minRating=4", (i: number) => i % 5 === 0 && facts(i).rating >= 4],
+    ["/businesses?minRating=4.5", (i: number) => facts(i).rating >= 4.5],
+  ] as const)(
+    "following the pager of %s (a word-less window) forward and back lists every match once, each page within the budget",
+    async (first, matches) => {
+      const expected = Array.from({ length: BUSINESSES }, (_, i) => i).filter(matches);
+      const pages: number[][] = [];
+      const reads: number[] = [];
+      let last: string = first;
+      for (let path: string | null = first; path !== null; path = nextLink(await pageAt(path))) last = path;
+      async function pageAt(path: string): Promise<string> {
+        const response = await request(path);
+        expect(response.status, path).toBe(200);
+        reads.push(rowsRead(response));
+        const html = await response.text();
+        pages.push(listed(html, false));
+        expect(reads.length, "the pager ends").toBeLessThanOrEqual(60);
+        return html;
+      }
+      console.info(`rows read by links: ${reads.join(" ")}  ${first}`);
+      expect(reads.length).toBeGreaterThan(NUMBERED_PAGES + 2);
+      expect(last).toMatch(/[?&]after=\d+/);
+      expect(Math.max(...reads)).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
+      const byLinks = pages.flat();
+      expect(new Set(byLinks).size, "no business listed twice").toBe(byLinks.length);
+      expect(byLinks.length).toBe(Math.min(expected.length, 1000));
+      expect(byLinks.every((i) => matches(i))).toBe(true);
+      // The API's pages by number list the same businesses in the same order.
+      const api = first.startsWith("/city/") ? `/api/search?location=Burrow%203%2C%20US&${first.split("?")[1]}` : null;
+      if (api) {
+        const fromApi: number[] = [];
+        for (let page = 1; page <= pages.length; page++) fromApi.push(...listed(await (await request(`${api}&page=${page}`)).text(), true));
+        expect(byLinks).toEqual(fromApi.slice(0, byLinks.length));
+      }
+      // A page past NUMBERED_PAGES asked for by its number alone is answered with page NUMBERED_PAGES, within the budget.
+      const deep = await request(`${first}&page=${pages.length}`);
+      expect(rowsRead(deep)).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
+      expect(listed(await deep.text(), false)).toEqual(pages[NUMBERED_PAGES - 1]);
+      // Back from the last page by the previous links: the same pages, each within the budget.
+      const back: number[][] = [];
+      for (let at: string | null = last; at !== null;) {
+        const response = await request(at);
+        expect(rowsRead(response), at).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
+        const html = await response.text();
+        back.push(listed(html, false));
+        at = previousLink(html);
+        expect(back.length, "the pager ends").toBeLessThanOrEqual(60);
+      }
+      expect(back.reverse()).toEqual(pages);
+    },
+  );
+
+  it("open now on a city past its window: pages by cursor, each within the budget and never empty", async () => {
+    const reads: number[] = [];
+    const seen: number[] = [];
+    for (let path: string | null = "/city/Burrow%203?openNow=1"; path !== null;) {
+      const response = await request(path);
+      reads.push(rowsRead(response));
+      const html = await response.text();
+      const numbers = listed(html, false);
+      expect(numbers.length, path).toBeGreaterThan(0);
+      seen.push(...numbers);
+      path = nextLink(html);
+      expect(reads.length, "the pager ends").toBeLessThanOrEqual(60);
+    }
+    console.info(`open now by links: ${reads.join(" ")}`);
+    expect(Math.max(...reads)).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
+    expect(new Set(seen).size, "no business listed twice").toBe(seen.length);
+    expect(seen.every((i) => i % 11 === 3)).toBe(true);
+    const deep = await request("/city/Burrow%203?openNow=1&page=10");
+    expect(rowsRead(deep)).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
+    expect(listed(await deep.text(), false).length).toBeGreaterThan(0);
   });
 
   it("ignores a cursor that is not a positive integer, and within the first block (offset pages)", async () => {

@@ -49,6 +49,15 @@ describe("pagerLinks (a list paged by cursor past its numbered pages)", () => {
     expect(link(8)).toBe("/city/Hue?has=wifi&page=8&after=95");
   });
 
+  it("links the previous page past a word-less window by its before= cursor", () => {
+    const withBefore = (page: number, after: number | null, before?: number | null) =>
+      `/city/Hue?minRating=4&page=${page}${after === null ? "" : `&after=${after}`}${before == null ? "" : `&before=${before}`}`;
+    const link = pagerLinks({ page: 9, next: 120, previous: null, before: 480, numbered: 6 }, withBefore);
+    expect(link(8)).toBe("/city/Hue?minRating=4&page=8&before=480");
+    expect(link(10)).toBe("/city/Hue?minRating=4&page=10&after=120");
+    expect(link(7)).toBeNull();
+  });
+
   it("links every page by number in a list without cursors", () => {
     const link = pagerLinks({ page: 30, next: null }, href);
     expect(link(29)).toBe("/city/Hue?has=wifi&page=29");

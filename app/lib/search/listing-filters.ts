@@ -120,7 +120,8 @@ export function attributeFiltersCheck(f: AttributeFilters): ((filterTerms: strin
 
 /**
  * `path` with the filters and the page (page 1 and absent filters left out), and `after`: the cursor
- * of a filtered listing's page past its first block (ADR 0031), null for none.
+ * of a filtered listing's page past its first block (ADR 0031), null for none; `before`: the cursor
+ * of a page just above a rowid (a word-less list past its window), null for none.
  */
 export function listingHref(
   path: string,
@@ -128,6 +129,7 @@ export function listingHref(
   page = 1,
   extra: URLSearchParams = new URLSearchParams(),
   after: number | null = null,
+  before: number | null = null,
 ): string {
   const params = new URLSearchParams(extra);
   if (filters.openNow) params.set("openNow", "1");
@@ -135,12 +137,19 @@ export function listingHref(
   setAttributeParams(params, filters);
   if (page > 1) params.set("page", String(page));
   if (after !== null) params.set(CURSOR_PARAM, String(after));
+  if (before !== null) params.set(BEFORE_PARAM, String(before));
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
 }
 
 /** The query parameter of a filtered listing's cursor: the page lists the matches below this rowid (ADR 0031). */
 export const CURSOR_PARAM = "after";
+
+/**
+ * The query parameter of the previous page's cursor past a word-less window (ADR 0031, amendment):
+ * the page lists the results just above this rowid (the first row of the page after it).
+ */
+export const BEFORE_PARAM = "before";
 
 /** The cursor of a URL: a positive integer, else null (the page is then read by OFFSET). */
 export function parseCursor(raw: string | null): number | null {
@@ -149,17 +158,27 @@ export function parseCursor(raw: string | null): number | null {
 
 /**
  * Where a pager's pages go (ADR 0031): the neighbours by their cursors where they have one (`next`,
- * `previous`: `after=` in their URLs), every other page by its number up to `numbered` (null or
- * absent: every page); a page past it without a cursor gets no link (its number alone would be
- * answered with page `numbered`).
+ * `previous`: `after=` in their URLs; `before`: the previous page's `before=`), every other page by
+ * its number up to `numbered` (null or absent: every page); a page past it without a cursor gets no
+ * link (its number alone would be answered with page `numbered`).
  */
-export type PagerCursors = { page: number; next: number | null; previous?: number | null; numbered?: number | null };
+export type PagerCursors = {
+  page: number;
+  next: number | null;
+  previous?: number | null;
+  before?: number | null;
+  numbered?: number | null;
+};
 
-/** A pager's link for each page from `href(page, cursor)`, or null where the page has no link (PagerCursors). */
-export function pagerLinks(current: PagerCursors, href: (page: number, after: number | null) => string): (page: number) => string | null {
+/** A pager's link for each page from `href(page, after, before)`, or null where the page has no link (PagerCursors). */
+export function pagerLinks(
+  current: PagerCursors,
+  href: (page: number, after: number | null, before?: number | null) => string,
+): (page: number) => string | null {
   return (page) => {
     if (page === current.page + 1 && current.next !== null) return href(page, current.next);
     if (page === current.page - 1 && current.previous != null) return href(page, current.previous);
+    if (page === current.page - 1 && current.before != null) return href(page, null, current.before);
     if (current.numbered != null && page > current.numbered) return null;
     return href(page, null);
   };
@@ -172,7 +191,7 @@ export function pagerHref(
   current: PagerCursors,
   extra?: URLSearchParams,
 ): (page: number) => string | null {
-  return pagerLinks(current, (page, after) => listingHref(path, filters, page, extra, after));
+  return pagerLinks(current, (page, after, before) => listingHref(path, filters, page, extra, after, before ?? null));
 }
 
 /** A listing as attribute_counts keys it (db/schema.ts): the writer's and the triggers' spelling. */

@@ -19,7 +19,7 @@ import type { Db } from "#app/server/platform/db.server";
 import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { localizedFilteredPage } from "#app/server/lists/listing-page.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import { CURSOR_PARAM, filtersActive, pagerHref, parseCursor, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import { BEFORE_PARAM, CURSOR_PARAM, filtersActive, pagerHref, parseCursor, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
@@ -44,7 +44,7 @@ const browseQuerySchema = z.object({
 });
 
 // browseQuerySchema's keys and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["search", "category", "sort", "page", CURSOR_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
+export const queryParams: QueryParams = ["search", "category", "sort", "page", CURSOR_PARAM, BEFORE_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 type BrowseQuery = { search: string; category: string; sort: "recommended" | "latest"; page?: number };
 
@@ -88,7 +88,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const asked = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
     const [found, choices] = await Promise.all([
-      filteredBusinesses(db, query, filters, asked, parseCursor(url.searchParams.get(CURSOR_PARAM))),
+      filteredBusinesses(db, query, filters, asked, {
+        after: parseCursor(url.searchParams.get(CURSOR_PARAM)),
+        before: parseCursor(url.searchParams.get(BEFORE_PARAM)),
+      }),
       // The filter counts are the listing's (its scope's attribute_counts), whatever filters are chosen.
       query.category
         ? findCategory(db, query.category).then((c) =>
@@ -109,6 +112,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The neighbours' cursors past the first block of an attribute-filtered match (ADR 0031).
       next: found.next,
       previous: found.previous,
+      before: found.before,
       numbered: found.numbered,
       totalCount: count.count,
       approximate: count.kind !== "exact",
@@ -149,6 +153,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     hasNext: result.hasNext ?? page < result.totalPages,
     next: null,
     previous: null,
+    before: null,
     numbered: null,
     totalCount: count.count,
     approximate: count.kind !== "exact",
@@ -165,7 +170,7 @@ async function filteredBusinesses(
   query: z.output<typeof browseQuerySchema>,
   filters: ListingFilters,
   page: number,
-  after: number | null,
+  { after, before }: { after: number | null; before: number | null },
 ): Promise<ListingPage> {
   if (query.search) {
     const found = await search(db, {
@@ -183,13 +188,13 @@ async function filteredBusinesses(
       near: undefined,
       radius: DEFAULT_RADIUS_KM,
     });
-    return { ...found, next: null, previous: null, numbered: null };
+    return { ...found, next: null, previous: null, before: null, numbered: null };
   }
   const category = query.category ? await findCategory(db, query.category) : null;
   if (query.category && !category)
-    return { page, businesses: [], hasNext: false, approximate: false, total: 0, next: null, previous: null, numbered: null };
+    return { page, businesses: [], hasNext: false, approximate: false, total: 0, next: null, previous: null, before: null, numbered: null };
   const scope = category ? { kind: category.kind, slug: category.slug } : { kind: "all" as const };
-  return listingSearch(db, scope, filters, page, BUSINESSES_PAGE_SIZE, new Date(), after);
+  return listingSearch(db, scope, filters, page, BUSINESSES_PAGE_SIZE, new Date(), after, before);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -302,7 +307,13 @@ export default function BusinessesPage({ loaderData }: Route.ComponentProps) {
             hrefFor={pagerHref(
               "/businesses",
               loaderData.filters,
-              { page: loaderData.page, next: loaderData.next, previous: loaderData.previous, numbered: loaderData.numbered },
+              {
+                page: loaderData.page,
+                next: loaderData.next,
+                previous: loaderData.previous,
+                before: loaderData.before,
+                numbered: loaderData.numbered,
+              },
               browseParams({ search, category, sort }),
             )}
           />

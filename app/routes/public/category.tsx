@@ -1,4 +1,4 @@
-import { ATTRIBUTE_PARAMS, CURSOR_PARAM } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, BEFORE_PARAM, CURSOR_PARAM } from "#app/lib/search/listing-filters";
 import { useLingui } from "@lingui/react";
 import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/general-error-boundary";
 import { pageLocaleOf, useLocalePath } from "#app/components/page-locale";
@@ -27,7 +27,7 @@ const CATEGORY_TOP_CITIES = 12;
 const headingOf = (categoryName: string | undefined) => titleCaseFromSlug(cleanLine((categoryName ?? "").trim()));
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", CURSOR_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
+export const queryParams: QueryParams = ["page", CURSOR_PARAM, BEFORE_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const raw = (params.categoryName ?? "").trim();

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_PARAMS, CURSOR_PARAM } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, BEFORE_PARAM, CURSOR_PARAM } from "#app/lib/search/listing-filters";
 import { useLingui } from "@lingui/react";
 import { Link } from "react-router";
 import { ErrorState, errorMeta, GeneralErrorBoundary } from "#app/components/general-error-boundary";
@@ -16,7 +16,7 @@ import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/city-category";
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", CURSOR_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
+export const queryParams: QueryParams = ["page", CURSOR_PARAM, BEFORE_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 /**
  * /city/{city}/{category} (ADR 0020): "Dentists in Chicago". It exists only where the city

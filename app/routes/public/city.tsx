@@ -1,4 +1,4 @@
-import { ATTRIBUTE_PARAMS, CURSOR_PARAM } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, BEFORE_PARAM, CURSOR_PARAM } from "#app/lib/search/listing-filters";
 import { useLingui } from "@lingui/react";
 import { data } from "react-router";
 import { ErrorState, errorMeta, GeneralErrorBoundary, isNotFound, PageNotFound } from "#app/components/general-error-boundary";
@@ -23,7 +23,7 @@ const CITY_TOP_CATEGORIES = 12;
 const isBlank = (cityName: string | undefined) => !(cityName ?? "").trim();
 
 // The page and the listing filters (parseListingFilters).
-export const queryParams: QueryParams = ["page", CURSOR_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
+export const queryParams: QueryParams = ["page", CURSOR_PARAM, BEFORE_PARAM, "openNow", "minRating", ...ATTRIBUTE_PARAMS];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const cityName = (params.cityName ?? "").trim();

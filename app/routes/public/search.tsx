@@ -19,7 +19,7 @@ import { searchDistanceUnit } from "#app/lib/search/distance-unit";
 import { knownTotal, resultCount } from "#app/lib/search/result-count";
 import { NOINDEX_FOLLOW, titleWithSuffix } from "#app/lib/seo/indexing";
 import { SEARCH_SORTS, searchHref, type SearchSort } from "#app/lib/search/search-links";
-import { ATTRIBUTE_PARAMS, CURSOR_PARAM, pagerLinks, parseCursor } from "#app/lib/search/listing-filters";
+import { ATTRIBUTE_PARAMS, BEFORE_PARAM, CURSOR_PARAM, pagerLinks, parseCursor } from "#app/lib/search/listing-filters";
 import { parseSearchParams, type SearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -45,6 +45,7 @@ export const queryParams: QueryParams = [
   "radius",
   "page",
   CURSOR_PARAM,
+  BEFORE_PARAM,
   ...ATTRIBUTE_PARAMS,
 ];
 
@@ -64,6 +65,7 @@ export async function loader({ request, context, params: route }: Route.LoaderAr
       locales: settings.locales,
       locale,
       after: parseCursor(new URL(request.url).searchParams.get(CURSOR_PARAM)),
+      before: parseCursor(new URL(request.url).searchParams.get(BEFORE_PARAM)),
       vocabulary: env.FTS5VOCAB !== "off",
       cursors: true,
     }),
@@ -240,7 +242,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         page={result.page}
         totalPages={total === null ? null : Math.max(1, Math.ceil(total / result.pageSize))}
         hasNext={result.hasNext}
-        hrefFor={pagerLinks(result, (page, after) => lp(withCursor(withAttributeFilters(searchHref({ ...params, page }), filters), after)))}
+        hrefFor={pagerLinks(result, (page, after, before) => lp(withCursor(withAttributeFilters(searchHref({ ...params, page }), filters), after, before)))}
       />
     </main>
   );
@@ -323,8 +325,9 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary defaultStatusHandler={() => <ErrorLoadingBusinesses />} unexpectedErrorHandler={() => <ErrorLoadingBusinesses />} />;
 }
 
-/** A results page's link with the pager's cursor (its `after=`) when it has one. */
-function withCursor(href: string, after: number | null): string {
-  if (after === null) return href;
-  return `${href}${href.includes("?") ? "&" : "?"}${CURSOR_PARAM}=${after}`;
+/** A results page's link with the pager's cursor (its `after=`, or `before=`) when it has one. */
+function withCursor(href: string, after: number | null, before: number | null = null): string {
+  const [param, cursor] = after !== null ? [CURSOR_PARAM, after] : [BEFORE_PARAM, before];
+  if (cursor === null) return href;
+  return `${href}${href.includes("?") ? "&" : "?"}${param}=${cursor}`;
 }

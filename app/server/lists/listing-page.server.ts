@@ -21,6 +21,7 @@ import type { Business } from "#app/lib/business/business";
 import {
   attributeScope,
   filtersActive,
+  BEFORE_PARAM,
   CURSOR_PARAM,
   LISTING_PAGE_SIZE,
   parseCursor,
@@ -88,7 +89,14 @@ export type ListingPage<O extends OpenedListing> = {
      * cursors and the deepest page addressed by number (the pager's links past the first block of a
      * match: ADR 0031, listing-filters.ts PagerCursors); else null.
      */
-    filtered: { summary: string; hasNext: boolean; next: number | null; previous: number | null; numbered: number | null } | null;
+    filtered: {
+      summary: string;
+      hasNext: boolean;
+      next: number | null;
+      previous: number | null;
+      before: number | null;
+      numbered: number | null;
+    } | null;
     /**
      * The filter bar's choices and counts (ADR 0031): the listing's attributes, accessibility first,
      * each with how many of the listing's businesses have it — exact, and the same on a filtered page
@@ -114,8 +122,9 @@ export async function loadListingPage<O extends OpenedListing>(
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const after = parseCursor(url.searchParams.get(CURSOR_PARAM));
+  const before = parseCursor(url.searchParams.get(BEFORE_PARAM));
   const [listing, accessibility] = await Promise.all([
-    filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, after, locale) : null,
+    filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, { after, before }, locale) : null,
     accessibilityPageOf(db, opened.scope, filters, config, opened.counts),
   ]);
   // Read with the opening batch; only a listing opened the long way (a name that is no slug) reads them on their own.
@@ -185,18 +194,19 @@ async function filteredListing(
   scope: ListingScope,
   filters: ListingFilters,
   requestedPage: string | null,
-  after: number | null,
+  { after, before }: { after: number | null; before: number | null },
   locale: string,
 ) {
-  const found = await listingSearch(db, scope, filters, clampPage(requestedPage, MAX_SEARCH_PAGE), LISTING_PAGE_SIZE, new Date(), after);
+  const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
+  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE, new Date(), after, before);
   // The page served: a number past the list's numbered pages without its cursor is answered with the last of them.
-  const { page } = found;
-  const { totalPages, filtered } = localizedFilteredPage(found, page, LISTING_PAGE_SIZE, locale);
+  const served = found.page;
+  const { totalPages, filtered } = localizedFilteredPage(found, served, LISTING_PAGE_SIZE, locale);
   return {
     businesses: found.businesses,
-    page,
+    page: served,
     totalPages,
-    filtered: { ...filtered, next: found.next, previous: found.previous, numbered: found.numbered },
+    filtered: { ...filtered, next: found.next, previous: found.previous, before: found.before, numbered: found.numbered },
   };
 }
 

@@ -777,6 +777,7 @@ async function runFacets(
   after: number | null = null,
   lookups?: Lookups,
   cursors = false,
+  before: number | null = null,
 ): Promise<FacetResult> {
   // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
   // rare in the scope, and a window of the scope's index would then hold none of it).
@@ -817,10 +818,16 @@ async function runFacets(
       whole: found.whole,
       next,
       previous: null,
+      before: null,
       numbered,
     };
   }
   const driver = await chooseDriver(db, plan.location, plan.category, lookups);
+  // Past the window by a cursor (the pager's links): the page's own matches and rows, one statement.
+  if (cursors && plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
+    const page = await pastWindowPage(db, plan, driver, keep, after !== null ? { below: after } : { from: before as number });
+    if (page) return page;
+  }
   // The driving index read directly, its rows with it: D1 counts one row an entry (a subquery of the
   // index's ids joined back to businesses counted two: measured with scripts/sql-probe.ts). Its
   // equality and the order leave SQLite that index alone (the other filters are checked in JS).
@@ -844,6 +851,7 @@ async function runFacets(
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
   if (plan.match === "") return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false };
+  if (cursors) return numberedPastWindow(db, plan, window[FACET_WINDOW], hits, keep);
   const rest = await continueMatch(db, {
     match: plan.match,
     before: null,
@@ -859,8 +867,154 @@ async function runFacets(
   return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(rest.position, rest.exhausted), read: hits, whole: false };
 }
 
+// ── Past a word-less window by cursor (docs/decisions/0031-attribute-filters.md, "Amendment") ──
+
+/**
+ * Matches past a word-less window that one page reads: with open now, rows checked (a page may come
+ * out short); else the page and one more. At 100,000 businesses a cursor page reads ~101 + 2 × this.
+ */
+const PAST_WINDOW_CHECKED = 30;
+
+/**
+ * Where a read past the window starts: `below` a rowid, newest first (a page's `after=`); `from` a
+ * rowid up, oldest first (a page's `before=`: the row itself, then the page above it); neither: the
+ * newest match.
+ */
+type PastWindowFrom = { below: number } | { from: number } | null;
+
+/**
+ * The window's last entry, as (score, id): the driving index's FACET_WINDOW + 1-th in recommended
+ * order, read by the statement that needs it (~101 index rows: D1 counts one an entry).
+ */
+const windowEnd = (driver: Driver) =>
+  sql`(SELECT ${b.score}, ${b.id} FROM ${FROM_B} WHERE ${driver.where} ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT 1 OFFSET ${sql.raw(String(FACET_WINDOW))})`;
+
+/**
+ * The match past the window, with its rows, in one statement: the FTS rowids drive (CROSS JOIN), and
+ * the window's own entries are skipped in SQL by their place in the recommended order — a match is
+ * past the window when its (score, id) is below the window's last entry's (`end`: windowEnd, or the
+ * values when the window was read). One FTS row and one row read a match, skipped ones included.
+ */
+function pastWindow(db: Db, match: string, end: SQL, start: PastWindowFrom, limit: number, offset = 0) {
+  const cursor =
+    start === null
+      ? sql``
+      : "below" in start
+        ? sql` AND businesses_fts.rowid < CAST(${start.below} AS INTEGER)`
+        : sql` AND businesses_fts.rowid >= CAST(${start.from} AS INTEGER)`;
+  return db.orm
+    .select(CANDIDATE_COLUMNS)
+    .from(sql`businesses_fts`)
+    .crossJoin(b)
+    .where(sql`businesses_fts MATCH ${match}${cursor} AND ${b.id} = businesses_fts.rowid AND (${b.score}, ${b.id}) < ${end}`)
+    .orderBy(start !== null && "from" in start ? sql`businesses_fts.rowid` : sql`businesses_fts.rowid DESC`)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A page past a word-less window by its cursor, one statement (the window is not read): `below` the
+ * previous page's last row (`after=`, the next link), or the page above a row (`before=`, the
+ * previous link). The rows past the window, newest first, are read — with open now, up to
+ * PAST_WINDOW_CHECKED rows checked, so a page may come out short; a next link only where a result is
+ * known to follow. The pager links the previous page by `before=` (its first row) past
+ * NUMBERED_PAGES, by number before. The count: the results before the page (its number says how
+ * many), on it and one more when a next page exists — a lower bound, exact on the last page without
+ * open now. Null when nothing lies there (a stale or forged cursor): the page is then read by number.
+ */
+async function pastWindowPage(
+  db: Db,
+  plan: FacetPlan,
+  driver: Driver,
+  keep: Keep | undefined,
+  start: PastWindowFrom,
+): Promise<FacetResult | null> {
+  const { page, offset, pageSize } = plan;
+  const limit = keep ? PAST_WINDOW_CHECKED : pageSize + 1;
+  const read = await pastWindow(db, plan.match, windowEnd(driver), start, Math.min(limit, RESULT_CAP - offset));
+  const results = keep ? read.filter(keep) : read;
+  let rows: CandidateRow[];
+  if (start !== null && "from" in start) {
+    // Oldest first from the row the next page starts with: the page is the results just above it.
+    const next = results.filter((r) => r.id === start.from);
+    rows = [
+      ...results
+        .filter((r) => r.id > start.from)
+        .slice(0, pageSize)
+        .reverse(),
+      ...next,
+    ];
+  } else rows = results.slice(0, pageSize + 1);
+  const shown = rows.slice(0, pageSize);
+  if (shown.length === 0) return null;
+  const hasNext = rows.length > pageSize;
+  // With open now, a page that checked all it may has no proof of the end: its count is a lower bound.
+  const short = Boolean(keep) && read.length >= limit;
+  return {
+    page,
+    rows: rows.map(asRow),
+    approximate: hasNext || short,
+    total: hasNext ? null : offset + shown.length,
+    read: shown,
+    whole: false,
+    next: hasNext ? shown[shown.length - 1].id : null,
+    previous: null,
+    before: page - 1 > NUMBERED_PAGES ? shown[0].id : null,
+    numbered: NUMBERED_PAGES,
+  };
+}
+
+/**
+ * A page of a full word-less window asked for by its number, for a caller whose pager links by
+ * cursor (the HTML pages): the window's hits, then — when the page reaches past them — up to
+ * PAST_WINDOW_CHECKED matches past the window, newest first, in one statement with the window's last
+ * entry known (two round trips in all). A number past NUMBERED_PAGES, or past what that read reaches,
+ * is answered with the last page it reaches (`numbered`). The next link carries the cursor (`after=`)
+ * once the page shows rows past the window.
+ */
+async function numberedPastWindow(
+  db: Db,
+  plan: FacetPlan,
+  last: CandidateRow,
+  hits: CandidateRow[],
+  keep: Keep | undefined,
+): Promise<FacetResult> {
+  const { pageSize } = plan;
+  const asked = Math.min(plan.page, NUMBERED_PAGES);
+  const readPast = Math.min(asked * pageSize + 1, RESULT_CAP) > hits.length;
+  let past: CandidateRow[] = [];
+  let exhausted = false;
+  if (readPast) {
+    // Without open now, only the rows the page needs (and one more); with it, PAST_WINDOW_CHECKED checked.
+    const limit = keep ? PAST_WINDOW_CHECKED : Math.min(PAST_WINDOW_CHECKED, asked * pageSize + 1 - hits.length);
+    const read = await pastWindow(db, plan.match, sql`(${last.score}, ${last.id})`, null, limit);
+    exhausted = read.length < limit;
+    past = keep ? read.filter(keep) : read;
+  }
+  const all = [...hits, ...past];
+  // The last page the read reaches, when it read past the window: a number past it is answered with it.
+  const reached = readPast ? Math.max(1, Math.ceil(all.length / pageSize)) : NUMBERED_PAGES;
+  const served = Math.min(asked, reached);
+  const offset = (served - 1) * pageSize;
+  const rows = all.slice(offset, offset + pageSize + 1);
+  const shown = rows.slice(0, pageSize);
+  const hasNext = rows.length > pageSize;
+  return {
+    page: served,
+    rows: rows.map(asRow),
+    ...knownResults(all.length, exhausted),
+    read: hits,
+    whole: false,
+    // Once the page shows rows past the window, the next page goes by its cursor: the smallest rowid shown.
+    next: hasNext && offset + shown.length > hits.length ? shown[shown.length - 1].id : null,
+    previous: null,
+    before: null,
+    numbered: Math.min(NUMBERED_PAGES, reached),
+  };
+}
+
 /** A page every page of whose list is addressed by its number: no cursors. */
-const byNumber = (plan: FacetPlan) => ({ page: plan.page, next: null, previous: null, numbered: null });
+const byNumber = (plan: FacetPlan) => ({ page: plan.page, next: null, previous: null, before: null, numbered: null });
 
 /** The match's first `limit` ids from `after` up, oldest first: a query builder, for a batch. */
 const idsFrom = (db: Db, match: string, after: number, limit: number) =>
@@ -897,6 +1051,7 @@ async function cursorPage(db: Db, match: string, after: number, page: number, pa
     whole: false,
     next: hasNext ? rows[pageSize - 1].id : null,
     previous: up.length > pageSize ? up[pageSize].id : null,
+    before: null,
     numbered: NUMBERED_PAGES,
   };
 }
@@ -958,6 +1113,11 @@ type FacetResult = {
   next: number | null;
   /** The previous page's cursor when its number is past `numbered`; else null (it goes by number). */
   previous: number | null;
+  /**
+   * Past a word-less window: the previous page's cursor as `before=` (the page just above this rowid,
+   * its first row) when its number is past `numbered`; else null or absent.
+   */
+  before?: number | null;
   /** The deepest page addressed by its number (the pager links past it by cursor); null: every page. */
   numbered: number | null;
 };
@@ -1002,6 +1162,8 @@ export type SearchResult = {
   next: number | null;
   /** The previous page's cursor when its number is past `numbered`; else null (it goes by number). */
   previous: number | null;
+  /** Past a word-less window: the previous page's `before=` cursor when its number is past `numbered`; else null. */
+  before: number | null;
   /**
    * The deepest page addressed by its number: a list paged by cursor past its first block answers a
    * deeper number without its cursor with this page, and the pager links past it by cursor only;
@@ -1023,6 +1185,7 @@ export async function search(
     locales,
     locale = "en",
     after = null,
+    before = null,
     vocabulary = true,
     cursors = false,
   }: {
@@ -1030,13 +1193,15 @@ export async function search(
     locales?: readonly string[];
     locale?: string;
     after?: number | null;
+    /** The page's `before=` cursor (the page just above this rowid: a word-less list past its window). */
+    before?: number | null;
     vocabulary?: boolean;
     /** The caller's pager links pages past NUMBERED_PAGES by cursor (the HTML page); the APIs' go by number. */
     cursors?: boolean;
   } = {},
 ): Promise<SearchResult> {
-  const numbered = cursors && after === null ? NUMBERED_PAGES : null;
-  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary, numbered }), now, after, cursors);
+  const numbered = cursors && after === null && before === null ? NUMBERED_PAGES : null;
+  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary, numbered }), now, after, cursors, before);
   const selected = {
     has: params.has ?? [],
     openAt: params.openAt ?? null,
@@ -1063,6 +1228,7 @@ async function run(
   now: Date,
   after: number | null,
   cursors: boolean,
+  before: number | null = null,
 ): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
   const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
@@ -1077,6 +1243,7 @@ async function run(
     total: null,
     next: null,
     previous: null,
+    before: null,
     numbered: null,
     sample: { rows: [], whole: true },
   };
@@ -1197,7 +1364,7 @@ async function run(
       };
     }
     case "facet": {
-      const found = await runFacets(db, plan, keep, after, plan.lookups, cursors);
+      const found = await runFacets(db, plan, keep, after, plan.lookups, cursors, before);
       return {
         ...empty,
         page: found.page,
@@ -1207,6 +1374,7 @@ async function run(
         total: found.total,
         next: found.next,
         previous: found.previous,
+        before: found.before ?? null,
         numbered: found.numbered,
         sample: { rows: found.read, whole: found.whole },
       };
@@ -1264,6 +1432,7 @@ export type ListingPage = {
   total: number | null;
   next: number | null;
   previous: number | null;
+  before: number | null;
   numbered: number | null;
 };
 
@@ -1281,6 +1450,7 @@ export async function listingSearch(
   pageSize: number,
   now: Date = new Date(),
   after: number | null = null,
+  before: number | null = null,
 ): Promise<ListingPage> {
   const found = await runFacets(
     db,
@@ -1290,6 +1460,7 @@ export async function listingSearch(
     undefined,
     // The listings' pagers link past NUMBERED_PAGES by cursor.
     true,
+    before,
   );
   const list = found.rows.map((r) => toBusiness(r, now));
   return {
@@ -1300,6 +1471,7 @@ export async function listingSearch(
     total: found.total,
     next: found.next,
     previous: found.previous,
+    before: found.before ?? null,
     numbered: found.numbered,
   };
 }
