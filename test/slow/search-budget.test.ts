@@ -56,6 +56,23 @@ const FORMS: Array<[string, (q: string) => Promise<Response>]> = [
   ["admin list search", (q) => adminRequest(`/api/admin/businesses?search=${encodeURIComponent(q)}`)],
 ];
 
+/**
+ * /api/search's pages 1 to `last` of `query` as a client reads them: by number, and past page 6 by
+ * the answer's `next` cursor (a deeper number without it is refused). Each answer with its response.
+ */
+async function apiPages(query: string, last: number) {
+  const pages: Array<{ response: Response; body: { businesses: Array<{ name: string; category: string }>; next: number | null } }> = [];
+  let after: number | null = null;
+  for (let page = 1; page <= last; page++) {
+    const response = await request(`/api/search?${query}&page=${page}${after === null ? "" : `&after=${after}`}`);
+    expect(response.status, `${query} page ${page}`).toBe(200);
+    const body = (await response.clone().json()) as (typeof pages)[number]["body"];
+    pages.push({ response, body });
+    after = body.next;
+  }
+  return pages;
+}
+
 describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES.toLocaleString("en-US")} businesses`, () => {
   const cases = FORMS.flatMap(([form, send]) => DENSE.map((q) => [form, q, send] as const));
 
@@ -75,14 +92,14 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
       "/api/search?q=wombat&openNow=1",
       "/api/search?q=wombat&location=Burrow%203%2C%20US",
       "/api/search?q=wombat&page=4",
-      // Past the first block: the ids before the page (FTS rows only) and the page's own rows.
-      "/api/search?q=wombat&page=11",
       "/api/businesses?limit=20&offset=200&search=womb",
     ]) {
       const response = await request(path);
       expect(response.status, path).toBe(200);
       expect(rowsRead(response), path).toBeLessThanOrEqual(ROWS_READ_BOUND);
     }
+    // Past the first block by cursor: the page's own matches and rows.
+    for (const { response } of await apiPages("q=wombat", 11)) expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
   });
 
   it("the same bound holds for a category named in another language (2,000 coffee shops), alone and with words", async () => {
@@ -91,7 +108,7 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
       "/es/search?q=caf%C3%A9",
       `/vi/search?q=${encodeURIComponent("cà phê")}`,
       "/api/search?q=cafeter%C3%ADa&sort=rating",
-      "/api/search?q=cafeter%C3%ADa&page=11",
+      "/api/search?q=cafeter%C3%ADa&page=6",
       "/api/search?q=wombat%20cafeter%C3%ADa&location=Burrow%204%2C%20US",
       "/api/businesses?limit=20&offset=0&search=cafeter%C3%ADa",
     ]) {
@@ -102,6 +119,7 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
       expect(rowsRead(response), path).toBeGreaterThan(20);
       expect(rowsRead(response), path).toBeLessThanOrEqual(ROWS_READ_BOUND);
     }
+    for (const { response } of await apiPages("q=cafeter%C3%ADa", 11)) expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
   });
 });
 
@@ -109,7 +127,7 @@ describe(`a dense search reads at most ${ROWS_READ_BOUND} rows with ${BUSINESSES
 // 62701; "Burrow 3" holds 500 of them, all hair salons; no plumber is in Burrow 3.
 const WORDLESS = [
   "/api/search?location=Burrow%203%2C%20US",
-  "/api/search?location=Burrow%203%2C%20US&page=10",
+  "/api/search?location=Burrow%203%2C%20US&page=6",
   "/api/search?location=Illinois&sort=reviews",
   "/api/search?location=United%20States&sort=rating",
   "/api/search?location=Illinois&sort=rating&page=3",
@@ -122,6 +140,9 @@ const WORDLESS = [
   "/api/search?location=United%20States&openNow=1",
   "/api/search?location=Burrow%203%2C%20US&category=Plumber&openNow=1",
   "/api/search?location=Nightfall%2C%20US&openNow=1",
+  // Its pages too: a window that keeps nothing is not passed over again (every one of its entries ties).
+  "/search?location=Nightfall%2C%20US&openNow=1",
+  "/city/Nightfall?openNow=1",
   "/search?location=Illinois&sort=reviews",
 ];
 
@@ -157,8 +178,7 @@ describe(`a search without words reads at most ${ROWS_READ_BOUND} rows with ${BU
 
   it("pages a filtered location past its window without repeating a business", async () => {
     const names: string[] = [];
-    for (let page = 1; page <= 8; page++) {
-      const { body } = await getJson<SearchBody>(`/api/search?location=62701&category=Plumber&page=${page}`);
+    for (const { body } of await apiPages("location=62701&category=Plumber", 8)) {
       expect(body.businesses.every((b) => b.category === "Plumber")).toBe(true);
       names.push(...body.businesses.map((b) => b.name));
     }
@@ -225,11 +245,7 @@ describe("what a bounded search answers", () => {
   });
 
   it("pages a dense match without repeating a business", async () => {
-    const names: string[] = [];
-    for (let page = 1; page <= 8; page++) {
-      const { body } = await getJson<{ businesses: Array<{ name: string }> }>(`/api/search?q=wombat&page=${page}`);
-      names.push(...body.businesses.map((b) => b.name));
-    }
+    const names = (await apiPages("q=wombat", 8)).flatMap(({ body }) => body.businesses.map((b) => b.name));
     expect(names).toHaveLength(160);
     expect(new Set(names).size).toBe(160);
   });
@@ -266,11 +282,9 @@ async function walkPager(path: string, query: string) {
     at = linkOf(html, "next");
     expect(forward.length, "the pager ends").toBeLessThanOrEqual(50);
   }
-  // The API pages by number: the same results, in the same order.
-  for (const page of [1, 6, 7, 8, Math.ceil(forward.length / 2), forward.length]) {
-    const { body } = await getJson<{ businesses: Array<{ name: string }> }>(`/api/search?${query}&page=${page}`);
-    expect(forward[page - 1].names, `page ${page}`).toEqual(body.businesses.map((b) => b.name));
-  }
+  // The API as a client reads it (by number, then by its `next`): the same results, in the same order.
+  const api = await apiPages(query, forward.length);
+  forward.forEach((page, i) => expect(page.names, `page ${i + 1}`).toEqual(api[i].body.businesses.map((b) => b.name)));
   // Back from the last page by the previous links: the same pages.
   let back: string | null = forward[forward.length - 1].path;
   for (let page = forward.length; page >= 1 && back; page--) {
@@ -301,20 +315,18 @@ describe("/search pages by its pager past the numbered pages by cursor (ADR 0012
     expect(new Set(forward.flatMap((p) => p.names)).size).toBe(500);
   }, 120_000);
 
-  it("/api/search pages on by its `next` cursor as by number, each page within the bound", async () => {
-    type Page = { businesses: Array<{ name: string }>; next: number | null; page: number };
-    let { body } = await getJson<Page>("/api/search?q=wombat&page=6");
-    for (let page = 7; page <= 12; page++) {
-      expect(body.next, `page ${page - 1} gives the next page's cursor`).not.toBeNull();
-      const response = await request(`/api/search?q=wombat&page=${page}&after=${body.next}`);
-      expect(rowsRead(response)).toBeLessThanOrEqual(ROWS_READ_BOUND);
-      body = (await response.json()) as Page;
-      const byNumber = await getJson<Page>(`/api/search?q=wombat&page=${page}`);
-      expect(
-        body.businesses.map((b) => b.name),
-        `page ${page}`,
-      ).toEqual(byNumber.body.businesses.map((b) => b.name));
+  it("/api/search refuses a deeper page number without its cursor, with the way to reach it", async () => {
+    for (const query of ["q=wombat", "location=Burrow%203%2C%20US"]) {
+      const response = await request(`/api/search?${query}&page=9`);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        "Pages past 6 are read by their cursor: ask for page 7 with after= set to page 6's next.",
+      );
     }
+    // A match that ends before page 6 has no page 9: an empty page, as ever.
+    const sparse = await request("/api/search?q=wombat%20depot%207777&page=9");
+    expect(sparse.status).toBe(200);
+    expect(((await sparse.json()) as { businesses: unknown[] }).businesses).toEqual([]);
   });
 
   it("answers a deeper page number without its cursor with the last numbered page", async () => {

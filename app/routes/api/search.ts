@@ -2,7 +2,7 @@ import { ATTRIBUTE_PARAMS, CURSOR_PARAM, parseCursor } from "#app/lib/search/lis
 import { parseSearchParams } from "#app/lib/search/search-params";
 import { siteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
-import { json } from "#app/server/platform/http.server";
+import { badRequest, json } from "#app/server/platform/http.server";
 import { search } from "#app/server/search/search.server";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
 import type { Route } from "./+types/search";
@@ -24,14 +24,28 @@ export const queryParams: QueryParams = [
 
 /**
  * GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating,
- * sort, page, has, openAt, openLate, open24h, and `after`: the cursor of a page past a dense match's
- * window, the answer's `next`); `filters` is the filter bar's choices with their counts. A page goes
- * by its number at any depth; by its cursor it reads its own matches only (ADR 0031).
+ * sort, page, has, openAt, openLate, open24h, and `after`: a page's cursor, the answer before it's
+ * `next`); `filters` is the filter bar's choices with their counts. As on /search, a list that pages
+ * by cursor past NUMBERED_PAGES (a dense match of words, a place alone, filters: ADR 0012, ADR 0031)
+ * is read by number up to that page and by cursor past it, each page reading its own rows; a deeper
+ * number without its cursor is refused (400) rather than answered with another page, so a client
+ * that counts pages stops with a clear message. Near me goes by number at any depth (its walk is
+ * bounded).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
   const { db, env } = getApp(context);
-  // The words may name a category in any enabled language, as on /search.
   const after = parseCursor(new URL(request.url).searchParams.get(CURSOR_PARAM));
-  return json(await search(db, params, { locales: siteConfig(env).localeSettings.locales, vocabulary: env.FTS5VOCAB !== "off", after }));
+  // The words may name a category in any enabled language, as on /search.
+  const result = await search(db, params, {
+    locales: siteConfig(env).localeSettings.locales,
+    vocabulary: env.FTS5VOCAB !== "off",
+    after,
+    cursors: true,
+  });
+  if (result.numbered !== null && result.page < (params.page ?? 1) && after === null)
+    return badRequest(
+      `Pages past ${result.numbered} are read by their cursor: ask for page ${result.numbered + 1} with after= set to page ${result.numbered}'s next.`,
+    );
+  return json(result);
 }

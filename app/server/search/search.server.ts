@@ -981,7 +981,10 @@ async function numberedPastWindow(
 ): Promise<FacetResult> {
   const { pageSize } = plan;
   const asked = Math.min(plan.page, NUMBERED_PAGES);
-  const readPast = Math.min(asked * pageSize + 1, RESULT_CAP) > hits.length;
+  // Open now reads past the window only when the window kept some (its share, none, is the estimate
+  // for the rest, as a text search's first block's is): else a city whose best all tie would pass
+  // over the whole window again, two rows an entry.
+  const readPast = Math.min(asked * pageSize + 1, RESULT_CAP) > hits.length && (!keep || hits.length > 0);
   let past: CandidateRow[] = [];
   let exhausted = false;
   if (readPast) {
@@ -1087,8 +1090,9 @@ async function textCursorPage(db: Db, m: TextMatch, after: number, page: number,
   return {
     page,
     rows: rows.map(asRow),
+    // The results before the page, on it and the one after it: a lower bound, exact on the last page.
     approximate: hasNext,
-    total: hasNext ? null : offset + rows.length,
+    total: offset + rows.length,
     read: rows,
     whole: false,
     next: hasNext ? rows[pageSize - 1].id : null,
@@ -1321,6 +1325,8 @@ async function run(
         served >= NUMBERED_PAGES && blockEnd !== null && ordered !== undefined && !keep && found.rows.length > pageSize
           ? Math.min(blockEnd, ...shown.filter((_, i) => servedOffset + i >= ordered).map((r) => r.id))
           : null;
+      // A match that ends within its first block has no page past it: the page asked for is empty.
+      if (served < page && blockEnd === null) return { ...empty, total: found.total, sample: { rows: found.read, whole: found.whole } };
       // Exact when the match was read whole (open now checked on every row of it), else a lower bound.
       return {
         ...empty,
@@ -1330,7 +1336,7 @@ async function run(
         approximate: found.approximate,
         total: found.total,
         next,
-        numbered: blockEnd !== null || served < page ? numbered : null,
+        numbered: blockEnd !== null ? numbered : null,
         sample: { rows: found.read, whole: found.whole },
       };
     }
@@ -1342,12 +1348,11 @@ async function run(
       // links by cursor a deeper number alone is answered with page NUMBERED_PAGES.
       const byCursor =
         after !== null && offset >= NUMBERED_PAGES * pageSize ? await placeCursorPage(db, plan.location, after, page, pageSize) : null;
-      const numbered = cursors ? NUMBERED_PAGES : null;
+      // A place of at most NUMBERED_PAGES pages goes by number (a page past its end is empty).
+      const size = await placeSize(db, plan.location.driving, plan.lookups);
+      const numbered = cursors && (size === null || size > NUMBERED_PAGES * pageSize) ? NUMBERED_PAGES : null;
       const served = byCursor || numbered === null || page <= numbered ? page : numbered;
-      const [rows, size] = await Promise.all([
-        byCursor ? byCursor.rows : placeRows(db, plan.location, pageSize + 1, (served - 1) * pageSize),
-        placeSize(db, plan.location.driving, plan.lookups),
-      ]);
+      const rows = byCursor ? byCursor.rows : await placeRows(db, plan.location, pageSize + 1, (served - 1) * pageSize);
       const list = paged(listed(rows));
       return {
         ...empty,
