@@ -91,8 +91,9 @@ const city = encodeURIComponent(CITY);
 /**
  * The form, its query and the round trips allowed. A dense match of words (more than one block)
  * reads its first block in the look-ups' statement (the match each way the place can resolve,
- * chosen there, the prefix's terms written into it) and its name matches after it: two
- * (docs/search-and-lists.md, "Round trips").
+ * chosen there, the prefix's terms written into it), with its name matches on a page within the
+ * block: one; a page that reaches past the block reads the matches below it with the names after
+ * it: two (docs/search-and-lists.md, "Round trips").
  */
 const FORMS: Array<[string, string, number]> = [
   ["a sparse word", "q=cafeter%C3%ADa", 2],
@@ -106,6 +107,10 @@ const FORMS: Array<[string, string, number]> = [
   ["a dense word and a city with its state", `q=pizza&location=${city}%2C+IL`, 2],
   ["a dense word and a state", "q=pizza&location=IL", 2],
   ["a dense prefix", "q=pizz", 2],
+  // A page within the first block: its name matches come in the block's statement, the look-ups' when there are any.
+  ["a dense word's page 1 in one", "q=pizza", 1],
+  ["a dense prefix in a city, page 3, in one", `q=pizz&location=${city}&page=3`, 1],
+  ["a dense word sorted by rating in one", "q=pizza&sort=rating", 1],
   // The pages that reach past the first block: the name matches and the matches below the block come in one statement.
   ["a dense word, page 5", "q=pizza&page=5", 2],
   ["a dense word, page 6", "q=pizza&page=6", 2],

@@ -127,12 +127,12 @@ export async function searchPlan(
   const centre = q.sort === "distance" && !q.near && location ? await placeCentre(db, location.driving) : null;
   const plan = planSearch(q, { location, centre, ...facts });
   // The block read with the look-ups serves only the match it was read for.
-  const first = block && plan.kind === "text" && block.match === plan.match.match ? block.rows : undefined;
-  return { ...plan, lookups, ...(first ? { first } : {}) };
+  const own = block && plan.kind === "text" && block.match === plan.match.match ? block : null;
+  return { ...plan, lookups, ...(own ? { first: own.rows, ...(own.names ? { firstNames: own.names } : {}) } : {}) };
 }
 
 /** A plan and what its look-ups read: the sizes, and a text plan's first block when it came with them. */
-type PlanWithLookUps = SearchPlan & { lookups: Lookups; first?: CandidateRow[] };
+type PlanWithLookUps = SearchPlan & { lookups: Lookups; first?: CandidateRow[]; firstNames?: CandidateRow[] };
 
 /**
  * The look-ups and the prefix's terms as ONE statement (UNION ALL: a look-up's row has a key `k`, a
@@ -213,6 +213,8 @@ const MAX_BLOCK_LOOKUPS = 4;
 type BlockWithLookUps = {
   arms: LookupArm[];
   expansion: Expansion | null;
+  /** The name matches come too (a page within the first block): the query's slug, for the exact name. */
+  names: { nameSlug: string } | null;
   /** Per set of look-ups found (bit i: arm i's row came), the matches (textMatchTemplate); null: no block. */
   templates: Array<{ terms: string | null; none: string | null } | null>;
 };
@@ -235,7 +237,9 @@ function firstBlockWithLookUps(
     const found: Lookups = new Map(arms.filter((_, i) => mask & (1 << i)).map((a) => [a.key, 1]));
     return textMatchTemplate(q, q.location ? findLocation(q.location, found) : null, !vocabulary);
   });
-  return templates.some((t) => t?.terms || t?.none) ? { arms, expansion, templates } : null;
+  // The name matches come with the block where runWindow would read them with it (namesFirst).
+  const names = q.offset + SEARCH_PAGE_SIZE + 1 <= BLOCK ? { nameSlug: q.text.nameSlug } : null;
+  return templates.some((t) => t?.terms || t?.none) ? { arms, expansion, names, templates } : null;
 }
 
 /**
@@ -258,7 +262,7 @@ function unsureTerm(stem: string): SQL {
 async function lookUpWithBlock(
   db: Db,
   w: BlockWithLookUps,
-): Promise<[LookupRow[], TermRow[], { match: string; rows: CandidateRow[] } | null]> {
+): Promise<[LookupRow[], TermRow[], { match: string; rows: CandidateRow[]; names?: CandidateRow[] } | null]> {
   const lookups = w.arms.length
     ? sql.join(
         w.arms.map((a, i) => sql`SELECT k, n, ${sql.raw(String(1 << i))} AS bit FROM (${a.sql})`),
@@ -282,27 +286,32 @@ async function lookUpWithBlock(
             group_concat('"' || replace(CASE WHEN term = ${e.stem} THEN ${e.typed} ELSE term END, '"', '""') || '"', ' OR ') AS qs
             FROM (SELECT k, n, bit, NULL AS term FROM l UNION ALL SELECT NULL, NULL, 0, term FROM x)))`
     : sql`SELECT ${cases("terms")}, NULL, lk FROM (SELECT ${answers} FROM l)`;
+  // The match SQL wrote, and its name match (its columns `{…}` replaced by the name's): '""' (nothing) when none.
+  const match = sql`coalesce((SELECT q FROM s), '""')`;
+  const nameMatch = sql`coalesce((SELECT 'name' || substr(q, instr(q, '}') + 1) FROM s), '""')`;
+  const nameArm = w.names
+    ? sql` UNION ALL SELECT NULL, NULL, NULL, rowid, 1 FROM (${nameMatches({ match, nameMatch, nameSlug: w.names.nameSlug }, nameWindowFromMatch(match))})`
+    : sql``;
   const statement = sql`WITH RECURSIVE ${e ? sql`${e.cte}, x AS (${e.select}),` : sql``}
       l(k, n, bit) AS (${lookups}),
       s(q, terms, lookups) AS MATERIALIZED (${spec})
-    SELECT q, terms, lookups, NULL AS id FROM s
+    SELECT q, terms, lookups, NULL AS id, 0 AS "isName" FROM s
     UNION ALL
-    SELECT NULL, NULL, NULL, rowid FROM (SELECT rowid FROM businesses_fts
-      WHERE businesses_fts MATCH coalesce((SELECT q FROM s), '""') ORDER BY rowid DESC LIMIT ${sql.raw(String(BLOCK + 1))})`;
-  const rows = await readCandidates<{ specMatch: string | null; specTerms: string | null; specLookups: string | null }>(
+    SELECT NULL, NULL, NULL, rowid, 0 FROM (SELECT rowid FROM businesses_fts
+      WHERE businesses_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${sql.raw(String(BLOCK + 1))})${nameArm}`;
+  const rows = await readCandidates<{ specMatch: string | null; specTerms: string | null; specLookups: string | null; isName: number }>(
     db,
-    sql`SELECT u.q AS "specMatch", u.terms AS "specTerms", u.lookups AS "specLookups", ${CANDIDATE_SQL}
+    sql`SELECT u.q AS "specMatch", u.terms AS "specTerms", u.lookups AS "specLookups", u."isName", ${CANDIDATE_SQL}
       FROM (${statement}) AS u LEFT JOIN ${FROM_B} ON b.id = u.id`,
   );
   const head = rows.find((r) => r.specLookups !== null);
   if (!head) throw new Error("The look-ups' statement answered no look-ups row");
   const lookupRows = (JSON.parse(head.specLookups as string) as Array<[string, number | null]>).map(([k, n]) => ({ k, n }));
   const termRows = head.specTerms === null ? [] : (JSON.parse(head.specTerms) as string[]).map((term) => ({ term }));
-  const block = rows
-    .filter((r) => r.specLookups === null && r.id !== null)
-    .map(({ specMatch: _m, specTerms: _t, specLookups: _l, ...row }) => row as CandidateRow)
-    .sort((x, y) => y.id - x.id);
-  return [lookupRows, termRows, head.specMatch === null ? null : { match: head.specMatch, rows: block }];
+  const [block, names] = byPart(
+    rows.filter((r) => r.specLookups === null && r.id !== null).map(({ specMatch: _m, specTerms: _t, specLookups: _l, ...row }) => row),
+  );
+  return [lookupRows, termRows, head.specMatch === null ? null : { match: head.specMatch, rows: block, ...(w.names ? { names } : {}) }];
 }
 
 /** A prefix's terms on their own (the list API and the admin list): its own statement. */
@@ -322,14 +331,10 @@ function matchSlice(match: string, limit: number, before: number | null): SQL {
   return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}${before === null ? sql`` : sql` AND rowid < CAST(${before} AS INTEGER)`} ORDER BY rowid DESC LIMIT ${limit}`;
 }
 
-/**
- * Up to `limit` matches with rowids from `from` up, in ascending order: FTS5 stops a descending
- * scan only at its LIMIT, not at a lower rowid bound (a name query that matches nothing in the
- * range took 138 ms descending, 1.1 ms ascending, over 1,000,000 businesses).
- */
-function matchSliceFrom(match: string, limit: number, from: SQL): SQL {
-  return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match} AND rowid >= CAST(${from} AS INTEGER) ORDER BY rowid LIMIT ${limit}`;
-}
+/** The words' match and name match, the query's slug: as strings, or as SQL that reads them (lookUpWithBlock). */
+type NameQuery = { match: string | SQL; nameMatch: string | SQL; nameSlug: string };
+
+const nameQueryOf = (m: TextMatch): NameQuery => ({ match: m.match, nameMatch: m.nameMatch, nameSlug: m.text.nameSlug });
 
 /**
  * The business whose name is the query, wherever it lies in the match: its slug is the name's
@@ -337,29 +342,39 @@ function matchSliceFrom(match: string, limit: number, from: SQL): SQL {
  * index, and kept only if it is in the match (one FTS probe by rowid). One or two rows read. A
  * slice like matchSlice's, so it joins the name matches' query.
  */
-function exactNameSlice(m: TextMatch): SQL | null {
-  if (!m.text.nameSlug) return null;
-  return sql`SELECT e.id AS rowid FROM businesses AS e WHERE e.slug = ${m.text.nameSlug}
+function exactNameSlice(m: NameQuery): SQL | null {
+  if (!m.nameSlug) return null;
+  return sql`SELECT e.id AS rowid FROM businesses AS e WHERE e.slug = ${m.nameSlug}
     AND EXISTS (SELECT 1 FROM businesses_fts WHERE businesses_fts MATCH ${m.match} AND rowid = e.id)`;
 }
 
+/** A dense match's density is sampled from its newest SPAN_SAMPLE + 1 matches' rowids. */
+const SPAN_SAMPLE = 10;
+
 /**
- * Where a dense match's name matches are looked for: from about NAME_SPAN_BLOCKS first blocks below
- * its newest match, by the first block's rowid span (`newest` and `oldest`: the first block's newest
- * and its BLOCK + 1st match). An expression, so that a page past the window computes it in SQL
- * (textCursorPage) exactly as the window does from the block it read.
+ * Where a dense match's name matches are looked for: from about NAME_SPAN_BLOCKS blocks' worth of
+ * matches below its newest (`newest`), the density taken from the rowid span of its newest
+ * SPAN_SAMPLE + 1 (`sample`: the oldest of them). An expression of the two, so that a statement that
+ * has not read them computes it in SQL exactly as the window does from the block it read.
  */
-const nameWindowFrom = (newest: SQL | number, oldest: SQL | number): SQL =>
-  sql`max(0, ${newest} - ${NAME_SPAN_BLOCKS} * (${newest} - ${oldest} + 1))`;
+const nameWindowFrom = (newest: SQL | number, sample: SQL | number): SQL =>
+  sql`max(0, ${newest} - ${(NAME_SPAN_BLOCKS * BLOCK) / SPAN_SAMPLE} * (${newest} - ${sample}))`;
+
+/** nameWindowFrom read from the match itself: its newest SPAN_SAMPLE + 1 rowids (that many FTS rows). */
+const nameWindowFromMatch = (match: string | SQL): SQL =>
+  sql`(SELECT ${nameWindowFrom(sql`max(rowid)`, sql`min(rowid)`)} FROM (SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match} ORDER BY rowid DESC LIMIT ${SPAN_SAMPLE + 1}))`;
 
 /**
  * The name matches that join a dense match's ordered part: the business named as the query, and the
  * oldest name matches from `from` up — NAME_WINDOW at most in all, so that the first block and they
- * fill at most ORDERED_TEXT results.
+ * fill at most ORDERED_TEXT results. Ascending: FTS5 stops a descending scan only at its LIMIT, not
+ * at a lower rowid bound (a name query that matches nothing in the range took 138 ms descending,
+ * 1.1 ms ascending, over 1,000,000 businesses).
  */
-function nameMatches(m: TextMatch, from: SQL): SQL {
+function nameMatches(m: NameQuery, from: SQL): SQL {
   const exact = exactNameSlice(m);
-  const slice = matchSliceFrom(m.nameMatch, exact ? NAME_WINDOW - 1 : NAME_WINDOW, from);
+  const slice = sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${m.nameMatch} AND rowid >= CAST(${from} AS INTEGER)
+    ORDER BY rowid LIMIT ${exact ? NAME_WINDOW - 1 : NAME_WINDOW}`;
   // One statement for both: each D1 statement has its own fixed cost.
   return exact ? sql`${exact} UNION ALL SELECT rowid FROM (${slice})` : slice;
 }
@@ -523,6 +538,8 @@ type WindowQuery = {
   keep?: Keep;
   /** The first block's candidates when they were read already (the newest BLOCK + 1 matches: lookUpWithBlock). */
   first?: CandidateRow[];
+  /** With `first`: the name matches read in the same statement (nameMatches), when they were. */
+  firstNames?: CandidateRow[];
   /**
    * Open now: past the first block, `keep` is checked on at most as many rows as results are still
    * wanted, and on none when the first block kept nothing. The admin's status filter reads on.
@@ -535,6 +552,9 @@ type WindowQuery = {
  * page stays within the budget (ADR 0031), and comes out short when few of them are open.
  */
 const KEEP_PAST_WINDOW = 20;
+
+/** The deepest page of words with open now: its ordered part and the KEEP_PAST_WINDOW rows checked past it. */
+const KEEP_PAGES = Math.ceil((ORDERED_TEXT + KEEP_PAST_WINDOW) / SEARCH_PAGE_SIZE);
 
 /** Name matches of a dense text search come from about the newest NAME_SPAN_BLOCKS blocks' rowids. */
 const NAME_SPAN_BLOCKS = 10;
@@ -587,10 +607,14 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // page are read in the same statement, as continueMatch would read them after it — newest first,
   // up to `want` and one more — so the page waits on D1 once.
   const straddle = !words && !q.keep && firstRows && want > blockSize;
-  const matches =
-    q.first && firstRows && !straddle && blockSize === BLOCK
-      ? q.first
-      : await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
+  // A page of words within the first block needs the name matches too: they come with the block, in
+  // its statement (blockWithNames, or the look-ups' when they read it).
+  const namesFirst = Boolean(words) && firstRows && !straddle && blockSize === BLOCK && want <= blockSize;
+  let early: CandidateRow[] | null = namesFirst && q.first ? (q.firstNames ?? null) : null;
+  let matches: CandidateRow[];
+  if (q.first && firstRows && !straddle && blockSize === BLOCK) matches = q.first;
+  else if (namesFirst && words) ({ block: matches, names: early } = await blockWithNames(db, words, blockSize + 1));
+  else matches = await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
   const first = matches.slice(0, blockSize + 1);
   if (first.length === 0) return noMatch();
   const readRows = firstRows ? first.slice(0, blockSize).filter((r) => !q.keep || q.keep(r)) : [];
@@ -609,12 +633,14 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   let below: CandidateRow[] | null = null;
   if (dense && words) {
     // Name matches from about the first NAME_SPAN_BLOCKS blocks' rowids: bounded even when no name holds the words.
-    const names = nameMatches(words, nameWindowFrom(first[0].id, first[blockSize].id));
+    const names = nameMatches(nameQueryOf(words), nameWindowFrom(first[0].id, first[SPAN_SAMPLE].id));
     const reach = firstRows && !q.keep && want > blockSize;
     const limit = Math.max(want - blockSize + 2, NAME_WINDOW) + 1;
-    const found = reach
-      ? await namesAndBelow(db, words.match, names, first[blockSize - 1].id, limit)
-      : { names: await read(names), below: null };
+    const found: { names: CandidateRow[]; below: CandidateRow[] | null } = early
+      ? { names: early, below: null }
+      : reach
+        ? await namesAndBelow(db, words.match, names, first[blockSize - 1].id, limit)
+        : { names: await read(names), below: null };
     for (const r of found.names) if (!seen.has(r.id)) block.push(r);
     for (const r of found.names) seen.add(r.id);
     below = found.below && !found.below.some((r) => seen.has(r.id)) ? found.below : null;
@@ -688,12 +714,34 @@ async function namesAndBelow(db: Db, match: string, names: SQL, blockEnd: number
         SELECT rowid, 0 FROM (${matchSlice(match, limit, blockEnd)})
         LIMIT ${limit}) AS m CROSS JOIN ${FROM_B} WHERE b.id = m.rowid`,
   );
+  const [below, named] = byPart(rows);
+  return { names: named, below };
+}
+
+/** Rows of a statement of two parts (`isName` 0 and 1), each newest first. */
+function byPart(rows: Array<CandidateRow & { isName: number }>): [CandidateRow[], CandidateRow[]] {
   const part = (isName: number) =>
     rows
       .filter((r) => r.isName === isName)
       .map(({ isName: _, ...row }): CandidateRow => row)
       .sort((x, y) => y.id - x.id);
-  return { names: part(1), below: part(0) };
+  return [part(0), part(1)];
+}
+
+/**
+ * A match of words' first block (its newest `limit` matches) and its name matches (nameMatches, from
+ * the match's own newest rowids: nameWindowFromMatch), with their rows: ONE statement. The name
+ * matches serve a dense match; a smaller one holds them in its block already.
+ */
+async function blockWithNames(db: Db, m: TextMatch, limit: number): Promise<{ block: CandidateRow[]; names: CandidateRow[] }> {
+  const rows = await readCandidates<{ isName: number }>(
+    db,
+    sql`SELECT 0 AS "isName", ${CANDIDATE_SQL} FROM (${matchSlice(m.match, limit, null)}) AS m CROSS JOIN ${FROM_B} WHERE b.id = m.rowid
+      UNION ALL
+      SELECT 1, ${CANDIDATE_SQL} FROM (${nameMatches(nameQueryOf(m), nameWindowFromMatch(m.match))}) AS m CROSS JOIN ${FROM_B} WHERE b.id = m.rowid`,
+  );
+  const [block, names] = byPart(rows);
+  return { block, names };
 }
 
 /**
@@ -1064,9 +1112,9 @@ async function cursorPage(db: Db, match: string, after: number, page: number, pa
  * first block that the page before listed): the `pageSize + 1` matches below `after`, newest first,
  * the name matches skipped (the ordered part listed them), with their rows — and, for the pager's
  * link back where that page's number is past NUMBERED_PAGES, its cursor: the match `pageSize` places
- * above `after`. ONE statement. It computes where the name matches were looked for from the first
- * block's rowid span as the window does (nameWindowFrom: ~100 FTS rows), so the cursor stays one
- * rowid. Null when nothing lies below `after` (a stale or forged cursor).
+ * above `after`. ONE statement. It computes where the name matches were looked for as the window
+ * does (nameWindowFromMatch: 11 FTS rows), so the cursor stays one rowid. Null when nothing lies
+ * below `after` (a stale or forged cursor).
  */
 async function textCursorPage(db: Db, m: TextMatch, after: number, page: number, pageSize: number): Promise<FacetResult | null> {
   const offset = (page - 1) * pageSize;
@@ -1079,8 +1127,7 @@ async function textCursorPage(db: Db, m: TextMatch, after: number, page: number,
       : sql`NULL`;
   const found = await readCandidates<{ previousCursor: number | null }>(
     db,
-    sql`WITH head(newest, oldest) AS MATERIALIZED (SELECT max(rowid), min(rowid) FROM (${matchSlice(m.match, BLOCK + 1, null)})),
-        names(rowid) AS MATERIALIZED (${nameMatches(m, sql`(SELECT ${nameWindowFrom(sql`newest`, sql`oldest`)} FROM head)`)}),
+    sql`WITH names(rowid) AS MATERIALIZED (${nameMatches(nameQueryOf(m), nameWindowFromMatch(m.match))}),
         below(rowid) AS (${belowWindow(m.match, after, limit)})
       SELECT ${CANDIDATE_SQL}, ${previous} AS "previousCursor" FROM below CROSS JOIN ${FROM_B} WHERE b.id = below.rowid`,
   );
@@ -1305,7 +1352,9 @@ async function run(
       // For a caller whose pager links by cursor (the HTML page), a deeper number without its cursor
       // is answered with page NUMBERED_PAGES: its OFFSET would read every match before it. The APIs
       // take no cursor: their pages go by number at any depth.
-      const numbered = cursors && !keep ? NUMBERED_PAGES : null;
+      // With open now, past the first block only KEEP_PAST_WINDOW rows are checked: no result lies past
+      // page KEEP_PAGES, and a deeper number is answered with it.
+      const numbered = cursors ? (keep ? KEEP_PAGES : NUMBERED_PAGES) : null;
       const served = numbered !== null && page > numbered ? numbered : page;
       const servedOffset = (served - 1) * pageSize;
       const found = await runWindow(db, plan.match, {
@@ -1315,6 +1364,7 @@ async function run(
         keep,
         keepWindow: true,
         first: plan.first,
+        firstNames: plan.firstNames,
       });
       // The next page's cursor where its number is past NUMBERED_PAGES (and so past the ordered part):
       // the last match past the block this page lists, or the block's end when it lists none. The
