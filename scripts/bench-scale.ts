@@ -656,6 +656,15 @@ async function measureSize(label: string, size: number, source: Source): Promise
         cityCategory ? `/city/${cityCategory[1]}/${cityCategory[2]}?has=delivery` : null,
       ],
       ["businesses-has", "/businesses?has=delivery", "/businesses?has=delivery"],
+      // A minimum rating and open now on the other listings: their window is read with the opening (ADR 0032).
+      ["category-rating", "/category/{category}?minRating=4", `/category/${enc(category.slug)}?minRating=4`],
+      ["category-open-now", "/category/{category}?openNow=1", `/category/${enc(category.slug)}?openNow=1`],
+      [
+        "city-category-rating",
+        "/city/{city}/{category}?minRating=4",
+        cityCategory ? `/city/${cityCategory[1]}/${cityCategory[2]}?minRating=4` : null,
+      ],
+      ["businesses-rating", "/businesses?minRating=4", "/businesses?minRating=4"],
       ["search-words-has", `/search?q=${dense}&has=delivery`, `/search?q=${enc(dense)}&has=delivery`],
       ["search-location-has", "/search?location={city}&has=delivery", `/search?location=${enc(city)}&has=delivery`],
       ["search-near-has", "/search?near={point}&has=delivery", point ? `/search?near=${point}&has=delivery` : null],

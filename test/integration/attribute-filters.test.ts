@@ -130,7 +130,7 @@ describe("attribute filters on the Huế cafés", () => {
     expect(body.filters.attributes.find((a) => a.slug === "no-such-attribute")).toMatchObject({ count: 0 });
   });
 
-  it("a listing page reads its scope and its filter counts in one round trip (filtered: then its search's block)", async () => {
+  it("a listing page reads its scope and its filter counts in one round trip (filtered: its search's block too)", async () => {
     // A miss at a known data version (the footer remembered): the page's own reads only.
     const miss = async (path: string) => {
       await fetchWith({ EDGE_CACHE: "miss" }, path);
@@ -141,8 +141,8 @@ describe("attribute filters on the Huế cafés", () => {
     expect(roundTrips(plain)).toBe(1);
     const filtered = await miss("/city/Hue?has=outdoor-seating");
     expect(filtered.status).toBe(200);
-    // The opening batch (the city and its counts), then the filtered search's first block: nothing else.
-    expect(roundTrips(filtered)).toBe(2);
+    // The opening batch: the city, its counts and the filtered search's first block (ADR 0032).
+    expect(roundTrips(filtered)).toBe(1);
     expect(visibleCount(await filtered.text())).toBe(namesWith("Outdoor seating").length);
   });
 

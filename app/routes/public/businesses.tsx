@@ -1,6 +1,6 @@
 import { ATTRIBUTE_PARAMS, attributeScope } from "#app/lib/search/listing-filters";
 import { choicesFromCounts } from "#app/lib/search/filter-choices";
-import { readAttributeChoices } from "#app/server/lists/attribute-counts.server";
+import { attributeChoices, attributeCountQueries, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { useLingui } from "@lingui/react";
 import { Form, useNavigate } from "react-router";
 import { z } from "zod";
@@ -13,13 +13,22 @@ import { clampPage, Pager } from "#app/components/ui/pager";
 import { Select } from "#app/components/ui/select";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
-import { findCategory, listBusinesses } from "#app/server/lists/directory.server";
+import { categoryBySlug, categorySlugOf, findCategory, listBusinesses } from "#app/server/lists/directory.server";
 import { siteSummary } from "#app/server/lists/site-summary.server";
 import type { Db } from "#app/server/platform/db.server";
-import { listingSearch, search, type ListingPage } from "#app/server/search/search.server";
+import { listingReadAhead, listingSearch, search, type ListingPage } from "#app/server/search/search.server";
 import { localizedFilteredPage } from "#app/server/lists/listing-page.server";
 import { ListingFilterBar } from "#app/components/listing-filters";
-import { BEFORE_PARAM, CURSOR_PARAM, filtersActive, pagerHref, parseCursor, parseListingFilters, type ListingFilters } from "#app/lib/search/listing-filters";
+import {
+  BEFORE_PARAM,
+  CURSOR_PARAM,
+  filtersActive,
+  pagerHref,
+  parseCursor,
+  parseListingFilters,
+  type FilterChoices,
+  type ListingFilters,
+} from "#app/lib/search/listing-filters";
 import { filterVariant, listingIndexing, titleWithSuffix } from "#app/lib/seo/indexing";
 import { DEFAULT_RADIUS_KM, MAX_SEARCH_PAGE } from "#app/lib/search/search-links";
 import { formatCount } from "#app/lib/format";
@@ -87,18 +96,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (filtersActive(filters)) {
     // Open now, a minimum rating: the search's bounded reads, with the page's words if any.
     const asked = clampPage(query.page ?? null, MAX_SEARCH_PAGE);
-    const [found, choices] = await Promise.all([
-      filteredBusinesses(db, query, filters, asked, {
-        after: parseCursor(url.searchParams.get(CURSOR_PARAM)),
-        before: parseCursor(url.searchParams.get(BEFORE_PARAM)),
-      }),
+    const cursors = { after: parseCursor(url.searchParams.get(CURSOR_PARAM)), before: parseCursor(url.searchParams.get(BEFORE_PARAM)) };
+    const { found, choices } = (!query.search && (await filteredListing(db, query.category, filters, asked, cursors, locale))) || {
+      found: await filteredBusinesses(db, query, filters, asked, cursors),
       // The filter counts are the listing's (its scope's attribute_counts), whatever filters are chosen.
-      query.category
+      choices: await (query.category
         ? findCategory(db, query.category).then((c) =>
             c ? readAttributeChoices(db, attributeScope(c), filters, locale) : choicesFromCounts([], filters, locale),
           )
-        : readAttributeChoices(db, attributeScope({ kind: "all" }), filters, locale),
-    ]);
+        : readAttributeChoices(db, attributeScope({ kind: "all" }), filters, locale)),
+    };
     // The page served: a number past the cursor-paged list's numbered pages is answered with the last of them.
     const { page } = found;
     const { totalPages, filtered } = localizedFilteredPage(found, page, BUSINESSES_PAGE_SIZE, locale);
@@ -163,6 +170,35 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Without filters the counts came with the page (its opening batch on the first page).
     choices: result.filters,
   };
+}
+
+/**
+ * The filtered directory without words, or one of its categories named by its slug, in one round trip
+ * of D1 (ADR 0032): the category's row, the listing's filter counts and the page's first statements
+ * (listingReadAhead) in one batch. Null when the category is named the long way (findCategory).
+ */
+async function filteredListing(
+  db: Db,
+  categoryName: string,
+  filters: ListingFilters,
+  page: number,
+  { after, before }: { after: number | null; before: number | null },
+  locale: string,
+): Promise<{ found: ListingPage; choices: FilterChoices } | null> {
+  const named = categoryName ? categorySlugOf(categoryName) : null;
+  if (categoryName && !named) return null;
+  const scope = named ?? { kind: "all" as const };
+  const planned = listingReadAhead(db, scope, filters, page, BUSINESSES_PAGE_SIZE, after, before);
+  const [access, others, times] = attributeCountQueries(db, attributeScope(scope), filters.has);
+  const category = named ? [categoryBySlug(db, named)] : [];
+  const [accessRows, otherRows, timeRows, ...rest] = await db.orm.batch([access, others, times, ...category, ...planned.statements]);
+  // A category that is no slug of a stored one: found the long way (filteredBusinesses).
+  if (named && (rest[0] as unknown[]).length === 0) return null;
+  const aheadRows = rest.slice(category.length);
+  const found = await listingSearch(db, scope, filters, page, BUSINESSES_PAGE_SIZE, new Date(), after, before, {
+    ahead: planned.served(aheadRows),
+  });
+  return { found, choices: attributeChoices([accessRows, otherRows, timeRows], filters, locale) };
 }
 
 async function filteredBusinesses(

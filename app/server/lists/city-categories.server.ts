@@ -15,7 +15,7 @@ import { i18nFor } from "#app/lib/i18n/i18n";
 import { labelOf } from "#app/lib/i18n/labels";
 import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
-import type { ListingScope } from "#app/server/search/search.server";
+import type { ListingReadAhead, ListingScope, ListingSizes, ReadAhead } from "#app/server/search/search.server";
 import {
   categoryBySlug,
   categorySlugOf,
@@ -52,7 +52,18 @@ export type OpenedListing = {
   featured: Business[];
   /** The scope's filter counts (attribute-counts.server.ts), read in the same batch; null: not read. */
   counts: AttributeCounts | null;
+  /** A filtered page's first statements, read in the same batch for the scope the URL named (Opening's `ahead`); absent: none. */
+  ahead?: ReadAhead;
+  /** A city × category's sizes, read in the same batch: they choose its filtered window's index (listingSearch). */
+  sizes?: ListingSizes;
 };
+
+/**
+ * A filtered page's first statements for a scope (listingReadAhead), planned by the page before its
+ * opening: the opening sends them in its batch, for the scope its URL names, and hands their rows
+ * back as `ahead` when it opened that scope.
+ */
+export type PlanAhead = (scope: ListingScope) => ListingReadAhead;
 
 /** The rows of attributeCountQueries' three statements. */
 type AttributeCounts = readonly [AttributeCountRow[], AttributeCountRow[], AttributeCountRow[]];
@@ -86,7 +97,13 @@ export async function openCityCategoryPage(
   db: Db,
   cityName: string,
   categoryName: string,
-  { rules, headSize, locale, selected = [] }: { rules: IndexingRules; headSize: number; locale: string; selected?: readonly string[] },
+  {
+    rules,
+    headSize,
+    locale,
+    selected = [],
+    ahead,
+  }: { rules: IndexingRules; headSize: number; locale: string; selected?: readonly string[]; ahead?: PlanAhead },
 ): Promise<(OpenedListing & { pair: CityCategoryScope }) | null> {
   const citySlug = citySlugOf(cityName);
   const named = categorySlugOf(categoryName);
@@ -97,7 +114,8 @@ export async function openCityCategoryPage(
     attributeScope({ kind: "city-category", city: { slug: citySlug }, category: named }),
     selected,
   );
-  const [cityRows, categoryRows, countRows, headRows, featuredRows, ...counts] = await db.orm.batch([
+  const planned = ahead?.({ kind: "city-category", city: { slug: citySlug, name: cityName }, category: named });
+  const [cityRows, categoryRows, countRows, headRows, featuredRows, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
     cityBySlug(db, citySlug),
     categoryBySlug(db, named),
     pairCount(db, citySlug, named),
@@ -106,13 +124,18 @@ export async function openCityCategoryPage(
     access,
     others,
     times,
+    ...(planned?.statements ?? []),
   ]);
   const city = toCityScope(cityRows[0]);
   const row = categoryRows[0];
   if (city && row) {
     const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
     const pair = pairScope(city, category, countRows[0]?.count ?? 0, rules, locale);
-    return pair ? openedPair(pair, toBusinesses(headRows), pickFeatured(featuredRows, now), counts) : null;
+    if (!pair) return null;
+    return {
+      ...openedPair(pair, toBusinesses(headRows), pickFeatured(featuredRows, now), [accessRows, otherRows, timeRows]),
+      ...(planned ? { ahead: planned.served(aheadRows), sizes: { city: city.count, category: category.count } } : {}),
+    };
   }
   const pair = await findCityCategory(db, cityName, categoryName, rules, locale);
   return pair ? openedPair(pair, null, [], null) : null;
@@ -238,7 +261,7 @@ function toCityTopLinks(city: string, rows: Array<{ slug: string; name: string; 
  * the first page), and the page's locale (the links' labels).
  */
 /** `selected`: the attribute slugs the visitor chose (their counts are read by key). */
-type Opening = { rules: IndexingRules; top: number; headSize: number; locale: string; selected?: readonly string[] };
+type Opening = { rules: IndexingRules; top: number; headSize: number; locale: string; selected?: readonly string[]; ahead?: PlanAhead };
 
 /**
  * What a city page reads before any deeper page of its list, in one D1 round trip (a batch): the
@@ -249,13 +272,14 @@ type Opening = { rules: IndexingRules; top: number; headSize: number; locale: st
 export async function openCityPage(
   db: Db,
   name: string,
-  { rules, top, headSize, locale, selected = [] }: Opening,
+  { rules, top, headSize, locale, selected = [], ahead }: Opening,
 ): Promise<(OpenedListing & { city: CityScope; topCategories: TopLink[] }) | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
   const now = new Date();
   const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "city", slug }), selected);
-  const [cityRows, topRows, headRows, featuredRows, ...counts] = await db.orm.batch([
+  const planned = ahead?.({ kind: "city", slug, name });
+  const [cityRows, topRows, headRows, featuredRows, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
     cityBySlug(db, slug),
     cityTopCategoriesQuery(db, slug, rules, top),
     scopeHead(db, { kind: "city", slug }, "recommended", headSize),
@@ -263,6 +287,7 @@ export async function openCityPage(
     access,
     others,
     times,
+    ...(planned?.statements ?? []),
   ]);
   const city = toCityScope(cityRows[0]);
   if (!city) return null;
@@ -274,7 +299,8 @@ export async function openCityPage(
     count: city.count,
     head: toBusinesses(headRows),
     featured: pickFeatured(featuredRows, now),
-    counts,
+    counts: [accessRows, otherRows, timeRows],
+    ...(planned ? { ahead: planned.served(aheadRows) } : {}),
   };
 }
 
@@ -312,13 +338,14 @@ function toCategoryTopLinks(category: CategoryScope, rows: Array<{ city: string;
 export async function openCategoryPage(
   db: Db,
   name: string,
-  { rules, top, headSize, locale, selected = [] }: Opening,
+  { rules, top, headSize, locale, selected = [], ahead }: Opening,
 ): Promise<(OpenedListing & { category: CategoryScope; topCities: TopLink[] }) | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
   const now = new Date();
   const [access, others, times] = attributeCountQueries(db, attributeScope(named), selected);
-  const [rows, topRows, headRows, featuredRows, ...counts] = await db.orm.batch([
+  const planned = ahead?.(named);
+  const [rows, topRows, headRows, featuredRows, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
     categoryBySlug(db, named),
     categoryTopCitiesQuery(db, named, rules, top),
     scopeHead(db, named, "recommended", headSize),
@@ -326,11 +353,16 @@ export async function openCategoryPage(
     access,
     others,
     times,
+    ...(planned?.statements ?? []),
   ]);
   const row = rows[0];
   if (row) {
     const category = { kind: named.kind, slug: row.slug, name: row.name, count: row.count };
-    return openedCategory(category, topRows, headRows, pickFeatured(featuredRows, now), counts, locale);
+    const counts = [accessRows, otherRows, timeRows] as const;
+    return {
+      ...openedCategory(category, topRows, headRows, pickFeatured(featuredRows, now), counts, locale),
+      ...(planned ? { ahead: planned.served(aheadRows) } : {}),
+    };
   }
   const category = await findCategory(db, name);
   if (!category) return null;

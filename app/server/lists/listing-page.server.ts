@@ -42,21 +42,25 @@ import {
   type ListingIndexing,
 } from "#app/lib/seo/indexing";
 import { accessibilityPageOf, type AccessibilityPage } from "#app/server/seo/accessibility-pages.server";
-import { listCityCategoryBusinesses, type OpenedListing } from "#app/server/lists/city-categories.server";
+import { listCityCategoryBusinesses, type OpenedListing, type PlanAhead } from "#app/server/lists/city-categories.server";
 import { listScope } from "#app/server/lists/directory.server";
 import { attributeChoices, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
 import type { Db } from "#app/server/platform/db.server";
-import { listingSearch, type ListingScope } from "#app/server/search/search.server";
+import { listingReadAhead, listingSearch, type ListingScope } from "#app/server/search/search.server";
 
 export type ListingSpec<O extends OpenedListing> = {
   /**
    * The opening read, one round trip; `headSize` is the first page's size, 0 when another page is asked
    * for; `locale` the page's (its links' labels); `selected` the attributes chosen (their counts are read
-   * whatever their rank). Null: a 404.
+   * whatever their rank); `ahead` a filtered page's first statements for the scope the URL names, sent
+   * in the same batch (OpenedListing's `ahead`). Null: a 404.
    */
-  open: (db: Db, opening: { rules: IndexingRules; headSize: number; locale: string; selected: readonly string[] }) => Promise<O | null>;
+  open: (
+    db: Db,
+    opening: { rules: IndexingRules; headSize: number; locale: string; selected: readonly string[]; ahead?: PlanAhead },
+  ) => Promise<O | null>;
   /** The listing's canonical path (without the site's address or a query). */
   path: (opened: O) => string;
   /** The deepest page of the list without filters; every page when absent. */
@@ -116,15 +120,20 @@ export async function loadListingPage<O extends OpenedListing>(
   const url = new URL(request.url);
   const requested = url.searchParams.get("page");
   const filters = parseListingFilters(url.searchParams);
-  // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
-  const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
-  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale, selected: filters.has });
-  if (!opened) throw data(null, { status: 404 });
-  const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const after = parseCursor(url.searchParams.get(CURSOR_PARAM));
   const before = parseCursor(url.searchParams.get(BEFORE_PARAM));
+  // The first page without filters (most visits) comes whole with the scope: one round trip of D1.
+  const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
+  // A filtered page's first statements go in the same batch, for the scope the URL names (ADR 0032).
+  const asked = clampPage(requested, MAX_SEARCH_PAGE);
+  const ahead: PlanAhead | undefined = filtersActive(filters)
+    ? (scope) => listingReadAhead(db, scope, filters, asked, LISTING_PAGE_SIZE, after, before)
+    : undefined;
+  const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale, selected: filters.has, ahead });
+  if (!opened) throw data(null, { status: 404 });
+  const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
   const [listing, accessibility] = await Promise.all([
-    filtersActive(filters) ? filteredListing(db, opened.scope, filters, requested, { after, before }, locale) : null,
+    filtersActive(filters) ? filteredListing(db, opened, filters, asked, { after, before }, locale) : null,
     accessibilityPageOf(db, opened.scope, filters, config, opened.counts),
   ]);
   // Read with the opening batch; only a listing opened the long way (a name that is no slug) reads them on their own.
@@ -191,14 +200,13 @@ function pageOf(db: Db, scope: ListingScope, limit: number, offset: number): Pro
  */
 async function filteredListing(
   db: Db,
-  scope: ListingScope,
+  { scope, ahead, sizes }: OpenedListing,
   filters: ListingFilters,
-  requestedPage: string | null,
+  page: number,
   { after, before }: { after: number | null; before: number | null },
   locale: string,
 ) {
-  const page = clampPage(requestedPage, MAX_SEARCH_PAGE);
-  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE, new Date(), after, before);
+  const found = await listingSearch(db, scope, filters, page, LISTING_PAGE_SIZE, new Date(), after, before, { ahead, sizes });
   // The page served: a number past the list's numbered pages without its cursor is answered with the last of them.
   const served = found.page;
   const { totalPages, filtered } = localizedFilteredPage(found, served, LISTING_PAGE_SIZE, locale);

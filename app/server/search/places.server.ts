@@ -110,6 +110,11 @@ export function placeLookups(text: LocationText | null, sizes: { places: boolean
     : null;
 }
 
+/** Sizes already read (a listing's opening reads its city's and its category's), as look-ups. */
+export function knownLookups(sizes: ReadonlyArray<{ kind: string; value: string; n: number | null }>): Lookups {
+  return new Map(sizes.map((s) => [lookupKey(s.kind, s.value), s.n]));
+}
+
 /** The look-ups' rows as a map. */
 export function lookupsOf(rows: ReadonlyArray<{ k: string; n: number | null }>): Lookups {
   return new Map(rows.map((r) => [r.k, r.n]));

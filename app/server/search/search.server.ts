@@ -18,6 +18,7 @@
  * - open now is computed in JS from hours and time zone on the rows a plan reads.
  */
 import { and, asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
 import { choicesFromRows } from "#app/lib/search/filter-choices";
@@ -52,6 +53,7 @@ import {
   type FacetPlan,
   type ListingScope,
   type Location,
+  type Place,
   type OrderKey,
   type Point,
   type SearchPlan,
@@ -67,6 +69,7 @@ import { categoryWords } from "#app/server/search/category-words.server";
 import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
   findLocation,
+  knownLookups,
   lookupArms,
   knownSize,
   lookupsOf,
@@ -401,6 +404,12 @@ const candidatesQuery = (db: Db, slice: SQL) =>
     .crossJoin(b)
     .where(sql`${b.id} = m.rowid`);
 
+/** A slice's candidates as `candidates` reads them, or as they were read ahead (the same statement: ReadAhead). */
+async function candidatesThrough(db: Db, slice: SQL, ahead: ReadAhead | undefined): Promise<CandidateRow[]> {
+  const served = servedRows<CandidateRow>(ahead, candidatesQuery(db, slice));
+  return served ? [...served].sort((x, y) => y.id - x.id) : candidates(db, slice);
+}
+
 /** Matches' ids only (FTS rows, no `businesses` row read). */
 async function idsOf(db: Db, slice: SQL): Promise<number[]> {
   return (await db.orm.all<{ rowid: number }>(slice)).map((r) => r.rowid);
@@ -545,6 +554,8 @@ type WindowQuery = {
    * wanted, and on none when the first block kept nothing. The admin's status filter reads on.
    */
   keepWindow?: boolean;
+  /** Statements read ahead (a listing's opening batch: ReadAhead), served to the window's statements that are the same. */
+  ahead?: ReadAhead;
 };
 
 /**
@@ -600,7 +611,8 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // The first block's rows are read only when the page can lie in it (with its name matches it
   // holds at most ORDERED_TEXT results) or rows must be checked.
   const firstRows = Boolean(q.keep) || q.offset < (words ? ORDERED_TEXT : blockSize + NAME_WINDOW + 1);
-  const read = async (slice: SQL) => (firstRows ? candidates(db, slice) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow));
+  const read = async (slice: SQL) =>
+    firstRows ? candidatesThrough(db, slice, q.ahead) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow);
   if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize);
   // A page of a match without words that straddles the first block's end (its rows are checked by
   // no `keep`, and no name matches join the block): the block and the matches past it up to the
@@ -777,6 +789,11 @@ async function deepPage(db: Db, match: string, offset: number, want: number, blo
 /** The equality predicate of an index listing some businesses in recommended order ((column, score, id)). */
 type Driver = { where: SQL };
 
+const categoryDriver = (c: Category): Driver =>
+  c.kind === "group" ? { where: sql`${b.groupSlug} = ${c.slug}` } : { where: sql`${b.categorySlug} = ${c.slug}` };
+
+const placeDriver = ({ kind, value }: Place): Driver => ({ where: sql`${PLACES[kind].column} = ${value}` });
+
 /**
  * The index whose businesses are fewest drives the window: the location's (column, score, id) index
  * or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
@@ -784,12 +801,10 @@ type Driver = { where: SQL };
  * there are two indexes to choose from: a place alone or a category alone drives without a look-up.
  */
 async function chooseDriver(db: Db, location: Location | null, category: Category | null, lookups?: Lookups): Promise<Driver> {
-  const categoryDriver = (c: Category): Driver =>
-    c.kind === "group" ? { where: sql`${b.groupSlug} = ${c.slug}` } : { where: sql`${b.categorySlug} = ${c.slug}` };
   // A listing's filters without a place (/businesses, a category page).
   if (!location) return category ? categoryDriver(category) : { where: sql`1 = 1` };
-  const { kind, value } = location.driving;
-  const place: Driver = { where: sql`${PLACES[kind].column} = ${value}` };
+  const { kind } = location.driving;
+  const place = placeDriver(location.driving);
   if (!category || kind === "zip") return place;
   const placeSized = await placeSize(db, location.driving, lookups);
   if (placeSized === 0) return place;
@@ -809,6 +824,15 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
 }
 
 /**
+ * A word-less window: the driving index's first FACET_WINDOW + 1 entries with their rows. Read
+ * directly, D1 counts one row an entry (a subquery of the index's ids joined back to businesses
+ * counted two: measured with scripts/sql-probe.ts). Its equality and the order leave SQLite that index
+ * alone (the other filters are checked in JS). `limit`: a listing's read-ahead gates it (limitWhen).
+ */
+const windowQuery = (db: Db, driver: Driver, limit: number = FACET_WINDOW + 1) =>
+  db.orm.select(CANDIDATE_COLUMNS).from(b).where(driver.where).orderBy(desc(b.score), desc(b.id)).limit(limit);
+
+/**
  * A word-less search, bounded. The window: the first FACET_WINDOW + 1 entries of the driving index in
  * recommended order, their rows read and filtered in JS (the other places, the category, the
  * minimum rating, open now). When the driving index held no more, the window is the whole match:
@@ -826,6 +850,7 @@ async function runFacets(
   lookups?: Lookups,
   cursors = false,
   before: number | null = null,
+  ahead?: ReadAhead,
 ): Promise<FacetResult> {
   // Attribute filters (ADR 0031): the match drives, newest first, as words do (a filter term can be
   // rare in the scope, and a window of the scope's index would then hold none of it).
@@ -835,7 +860,7 @@ async function runFacets(
     // are checked), nor within the first block (ordered in JS); a cursor below which nothing lies
     // (the list changed) falls back to the page's number.
     if (after !== null && !keep && plan.offset >= FILTER_BLOCK) {
-      const page = await cursorPage(db, plan.match, after, plan.page, plan.pageSize);
+      const page = await cursorPage(db, plan.match, after, plan.page, plan.pageSize, ahead);
       if (page) return page;
     }
     // For a caller whose pager links by cursor (`cursors`: the HTML pages), a page is read by number
@@ -846,7 +871,7 @@ async function runFacets(
     const found = await runWindow(
       db,
       { match: served.match },
-      { order: served.order, offset: served.offset, limit: served.pageSize + 1, keep, keepWindow: true, block: FILTER_BLOCK },
+      { order: served.order, offset: served.offset, limit: served.pageSize + 1, keep, keepWindow: true, block: FILTER_BLOCK, ahead },
     );
     const shown = found.rows.slice(0, served.pageSize);
     const end = served.offset + served.pageSize;
@@ -873,18 +898,11 @@ async function runFacets(
   const driver = await chooseDriver(db, plan.location, plan.category, lookups);
   // Past the window by a cursor (the pager's links): the page's own matches and rows, one statement.
   if (cursors && plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
-    const page = await pastWindowPage(db, plan, driver, keep, after !== null ? { below: after } : { from: before as number });
+    const page = await pastWindowPage(db, plan, driver, keep, after !== null ? { below: after } : { from: before as number }, ahead);
     if (page) return page;
   }
-  // The driving index read directly, its rows with it: D1 counts one row an entry (a subquery of the
-  // index's ids joined back to businesses counted two: measured with scripts/sql-probe.ts). Its
-  // equality and the order leave SQLite that index alone (the other filters are checked in JS).
-  const window = await db.orm
-    .select(CANDIDATE_COLUMNS)
-    .from(b)
-    .where(driver.where)
-    .orderBy(desc(b.score), desc(b.id))
-    .limit(FACET_WINDOW + 1);
+  // The driving index read directly, its rows with it (windowQuery).
+  const window = await readThrough(ahead, windowQuery(db, driver));
   const filter = facetCheck(plan);
   // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
   const hits = window
@@ -960,6 +978,19 @@ function pastWindow(db: Db, match: string, end: SQL, start: PastWindowFrom, limi
     .offset(offset);
 }
 
+/** The rows a page past a word-less window reads (pastWindowPage): with open now PAST_WINDOW_CHECKED, else the page and one more. */
+const pastWindowLimit = (plan: FacetPlan, openNow: boolean) => (openNow ? PAST_WINDOW_CHECKED : plan.pageSize + 1);
+
+/** pastWindowPage's statement; `limit`: a listing's read-ahead gates it (limitWhen). */
+const pastWindowPageQuery = (
+  db: Db,
+  plan: FacetPlan,
+  driver: Driver,
+  openNow: boolean,
+  start: PastWindowFrom,
+  limit: number = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset),
+) => pastWindow(db, plan.match, windowEnd(driver), start, limit);
+
 /**
  * A page past a word-less window by its cursor, one statement (the window is not read): `below` the
  * previous page's last row (`after=`, the next link), or the page above a row (`before=`, the
@@ -976,10 +1007,11 @@ async function pastWindowPage(
   driver: Driver,
   keep: Keep | undefined,
   start: PastWindowFrom,
+  ahead?: ReadAhead,
 ): Promise<FacetResult | null> {
   const { page, offset, pageSize } = plan;
-  const limit = keep ? PAST_WINDOW_CHECKED : pageSize + 1;
-  const read = await pastWindow(db, plan.match, windowEnd(driver), start, Math.min(limit, RESULT_CAP - offset));
+  const limit = pastWindowLimit(plan, Boolean(keep));
+  const read = await readThrough(ahead, pastWindowPageQuery(db, plan, driver, Boolean(keep), start));
   const results = keep ? read.filter(keep) : read;
   let rows: CandidateRow[];
   if (start !== null && "from" in start) {
@@ -1077,6 +1109,19 @@ const idsFrom = (db: Db, match: string, after: number, limit: number) =>
     .limit(limit);
 
 /**
+ * cursorPage's statements: the page's matches with their rows, and — where the previous page goes by
+ * its cursor too (its number is past NUMBERED_PAGES, and so past the first block) — the ids from
+ * `after` up (null: not read).
+ */
+function cursorPageQueries(db: Db, match: string, after: number, page: number, pageSize: number) {
+  const offset = (page - 1) * pageSize;
+  return {
+    pageQuery: candidatesQuery(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after)),
+    back: page - 1 > NUMBERED_PAGES ? idsFrom(db, match, after, pageSize + 1) : null,
+  };
+}
+
+/**
  * A page past the first block by cursor (ADR 0031): the `pageSize + 1` matches below `after`, newest
  * first, with their rows — and, for the pager's link back, the ids from `after` up: the previous
  * page's (`after` is its last) and the one above them, which is that page's own cursor. One round
@@ -1084,12 +1129,17 @@ const idsFrom = (db: Db, match: string, after: number, limit: number) =>
  * after it: exact on the last page, else a lower bound. RESULT_CAP still ends the list. Null when
  * nothing lies below `after` (a stale or forged cursor).
  */
-async function cursorPage(db: Db, match: string, after: number, page: number, pageSize: number): Promise<FacetResult | null> {
+async function cursorPage(
+  db: Db,
+  match: string,
+  after: number,
+  page: number,
+  pageSize: number,
+  ahead?: ReadAhead,
+): Promise<FacetResult | null> {
   const offset = (page - 1) * pageSize;
-  const pageQuery = candidatesQuery(db, matchSlice(match, Math.min(pageSize + 1, RESULT_CAP - offset), after));
-  // The previous page by its cursor only where its number is past NUMBERED_PAGES (and so past the first block).
-  const back = page - 1 > NUMBERED_PAGES;
-  const [found, up] = back ? await db.orm.batch([pageQuery, idsFrom(db, match, after, pageSize + 1)]) : [await pageQuery, []];
+  const { pageQuery, back } = cursorPageQueries(db, match, after, page, pageSize);
+  const [found, up] = back ? await batchThrough(db, ahead, pageQuery, back) : [await readThrough(ahead, pageQuery), []];
   const rows = found.sort((x, y) => y.id - x.id);
   if (rows.length === 0) return null;
   const hasNext = rows.length > pageSize;
@@ -1506,16 +1556,18 @@ export async function listingSearch(
   now: Date = new Date(),
   after: number | null = null,
   before: number | null = null,
+  { ahead, sizes }: { ahead?: ReadAhead; sizes?: ListingSizes } = {},
 ): Promise<ListingPage> {
   const found = await runFacets(
     db,
     listingPlan(scope, filters, page, pageSize),
     filters.openNow ? (row) => isOpenNow(row, now) : undefined,
     after,
-    undefined,
+    sizes && scope.kind === "city-category" ? knownSizes(scope, sizes) : undefined,
     // The listings' pagers link past NUMBERED_PAGES by cursor.
     true,
     before,
+    ahead,
   );
   const list = found.rows.map((r) => toBusiness(r, now));
   return {
@@ -1529,6 +1581,160 @@ export async function listingSearch(
     before: found.before ?? null,
     numbered: found.numbered,
   };
+}
+
+// ── A filtered listing's first statement, read with its opening (ADR 0032) ──
+
+type Statement = { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * Statements of a plan read ahead of it (a listing's opening batch: listingReadAhead), each with its
+ * rows. A statement the plan sends is served from here when one of them is the same SQL with the same
+ * parameters; any other is sent as usual. So what was read ahead can only save a round trip, never
+ * change an answer: a read-ahead planned for another scope, page or cursor serves nothing.
+ */
+export type ReadAhead = ReadonlyArray<{ sql: string; params: unknown[]; rows: unknown[] }>;
+
+function servedRows<T>(ahead: ReadAhead | undefined, query: Statement): T[] | undefined {
+  if (!ahead) return undefined;
+  const asked = query.toSQL();
+  const params = JSON.stringify(asked.params);
+  return ahead.find((a) => a.sql === asked.sql && JSON.stringify(a.params) === params)?.rows as T[] | undefined;
+}
+
+/** A statement's rows: as read ahead, else read now. */
+async function readThrough<T>(ahead: ReadAhead | undefined, query: Statement & PromiseLike<T[]>): Promise<T[]> {
+  return servedRows<T>(ahead, query) ?? (await query);
+}
+
+/** Two statements' rows: as read ahead when both were, else read now in one batch. */
+async function batchThrough<A, B>(
+  db: Db,
+  ahead: ReadAhead | undefined,
+  first: Statement & PromiseLike<A[]> & BatchItem<"sqlite">,
+  second: Statement & PromiseLike<B[]> & BatchItem<"sqlite">,
+): Promise<[A[], B[]]> {
+  const [a, b] = [servedRows<A>(ahead, first), servedRows<B>(ahead, second)];
+  return a && b ? [a, b] : ((await db.orm.batch([first, second])) as [A[], B[]]);
+}
+
+/** A city × category listing's sizes as its opening read them (the city's and the category's businesses): they choose its driving index. */
+export type ListingSizes = { city: number; category: number };
+
+function knownSizes(scope: Extract<ListingScope, { kind: "city-category" }>, sizes: ListingSizes): Lookups {
+  return knownLookups([
+    { kind: "city", value: scope.city.slug, n: sizes.city },
+    { kind: scope.category.kind, value: scope.category.slug, n: sizes.category },
+  ]);
+}
+
+/**
+ * A LIMIT of `n` where `gate` holds, else 0: SQLite then reads no row of the statement. drizzle's
+ * limit() is typed for a number, and writes the SQL it is given as it is.
+ */
+const limitWhen = (gate: SQL, n: number) => sql`CASE WHEN ${gate} THEN ${n} ELSE 0 END` as unknown as number;
+
+/**
+ * Whether a city × category's city drives its word-less window (chooseDriver's rule, in SQL): the
+ * category is no smaller than the city, or either size is missing or 0. Null (neither drives) when
+ * the city has no row.
+ */
+function placeDrives(location: Location, category: Category): SQL {
+  const city = sql`(SELECT business_count FROM cities WHERE slug = ${location.driving.value})`;
+  const size =
+    category.kind === "group"
+      ? sql`(SELECT business_count FROM category_groups WHERE slug = ${category.slug})`
+      : sql`(SELECT business_count FROM categories WHERE slug = ${category.slug})`;
+  return sql`(${size} IS NULL OR ${city} = 0 OR ${size} >= ${city})`;
+}
+
+/**
+ * A statement read ahead: `query` is sent, and its rows serve `serves` (the plan's own statement).
+ * Arms of one choice (the driving index of a city × category, chosen in SQL: limitWhen) each read
+ * only when chosen: the one with rows serves its statement; when none has rows, none serves.
+ */
+type AheadChoice = Array<{ query: BatchItem<"sqlite">; serves: Statement }>;
+
+/** A filtered listing page's first statements, planned before its opening is read (listingReadAhead). */
+export type ListingReadAhead = {
+  /** Sent in the opening's batch, after its own statements. */
+  statements: BatchItem<"sqlite">[];
+  /** Their results (in the same order) as listingSearch's `ahead`. */
+  served: (results: readonly unknown[]) => ReadAhead;
+};
+
+/**
+ * The statements a filtered listing's page (listingSearch, same arguments) sends first, for its
+ * opening's batch: the page is then read in the opening's round trip (ADR 0032). Most pages need no
+ * other: the first block of an attribute filter's match (or the page's cursor statements), the
+ * word-less window of the scope's index (a city × category's both arms, the one its sizes choose
+ * read), or the page past the window by its cursor. The scope is the one the URL names: when the
+ * opening finds another (a category named the long way), nothing read ahead serves.
+ */
+export function listingReadAhead(
+  db: Db,
+  scope: ListingScope,
+  filters: ListingFilters,
+  page: number,
+  pageSize: number,
+  after: number | null = null,
+  before: number | null = null,
+): ListingReadAhead {
+  const choices = firstStatements(db, listingPlan(scope, filters, page, pageSize), filters.openNow, after, before);
+  return {
+    statements: choices.flatMap((choice) => choice.map((arm) => arm.query)),
+    served: (results) => {
+      const ahead: Array<ReadAhead[number]> = [];
+      let at = 0;
+      for (const choice of choices) {
+        const arms = choice.map((arm) => ({ ...arm, rows: results[at++] as unknown[] }));
+        const read = arms.length === 1 ? arms[0] : arms.find((arm) => arm.rows.length > 0);
+        if (read) ahead.push({ ...read.serves.toSQL(), rows: read.rows });
+      }
+      return ahead;
+    },
+  };
+}
+
+/** runFacets' first statements for a listing's plan, as it would send them (each a choice of one, or the arms of a city × category's). */
+function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: number | null, before: number | null): AheadChoice[] {
+  const one = (query: BatchItem<"sqlite"> & Statement): AheadChoice => [{ query, serves: query }];
+  if (attributeFiltersActive(plan.attributes)) {
+    if (after !== null && !openNow && plan.offset >= FILTER_BLOCK) {
+      const { pageQuery, back } = cursorPageQueries(db, plan.match, after, plan.page, plan.pageSize);
+      return back ? [one(pageQuery), one(back)] : [one(pageQuery)];
+    }
+    // runWindow's first block (a deeper page reads ids first: not read ahead).
+    const offset = !openNow && plan.page > NUMBERED_PAGES ? (NUMBERED_PAGES - 1) * plan.pageSize : plan.offset;
+    if (!openNow && offset >= FILTER_BLOCK + NAME_WINDOW + 1) return [];
+    const want = Math.min(offset + plan.pageSize + 1, RESULT_CAP);
+    const straddle = !openNow && want > FILTER_BLOCK;
+    return [one(candidatesQuery(db, matchSlice(plan.match, straddle ? want + 2 : FILTER_BLOCK + 1, null)))];
+  }
+  const drivers: Array<{ driver: Driver; gate: SQL | null }> = !plan.location
+    ? [{ driver: plan.category ? categoryDriver(plan.category) : { where: sql`1 = 1` }, gate: null }]
+    : !plan.category
+      ? [{ driver: placeDriver(plan.location.driving), gate: null }]
+      : [
+          { driver: placeDriver(plan.location.driving), gate: placeDrives(plan.location, plan.category) },
+          { driver: categoryDriver(plan.category), gate: sql`NOT ${placeDrives(plan.location, plan.category)}` },
+        ];
+  if (plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
+    const start = after !== null ? { below: after } : { from: before as number };
+    const limit = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset);
+    return [
+      drivers.map(({ driver, gate }) => ({
+        query: pastWindowPageQuery(db, plan, driver, openNow, start, gate ? limitWhen(gate, limit) : limit),
+        serves: pastWindowPageQuery(db, plan, driver, openNow, start),
+      })),
+    ];
+  }
+  return [
+    drivers.map(({ driver, gate }) => ({
+      query: windowQuery(db, driver, gate ? limitWhen(gate, FACET_WINDOW + 1) : FACET_WINDOW + 1),
+      serves: windowQuery(db, driver),
+    })),
+  ];
 }
 
 /**
