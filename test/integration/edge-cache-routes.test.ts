@@ -114,7 +114,7 @@ function declaredBy(routeId: string): QueryParams | undefined {
 const READS_ATTRIBUTE_FILTERS = new Set(["routes/public/search", "routes/api/search", "routes/api/businesses"]);
 
 /** The routes that also read the pager's cursor (parseCursor) beside their schema. */
-const READS_CURSOR = new Set(["routes/public/search"]);
+const READS_CURSOR = new Set(["routes/public/search", "routes/api/search"]);
 
 /** The query schemas the loaders parse, and the routes that parse each. */
 const QUERY_SCHEMAS: Array<[string[], { shape: object }]> = [
