@@ -174,8 +174,8 @@ type Walk = {
 type Read = {
   /** Per grid row, the columns read so far. */
   grid: Map<number, { from: number; to: number }>;
-  /** The FTS cells read so far. */
-  cells: FtsCell[];
+  /** The FTS cells read so far, a batch a ring (never changed once read: copies share them). */
+  cells: CellBatch[];
   areaKm2: number;
 };
 
@@ -183,13 +183,50 @@ type Read = {
 type FtsCell = { level: number; row: number; col: number };
 
 /**
- * The cell of `level` (the cell's own or a coarser one) that holds the cell, as "row x col": the
- * levels nest, each cell of a level holding 4 × 4 of the level below (the migration's factors are
- * powers of 2 apart, so SQLite's cells nest exactly too).
+ * FTS cells of one level read together (a ring's, or the grid's when the walk turns to FTS), kept by
+ * key: a ring looks its cells up in the earlier batches rather than comparing it with every cell
+ * read before (the planning's CPU).
  */
-function holder(cell: FtsCell, level: number): string {
+type CellBatch = {
+  level: number;
+  cells: FtsCell[];
+  keys: Set<number>;
+  /** Per coarser level, the batch's cells by the key of the cell of that level holding them (built when first asked). */
+  byHolder: Map<number, Map<number, FtsCell[]>>;
+};
+
+/** A cell's key in its level: its row and column as one number (a level has fewer than 2^19 columns). */
+const cellKey = (row: number, col: number) => row * 2 ** 19 + col;
+
+function batchOf(level: number, cells: FtsCell[]): CellBatch {
+  return { level, cells, keys: new Set(cells.map((c) => cellKey(c.row, c.col))), byHolder: new Map() };
+}
+
+/** The batch's cells that the cell `key` of `level` (coarser than the batch's) holds. */
+function heldBy(batch: CellBatch, level: number, key: number): FtsCell[] {
+  let index = batch.byHolder.get(level);
+  if (!index) {
+    index = new Map();
+    for (const cell of batch.cells) {
+      const { row, col } = holder(cell, level);
+      const at = cellKey(row, col);
+      const list = index.get(at);
+      if (list) list.push(cell);
+      else index.set(at, [cell]);
+    }
+    batch.byHolder.set(level, index);
+  }
+  return index.get(key) ?? [];
+}
+
+/**
+ * The cell of `level` (the cell's own or a coarser one) that holds the cell: the levels nest, each
+ * cell of a level holding 4 × 4 of the level below (the migration's factors are powers of 2 apart,
+ * so SQLite's cells nest exactly too).
+ */
+function holder(cell: FtsCell, level: number): FtsCell {
   const ratio = LEVELS[cell.level] / LEVELS[level];
-  return `${Math.floor(cell.row / ratio)}x${Math.floor(cell.col / ratio)}`;
+  return { level, row: Math.floor(cell.row / ratio), col: Math.floor(cell.col / ratio) };
 }
 
 const copyOf = (read: Read): Read => ({ grid: new Map(read.grid), cells: read.cells, areaKm2: read.areaKm2 });
@@ -258,7 +295,11 @@ function facetCells(facet: NearFacet, level: number, cells: Array<{ row: number;
 /** The businesses of the match in the disc's FTS cells, but for those in cells read before. */
 function ftsRing(walk: Walk, radiusKm: number): Ring {
   const read = walk.read;
+  // A cover has at least as many cells as the disc's area holds cells of the level at their largest
+  // (at the equator): levels finer than that are skipped without listing their cells.
+  const capKm2 = 2 * Math.PI * EARTH_KM ** 2 * (1 - Math.cos(radiusKm / EARTH_KM));
   let level = 0;
+  while (level < LEVELS.length - 1 && capKm2 / (KM_PER_DEGREE / LEVELS[level]) ** 2 > MAX_COVER_CELLS) level++;
   let cells = discCells(walk.q.point, radiusKm, level);
   const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
   while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);
@@ -267,27 +308,39 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
     read.areaKm2,
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
-  const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
   // Cells an earlier disc read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
   // discs read at other levels is left out with `NOT` its cells — only those that share ground with
   // a fresh cell (one holds the other): no other can hold a business of the fresh cells, and each
   // token of the NOT is a doclist FTS5 steps through for every business the ring matches.
-  const before = new Set(read.cells.filter((c) => c.level === level).map((c) => holder(c, level)));
-  const freshCells = covered.filter(({ row, col }) => !before.has(`${row}x${col}`));
+  const sameLevel = read.cells.filter((batch) => batch.level === level);
+  const freshCells: FtsCell[] = [];
+  for (const { row, from, to } of cells)
+    for (let col = from; col <= to; col++)
+      if (!sameLevel.some((batch) => batch.keys.has(cellKey(row, col)))) freshCells.push({ level, row, col });
   const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
   if (fresh.length === 0) return { kind: "fts", radiusKm, ranges: [], match: null, after: copyOf(read) };
-  // Two cells share ground when the coarser of their levels holds both in the same cell.
-  const freshAt = new Map<number, Set<string>>();
-  const sharesGround = (c: FtsCell) => {
-    const at = Math.max(c.level, level);
-    if (!freshAt.has(at)) freshAt.set(at, new Set(freshCells.map(({ row, col }) => holder({ level, row, col }, at))));
-    return freshAt.get(at)!.has(holder(c, at));
-  };
-  const other = read.cells.filter((c) => c.level !== level && sharesGround(c));
+  // Two cells share ground when the coarser of their levels holds both in the same cell: an earlier
+  // finer cell that a fresh one holds, or an earlier coarser cell holding a fresh one.
+  const other = new Set<string>();
+  const freshAt = new Map<number, FtsCell[]>();
+  for (const batch of read.cells) {
+    if (batch.level < level)
+      for (const { row, col } of freshCells)
+        for (const c of heldBy(batch, level, cellKey(row, col))) other.add(geoToken(c.level, c.row, c.col));
+    else if (batch.level > level) {
+      // The fresh cells' holders at the batch's level, listed once a level.
+      let holders = freshAt.get(batch.level);
+      if (!holders) {
+        const byKey = new Map(freshCells.map((cell) => holder(cell, batch.level)).map((h) => [cellKey(h.row, h.col), h]));
+        freshAt.set(batch.level, (holders = [...byKey.values()]));
+      }
+      for (const h of holders) if (batch.keys.has(cellKey(h.row, h.col))) other.add(geoToken(h.level, h.row, h.col));
+    }
+  }
   const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
-  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.map((c) => geoToken(c.level, c.row, c.col)).join(" OR ")})` : ""}`;
-  read.cells = [...read.cells, ...freshCells.map(({ row, col }) => ({ level, row, col }))];
+  const place = `(${inCells})${other.size ? ` NOT geo_terms : (${[...other].join(" OR ")})` : ""}`;
+  read.cells = [...read.cells, batchOf(level, freshCells)];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   return { kind: "fts", radiusKm, ranges: [], match, after: copyOf(read) };
 }
@@ -301,7 +354,7 @@ function toFts(walk: Walk): void {
   const gridCells = [...walk.read.grid].flatMap(([row, { from, to }]) =>
     Array.from({ length: to - from + 1 }, (_, i): FtsCell => ({ level: 0, row, col: from + i })),
   );
-  walk.read = { ...walk.read, grid: new Map(), cells: [...walk.read.cells, ...gridCells] };
+  walk.read = { ...walk.read, grid: new Map(), cells: gridCells.length ? [...walk.read.cells, batchOf(0, gridCells)] : walk.read.cells };
 }
 
 /**
