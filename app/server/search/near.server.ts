@@ -12,10 +12,11 @@
  *   rating band: a category or a minimum rating of 4+ is matched as those tokens, so FTS5 steps
  *   through that filter's businesses of the disc, not all of them (D1 time; migration 20261124120000).
  *
- * The walk reads a small disc around the point first, then a disc sized from the density it saw to
- * hold the page, and so on; each step reads only what the earlier steps did not (the grid: the new
- * ends of each row's range; FTS: `NOT` the cells already read). It stops when the disc read holds
- * the page: whatever was not read is farther, so the order is exact. Without words or filters it
+ * The walk reads small discs around the point first, then (one statement more at most, none where
+ * words or a place were looked up before it) discs sized from the density it saw to hold the page;
+ * each step reads only what the earlier steps did not (the grid: the new ends of each row's range;
+ * FTS: `NOT` the cells already read). It stops when the disc read holds the page: whatever was not
+ * read is farther, so the order is exact. Without words or filters it
  * walks the grid while the disc spans at most MAX_GRID_ROWS rows (one range each), then the FTS
  * cells (few tokens, large cells: a sparse place). A walk reads at most `budget` rows; a step that
  * would pass it ends the walk with the nearest of what was read, marked approximate.
@@ -406,12 +407,13 @@ async function scan(
   maxRows: number,
   density: number | null = null,
   mixed = false,
-): Promise<{ wholeKm: number; stoppedKm: number; stopped: boolean }> {
+): Promise<{ wholeKm: number; stoppedKm: number }> {
   const start = copyOf(walk.read);
   let rings = planRings(walk, radii, maxRows, density, mixed);
   // Where the grid's ranges would end a later scan within a few rings (a sparse place), its cells
   // cost more than FTS's second row per business: FTS instead.
-  if (density !== null && !walk.fts && rings.length < MIN_GRID_RINGS && rings.length < radii.length) {
+  const gridRings = rings.filter((ring) => ring.kind === "grid").length;
+  if (density !== null && gridRings > 0 && gridRings < MIN_GRID_RINGS && gridRings < rings.length) {
     walk.read = copyOf(start);
     walk.fts = true;
     rings = planRings(walk, radii, maxRows, density, false);
@@ -431,21 +433,21 @@ async function scan(
   const last = rings.length - 1;
   const wholeKm = rings[last].radiusKm;
   walk.read = rings[last].after;
-  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm, stopped: false };
+  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm };
   // Each grid range costs a row more (the seek past its end); an FTS business two (its FTS row and the table's).
   // One more row is asked for, to tell whether the LIMIT stopped the scan.
   const perRow = fts ? 2 : 1;
   const limit = Math.floor((maxRows - ranges.length - matches.length) / perRow) - 2;
   if (limit <= 0) {
     walk.read = start;
-    return { wholeKm: 0, stoppedKm: 0, stopped: true };
+    return { wholeKm: 0, stoppedKm: 0 };
   }
   const rows = await readCandidates<{ ring: number }>(
     db,
     sql`${grid && fts ? sql`${grid} UNION ALL ${fts}` : (grid ?? fts)} LIMIT ${limit + 1}`,
   );
   take(walk, rows.slice(0, limit));
-  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm, stopped: false };
+  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm };
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
   const stoppedIn = rows[limit].ring;
   walk.read = copyOf(stoppedIn > 0 ? rings[stoppedIn - 1].after : start);
@@ -460,7 +462,7 @@ async function scan(
     const before = walk.read.grid.get(row);
     walk.read.grid.set(row, { from: Math.min(from % GRID_ROW, before?.from ?? Infinity), to: Math.max(to % GRID_ROW, before?.to ?? -1) });
   }
-  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm, stopped: true };
+  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm };
 }
 
 function nearestWithin(walk: Walk, radiusKm: number): NearRow[] {
@@ -476,9 +478,9 @@ function radiiFrom(from: number, to: number, factor: number, rings: number): num
 
 /**
  * The `count` businesses nearest the point within the radius, nearest first, in at most two
- * round trips of D1: a scan of discs doubling from 50 m, bounded by a LIMIT of a few pages; and
- * when that did not hold the page, a scan of discs sized from the density it saw, bounded by the
- * rows left of the budget.
+ * round trips of D1 — one where the search looked its words or place up before (a match): a scan
+ * of discs growing from 50 m; and when that did not hold the page, a scan of discs sized from the
+ * density it saw, to the radius, bounded by the rows left of the budget.
  */
 export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[]; approximate: boolean }> {
   const budget = NEAR_BUDGET;
@@ -493,30 +495,31 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     const within = nearestWithin(walk, wholeKm);
     return within.length >= q.count || wholeKm >= q.radiusKm ? { rows: within.slice(0, q.count), approximate: false } : null;
   };
-  // Without a density yet: discs growing from 50 m to the radius, for the first page to most of the
-  // budget, for a deeper one to a few times a page.
+  // Words, a place or attributes (a match) may have been looked up before the walk (the prefix's
+  // terms, the place: searchPlan), and a search waits on D1 at most twice: a walk with a match is
+  // ONE scan, a deeper page's of the whole budget. The first scan has no density yet: the first
+  // page's reads to most of the budget; without a match, a deeper page's to a few times a page (the
+  // scan sized by the density reads the rest).
+  const oneScan = q.match !== null;
   const radii = radiiFrom(FIRST_DISC_KM, q.radiusKm, 1.25, 24);
   const first =
-    q.count <= PAGE
-      ? await scan(db, walk, radii, budget * FIRST_PAGE_SCAN_SHARE, null, true)
+    q.count <= PAGE || oneScan
+      ? await scan(db, walk, radii, q.count <= PAGE ? budget * FIRST_PAGE_SCAN_SHARE : budget, null, true)
       : await scan(db, walk, radii, Math.min(budget / 2, FIRST_SCAN_ROWS * PAGE));
   const found = done(first.wholeKm);
   if (found) return found;
-  // Then discs from the one the density seen says holds the page (×1.3), a tenth wider each, to the
-  // budget: one scan more as a rule; another only where the density misled it (a cluster, a page deep).
-  for (let last = first; db.meter.rowsRead - start < budget;) {
-    // The density: what was found over the disc the scan stopped in (a lower bound), or within the disc read whole.
+  if (!oneScan) {
+    // Then discs from the one the density seen says holds the page (×1.3), a tenth wider each, to the
+    // radius (its discs past the grid's share as FTS cells): it ends the walk, exact where a disc it
+    // read whole holds the page. The density: what was found over the disc the first scan stopped in
+    // (a lower bound), or within the disc it read whole.
     const disc = (km: number) => Math.PI * Math.max(km, FIRST_DISC_KM) ** 2;
-    const density = Math.max(walk.found.size / disc(last.stoppedKm), nearestWithin(walk, last.wholeKm).length / disc(last.wholeKm));
-    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : last.stoppedKm * 4;
-    const from = Math.max(last.wholeKm * 1.1, wanted * 0.8, FIRST_DISC_KM);
-    const next = await scan(db, walk, radiiFrom(from, q.radiusKm, 1.1, 24), budget - (db.meter.rowsRead - start), density);
+    const density = Math.max(walk.found.size / disc(first.stoppedKm), nearestWithin(walk, first.wholeKm).length / disc(first.wholeKm));
+    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : first.stoppedKm * 4;
+    const from = Math.max(first.wholeKm * 1.1, wanted * 0.8, FIRST_DISC_KM);
+    const next = await scan(db, walk, radiiFrom(from, q.radiusKm, 1.1, 24), budget - (db.meter.rowsRead - start), density, true);
     const exact = done(next.wholeKm);
     if (exact) return exact;
-    // Stopped at its LIMIT: the budget is spent but for the seeks reserved for rings it never
-    // reached, too few to read the disc it stopped in whole (a third round trip for no exact answer).
-    if (next.stopped || next.wholeKm <= last.wholeKm) break;
-    last = next;
   }
   // Stopped at the budget: the nearest of what was read, said to be approximate.
   return { rows: nearestWithin(walk, q.radiusKm).slice(0, q.count), approximate: true };
