@@ -392,6 +392,9 @@ function planRings(walk: Walk, radii: number[], maxRows: number, density: number
   return rings;
 }
 
+/** The businesses the density says the grid's rings to `ring` read past what had been read at `start`, with the margin. */
+const expectedRows = (density: number, ring: Ring, start: Read) => Math.ceil(density * (ring.after.areaKm2 - start.areaKm2) * DISC_MARGIN);
+
 /**
  * Reads discs of growing radius, innermost first, as ONE statement with a LIMIT: a table of the
  * grid rings' ranges drives the index seeks, then (UNION ALL) a table of the FTS rings' matches
@@ -418,6 +421,16 @@ async function scan(
     walk.fts = true;
     rings = planRings(walk, radii, maxRows, density, false);
   }
+  // Where the density says the grid's rings hold twice what the scan can read, FTS rings after them
+  // would only take rows from the grid's: the scan reads the grid alone.
+  const lastGrid = rings.findLastIndex((ring) => ring.kind === "grid");
+  if (density !== null && lastGrid >= 0 && lastGrid < rings.length - 1) {
+    const gridRanges = rings.slice(0, lastGrid + 1).reduce((n, ring) => n + ring.ranges.length, 0);
+    if (expectedRows(density, rings[lastGrid], start) >= 2 * (maxRows - gridRanges)) {
+      rings = rings.slice(0, lastGrid + 1);
+      walk.fts = false;
+    }
+  }
   // Computed integers, written inline: a disc can have more ranges than D1's 100 bound parameters.
   const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
   const matches = rings.flatMap((ring, i) => (ring.match === null ? [] : [sql`(${sql.raw(String(i))}, ${ring.match})`]));
@@ -435,27 +448,39 @@ async function scan(
   walk.read = rings[last].after;
   if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm };
   // Each grid range costs a row more (the seek past its end); an FTS business two (its FTS row and the table's).
-  // One more row is asked for, to tell whether the LIMIT stopped the scan.
-  const perRow = fts ? 2 : 1;
-  const limit = Math.floor((maxRows - ranges.length - matches.length) / perRow) - 2;
+  // One more row is asked for, to tell whether the LIMIT stopped the scan. With both kinds the grid's
+  // rows come first and the FTS rings have a LIMIT of their own: the rows read stay within
+  // (limit + 1) + (ftsLimit + 1) past the seeks and rings. Without a density the rows are split as
+  // for FTS alone; with one (a later scan), three quarters go to the grid's rings and a quarter is
+  // kept for the FTS rings past them, read where the grid's ran out (the density seen near the
+  // point can overstate the disc's).
+  const rowsLeft = maxRows - ranges.length - matches.length;
+  const limit = !fts ? rowsLeft - 2 : !grid || density === null ? Math.floor(rowsLeft / 2) - 2 : rowsLeft - 2 - Math.floor(rowsLeft / 4);
+  const ftsLimit = rowsLeft - 2 - limit;
   if (limit <= 0) {
     walk.read = start;
     return { wholeKm: 0, stoppedKm: 0 };
   }
+  // The FTS rings' own LIMIT where it is below the scan's (it binds only then).
+  const ftsCapped = Boolean(grid && fts) && ftsLimit < limit;
+  const ftsArm = fts && ftsCapped ? sql`SELECT * FROM (${fts} LIMIT ${ftsLimit + 1})` : fts;
   const rows = await readCandidates<{ ring: number }>(
     db,
-    sql`${grid && fts ? sql`${grid} UNION ALL ${fts}` : (grid ?? fts)} LIMIT ${limit + 1}`,
+    sql`${grid && ftsArm ? sql`${grid} UNION ALL ${ftsArm}` : (grid ?? fts)} LIMIT ${limit + 1}`,
   );
-  take(walk, rows.slice(0, limit));
-  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm };
+  // Where it stopped: at the row past the LIMIT, or at the FTS rings' row past their own.
+  const ftsRows = rows.filter((row) => rings[row.ring].kind === "fts");
+  const stop = rows.length > limit ? limit : ftsCapped && ftsRows.length > ftsLimit ? rows.indexOf(ftsRows[ftsLimit]) : null;
+  take(walk, rows.slice(0, stop ?? limit));
+  if (stop === null) return { wholeKm, stoppedKm: wholeKm };
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
-  const stoppedIn = rows[limit].ring;
+  const stoppedIn = rows[stop].ring;
   walk.read = copyOf(stoppedIn > 0 ? rings[stoppedIn - 1].after : start);
   // Stopped among the grid's rings: the next scan may go on with the grid.
   if (rings[stoppedIn].kind === "grid") walk.fts = false;
   // A grid ring is read range after range: those before the one it stopped in were read whole, and
   // the next scan need not read them again.
-  const stopCell = rows[limit].geoCell;
+  const stopCell = rows[stop].geoCell;
   for (const [from, to] of rings[stoppedIn].ranges) {
     if (stopCell === null || (stopCell >= from && stopCell <= to)) break;
     const row = Math.floor(from / GRID_ROW);
