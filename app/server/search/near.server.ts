@@ -16,9 +16,9 @@
  * words or a place were looked up before it) discs sized from the density it saw to hold the page;
  * each step reads only what the earlier steps did not (the grid: the new ends of each row's range;
  * FTS: `NOT` the cells already read). It stops when the disc read holds the page: whatever was not
- * read is farther, so the order is exact. Without words or filters it
- * walks the grid while the disc spans at most MAX_GRID_ROWS rows (one range each), then the FTS
- * cells (few tokens, large cells: a sparse place). A walk reads at most `budget` rows; a step that
+ * read is farther, so the order is exact. Without words or filters it walks the grid while the
+ * disc spans at most MAX_GRID_ROWS rows (one range each), then the FTS cells (few tokens, large
+ * cells: a sparse place). A walk reads at most `budget` rows; a step that
  * would pass it ends the walk with the nearest of what was read, marked approximate.
  *
  * A disc that crosses the antimeridian (±180°) is cut there: a point within the radius of the date
