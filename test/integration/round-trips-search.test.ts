@@ -60,9 +60,23 @@ beforeAll(async () => {
       }),
     ),
   );
+  // An ordinary city's density for near me (~100 businesses a km², as the benchmark's cities at
+  // 100,000): 600 in a square of ~2.5 km.
+  await insert(
+    ...Array.from({ length: 600 }, (_, i) =>
+      buildBusiness({
+        name: `Meadow Shop ${i}`,
+        category: "Hardware store",
+        city: "Meadow Town",
+        latitude: MEADOW.lat + (random() - 0.5) * 0.022,
+        longitude: MEADOW.lng + (random() - 0.5) * 0.032,
+      }),
+    ),
+  );
 });
 
 const DENSE = { lat: -33.87, lng: 151.21 };
+const MEADOW = { lat: 45.51, lng: -73.57 };
 
 /** Deterministic pseudo-random numbers in [0, 1) (the test's data is the same every run). */
 function randoms(seed: number): () => number {
@@ -141,6 +155,17 @@ const FORMS: Array<[string, string, number]> = [
     `q=wombat&near=${DENSE.lat},${DENSE.lng}&has=wheelchair-accessible-entrance&sort=distance`,
     2,
   ],
+  // Words or a place by distance on deeper pages: the walk after their look-up is one scan.
+  ["near me with a word by distance, page 5", `q=tandoor&near=${DENSE.lat},${DENSE.lng}&sort=distance&page=5`, 2],
+  [
+    "near me with a word and a filter by distance, page 3",
+    `q=wombat&near=${DENSE.lat},${DENSE.lng}&has=wheelchair-accessible-entrance&sort=distance&page=3`,
+    2,
+  ],
+  ["near me in a place by distance, page 4", `near=${DENSE.lat},${DENSE.lng}&location=Dense+Harbour&sort=distance&page=4`, 2],
+  // Near me where a page spans a few hundred metres: the scan sized by the density reads to the radius.
+  ["near me at a city's density, page 2", `near=${MEADOW.lat},${MEADOW.lng}&page=2`, 2],
+  ["near me at a city's density, page 3", `near=${MEADOW.lat + 0.002},${MEADOW.lng - 0.003}&page=3`, 2],
 ];
 
 describe("a search's miss makes at most 2 D1 round trips", () => {

@@ -12,12 +12,13 @@
  *   rating band: a category or a minimum rating of 4+ is matched as those tokens, so FTS5 steps
  *   through that filter's businesses of the disc, not all of them (D1 time; migration 20261124120000).
  *
- * The walk reads a small disc around the point first, then a disc sized from the density it saw to
- * hold the page, and so on; each step reads only what the earlier steps did not (the grid: the new
- * ends of each row's range; FTS: `NOT` the cells already read). It stops when the disc read holds
- * the page: whatever was not read is farther, so the order is exact. Without words or filters it
- * walks the grid while the disc spans at most MAX_GRID_ROWS rows (one range each), then the FTS
- * cells (few tokens, large cells: a sparse place). A walk reads at most `budget` rows; a step that
+ * The walk reads small discs around the point first, then (one statement more at most, none where
+ * words or a place were looked up before it) discs sized from the density it saw to hold the page;
+ * each step reads only what the earlier steps did not (the grid: the new ends of each row's range;
+ * FTS: `NOT` the cells already read). It stops when the disc read holds the page: whatever was not
+ * read is farther, so the order is exact. Without words or filters it walks the grid while the
+ * disc spans at most MAX_GRID_ROWS rows (one range each), then the FTS cells (few tokens, large
+ * cells: a sparse place). A walk reads at most `budget` rows; a step that
  * would pass it ends the walk with the nearest of what was read, marked approximate.
  *
  * A disc that crosses the antimeridian (±180°) is cut there: a point within the radius of the date
@@ -174,8 +175,8 @@ type Walk = {
 type Read = {
   /** Per grid row, the columns read so far. */
   grid: Map<number, { from: number; to: number }>;
-  /** The FTS cells read so far. */
-  cells: FtsCell[];
+  /** The FTS cells read so far, a batch a ring (never changed once read: copies share them). */
+  cells: CellBatch[];
   areaKm2: number;
 };
 
@@ -183,13 +184,50 @@ type Read = {
 type FtsCell = { level: number; row: number; col: number };
 
 /**
- * The cell of `level` (the cell's own or a coarser one) that holds the cell, as "row x col": the
- * levels nest, each cell of a level holding 4 × 4 of the level below (the migration's factors are
- * powers of 2 apart, so SQLite's cells nest exactly too).
+ * FTS cells of one level read together (a ring's, or the grid's when the walk turns to FTS), kept by
+ * key: a ring looks its cells up in the earlier batches rather than comparing it with every cell
+ * read before (the planning's CPU).
  */
-function holder(cell: FtsCell, level: number): string {
+type CellBatch = {
+  level: number;
+  cells: FtsCell[];
+  keys: Set<number>;
+  /** Per coarser level, the batch's cells by the key of the cell of that level holding them (built when first asked). */
+  byHolder: Map<number, Map<number, FtsCell[]>>;
+};
+
+/** A cell's key in its level: its row and column as one number (a level has fewer than 2^19 columns). */
+const cellKey = (row: number, col: number) => row * 2 ** 19 + col;
+
+function batchOf(level: number, cells: FtsCell[]): CellBatch {
+  return { level, cells, keys: new Set(cells.map((c) => cellKey(c.row, c.col))), byHolder: new Map() };
+}
+
+/** The batch's cells that the cell `key` of `level` (coarser than the batch's) holds. */
+function heldBy(batch: CellBatch, level: number, key: number): FtsCell[] {
+  let index = batch.byHolder.get(level);
+  if (!index) {
+    index = new Map();
+    for (const cell of batch.cells) {
+      const { row, col } = holder(cell, level);
+      const at = cellKey(row, col);
+      const list = index.get(at);
+      if (list) list.push(cell);
+      else index.set(at, [cell]);
+    }
+    batch.byHolder.set(level, index);
+  }
+  return index.get(key) ?? [];
+}
+
+/**
+ * The cell of `level` (the cell's own or a coarser one) that holds the cell: the levels nest, each
+ * cell of a level holding 4 × 4 of the level below (the migration's factors are powers of 2 apart,
+ * so SQLite's cells nest exactly too).
+ */
+function holder(cell: FtsCell, level: number): FtsCell {
   const ratio = LEVELS[cell.level] / LEVELS[level];
-  return `${Math.floor(cell.row / ratio)}x${Math.floor(cell.col / ratio)}`;
+  return { level, row: Math.floor(cell.row / ratio), col: Math.floor(cell.col / ratio) };
 }
 
 const copyOf = (read: Read): Read => ({ grid: new Map(read.grid), cells: read.cells, areaKm2: read.areaKm2 });
@@ -258,7 +296,11 @@ function facetCells(facet: NearFacet, level: number, cells: Array<{ row: number;
 /** The businesses of the match in the disc's FTS cells, but for those in cells read before. */
 function ftsRing(walk: Walk, radiusKm: number): Ring {
   const read = walk.read;
+  // A cover has at least as many cells as the disc's area holds cells of the level at their largest
+  // (at the equator): levels finer than that are skipped without listing their cells.
+  const capKm2 = 2 * Math.PI * EARTH_KM ** 2 * (1 - Math.cos(radiusKm / EARTH_KM));
   let level = 0;
+  while (level < LEVELS.length - 1 && capKm2 / (KM_PER_DEGREE / LEVELS[level]) ** 2 > MAX_COVER_CELLS) level++;
   let cells = discCells(walk.q.point, radiusKm, level);
   const size = (c: typeof cells) => c.reduce((n, { from, to }) => n + to - from + 1, 0);
   while (level < LEVELS.length - 1 && size(cells) > MAX_COVER_CELLS) cells = discCells(walk.q.point, radiusKm, ++level);
@@ -267,27 +309,39 @@ function ftsRing(walk: Walk, radiusKm: number): Ring {
     read.areaKm2,
     cells.reduce((sum, { row, from, to }) => sum + cellsKm2(level, row, to - from + 1), 0),
   );
-  const covered = cells.flatMap(({ row, from, to }) => Array.from({ length: to - from + 1 }, (_, i) => ({ row, col: from + i })));
   // Cells an earlier disc read at this level are left out of the cover (the same token, so exact):
   // FTS5 then steps through fewer and shorter doclists, and nothing is read twice. What earlier
   // discs read at other levels is left out with `NOT` its cells — only those that share ground with
   // a fresh cell (one holds the other): no other can hold a business of the fresh cells, and each
   // token of the NOT is a doclist FTS5 steps through for every business the ring matches.
-  const before = new Set(read.cells.filter((c) => c.level === level).map((c) => holder(c, level)));
-  const freshCells = covered.filter(({ row, col }) => !before.has(`${row}x${col}`));
+  const sameLevel = read.cells.filter((batch) => batch.level === level);
+  const freshCells: FtsCell[] = [];
+  for (const { row, from, to } of cells)
+    for (let col = from; col <= to; col++)
+      if (!sameLevel.some((batch) => batch.keys.has(cellKey(row, col)))) freshCells.push({ level, row, col });
   const fresh = freshCells.map(({ row, col }) => geoToken(level, row, col));
   if (fresh.length === 0) return { kind: "fts", radiusKm, ranges: [], match: null, after: copyOf(read) };
-  // Two cells share ground when the coarser of their levels holds both in the same cell.
-  const freshAt = new Map<number, Set<string>>();
-  const sharesGround = (c: FtsCell) => {
-    const at = Math.max(c.level, level);
-    if (!freshAt.has(at)) freshAt.set(at, new Set(freshCells.map(({ row, col }) => holder({ level, row, col }, at))));
-    return freshAt.get(at)!.has(holder(c, at));
-  };
-  const other = read.cells.filter((c) => c.level !== level && sharesGround(c));
+  // Two cells share ground when the coarser of their levels holds both in the same cell: an earlier
+  // finer cell that a fresh one holds, or an earlier coarser cell holding a fresh one.
+  const other = new Set<string>();
+  const freshAt = new Map<number, FtsCell[]>();
+  for (const batch of read.cells) {
+    if (batch.level < level)
+      for (const { row, col } of freshCells)
+        for (const c of heldBy(batch, level, cellKey(row, col))) other.add(geoToken(c.level, c.row, c.col));
+    else if (batch.level > level) {
+      // The fresh cells' holders at the batch's level, listed once a level.
+      let holders = freshAt.get(batch.level);
+      if (!holders) {
+        const byKey = new Map(freshCells.map((cell) => holder(cell, batch.level)).map((h) => [cellKey(h.row, h.col), h]));
+        freshAt.set(batch.level, (holders = [...byKey.values()]));
+      }
+      for (const h of holders) if (batch.keys.has(cellKey(h.row, h.col))) other.add(geoToken(h.level, h.row, h.col));
+    }
+  }
   const inCells = walk.q.facet?.length ? facetCells(walk.q.facet, level, freshCells, fresh) : `geo_terms : (${fresh.join(" OR ")})`;
-  const place = `(${inCells})${other.length ? ` NOT geo_terms : (${other.map((c) => geoToken(c.level, c.row, c.col)).join(" OR ")})` : ""}`;
-  read.cells = [...read.cells, ...freshCells.map(({ row, col }) => ({ level, row, col }))];
+  const place = `(${inCells})${other.size ? ` NOT geo_terms : (${[...other].join(" OR ")})` : ""}`;
+  read.cells = [...read.cells, batchOf(level, freshCells)];
   const match = walk.q.match ? `(${walk.q.match}) AND (${place})` : place;
   return { kind: "fts", radiusKm, ranges: [], match, after: copyOf(read) };
 }
@@ -301,7 +355,7 @@ function toFts(walk: Walk): void {
   const gridCells = [...walk.read.grid].flatMap(([row, { from, to }]) =>
     Array.from({ length: to - from + 1 }, (_, i): FtsCell => ({ level: 0, row, col: from + i })),
   );
-  walk.read = { ...walk.read, grid: new Map(), cells: [...walk.read.cells, ...gridCells] };
+  walk.read = { ...walk.read, grid: new Map(), cells: gridCells.length ? [...walk.read.cells, batchOf(0, gridCells)] : walk.read.cells };
 }
 
 /**
@@ -338,6 +392,9 @@ function planRings(walk: Walk, radii: number[], maxRows: number, density: number
   return rings;
 }
 
+/** The businesses the density says the grid's rings to `ring` read past what had been read at `start`, with the margin. */
+const expectedRows = (density: number, ring: Ring, start: Read) => Math.ceil(density * (ring.after.areaKm2 - start.areaKm2) * DISC_MARGIN);
+
 /**
  * Reads discs of growing radius, innermost first, as ONE statement with a LIMIT: a table of the
  * grid rings' ranges drives the index seeks, then (UNION ALL) a table of the FTS rings' matches
@@ -353,15 +410,26 @@ async function scan(
   maxRows: number,
   density: number | null = null,
   mixed = false,
-): Promise<{ wholeKm: number; stoppedKm: number; stopped: boolean }> {
+): Promise<{ wholeKm: number; stoppedKm: number }> {
   const start = copyOf(walk.read);
   let rings = planRings(walk, radii, maxRows, density, mixed);
   // Where the grid's ranges would end a later scan within a few rings (a sparse place), its cells
   // cost more than FTS's second row per business: FTS instead.
-  if (density !== null && !walk.fts && rings.length < MIN_GRID_RINGS && rings.length < radii.length) {
+  const gridRings = rings.filter((ring) => ring.kind === "grid").length;
+  if (density !== null && gridRings > 0 && gridRings < MIN_GRID_RINGS && gridRings < rings.length) {
     walk.read = copyOf(start);
     walk.fts = true;
     rings = planRings(walk, radii, maxRows, density, false);
+  }
+  // Where the density says the grid's rings hold twice what the scan can read, FTS rings after them
+  // would only take rows from the grid's: the scan reads the grid alone.
+  const lastGrid = rings.findLastIndex((ring) => ring.kind === "grid");
+  if (density !== null && lastGrid >= 0 && lastGrid < rings.length - 1) {
+    const gridRanges = rings.slice(0, lastGrid + 1).reduce((n, ring) => n + ring.ranges.length, 0);
+    if (expectedRows(density, rings[lastGrid], start) >= 2 * (maxRows - gridRanges)) {
+      rings = rings.slice(0, lastGrid + 1);
+      walk.fts = false;
+    }
   }
   // Computed integers, written inline: a disc can have more ranges than D1's 100 bound parameters.
   const ranges = rings.flatMap((ring, i) => ring.ranges.map(([from, to]) => `(${i}, ${from}, ${to})`));
@@ -378,36 +446,48 @@ async function scan(
   const last = rings.length - 1;
   const wholeKm = rings[last].radiusKm;
   walk.read = rings[last].after;
-  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm, stopped: false };
+  if (!grid && !fts) return { wholeKm, stoppedKm: wholeKm };
   // Each grid range costs a row more (the seek past its end); an FTS business two (its FTS row and the table's).
-  // One more row is asked for, to tell whether the LIMIT stopped the scan.
-  const perRow = fts ? 2 : 1;
-  const limit = Math.floor((maxRows - ranges.length - matches.length) / perRow) - 2;
+  // One more row is asked for, to tell whether the LIMIT stopped the scan. With both kinds the grid's
+  // rows come first and the FTS rings have a LIMIT of their own: the rows read stay within
+  // (limit + 1) + (ftsLimit + 1) past the seeks and rings. Without a density the rows are split as
+  // for FTS alone; with one (a later scan), three quarters go to the grid's rings and a quarter is
+  // kept for the FTS rings past them, read where the grid's ran out (the density seen near the
+  // point can overstate the disc's).
+  const rowsLeft = maxRows - ranges.length - matches.length;
+  const limit = !fts ? rowsLeft - 2 : !grid || density === null ? Math.floor(rowsLeft / 2) - 2 : rowsLeft - 2 - Math.floor(rowsLeft / 4);
+  const ftsLimit = rowsLeft - 2 - limit;
   if (limit <= 0) {
     walk.read = start;
-    return { wholeKm: 0, stoppedKm: 0, stopped: true };
+    return { wholeKm: 0, stoppedKm: 0 };
   }
+  // The FTS rings' own LIMIT where it is below the scan's (it binds only then).
+  const ftsCapped = Boolean(grid && fts) && ftsLimit < limit;
+  const ftsArm = fts && ftsCapped ? sql`SELECT * FROM (${fts} LIMIT ${ftsLimit + 1})` : fts;
   const rows = await readCandidates<{ ring: number }>(
     db,
-    sql`${grid && fts ? sql`${grid} UNION ALL ${fts}` : (grid ?? fts)} LIMIT ${limit + 1}`,
+    sql`${grid && ftsArm ? sql`${grid} UNION ALL ${ftsArm}` : (grid ?? fts)} LIMIT ${limit + 1}`,
   );
-  take(walk, rows.slice(0, limit));
-  if (rows.length <= limit) return { wholeKm, stoppedKm: wholeKm, stopped: false };
+  // Where it stopped: at the row past the LIMIT, or at the FTS rings' row past their own.
+  const ftsRows = rows.filter((row) => rings[row.ring].kind === "fts");
+  const stop = rows.length > limit ? limit : ftsCapped && ftsRows.length > ftsLimit ? rows.indexOf(ftsRows[ftsLimit]) : null;
+  take(walk, rows.slice(0, stop ?? limit));
+  if (stop === null) return { wholeKm, stoppedKm: wholeKm };
   // Stopped at the LIMIT: the rings before the one it stopped in were read whole.
-  const stoppedIn = rows[limit].ring;
+  const stoppedIn = rows[stop].ring;
   walk.read = copyOf(stoppedIn > 0 ? rings[stoppedIn - 1].after : start);
   // Stopped among the grid's rings: the next scan may go on with the grid.
   if (rings[stoppedIn].kind === "grid") walk.fts = false;
   // A grid ring is read range after range: those before the one it stopped in were read whole, and
   // the next scan need not read them again.
-  const stopCell = rows[limit].geoCell;
+  const stopCell = rows[stop].geoCell;
   for (const [from, to] of rings[stoppedIn].ranges) {
     if (stopCell === null || (stopCell >= from && stopCell <= to)) break;
     const row = Math.floor(from / GRID_ROW);
     const before = walk.read.grid.get(row);
     walk.read.grid.set(row, { from: Math.min(from % GRID_ROW, before?.from ?? Infinity), to: Math.max(to % GRID_ROW, before?.to ?? -1) });
   }
-  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm, stopped: true };
+  return { wholeKm: stoppedIn > 0 ? rings[stoppedIn - 1].radiusKm : 0, stoppedKm: rings[stoppedIn].radiusKm };
 }
 
 function nearestWithin(walk: Walk, radiusKm: number): NearRow[] {
@@ -423,9 +503,9 @@ function radiiFrom(from: number, to: number, factor: number, rings: number): num
 
 /**
  * The `count` businesses nearest the point within the radius, nearest first, in at most two
- * round trips of D1: a scan of discs doubling from 50 m, bounded by a LIMIT of a few pages; and
- * when that did not hold the page, a scan of discs sized from the density it saw, bounded by the
- * rows left of the budget.
+ * round trips of D1 — one where the search looked its words or place up before (a match): a scan
+ * of discs growing from 50 m; and when that did not hold the page, a scan of discs sized from the
+ * density it saw, to the radius, bounded by the rows left of the budget.
  */
 export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[]; approximate: boolean }> {
   const budget = NEAR_BUDGET;
@@ -440,30 +520,31 @@ export async function nearSearch(db: Db, q: NearQuery): Promise<{ rows: NearRow[
     const within = nearestWithin(walk, wholeKm);
     return within.length >= q.count || wholeKm >= q.radiusKm ? { rows: within.slice(0, q.count), approximate: false } : null;
   };
-  // Without a density yet: discs growing from 50 m to the radius, for the first page to most of the
-  // budget, for a deeper one to a few times a page.
+  // Words, a place or attributes (a match) may have been looked up before the walk (the prefix's
+  // terms, the place: searchPlan), and a search waits on D1 at most twice: a walk with a match is
+  // ONE scan, a deeper page's of the whole budget. The first scan has no density yet: the first
+  // page's reads to most of the budget; without a match, a deeper page's to a few times a page (the
+  // scan sized by the density reads the rest).
+  const oneScan = q.match !== null;
   const radii = radiiFrom(FIRST_DISC_KM, q.radiusKm, 1.25, 24);
   const first =
-    q.count <= PAGE
-      ? await scan(db, walk, radii, budget * FIRST_PAGE_SCAN_SHARE, null, true)
+    q.count <= PAGE || oneScan
+      ? await scan(db, walk, radii, q.count <= PAGE ? budget * FIRST_PAGE_SCAN_SHARE : budget, null, true)
       : await scan(db, walk, radii, Math.min(budget / 2, FIRST_SCAN_ROWS * PAGE));
   const found = done(first.wholeKm);
   if (found) return found;
-  // Then discs from the one the density seen says holds the page (×1.3), a tenth wider each, to the
-  // budget: one scan more as a rule; another only where the density misled it (a cluster, a page deep).
-  for (let last = first; db.meter.rowsRead - start < budget;) {
-    // The density: what was found over the disc the scan stopped in (a lower bound), or within the disc read whole.
+  if (!oneScan) {
+    // Then discs from the one the density seen says holds the page (×1.3), a tenth wider each, to the
+    // radius (its discs past the grid's share as FTS cells): it ends the walk, exact where a disc it
+    // read whole holds the page. The density: what was found over the disc the first scan stopped in
+    // (a lower bound), or within the disc it read whole.
     const disc = (km: number) => Math.PI * Math.max(km, FIRST_DISC_KM) ** 2;
-    const density = Math.max(walk.found.size / disc(last.stoppedKm), nearestWithin(walk, last.wholeKm).length / disc(last.wholeKm));
-    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : last.stoppedKm * 4;
-    const from = Math.max(last.wholeKm * 1.1, wanted * 0.8, FIRST_DISC_KM);
-    const next = await scan(db, walk, radiiFrom(from, q.radiusKm, 1.1, 24), budget - (db.meter.rowsRead - start), density);
+    const density = Math.max(walk.found.size / disc(first.stoppedKm), nearestWithin(walk, first.wholeKm).length / disc(first.wholeKm));
+    const wanted = density > 0 ? Math.sqrt((q.count * DISC_MARGIN) / (Math.PI * density)) : first.stoppedKm * 4;
+    const from = Math.max(first.wholeKm * 1.1, wanted * 0.8, FIRST_DISC_KM);
+    const next = await scan(db, walk, radiiFrom(from, q.radiusKm, 1.1, 24), budget - (db.meter.rowsRead - start), density, true);
     const exact = done(next.wholeKm);
     if (exact) return exact;
-    // Stopped at its LIMIT: the budget is spent but for the seeks reserved for rings it never
-    // reached, too few to read the disc it stopped in whole (a third round trip for no exact answer).
-    if (next.stopped || next.wholeKm <= last.wholeKm) break;
-    last = next;
   }
   // Stopped at the budget: the nearest of what was read, said to be approximate.
   return { rows: nearestWithin(walk, q.radiusKm).slice(0, q.count), approximate: true };
