@@ -918,10 +918,16 @@ async function pagedCount(origin: string, words: string): Promise<CountCheck> {
   const m = /(More than )?(\d[\d,]*)(\+)? results?\b/.exec(html.replace(/\s+/g, " "));
   let listed = 0;
   let pages = 0;
+  // By number, and past page 6 by the answer's `next` cursor (a deeper number alone is refused).
+  let after: number | null = null;
   for (let page = 1; page <= 60; page++) {
-    const body = await getJson<{ businesses: unknown[]; hasNext: boolean }>(`${origin}/api/search?q=${q}&page=${page}`);
+    const cursor: string = after === null ? "" : `&after=${after}`;
+    const body: { businesses: unknown[]; hasNext: boolean; next: number | null } = await getJson(
+      `${origin}/api/search?q=${q}&page=${page}${cursor}`,
+    );
     listed += body.businesses.length;
     pages = page;
+    after = body.next;
     if (!body.hasNext) break;
   }
   if (!m) return { words, shown: "(no count shown)", listed, pages, ok: listed === 0 };
