@@ -6,7 +6,7 @@
  * past page 6 by its next links (a cursor past the first block or the window, ADR 0031).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWith } from "../helpers/worker";
+import { missAtKnownVersion as miss } from "../helpers/worker";
 import { buildBusiness, insert, roundTrips } from "../helpers/factories";
 
 const BAY = "Onetrip Bay";
@@ -40,19 +40,6 @@ beforeAll(async () => {
     ),
   );
 });
-
-/**
- * A miss at a known data version. The version is remembered for a second only (workers/app.ts),
- * which a request on a loaded test machine can outlast: the request is then asked again (three
- * times at most) and the one that found the version remembered is measured.
- */
-async function miss(path: string): Promise<Response> {
-  await (await fetchWith({ EDGE_CACHE: "miss" }, path)).arrayBuffer();
-  const [a, b] = [await fetchWith({ EDGE_CACHE: "miss" }, path), await fetchWith({ EDGE_CACHE: "miss" }, path)];
-  if (roundTrips(a) === roundTrips(b)) return a;
-  const c = await fetchWith({ EDGE_CACHE: "miss" }, path);
-  return [a, b, c].sort((x, y) => roundTrips(x) - roundTrips(y))[0];
-}
 
 const nextLink = (html: string) => {
   const next = /<a[^>]*rel="next"[^>]*href="([^"]+)"|<a[^>]*href="([^"]+)"[^>]*rel="next"/.exec(html);

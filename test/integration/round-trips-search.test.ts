@@ -5,7 +5,7 @@
  * remembers the data version and the site summary, the second is measured.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { fetchWith } from "../helpers/worker";
+import { missAtKnownVersion as miss } from "../helpers/worker";
 import { buildBusiness, insert, roundTrips } from "../helpers/factories";
 
 const CITY = "Roundtrip Falls";
@@ -85,20 +85,6 @@ function randoms(seed: number): () => number {
     state = (state * 1103515245 + 12345) % 2147483648;
     return state / 2147483648;
   };
-}
-
-/**
- * A miss at a known data version: the first request remembers the site summary (and the version).
- * The version is remembered for a second only (workers/app.ts), which a request on a loaded test
- * machine can outlast: the request is then asked again (three times at most) and the one that found
- * the version remembered is measured — the same statements, without the version's read.
- */
-async function miss(path: string): Promise<Response> {
-  await (await fetchWith({ EDGE_CACHE: "miss" }, path)).arrayBuffer();
-  const [a, b] = [await fetchWith({ EDGE_CACHE: "miss" }, path), await fetchWith({ EDGE_CACHE: "miss" }, path)];
-  if (roundTrips(a) === roundTrips(b)) return a;
-  const c = await fetchWith({ EDGE_CACHE: "miss" }, path);
-  return [a, b, c].sort((x, y) => roundTrips(x) - roundTrips(y))[0];
 }
 
 const city = encodeURIComponent(CITY);

@@ -123,6 +123,20 @@ function previousLink(html: string): string | null {
   return href === undefined ? null : href.replace(/&amp;/g, "&");
 }
 
+/** From `last` back to page 1 by the pager's previous links, each page within `bound` rows: the pages' businesses, first page first. */
+async function walkBack(last: string, bound: number): Promise<number[][]> {
+  const back: number[][] = [];
+  for (let at: string | null = last; at !== null;) {
+    const response = await request(at);
+    expect(rowsRead(response), at).toBeLessThanOrEqual(bound);
+    const html = await response.text();
+    back.push(listed(html, false));
+    at = previousLink(html);
+    expect(back.length, "the pager ends").toBeLessThanOrEqual(60);
+  }
+  return back.reverse();
+}
+
 /** The numbers of the businesses a page lists (its cards, or the API's names). */
 function listed(text: string, api: boolean): number[] {
   const names = api
@@ -218,16 +232,7 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       expect(html).toMatch(new RegExp(`aria-current="page"[^>]*><span class="sr-only">Page </span>${NUMBERED_PAGES}<`));
     }
     // Back from the last page by the previous links: the same pages, each within the budget.
-    const back: number[][] = [];
-    for (let at: string | null = last; at !== null;) {
-      const response = await request(at);
-      expect(rowsRead(response), at).toBeLessThanOrEqual(ROWS_READ_BOUND);
-      const html = await response.text();
-      back.push(listed(html, false));
-      at = previousLink(html);
-      expect(back.length, "the pager ends").toBeLessThanOrEqual(60);
-    }
-    expect(back.reverse()).toEqual(pages);
+    expect(await walkBack(last, ROWS_READ_BOUND)).toEqual(pages);
     // The JSON API, with the page's own cursor: the same page as the pager's link gives.
     if (first.startsWith("/search?") && pageTen !== null) {
       const api = await request(`/api/search?${pageTen.split("?")[1]}`);
@@ -285,16 +290,7 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       expect(rowsRead(deep)).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
       expect(listed(await deep.text(), false)).toEqual(pages[NUMBERED_PAGES - 1]);
       // Back from the last page by the previous links: the same pages, each within the budget.
-      const back: number[][] = [];
-      for (let at: string | null = last; at !== null;) {
-        const response = await request(at);
-        expect(rowsRead(response), at).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
-        const html = await response.text();
-        back.push(listed(html, false));
-        at = previousLink(html);
-        expect(back.length, "the pager ends").toBeLessThanOrEqual(60);
-      }
-      expect(back.reverse()).toEqual(pages);
+      expect(await walkBack(last, PAST_WINDOW_BOUND)).toEqual(pages);
     },
   );
 
