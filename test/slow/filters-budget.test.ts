@@ -32,6 +32,12 @@ function boundOf(path: string): number {
  * range holds many of the window's own entries (skipped, two rows each) reads up to ~330 here.
  */
 const PAST_WINDOW_BOUND = 330;
+/**
+ * The known gap past a window that few of its entries pass (docs/perf/filters.md): page 6 asked for
+ * by its number — the pager's link back from page 7 — reads the matches past the window up to it, two
+ * rows each, the window's own ones it passes over included: ~360 here.
+ */
+const FEW_HITS_BOUND = 370;
 const BUSINESSES = 10_000;
 const CATEGORIES = ["Plumber", "Dentist", "Italian restaurant", "Hair salon", "Coffee shop"];
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -245,12 +251,15 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
   it.each([
     // A minimum rating alone: the window of the city's (category's, directory's) 101 best, then the
     // match newest first past it, by cursor (ADR 0031, amendment).
-    ["/city/Burrow%203?minRating=4", (i: number) => i % 11 === 3 && facts(i).rating >= 4],
-    ["/category/plumber?minRating=4", (i: number) => i % 5 === 0 && facts(i).rating >= 4],
-    ["/businesses?minRating=4.5", (i: number) => facts(i).rating >= 4.5],
+    ["/city/Burrow%203?minRating=4", (i: number) => i % 11 === 3 && facts(i).rating >= 4, PAST_WINDOW_BOUND],
+    ["/category/plumber?minRating=4", (i: number) => i % 5 === 0 && facts(i).rating >= 4, PAST_WINDOW_BOUND],
+    ["/businesses?minRating=4.5", (i: number) => facts(i).rating >= 4.5, PAST_WINDOW_BOUND],
+    // A category in a city, the city's index driving: one in five of its window's entries pass, and
+    // page 6 by number — where the pager's way back from page 7 leads — is still page 6.
+    ["/search?location=Burrow%203%2C%20US&category=plumber", (i: number) => i % 11 === 3 && i % 5 === 0, FEW_HITS_BOUND],
   ] as const)(
     "following the pager of %s (a word-less window) forward and back lists every match once, each page within the budget",
-    async (first, matches) => {
+    async (first, matches, bound) => {
       const expected = Array.from({ length: BUSINESSES }, (_, i) => i).filter(matches);
       const pages: number[][] = [];
       const reads: number[] = [];
@@ -287,10 +296,10 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
       }
       // A page past NUMBERED_PAGES asked for by its number alone is answered with page NUMBERED_PAGES, within the budget.
       const deep = await request(`${first}&page=${pages.length}`);
-      expect(rowsRead(deep)).toBeLessThanOrEqual(PAST_WINDOW_BOUND);
+      expect(rowsRead(deep)).toBeLessThanOrEqual(bound);
       expect(listed(await deep.text(), false)).toEqual(pages[NUMBERED_PAGES - 1]);
       // Back from the last page by the previous links: the same pages, each within the budget.
-      expect(await walkBack(last, PAST_WINDOW_BOUND)).toEqual(pages);
+      expect(await walkBack(last, bound)).toEqual(pages);
     },
   );
 

@@ -24,14 +24,13 @@ export const queryParams: QueryParams = [
 ];
 
 /**
- * GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow, minRating,
- * sort, page, has, openAt, openLate, open24h, and the cursors: `after`, the answer before it's
- * `next`, and `before`, a word-less list's page above its first row, the answer after it's `before`); `filters` is the filter bar's choices with their counts. As on /search, a list that pages
- * by cursor past NUMBERED_PAGES (a dense match of words, a place alone, filters: ADR 0012, ADR 0031)
- * is read by number up to that page and by cursor past it, each page reading its own rows; a deeper
- * number without its cursor is refused (400) rather than answered with another page, so a client
- * that counts pages stops with a clear message. Near me goes by number at any depth (its walk is
- * bounded).
+ * GET /api/search: the JSON twin of /search, same parameters (q, location, category, openNow,
+ * minRating, sort, page, has, openAt, openLate, open24h) and its cursors (`after`: the answer before
+ * it's `next`; `before`); `filters` is the filter bar's choices with their counts. As on /search, a
+ * dense match of words and a place alone go by number up to page 6 and by cursor past it, each page
+ * reading its own rows (ADR 0012); a deeper number without its cursor is refused (400) rather than
+ * answered with another page, so a client counting pages stops with a clear message — unless the
+ * list ends before it (an empty page). Near me and a search without words go by number at any depth.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(request.url);
@@ -46,10 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     after,
     before,
     cursors: true,
+    filtersByNumber: true,
   });
-  if (result.numbered !== null && result.page < (params.page ?? 1) && after === null && before === null)
+  const asked = params.page ?? 1;
+  if (result.numbered !== null && result.page < asked && after === null && before === null) {
+    // The list ends on the page served: the page asked for is past it, and empty.
+    if (result.next === null)
+      return json({ ...result, page: asked, businesses: [], hasPrevious: true, hasNext: false, next: null, previous: null });
     return badRequest(
       `Pages past ${result.numbered} are read by their cursor: ask for page ${result.numbered + 1} with after= set to page ${result.numbered}'s next.`,
     );
+  }
   return json(result);
 }

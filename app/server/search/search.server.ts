@@ -1046,11 +1046,12 @@ async function pastWindowPage(
 
 /**
  * A page of a full word-less window asked for by its number, for a caller whose pager links by
- * cursor (the HTML pages): the window's hits, then — when the page reaches past them — up to
- * PAST_WINDOW_CHECKED matches past the window, newest first, in one statement with the window's last
- * entry known (two round trips in all). A number past NUMBERED_PAGES, or past what that read reaches,
- * is answered with the last page it reaches (`numbered`). The next link carries the cursor (`after=`)
- * once the page shows rows past the window.
+ * cursor (the HTML pages): the window's hits, then — when the page reaches past them — the matches
+ * past the window that fill it, newest first, in one statement with the window's last entry known
+ * (two round trips in all); with open now PAST_WINDOW_CHECKED rows checked, so the page may come out
+ * short. A number past NUMBERED_PAGES, or past what that read reaches, is answered with the last page
+ * it reaches (`numbered`). The next link carries the cursor (`after=`) once the page shows rows past
+ * the window.
  */
 async function numberedPastWindow(
   db: Db,
@@ -1068,8 +1069,10 @@ async function numberedPastWindow(
   let past: CandidateRow[] = [];
   let exhausted = false;
   if (readPast) {
-    // Without open now, only the rows the page needs (and one more); with it, PAST_WINDOW_CHECKED checked.
-    const limit = keep ? PAST_WINDOW_CHECKED : Math.min(PAST_WINDOW_CHECKED, asked * pageSize + 1 - hits.length);
+    // Without open now, the rows the page needs (and one more), so a page by number is the page the
+    // pager's links reach — past few hits that can be up to six pages' worth, which passes 300 rows
+    // (docs/perf/filters.md); with open now, PAST_WINDOW_CHECKED checked.
+    const limit = keep ? PAST_WINDOW_CHECKED : asked * pageSize + 1 - hits.length;
     const read = await pastWindow(db, plan.match, sql`(${last.score}, ${last.id})`, null, limit);
     exhausted = read.length < limit;
     past = keep ? read.filter(keep) : read;
@@ -1289,6 +1292,7 @@ export async function search(
     before = null,
     vocabulary = true,
     cursors = false,
+    filtersByNumber = false,
   }: {
     now?: Date;
     locales?: readonly string[];
@@ -1297,12 +1301,15 @@ export async function search(
     /** The page's `before=` cursor (the page just above this rowid: a word-less list past its window). */
     before?: number | null;
     vocabulary?: boolean;
-    /** The caller's pager links pages past NUMBERED_PAGES by cursor (the HTML page); the APIs' go by number. */
+    /** The caller's pager links pages past NUMBERED_PAGES by cursor (the HTML page); else pages go by number. */
     cursors?: boolean;
+    /** With `cursors`: a search without words (filters, a minimum rating, open now) still goes by number at any depth (/api/search). */
+    filtersByNumber?: boolean;
   } = {},
 ): Promise<SearchResult> {
   const numbered = cursors && after === null && before === null ? NUMBERED_PAGES : null;
-  const { sample, ...ran } = await run(db, await searchPlan(db, params, locales, { vocabulary, numbered }), now, after, cursors, before);
+  const plan = await searchPlan(db, params, locales, { vocabulary, numbered });
+  const { sample, ...ran } = await run(db, plan, now, after, cursors, before, cursors && !filtersByNumber);
   const selected = {
     has: params.has ?? [],
     openAt: params.openAt ?? null,
@@ -1330,6 +1337,7 @@ async function run(
   after: number | null,
   cursors: boolean,
   before: number | null = null,
+  facetCursors = cursors,
 ): Promise<Omit<SearchResult, "filters"> & { sample: Sample }> {
   const { page, offset, pageSize } = plan;
   const empty: Omit<SearchResult, "filters"> & { sample: Sample } = {
@@ -1469,7 +1477,7 @@ async function run(
       };
     }
     case "facet": {
-      const found = await runFacets(db, plan, keep, after, plan.lookups, cursors, before);
+      const found = await runFacets(db, plan, keep, after, plan.lookups, facetCursors, before);
       return {
         ...empty,
         page: found.page,
