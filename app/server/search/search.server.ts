@@ -800,6 +800,12 @@ const placeDriver = ({ kind, value }: Place): Driver => ({ where: sql`${PLACES[k
  * taken as the smallest; a state, which has none, as 2% of the directory), and are read only when
  * there are two indexes to choose from: a place alone or a category alone drives without a look-up.
  */
+/** A group's or a category's size, from its summary row (`n`). */
+const categorySize = (category: Category) =>
+  category.kind === "group"
+    ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${category.slug}`
+    : sql`SELECT business_count AS n FROM categories WHERE slug = ${category.slug}`;
+
 async function chooseDriver(db: Db, location: Location | null, category: Category | null, lookups?: Lookups): Promise<Driver> {
   // A listing's filters without a place (/businesses, a category page).
   if (!location) return category ? categoryDriver(category) : { where: sql`1 = 1` };
@@ -809,18 +815,10 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
   const placeSized = await placeSize(db, location.driving, lookups);
   if (placeSized === 0) return place;
   const known = knownSize(lookups, category.kind, category.slug);
-  const categorySize =
-    known !== undefined
-      ? known
-      : await valueOf(
-          db,
-          category.kind === "group"
-            ? sql`SELECT business_count AS n FROM category_groups WHERE slug = ${category.slug}`
-            : sql`SELECT business_count AS n FROM categories WHERE slug = ${category.slug}`,
-        );
-  if (categorySize === null) return place;
+  const categorySized = known !== undefined ? known : await valueOf(db, categorySize(category));
+  if (categorySized === null) return place;
   const placeCount = placeSized ?? (await totalBusinesses(db, lookups)) / 50;
-  return categorySize >= placeCount ? place : categoryDriver(category);
+  return categorySized >= placeCount ? place : categoryDriver(category);
 }
 
 /**
@@ -1359,6 +1357,20 @@ async function run(
   const keep: Keep | undefined = plan.openNow ? (row) => isOpenNow(row, now) : undefined;
   const listed = (rows: BusinessRow[]) => rows.map((r) => toBusiness(r, now));
   const paged = (list: SearchBusiness[]) => ({ businesses: list.slice(0, pageSize), hasNext: list.length > pageSize });
+  // A page of a list that may go by cursor (runFacets, textCursorPage), as the answer.
+  const pageOf = (found: FacetResult) => ({
+    ...empty,
+    page: found.page,
+    hasPrevious: found.page > 1,
+    ...paged(listed(found.rows)),
+    approximate: found.approximate,
+    total: found.total,
+    next: found.next,
+    previous: found.previous,
+    before: found.before ?? null,
+    numbered: found.numbered,
+    sample: { rows: found.read, whole: found.whole },
+  });
 
   switch (plan.kind) {
     case "empty":
@@ -1396,20 +1408,10 @@ async function run(
       // reads its own matches only (textCursorPage). Not with open now (rows are checked).
       const byCursor =
         after !== null && !keep && offset >= ORDERED_TEXT ? await textCursorPage(db, plan.match, after, page, pageSize) : null;
-      if (byCursor)
-        return {
-          ...empty,
-          ...paged(listed(byCursor.rows)),
-          approximate: byCursor.approximate,
-          total: byCursor.total,
-          next: byCursor.next,
-          previous: byCursor.previous,
-          numbered: byCursor.numbered,
-          sample: { rows: byCursor.read, whole: false },
-        };
-      // For a caller whose pager links by cursor (the HTML page), a deeper number without its cursor
-      // is answered with page NUMBERED_PAGES: its OFFSET would read every match before it. The APIs
-      // take no cursor: their pages go by number at any depth.
+      if (byCursor) return pageOf(byCursor);
+      // For a caller whose pager links by cursor (the HTML page; /api/search refuses it), a deeper
+      // number without its cursor is answered with page NUMBERED_PAGES: its OFFSET would read every
+      // match before it. Other callers' pages go by number at any depth.
       // With open now, past the first block only KEEP_PAST_WINDOW rows are checked: no result lies past
       // page KEEP_PAGES, and a deeper number is answered with it.
       const numbered = cursors ? (keep ? KEEP_PAGES : NUMBERED_PAGES) : null;
@@ -1476,22 +1478,8 @@ async function run(
         sample: { rows, whole: size !== null && rows.length >= size && served === 1 },
       };
     }
-    case "facet": {
-      const found = await runFacets(db, plan, keep, after, plan.lookups, facetCursors, before);
-      return {
-        ...empty,
-        page: found.page,
-        hasPrevious: found.page > 1,
-        ...paged(listed(found.rows)),
-        approximate: found.approximate,
-        total: found.total,
-        next: found.next,
-        previous: found.previous,
-        before: found.before ?? null,
-        numbered: found.numbered,
-        sample: { rows: found.read, whole: found.whole },
-      };
-    }
+    case "facet":
+      return pageOf(await runFacets(db, plan, keep, after, plan.lookups, facetCursors, before));
   }
 }
 
@@ -1648,11 +1636,8 @@ const limitWhen = (gate: SQL, n: number) => sql`CASE WHEN ${gate} THEN ${n} ELSE
  * the city has no row.
  */
 function placeDrives(location: Location, category: Category): SQL {
-  const city = sql`(SELECT business_count FROM cities WHERE slug = ${location.driving.value})`;
-  const size =
-    category.kind === "group"
-      ? sql`(SELECT business_count FROM category_groups WHERE slug = ${category.slug})`
-      : sql`(SELECT business_count FROM categories WHERE slug = ${category.slug})`;
+  const city = sql`(${PLACES.city.size?.(location.driving.value)})`;
+  const size = sql`(${categorySize(category)})`;
   return sql`(${size} IS NULL OR ${city} = 0 OR ${size} >= ${city})`;
 }
 
