@@ -915,7 +915,14 @@ async function runFacets(
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
   if (plan.match === "") return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false };
-  if (cursors) return numberedPastWindow(db, plan, window[FACET_WINDOW], hits, keep);
+  if (cursors)
+    return numberedPastWindow(
+      db,
+      plan,
+      window.map((row) => row.id),
+      hits,
+      keep,
+    );
   const rest = await continueMatch(db, {
     match: plan.match,
     before: null,
@@ -935,7 +942,8 @@ async function runFacets(
 
 /**
  * Matches past a word-less window that one page reads: with open now, rows checked (a page may come
- * out short); else the page and one more. At 100,000 businesses a cursor page reads ~101 + 2 × this.
+ * out short); else the page and one more. A cursor page reads the window's 101 index entries, one FTS row
+ * a match it passes over, and the rows of this many.
  */
 const PAST_WINDOW_CHECKED = 30;
 
@@ -947,33 +955,38 @@ const PAST_WINDOW_CHECKED = 30;
 type PastWindowFrom = { below: number } | { from: number } | null;
 
 /**
- * The window's last entry, as (score, id): the driving index's FACET_WINDOW + 1-th in recommended
- * order, read by the statement that needs it (~101 index rows: D1 counts one an entry).
+ * The window's entries, as the string pastWindowSlice leaves out (`,id,id,…,`): the driving index's
+ * first FACET_WINDOW + 1 in recommended order, read by the statement that needs them (101 index rows:
+ * D1 counts one an entry; an uncorrelated subquery, so SQLite reads it once).
  */
-const windowEnd = (driver: Driver) =>
-  sql`(SELECT ${b.score}, ${b.id} FROM ${FROM_B} WHERE ${driver.where} ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT 1 OFFSET ${sql.raw(String(FACET_WINDOW))})`;
+const windowIds = (driver: Driver) =>
+  sql`(SELECT ',' || group_concat(id) || ',' FROM (SELECT ${b.id} AS id FROM ${FROM_B} WHERE ${driver.where}
+    ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT ${sql.raw(String(FACET_WINDOW + 1))}))`;
+
+/** The window's entries that a page read (numberedPastWindow) as windowIds' string. */
+const windowIdsOf = (ids: readonly number[]) => `,${ids.join(",")},`;
 
 /**
- * The match past the window, with its rows, in one statement: the FTS rowids drive (CROSS JOIN), and
- * the window's own entries are skipped in SQL by their place in the recommended order — a match is
- * past the window when its (score, id) is below the window's last entry's (`end`: windowEnd, or the
- * values when the window was read). One FTS row and one row read a match, skipped ones included.
+ * The match past a word-less window, FTS rows only, as a slice for `candidates` (which reads the rows
+ * of those it keeps alone): from `start` (newest first, or from a rowid up), the window's own entries
+ * left out by rowid (`inWindow`: windowIds, or windowIdsOf the window read), `skip` passed over,
+ * `take` kept. One row read a match passed over — the window's own entries included — and one more a
+ * match kept. The window's rowids are one string, `,id,id,…,`, that a rowid must not be found in:
+ * `rowid NOT IN (…)` is probed through a temporary index that D1 counts as a row read a match (243
+ * rows against 121 for page 6 of a city × category at 100,000, scripts/sql-probe.ts); `rowid <> id
+ * AND …` hands FTS5 one constraint an id (it then refuses MATCH) and passes SQLite's expression depth
+ * (100 on D1); comparing each match's (score, id) with the window's last entry reads its row.
  */
-function pastWindow(db: Db, match: string, end: SQL, start: PastWindowFrom, limit: number, offset = 0) {
+function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindowFrom, take: number, skip = 0): SQL {
   const cursor =
     start === null
       ? sql``
       : "below" in start
-        ? sql` AND businesses_fts.rowid < CAST(${start.below} AS INTEGER)`
-        : sql` AND businesses_fts.rowid >= CAST(${start.from} AS INTEGER)`;
-  return db.orm
-    .select(CANDIDATE_COLUMNS)
-    .from(sql`businesses_fts`)
-    .crossJoin(b)
-    .where(sql`businesses_fts MATCH ${match}${cursor} AND ${b.id} = businesses_fts.rowid AND (${b.score}, ${b.id}) < ${end}`)
-    .orderBy(start !== null && "from" in start ? sql`businesses_fts.rowid` : sql`businesses_fts.rowid DESC`)
-    .limit(limit)
-    .offset(offset);
+        ? sql` AND rowid < CAST(${start.below} AS INTEGER)`
+        : sql` AND rowid >= CAST(${start.from} AS INTEGER)`;
+  const order = start !== null && "from" in start ? sql`rowid` : sql`rowid DESC`;
+  return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}${cursor} AND instr(${inWindow}, ',' || rowid || ',') = 0
+    ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`;
 }
 
 /** The rows a page past a word-less window reads (pastWindowPage): with open now PAST_WINDOW_CHECKED, else the page and one more. */
@@ -987,7 +1000,7 @@ const pastWindowPageQuery = (
   openNow: boolean,
   start: PastWindowFrom,
   limit: number = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset),
-) => pastWindow(db, plan.match, windowEnd(driver), start, limit);
+) => candidatesQuery(db, pastWindowSlice(plan.match, windowIds(driver), start, limit));
 
 /**
  * A page past a word-less window by its cursor, one statement (the window is not read): `below` the
@@ -1009,10 +1022,13 @@ async function pastWindowPage(
 ): Promise<FacetResult | null> {
   const { page, offset, pageSize } = plan;
   const limit = pastWindowLimit(plan, Boolean(keep));
-  const read = await readThrough(ahead, pastWindowPageQuery(db, plan, driver, Boolean(keep), start));
+  const upward = start !== null && "from" in start;
+  const read = (await readThrough(ahead, pastWindowPageQuery(db, plan, driver, Boolean(keep), start))).sort((x, y) =>
+    upward ? x.id - y.id : y.id - x.id,
+  );
   const results = keep ? read.filter(keep) : read;
   let rows: CandidateRow[];
-  if (start !== null && "from" in start) {
+  if (upward) {
     // Oldest first from the row the next page starts with: the page is the results just above it.
     const next = results.filter((r) => r.id === start.from);
     rows = [
@@ -1045,55 +1061,71 @@ async function pastWindowPage(
 /**
  * A page of a full word-less window asked for by its number, for a caller whose pager links by
  * cursor (the HTML pages): the window's hits, then — when the page reaches past them — the matches
- * past the window that fill it, newest first, in one statement with the window's last entry known
- * (two round trips in all); with open now PAST_WINDOW_CHECKED rows checked, so the page may come out
- * short. A number past NUMBERED_PAGES, or past what that read reaches, is answered with the last page
- * it reaches (`numbered`). The next link carries the cursor (`after=`) once the page shows rows past
- * the window.
+ * past the window, newest first (pastWindowSlice: those before the page passed over by their FTS
+ * rows alone, the page's own read with their rows), one statement once the window is read (two round
+ * trips in all). With open now PAST_WINDOW_CHECKED past the window are checked, so the page may come
+ * out short. A number past NUMBERED_PAGES, or past the list's end, is answered with the last page
+ * there is (past the end: one statement more, which counts the match past the window). The next link
+ * carries the cursor (`after=`) once the page shows rows past the window.
  */
 async function numberedPastWindow(
   db: Db,
   plan: FacetPlan,
-  last: CandidateRow,
+  inWindow: readonly number[],
   hits: CandidateRow[],
   keep: Keep | undefined,
 ): Promise<FacetResult> {
   const { pageSize } = plan;
   const asked = Math.min(plan.page, NUMBERED_PAGES);
+  // The results the page reaches to (its own and one more), capped.
+  const reach = (page: number) => Math.min(page * pageSize + 1, RESULT_CAP);
   // Open now reads past the window only when the window kept some (its share, none, is the estimate
   // for the rest, as a text search's first block's is): else a city whose best all tie would pass
-  // over the whole window again, two rows an entry.
-  const readPast = Math.min(asked * pageSize + 1, RESULT_CAP) > hits.length && (!keep || hits.length > 0);
+  // over the whole window again.
+  const readPast = reach(asked) > hits.length && (!keep || hits.length > 0);
+  let served = asked;
   let past: CandidateRow[] = [];
+  let passed = 0;
   let exhausted = false;
-  if (readPast) {
-    // Without open now, the rows the page needs (and one more), so a page by number is the page the
-    // pager's links reach — past few hits that can be up to six pages' worth, which passes 300 rows
-    // (docs/perf/filters.md); with open now, PAST_WINDOW_CHECKED checked.
-    const limit = keep ? PAST_WINDOW_CHECKED : asked * pageSize + 1 - hits.length;
-    const read = await pastWindow(db, plan.match, sql`(${last.score}, ${last.id})`, null, limit);
-    exhausted = read.length < limit;
-    past = keep ? read.filter(keep) : read;
+  if (readPast && keep) {
+    const read = await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, PAST_WINDOW_CHECKED));
+    exhausted = read.length < PAST_WINDOW_CHECKED;
+    past = read.filter(keep);
+    served = Math.min(asked, Math.max(1, Math.ceil((hits.length + past.length) / pageSize)));
+  } else if (readPast) {
+    // The matches past the window that come before the page are passed over; the page's are read.
+    passed = Math.max(0, (asked - 1) * pageSize - hits.length);
+    const take = reach(asked) - hits.length - passed;
+    past = await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take, passed));
+    exhausted = past.length < take;
+    if (past.length === 0 && passed > 0) {
+      // Past the list's end (a stale or hand-made number): count what lies past the window, then
+      // read the last page there is.
+      const ids = await idsOf(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, passed));
+      served = Math.max(1, Math.ceil((hits.length + ids.length) / pageSize));
+      passed = Math.max(0, (served - 1) * pageSize - hits.length);
+      past = await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, reach(served) - hits.length - passed, passed));
+      exhausted = true;
+    }
   }
-  const all = [...hits, ...past];
-  // The last page the read reaches, when it read past the window: a number past it is answered with it.
-  const reached = readPast ? Math.max(1, Math.ceil(all.length / pageSize)) : NUMBERED_PAGES;
-  const served = Math.min(asked, reached);
   const offset = (served - 1) * pageSize;
-  const rows = all.slice(offset, offset + pageSize + 1);
+  // The page's results (and one more): its part of the hits, then the matches past the window read for it.
+  const rows = [...hits.slice(offset), ...past].slice(0, pageSize + 1);
   const shown = rows.slice(0, pageSize);
   const hasNext = rows.length > pageSize;
+  const known = hits.length + passed + past.length;
   return {
     page: served,
     rows: rows.map(asRow),
-    ...knownResults(all.length, exhausted),
+    ...knownResults(known, exhausted),
     read: hits,
     whole: false,
     // Once the page shows rows past the window, the next page goes by its cursor: the smallest rowid shown.
     next: hasNext && offset + shown.length > hits.length ? shown[shown.length - 1].id : null,
     previous: null,
     before: null,
-    numbered: Math.min(NUMBERED_PAGES, reached),
+    // The pages the read reaches are linked by number (up to NUMBERED_PAGES).
+    numbered: readPast ? Math.min(NUMBERED_PAGES, Math.max(1, Math.ceil(known / pageSize))) : NUMBERED_PAGES,
   };
 }
 
