@@ -134,6 +134,13 @@ const FORMS: Array<[string, string, number]> = [
   ["near me in a category, page 6", `near=${DENSE.lat},${DENSE.lng}&category=bakery&page=6`, 2],
   ["near me with a filter, page 8", `near=${DENSE.lat},${DENSE.lng}&has=wheelchair-accessible-entrance&page=8`, 2],
   ["near me, open now, page 3", `near=${DENSE.lat},${DENSE.lng}&openNow=true&page=3`, 2],
+  // A place by distance without near=: the centre of the place that may drive comes with the look-ups, then the walk.
+  ["a place by distance", `location=${city}&sort=distance`, 2],
+  ["a dense word and a city by distance", `q=pizza&location=${city}&sort=distance`, 2],
+  ["a dense word and a city with its state by distance", `q=pizza&location=${city}%2C+IL&sort=distance`, 2],
+  ["a dense word and a state code by distance", "q=pizza&location=IL&sort=distance", 2],
+  ["a dense word and a state by its name, by distance", "q=pizza&location=Illinois&sort=distance", 2],
+  ["a dense word and a postal code by distance", "q=pizza&location=60998&sort=distance", 2],
   // Words by distance: the prefix's terms are looked up first, so the walk has one round trip left.
   ["near me with a word, by distance", `q=tandoor&near=${DENSE.lat},${DENSE.lng}&sort=distance`, 2],
   [
@@ -164,6 +171,18 @@ describe("a search's miss makes at most 2 D1 round trips", () => {
       }
     });
   }
+
+  it("a place by distance without near= lists the place's businesses, nearest its centre first", async () => {
+    for (const location of [city, `${city}%2C+IL`, "60998"]) {
+      const answer = (await (await miss(`/api/search?q=pizza&location=${location}&sort=distance`)).json()) as {
+        businesses: Array<{ city: string; distance: number }>;
+      };
+      expect(answer.businesses.length, location).toBe(20);
+      expect(answer.businesses.every((b) => b.city === CITY)).toBe(true);
+      const distances = answer.businesses.map((b) => b.distance);
+      expect(distances).toEqual([...distances].sort((x, y) => x - y));
+    }
+  });
 
   it("a deeper page number without its cursor: /search answers page 6, its first block read with the look-ups", async () => {
     const response = await miss(`/search?q=pizz&location=${city}&page=9`);

@@ -75,6 +75,8 @@ import {
   lookupsOf,
   PLACES,
   placeCentre,
+  centreFrom,
+  centreLookups,
   placeLookups,
   placeSize,
   placeWhere,
@@ -96,9 +98,10 @@ type Keep = (row: CandidateRow) => boolean;
  * statement (ADR 0032): the location's places (none: the plan is empty), for a search without words
  * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
  * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`) — and for a text plan
- * its first block (`first`: lookUpWithBlock), used when SQL wrote the plan's own match. Then, for
- * sort=distance without near=, the location's centre. Exported for the benchmark, which counts the
- * whole match.
+ * its first block (`first`: lookUpWithBlock), used when SQL wrote the plan's own match; for
+ * sort=distance without near=, the centre of the place likely to drive (a statement more only when
+ * another place drives: a state or a country). Exported for the benchmark, which counts the whole
+ * match.
  */
 export async function searchPlan(
   db: Db,
@@ -118,32 +121,45 @@ export async function searchPlan(
   const near = Boolean(q.near) && (q.sort === "distance" || (!q.text && !q.location));
   const sizes = { places: !q.text, category: q.text || near ? null : q.category };
   const expanded = "query" in expansion ? expansion : null;
-  // A text plan's first block comes in the same statement when it can (firstBlockWithLookUps).
-  const withBlock = firstBlockWithLookUps({ ...q, offset: blockOffset }, lookupArms(q.location, sizes), expanded, vocabulary);
+  // Sorted by distance without near=: the centres of the places that may drive come with the look-ups
+  // (centreLookups); the walk from the driving one's is then the plan's one round trip more.
+  const centres = q.sort === "distance" && !q.near && q.location ? centreLookups(q.location) : null;
+  // A text plan's first block comes in the same statement when it can (firstBlockWithLookUps); a walk
+  // by distance reads no block.
+  const withBlock = centres
+    ? null
+    : firstBlockWithLookUps({ ...q, offset: blockOffset }, lookupArms(q.location, sizes), expanded, vocabulary);
   const [lookupRows, termRows, block] = withBlock
     ? await lookUpWithBlock(db, withBlock)
-    : [...(await lookUp(db, placeLookups(q.location, sizes), expanded?.query ?? null)), null];
+    : [...(await lookUp(db, placeLookups(q.location, sizes), expanded?.query ?? null, centres)), null];
   const lookups = lookupsOf(lookupRows);
   const facts = { terms: "terms" in expansion ? expansion.terms : termsOf(termRows), prefixQuery: !vocabulary };
   const location = q.location ? findLocation(q.location, lookups) : null;
   if (q.location && !location) return { ...planSearch(q, { location: null, centre: null, terms: null }), lookups };
-  const centre = q.sort === "distance" && !q.near && location ? await placeCentre(db, location.driving) : null;
+  const centre = q.sort === "distance" && !q.near && location ? await centreOf(db, lookups, location.driving) : null;
   const plan = planSearch(q, { location, centre, ...facts });
   // The block read with the look-ups serves only the match it was read for.
   const own = block && plan.kind === "text" && block.match === plan.match.match ? block : null;
   return { ...plan, lookups, ...(own ? { first: own.rows, ...(own.names ? { firstNames: own.names } : {}) } : {}) };
 }
 
+/** A place's centre: as the look-ups read it (centreLookups), else read now (another place drives). */
+async function centreOf(db: Db, lookups: Lookups, place: Place): Promise<Point | null> {
+  const read = centreFrom(lookups, place);
+  return read !== undefined ? read : placeCentre(db, place);
+}
+
 /** A plan and what its look-ups read: the sizes, and a text plan's first block when it came with them. */
 type PlanWithLookUps = SearchPlan & { lookups: Lookups; first?: CandidateRow[]; firstNames?: CandidateRow[] };
 
 /**
- * The look-ups and the prefix's terms as ONE statement (UNION ALL: a look-up's row has a key `k`, a
- * term's has `term`), or nothing to read.
+ * The look-ups, a place's centre (centreLookup) and the prefix's terms as ONE statement (UNION ALL:
+ * a look-up's row has a key `k`, a term's has `term`), or nothing to read.
  */
-async function lookUp(db: Db, places: SQL | null, terms: SQL | null): Promise<[LookupRow[], TermRow[]]> {
+async function lookUp(db: Db, places: SQL | null, terms: SQL | null, centre: SQL | null = null): Promise<[LookupRow[], TermRow[]]> {
   const arms = [
     ...(places ? [sql`SELECT k, n, NULL AS term FROM (${places})`] : []),
+    ...(centre ? [sql`SELECT k, n, NULL AS term FROM (${centre})`] : []),
     ...(terms ? [sql`SELECT NULL AS k, NULL AS n, term FROM (${terms})`] : []),
   ];
   if (arms.length === 0) return [[], []];
