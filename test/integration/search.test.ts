@@ -94,6 +94,15 @@ describe("ranking", () => {
     const dentists = await run("location=Quillwater&category=Dentist");
     expect(names(dentists)).toEqual(["Bright Smile Studio"]);
   });
+
+  it("without words, checks each place, the category and the rating as the facets mean them (any case, no spaces or hyphens, tenths)", async () => {
+    const ratings = async (query: string) => (await run(query)).businesses.map((b) => b.rating);
+    expect(await ratings("location=Quillwater%2C+IL&category=plumber&minRating=4.2")).toEqual([4.9, 4.2]);
+    expect(await ratings("location=Quillwater%2C+IL&category=Plumber&minRating=4.25")).toEqual([4.9]);
+    expect(names(await run("location=quillwater%2C+on&category=italian-restaurant"))).toEqual(["Maple Leaf Trattoria"]);
+    expect(names(await run("location=K1A+0B1"))).toEqual(["Maple Leaf Trattoria"]);
+    expect(names(await run("location=Quillwater%2C+Canada&category=dentist"))).toEqual([]);
+  });
 });
 
 describe("sorting and open now cover the whole match, not the most relevant part of it", () => {

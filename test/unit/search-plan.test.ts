@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
+import { COMPARE, relevance } from "#app/lib/search/ranking";
 import { NO_ATTRIBUTE_FILTERS } from "#app/lib/search/listing-filters";
 import { SEARCH_SORTS } from "#app/lib/search/search-links";
 import { parseSearchParams } from "#app/lib/search/search-params";
@@ -296,22 +296,5 @@ describe("ranking", () => {
     const b = { id: 2, score: 4, rating: 4, reviewCount: 3, createdAt: 2, relevance: -10.002 };
     expect([b, a].sort(COMPARE.relevance)).toEqual([a, b]);
     expect([a, b].sort(COMPARE.latest)).toEqual([b, a]);
-  });
-
-  it("checks a word-less search's filters on a row as the facets mean them", () => {
-    const check = facetCheck({ location: CHICAGO, category: { kind: "group", slug: "restaurants" }, minRating: 4.5 });
-    const base = {
-      zipCode: "60601",
-      citySlug: "chicago",
-      stateCode: "IL",
-      countryCode: "US",
-      groupSlug: "restaurants",
-      categorySlug: "bakery",
-      rating: 4.5,
-    };
-    expect(check(base)).toBe(true);
-    expect(check({ ...base, rating: 4.4 })).toBe(false);
-    expect(check({ ...base, citySlug: "springfield" })).toBe(false);
-    expect(check({ ...base, groupSlug: "shopping" })).toBe(false);
   });
 });

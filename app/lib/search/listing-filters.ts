@@ -94,30 +94,6 @@ export function attributeFiltersQuery(f: AttributeFilters): string {
 
 const quoted = (term: string) => `"${term}"`;
 
-/** A row's stored filter terms (a JSON array); none when missing or unreadable. */
-function storedTerms(filterTerms: string | null): string[] {
-  try {
-    const parsed: unknown = filterTerms ? JSON.parse(filterTerms) : [];
-    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Whether a row's filter terms (the stored JSON array) satisfy the attribute filters: the JS twin of attributeFiltersQuery. */
-export function attributeFiltersCheck(f: AttributeFilters): ((filterTerms: string | null) => boolean) | null {
-  if (!attributeFiltersActive(f)) return null;
-  return (filterTerms) => {
-    const terms = new Set<string>(storedTerms(filterTerms));
-    return (
-      f.has.every((slug) => terms.has(attributeTerm(slug))) &&
-      (!f.openAt || terms.has(openAtTerm(f.openAt)) || terms.has(OPEN_24_HOURS_TERM)) &&
-      (!f.openLate || terms.has(OPEN_LATE_TERM)) &&
-      (!f.open24h || terms.has(OPEN_24_HOURS_TERM))
-    );
-  };
-}
-
 /**
  * `path` with the filters and the page (page 1 and absent filters left out), and `after`: the cursor
  * of a filtered listing's page past its first block (ADR 0031), null for none; `before`: the cursor

@@ -1,11 +1,11 @@
 /**
  * What a plan does in JS with the rows its window read: the orders (each the ORDER BY it stands
- * for), a text search's relevance, and a word-less search's filters checked on a row. Pure.
+ * for) and a text search's relevance. Pure. (A word-less window's filters are checked in SQL:
+ * facetPasses in search.server.ts.)
  */
 import type { BusinessRow } from "#db/schema";
-import { attributeFiltersCheck, type AttributeFilters } from "#app/lib/search/listing-filters";
 import { foldedWords, stems } from "#app/lib/search/porter-stem";
-import type { Category, Location, OrderKey, PlaceKind, TextMatch } from "#app/lib/search/search-plan";
+import type { OrderKey, TextMatch } from "#app/lib/search/search-plan";
 
 /** Relevance to two decimals: a closer difference than that counts as a tie. */
 const tier = (relevance: number) => Math.round(relevance * 100);
@@ -65,40 +65,4 @@ export function relevance(row: Worded, m: TextMatch): number {
   }
   if (foldedWords(row.name).join(" ") === m.text.name) sum += 1000;
   return -sum;
-}
-
-/** A facet's value as FTS5 sees it: the token drops spaces and hyphens, and unicode61 folds case. */
-const facetValue = (value: string | number | null | undefined) =>
-  String(value ?? "")
-    .replace(/[ -]/g, "")
-    .toLowerCase();
-
-type Faceted = Pick<BusinessRow, "zipCode" | "citySlug" | "stateCode" | "countryCode" | "groupSlug" | "categorySlug" | "rating"> &
-  Partial<Pick<BusinessRow, "filterTerms">>;
-
-const PLACE_COLUMN: Record<PlaceKind, keyof Faceted> = { zip: "zipCode", city: "citySlug", state: "stateCode", country: "countryCode" };
-
-/** The filters of a word-less search as a check on a row: exactly the FTS facets' meaning. */
-export function facetCheck(plan: {
-  location: Location | null;
-  category: Category | null;
-  minRating: number | undefined;
-  attributes?: AttributeFilters;
-}): (row: Faceted) => boolean {
-  const checks: Array<(row: Faceted) => boolean> = (plan.location?.places ?? []).map(
-    (p) => (row) => facetValue(row[PLACE_COLUMN[p.kind]]) === facetValue(p.value),
-  );
-  const { category, minRating } = plan;
-  if (category) {
-    const column = category.kind === "group" ? "groupSlug" : "categorySlug";
-    checks.push((row) => facetValue(row[column]) === facetValue(category.slug));
-  }
-  if (minRating) {
-    const from = Math.max(0, Math.ceil(minRating * 10 - 1e-9));
-    checks.push((row) => Math.round(row.rating * 10) >= from);
-  }
-  // The attribute filters: the JS twin of their FTS terms (ADR 0031).
-  const attributes = plan.attributes ? attributeFiltersCheck(plan.attributes) : null;
-  if (attributes) checks.push((row) => attributes(row.filterTerms ?? null));
-  return (row) => checks.every((check) => check(row));
 }

@@ -67,8 +67,17 @@ export function facetToken(kind: FacetKind, value: string | number): string {
 }
 
 /** The facets query for "rated at least `min`": every rating tenth from min to 5.0. */
+/** A facet's value as FTS5 sees it: the token drops spaces and hyphens, and unicode61 folds case. */
+export const facetValue = (value: string | number | null | undefined) =>
+  String(value ?? "")
+    .replace(/[ -]/g, "")
+    .toLowerCase();
+
+/** A minimum rating in the facets' tenths: the lowest rating tenth it takes. */
+export const ratingTenthsFrom = (min: number) => Math.max(0, Math.ceil(min * 10 - 1e-9));
+
 export function minRatingFacets(min: number): string {
-  const from = Math.max(0, Math.ceil(min * 10 - 1e-9));
+  const from = ratingTenthsFrom(min);
   const tokens: string[] = [];
   for (let t = from; t <= 50; t++) tokens.push(facetToken("rating", t));
   return tokens.length ? `(${tokens.join(" OR ")})` : facetToken("rating", 50);

@@ -19,6 +19,7 @@
  */
 import { and, asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { FILTER_TERM } from "#app/lib/business/attributes";
 import { isOpenNow, toBusiness, type Business } from "#app/lib/business/business";
 import { choicesFromRows } from "#app/lib/search/filter-choices";
@@ -30,7 +31,7 @@ import {
   type FilterChoices,
   type ListingFilters,
 } from "#app/lib/search/listing-filters";
-import { COMPARE, facetCheck, relevance } from "#app/lib/search/ranking";
+import { COMPARE, relevance } from "#app/lib/search/ranking";
 import { SEARCH_PAGE_SIZE } from "#app/lib/search/search-links";
 import type { SearchParams } from "#app/lib/search/search-params";
 import { STEMMED_ENDINGS } from "#app/lib/search/porter-stem";
@@ -61,7 +62,7 @@ import {
   type TextMatch,
   type TextQuery,
 } from "#app/lib/search/search-plan";
-import { andQuery, facetsQuery, facetToken } from "#app/lib/search/search-query";
+import { andQuery, facetsQuery, facetToken, facetValue, ratingTenthsFrom } from "#app/lib/search/search-query";
 import type { BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { b, CANDIDATE_COLUMNS, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
@@ -838,13 +839,36 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
 }
 
 /**
- * A word-less window: the driving index's first FACET_WINDOW + 1 entries with their rows. Read
- * directly, D1 counts one row an entry (a subquery of the index's ids joined back to businesses
- * counted two: measured with scripts/sql-probe.ts). Its equality and the order leave SQLite that index
- * alone (the other filters are checked in JS). `limit`: a listing's read-ahead gates it (limitWhen).
+ * A word-less plan's filters on a row of `b`, in SQL: the places, the category and the minimum
+ * rating as the FTS facets mean them (facetValue: no spaces or hyphens, any case; the rating in
+ * tenths) — 1 for a match, else 0. The window's statement reads it with each entry (the hits), and a
+ * cursor page's counts it over the window (windowOf): each knows where the hits end.
  */
-const windowQuery = (db: Db, driver: Driver, limit: number = FACET_WINDOW + 1) =>
-  db.orm.select(CANDIDATE_COLUMNS).from(b).where(driver.where).orderBy(desc(b.score), desc(b.id)).limit(limit);
+function facetPasses(plan: FacetPlan): SQL {
+  const folded = (column: SQLiteColumn) => sql`lower(replace(replace(${column}, ' ', ''), '-', ''))`;
+  const checks = (plan.location?.places ?? []).map((p) => sql`${folded(PLACES[p.kind].column)} = ${facetValue(p.value)}`);
+  const { category, minRating } = plan;
+  if (category) checks.push(sql`${folded(category.kind === "group" ? b.groupSlug : b.categorySlug)} = ${facetValue(category.slug)}`);
+  if (minRating) checks.push(sql`round(${b.rating} * 10) >= ${ratingTenthsFrom(minRating)}`);
+  return checks.length ? sql`coalesce(${sql.join(checks, sql` AND `)}, 0)` : sql`1`;
+}
+
+/** A window's entry: its row, and whether it passes the plan's filters (facetPasses). */
+type WindowRow = CandidateRow & { passes: number };
+
+/**
+ * A word-less window: the driving index's first FACET_WINDOW + 1 entries with their rows and whether
+ * each passes the filters. Read directly, D1 counts one row an entry (a subquery of the index's ids
+ * joined back to businesses counted two: measured with scripts/sql-probe.ts). Its equality and the
+ * order leave SQLite that index alone. `limit`: a listing's read-ahead gates it (limitWhen).
+ */
+const windowQuery = (db: Db, driver: Driver, plan: FacetPlan, limit: number = FACET_WINDOW + 1) =>
+  db.orm
+    .select({ ...CANDIDATE_COLUMNS, passes: sql<number>`${facetPasses(plan)}`.as("passes") })
+    .from(b)
+    .where(driver.where)
+    .orderBy(desc(b.score), desc(b.id))
+    .limit(limit);
 
 /**
  * A word-less search, bounded. The window: the first FACET_WINDOW + 1 entries of the driving index in
@@ -916,12 +940,11 @@ async function runFacets(
     if (page) return page;
   }
   // The driving index read directly, its rows with it (windowQuery).
-  const window = await readThrough(ahead, windowQuery(db, driver));
-  const filter = facetCheck(plan);
+  const window: WindowRow[] = await readThrough(ahead, windowQuery(db, driver, plan));
   // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
   const hits = window
-    .filter((row) => filter(row) && (!keep || keep(row)))
-    .map((row) => ({ ...row, relevance: 0 }))
+    .filter((row) => row.passes === 1 && (!keep || keep(row)))
+    .map(({ passes: _, ...row }) => ({ ...row, relevance: 0 }))
     .sort(COMPARE[plan.order]);
   const want = Math.min(plan.offset + plan.pageSize + 1, RESULT_CAP);
   const page: CandidateRow[] = hits.slice(plan.offset, want);
@@ -971,29 +994,40 @@ const PAST_WINDOW_CHECKED = 30;
 type PastWindowFrom = { below: number } | { from: number } | null;
 
 /**
- * The window's entries, as the string pastWindowSlice leaves out (`,id,id,…,`): the driving index's
- * first FACET_WINDOW + 1 in recommended order, read by the statement that needs them (101 index rows:
- * D1 counts one an entry; an uncorrelated subquery, so SQLite reads it once).
+ * A full word-less window's last page by number (without open now): the page where its hits end,
+ * which shows the first matches past the window. Pages up to it are read with the window; pages
+ * past it go by cursor, their links back too, so no page passes over the matches past the window
+ * that come before it.
  */
-const windowIds = (driver: Driver) =>
-  sql`(SELECT ',' || group_concat(id) || ',' FROM (SELECT ${b.id} AS id FROM ${FROM_B} WHERE ${driver.where}
-    ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT ${sql.raw(String(FACET_WINDOW + 1))}))`;
+const lastNumbered = (hits: number, pageSize: number) => Math.min(NUMBERED_PAGES, Math.floor(hits / pageSize) + 1);
 
-/** The window's entries that a page read (numberedPastWindow) as windowIds' string. */
+/**
+ * The window as a cursor page's statement reads it (a CTE, `w`): its entries' rowids as the string
+ * pastWindowSlice leaves out (`,id,id,…,`), and how many of them pass the filters (facetPasses) —
+ * the driving index's first FACET_WINDOW + 1 in recommended order, 101 rows (D1 counts one an
+ * entry; referenced twice, SQLite materializes it: one row more a reference).
+ */
+const windowOf = (db: Db, plan: FacetPlan, driver: Driver) =>
+  db.orm.$with("w", { ids: sql<string>`ids`, hits: sql<number>`hits` }).as(
+    sql`SELECT ',' || group_concat(id) || ',' AS ids, sum(passes) AS hits FROM (SELECT ${b.id} AS id, ${facetPasses(plan)} AS passes
+      FROM ${FROM_B} WHERE ${driver.where} ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT ${sql.raw(String(FACET_WINDOW + 1))})`,
+  );
+
+/** The window's entries that a page read (numberedPastWindow) as windowOf's string. */
 const windowIdsOf = (ids: readonly number[]) => `,${ids.join(",")},`;
 
 /**
  * The match past a word-less window, FTS rows only, as a slice for `candidates` (which reads the rows
  * of those it keeps alone): from `start` (newest first, or from a rowid up), the window's own entries
- * left out by rowid (`inWindow`: windowIds, or windowIdsOf the window read), `skip` passed over,
- * `take` kept. One row read a match passed over — the window's own entries included — and one more a
- * match kept. The window's rowids are one string, `,id,id,…,`, that a rowid must not be found in:
- * `rowid NOT IN (…)` is probed through a temporary index that D1 counts as a row read a match (243
- * rows against 121 for page 6 of a city × category at 100,000, scripts/sql-probe.ts); `rowid <> id
- * AND …` hands FTS5 one constraint an id (it then refuses MATCH) and passes SQLite's expression depth
- * (100 on D1); comparing each match's (score, id) with the window's last entry reads its row.
+ * left out by rowid (`inWindow`: windowOf's, or windowIdsOf the window read), `take` kept. One row
+ * read a match passed over — the window's own entries included — and one more a match kept. The
+ * window's rowids are one string, `,id,id,…,`, that a rowid must not be found in: `rowid NOT IN (…)`
+ * is probed through a temporary index that D1 counts as a row read a match (243 rows against 121
+ * for page 6 of a city × category at 100,000, scripts/sql-probe.ts); `rowid <> id AND …` hands FTS5
+ * one constraint an id (it then refuses MATCH) and passes SQLite's expression depth (100 on D1);
+ * comparing each match's (score, id) with the window's last entry reads its row.
  */
-function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindowFrom, take: number, skip = 0): SQL {
+function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindowFrom, take: number): SQL {
   const cursor =
     start === null
       ? sql``
@@ -1002,31 +1036,44 @@ function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindo
         : sql` AND rowid >= CAST(${start.from} AS INTEGER)`;
   const order = start !== null && "from" in start ? sql`rowid` : sql`rowid DESC`;
   return sql`SELECT rowid FROM businesses_fts WHERE businesses_fts MATCH ${match}${cursor} AND instr(${inWindow}, ',' || rowid || ',') = 0
-    ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`;
+    ORDER BY ${order} LIMIT ${take}`;
 }
 
 /** The rows a page past a word-less window reads (pastWindowPage): with open now PAST_WINDOW_CHECKED, else the page and one more. */
 const pastWindowLimit = (plan: FacetPlan, openNow: boolean) => (openNow ? PAST_WINDOW_CHECKED : plan.pageSize + 1);
 
-/** pastWindowPage's statement; `limit`: a listing's read-ahead gates it (limitWhen). */
-const pastWindowPageQuery = (
+/**
+ * pastWindowPage's statement: the page's rows past the window, each with the window's hits
+ * (`windowHits`); `limit`: a listing's read-ahead gates it (limitWhen).
+ */
+function pastWindowPageQuery(
   db: Db,
   plan: FacetPlan,
   driver: Driver,
   openNow: boolean,
   start: PastWindowFrom,
   limit: number = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset),
-) => candidatesQuery(db, pastWindowSlice(plan.match, windowIds(driver), start, limit));
+) {
+  const w = windowOf(db, plan, driver);
+  return db.orm
+    .with(w)
+    .select({ ...CANDIDATE_COLUMNS, windowHits: sql<number>`(SELECT hits FROM w)`.as("windowHits") })
+    .from(sql`(${pastWindowSlice(plan.match, sql`(SELECT ids FROM w)`, start, limit)}) AS m`)
+    .crossJoin(b)
+    .where(sql`${b.id} = m.rowid`);
+}
 
 /**
- * A page past a word-less window by its cursor, one statement (the window is not read): `below` the
- * previous page's last row (`after=`, the next link), or the page above a row (`before=`, the
- * previous link). The rows past the window, newest first, are read — with open now, up to
- * PAST_WINDOW_CHECKED rows checked, so a page may come out short; a next link only where a result is
- * known to follow. The pager links the previous page by `before=` (its first row) past
- * NUMBERED_PAGES, by number before. The count: the results before the page (its number says how
- * many), on it and one more when a next page exists — a lower bound, exact on the last page without
- * open now. Null when nothing lies there (a stale or forged cursor): the page is then read by number.
+ * A page past a word-less window by its cursor, one statement (the window is not read, only its ids
+ * and how many of them pass: windowOf): `below` the previous page's last row (`after=`, the next
+ * link), or the page above a row (`before=`, the previous link). The rows past the window, newest
+ * first, are read — with open now, up to PAST_WINDOW_CHECKED rows checked, so a page may come out
+ * short; a next link only where a result is known to follow. The pager links the previous page by
+ * `before=` (its first row) past the list's last page by number (lastNumbered; NUMBERED_PAGES with
+ * open now), by number up to it. The count: the results before the page (its number says how many),
+ * on it and one more when a next page exists — a lower bound, exact on the last page without open
+ * now. Null when nothing lies there (a stale or forged cursor), or when the page is one the window's
+ * hits reach (its cursor hand-made): the page is then read by number.
  */
 async function pastWindowPage(
   db: Db,
@@ -1039,9 +1086,11 @@ async function pastWindowPage(
   const { page, offset, pageSize } = plan;
   const limit = pastWindowLimit(plan, Boolean(keep));
   const upward = start !== null && "from" in start;
-  const read = (await readThrough(ahead, pastWindowPageQuery(db, plan, driver, Boolean(keep), start))).sort((x, y) =>
-    upward ? x.id - y.id : y.id - x.id,
-  );
+  const found = await readThrough(ahead, pastWindowPageQuery(db, plan, driver, Boolean(keep), start));
+  if (found.length === 0) return null;
+  const numbered = keep ? NUMBERED_PAGES : lastNumbered(found[0].windowHits, pageSize);
+  if (!keep && page <= numbered) return null;
+  const read = found.map(({ windowHits: _, ...row }): CandidateRow => row).sort((x, y) => (upward ? x.id - y.id : y.id - x.id));
   const results = keep ? read.filter(keep) : read;
   let rows: CandidateRow[];
   if (upward) {
@@ -1069,20 +1118,20 @@ async function pastWindowPage(
     whole: false,
     next: hasNext ? shown[shown.length - 1].id : null,
     previous: null,
-    before: page - 1 > NUMBERED_PAGES ? shown[0].id : null,
-    numbered: NUMBERED_PAGES,
+    before: page - 1 > numbered ? shown[0].id : null,
+    numbered,
   };
 }
 
 /**
  * A page of a full word-less window asked for by its number, for a caller whose pager links by
- * cursor (the HTML pages): the window's hits, then — when the page reaches past them — the matches
- * past the window, newest first (pastWindowSlice: those before the page passed over by their FTS
- * rows alone, the page's own read with their rows), one statement once the window is read (two round
- * trips in all). With open now PAST_WINDOW_CHECKED past the window are checked, so the page may come
- * out short. A number past NUMBERED_PAGES, or past the list's end, is answered with the last page
- * there is (past the end: one statement more, which counts the match past the window). The next link
- * carries the cursor (`after=`) once the page shows rows past the window.
+ * cursor (the HTML pages): the window's hits, then — when the page reaches past them — the newest
+ * matches past the window (pastWindowSlice), one statement once the window is read (two round trips
+ * in all). Without open now the pages by number end where the hits do (lastNumbered), so such a
+ * page reads at most a page of matches past the window; with open now PAST_WINDOW_CHECKED of them
+ * are checked (the page may come out short) and the pages by number end at NUMBERED_PAGES or where
+ * that read does. A deeper number is answered with the last page by number. The next link carries
+ * the cursor (`after=`) once the page shows rows past the window.
  */
 async function numberedPastWindow(
   db: Db,
@@ -1092,56 +1141,36 @@ async function numberedPastWindow(
   keep: Keep | undefined,
 ): Promise<FacetResult> {
   const { pageSize } = plan;
-  const asked = Math.min(plan.page, NUMBERED_PAGES);
-  // The results the page reaches to (its own and one more), capped.
-  const reach = (page: number) => Math.min(page * pageSize + 1, RESULT_CAP);
+  const last = keep ? NUMBERED_PAGES : lastNumbered(hits.length, pageSize);
+  const asked = Math.min(plan.page, last);
+  // The results the page reaches to (its own and one more).
+  const reach = asked * pageSize + 1;
   // Open now reads past the window only when the window kept some (its share, none, is the estimate
   // for the rest, as a text search's first block's is): else a city whose best all tie would pass
   // over the whole window again.
-  const readPast = reach(asked) > hits.length && (!keep || hits.length > 0);
-  let served = asked;
-  let past: CandidateRow[] = [];
-  let passed = 0;
-  let exhausted = false;
-  if (readPast && keep) {
-    const read = await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, PAST_WINDOW_CHECKED));
-    exhausted = read.length < PAST_WINDOW_CHECKED;
-    past = read.filter(keep);
-    served = Math.min(asked, Math.max(1, Math.ceil((hits.length + past.length) / pageSize)));
-  } else if (readPast) {
-    // The matches past the window that come before the page are passed over; the page's are read.
-    passed = Math.max(0, (asked - 1) * pageSize - hits.length);
-    const take = reach(asked) - hits.length - passed;
-    past = await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take, passed));
-    exhausted = past.length < take;
-    if (past.length === 0 && passed > 0) {
-      // Past the list's end (a stale or hand-made number): count what lies past the window, then
-      // read the last page there is.
-      const ids = await idsOf(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, passed));
-      served = Math.max(1, Math.ceil((hits.length + ids.length) / pageSize));
-      passed = Math.max(0, (served - 1) * pageSize - hits.length);
-      past = await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, reach(served) - hits.length - passed, passed));
-      exhausted = true;
-    }
-  }
+  const readPast = reach > hits.length && (!keep || hits.length > 0);
+  const take = keep ? PAST_WINDOW_CHECKED : reach - hits.length;
+  const read = readPast ? await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take)) : [];
+  const exhausted = readPast && read.length < take;
+  const past = keep ? read.filter(keep) : read;
+  const all = [...hits, ...past];
+  // With open now, a number past what the read reaches is answered with the last page it reaches.
+  const served = keep && readPast ? Math.min(asked, Math.max(1, Math.ceil(all.length / pageSize))) : asked;
   const offset = (served - 1) * pageSize;
-  // The page's results (and one more): its part of the hits, then the matches past the window read for it.
-  const rows = [...hits.slice(offset), ...past].slice(0, pageSize + 1);
+  const rows = all.slice(offset, offset + pageSize + 1);
   const shown = rows.slice(0, pageSize);
   const hasNext = rows.length > pageSize;
-  const known = hits.length + passed + past.length;
   return {
     page: served,
     rows: rows.map(asRow),
-    ...knownResults(known, exhausted),
+    ...knownResults(all.length, exhausted),
     read: hits,
     whole: false,
     // Once the page shows rows past the window, the next page goes by its cursor: the smallest rowid shown.
     next: hasNext && offset + shown.length > hits.length ? shown[shown.length - 1].id : null,
     previous: null,
     before: null,
-    // The pages the read reaches are linked by number (up to NUMBERED_PAGES).
-    numbered: readPast ? Math.min(NUMBERED_PAGES, Math.max(1, Math.ceil(known / pageSize))) : NUMBERED_PAGES,
+    numbered: keep && readPast ? Math.min(NUMBERED_PAGES, Math.max(1, Math.ceil(all.length / pageSize))) : last,
   };
 }
 
@@ -1772,8 +1801,8 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
   }
   return [
     drivers.map(({ driver, gate }) => ({
-      query: windowQuery(db, driver, gate ? limitWhen(gate, FACET_WINDOW + 1) : FACET_WINDOW + 1),
-      serves: windowQuery(db, driver),
+      query: windowQuery(db, driver, plan, gate ? limitWhen(gate, FACET_WINDOW + 1) : FACET_WINDOW + 1),
+      serves: windowQuery(db, driver, plan),
     })),
   ];
 }
