@@ -11,21 +11,7 @@ import { NUMBERED_PAGES } from "#app/lib/search/search-plan";
 import { buildBusiness, insert, request, rowsRead } from "../helpers/factories";
 
 const ROWS_READ_BOUND = 300;
-/**
- * The known gap, measured (docs/decisions/0031-attribute-filters.md, "Measurements"): open now checks
- * rows, and /search's page 10 with words, an attribute and open now reads up to 307 (listing nothing
- * when so few are open). Every other page reads at most 300, page 10 asked for by its number too.
- */
-const OPEN_NOW_BOUND = 310;
 
-function boundOf(path: string): number {
-  const deep = path.includes("page=10");
-  if (path.startsWith("/api/")) return path.includes("openNow") && deep ? OPEN_NOW_BOUND : ROWS_READ_BOUND;
-  // Near me reads at most NEAR_BUDGET rows whatever the page: a page past it in a dense place is empty.
-  if (path.includes("near=")) return ROWS_READ_BOUND;
-  if (path.includes("openNow") && (deep || path.includes("q="))) return OPEN_NOW_BOUND;
-  return ROWS_READ_BOUND;
-}
 const BUSINESSES = 10_000;
 const CATEGORIES = ["Plumber", "Dentist", "Italian restaurant", "Hair salon", "Coffee shop"];
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -165,7 +151,7 @@ describe(`every filter combination reads at most ${ROWS_READ_BOUND} rows with ${
     const read = rowsRead(response);
     const numbers = listed(await response.text(), path.startsWith("/api/"));
     console.info(`rows read ${String(read).padStart(3)}  ${numbers.length} listed  ${path}`);
-    expect(read).toBeLessThanOrEqual(boundOf(path));
+    expect(read).toBeLessThanOrEqual(ROWS_READ_BOUND);
     expect(
       numbers.every((i) => Number.isInteger(i) && combination.check(facts(i))),
       path,

@@ -579,7 +579,7 @@ type WindowQuery = {
  * Open now past the first block checks at most this many more rows (an id and a row each): a deep
  * page stays within the budget (ADR 0031), and comes out short when few of them are open.
  */
-const KEEP_PAST_WINDOW = 20;
+const KEEP_PAST_WINDOW = 15;
 
 /** The deepest page of words with open now: its ordered part and the KEEP_PAST_WINDOW rows checked past it. */
 const KEEP_PAGES = Math.ceil((ORDERED_TEXT + KEEP_PAST_WINDOW) / SEARCH_PAGE_SIZE);
