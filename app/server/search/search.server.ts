@@ -100,9 +100,9 @@ type Keep = (row: CandidateRow) => boolean;
  * the sizes that choose its driving index (`lookups`, which the plan's run reads), and the prefix's
  * vocabulary terms (`vocabulary: false`: none, the prefix is FTS5's `word*`) — and for a text plan
  * its first block (`first`: lookUpWithBlock), used when SQL wrote the plan's own match; for
- * sort=distance without near=, the centre of the place likely to drive (a statement more only when
- * another place drives: a state or a country). Exported for the benchmark, which counts the whole
- * match.
+ * sort=distance without near=, the centres of the places that may drive (centreLookups; a statement
+ * more only when a later part of the location drives). Exported for the benchmark, which counts the
+ * whole match.
  */
 export async function searchPlan(
   db: Db,
@@ -154,7 +154,7 @@ async function centreOf(db: Db, lookups: Lookups, place: Place): Promise<Point |
 type PlanWithLookUps = SearchPlan & { lookups: Lookups; first?: CandidateRow[]; firstNames?: CandidateRow[] };
 
 /**
- * The look-ups, a place's centre (centreLookup) and the prefix's terms as ONE statement (UNION ALL:
+ * The look-ups, the places' centres (centreLookups) and the prefix's terms as ONE statement (UNION ALL:
  * a look-up's row has a key `k`, a term's has `term`), or nothing to read.
  */
 async function lookUp(db: Db, places: SQL | null, terms: SQL | null, centre: SQL | null = null): Promise<[LookupRow[], TermRow[]]> {
