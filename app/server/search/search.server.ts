@@ -1437,15 +1437,8 @@ async function run(
   // A page of a list that may go by cursor (runFacets, textCursorPage), as the answer.
   const pageOf = (found: FacetResult) => ({
     ...empty,
-    page: found.page,
+    ...cursorPageAnswer(found, pageSize, now),
     hasPrevious: found.page > 1,
-    ...paged(listed(found.rows)),
-    approximate: found.approximate,
-    total: found.total,
-    next: found.next,
-    previous: found.previous,
-    before: found.before ?? null,
-    numbered: found.numbered,
     sample: { rows: found.read, whole: found.whole },
   });
 
@@ -1642,6 +1635,14 @@ export async function listingSearch(
     before,
     ahead,
   );
+  return cursorPageAnswer(found, pageSize, now);
+}
+
+/**
+ * A page of a list that may go by cursor (runFacets, textCursorPage) as its caller answers it: the
+ * page's businesses (and whether one follows), its count and its neighbours' cursors.
+ */
+function cursorPageAnswer(found: FacetResult, pageSize: number, now: Date) {
   const list = found.rows.map((r) => toBusiness(r, now));
   return {
     page: found.page,
