@@ -25,7 +25,8 @@ export type BusinessAttribute = { group: string; slug: string; label: string; va
 /** The group shown and offered first wherever the data has it. */
 export const ACCESSIBILITY_GROUP = "Accessibility";
 
-export const isAccessibility = (group: string) => slugify(group) === "accessibility";
+/** Asked for every group of every row a search counts choices on: the same few group names, memoized. */
+export const isAccessibility = memoized((group: string) => slugify(group) === "accessibility");
 
 /** The slug of an attribute's label: the key of filters, URLs and the API. */
 export const attributeSlug = memoized((label: string) => slugify(label));

@@ -22,7 +22,7 @@ export const COMPARE: Record<OrderKey, (a: Ordered, b: Ordered) => number> = {
   latest: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
 };
 
-/** bm25's column weights, in the FTS table's order of meaning: a word in the name counts most, the facet tokens not at all. */
+/** bm25's column weights, in the FTS table's order of meaning, heaviest first (relevance relies on it): a word in the name counts most, the facet tokens not at all. */
 const COLUMN_WEIGHTS = [
   ["name", 10],
   ["category", 5],
@@ -39,8 +39,15 @@ type Worded = Pick<BusinessRow, (typeof COLUMN_WEIGHTS)[number][0]>;
  * the query's words above everything. Negative, like bm25: lower comes first.
  */
 export function relevance(row: Worded, m: TextMatch): number {
-  const columns = COLUMN_WEIGHTS.map(([key, weight]) => ({ tokens: new Set(stems(row[key] ?? "")), weight }));
-  const best = (has: (tokens: Set<string>) => boolean) => Math.max(0, ...columns.filter((c) => has(c.tokens)).map((c) => c.weight));
+  // A column's tokens are made when a word first looks past the columns before it: the weights go
+  // down, so the first column holding a word is its best, and most words are found in the name or
+  // the category (a search scores a hundred rows; the description is the longest text).
+  const tokens: Array<Set<string>> = [];
+  const tokensAt = (i: number) => (tokens[i] ??= new Set(stems(row[COLUMN_WEIGHTS[i][0]] ?? "")));
+  const best = (has: (tokens: Set<string>) => boolean) => {
+    for (let i = 0; i < COLUMN_WEIGHTS.length; i++) if (has(tokensAt(i))) return COLUMN_WEIGHTS[i][1];
+    return 0;
+  };
   let sum = 0;
   const terms = m.terms;
   const categories = m.text.categories;
