@@ -19,7 +19,9 @@ type Props = {
 
 /**
  * First photo, else the category default (SPEC §2). A photo that fails to load is swapped for
- * `data-fallback` by the image-fallback script (no inline handlers: the CSP forbids them).
+ * `data-fallback` by the image-fallback script (no inline handlers: the CSP forbids them). The swap
+ * may come before hydration: the element's `src` then differs from the server's on purpose, and
+ * React is told so (`suppressHydrationWarning`, this element's attributes only).
  */
 export function BusinessImage({ photos, group, alt, className, width, height, eager, priority }: Props) {
   const fallback = defaultImagePath(group);
@@ -28,6 +30,7 @@ export function BusinessImage({ photos, group, alt, className, width, height, ea
     <img
       src={src}
       data-fallback={src === fallback ? undefined : fallback}
+      suppressHydrationWarning
       alt={alt}
       width={width}
       height={height}
