@@ -85,3 +85,45 @@ describe("a filtered listing page's miss makes one D1 round trip once the data v
       }
     });
 });
+
+describe("a small city × category whose businesses the city's best and the category's best leave out", () => {
+  const HARBOR = "Fewtrip Harbor";
+  beforeAll(async () => {
+    // The harbor's 200 hardware stores outrank its 40 pizzerias (900 reviews at 4.9 against 3 at
+    // 4.5), and the category's 550 other pizzerias outnumber the harbor: neither the city's first
+    // 101 nor the category's hold one of the harbor's pizzerias. The pair's own index holds them all.
+    await insert(
+      ...Array.from({ length: 200 }, (_, i) =>
+        buildBusiness({ name: `Fewtrip Hardware ${i}`, category: "Hardware store", city: HARBOR, rating: 4.9, reviewCount: 900 + i }),
+      ),
+      ...Array.from({ length: 40 }, (_, i) =>
+        buildBusiness({ name: `Fewtrip Pizza ${i}`, category: "Pizza restaurant", city: HARBOR, rating: 4.5, reviewCount: 3 }),
+      ),
+    );
+  });
+
+  it("lists a full first page of a minimum rating in one round trip, its count exact, and its last page", async () => {
+    const path = `/city/${encodeURIComponent(HARBOR)}/pizza-restaurant?minRating=4`;
+    const response = await miss(path);
+    expect(response.status).toBe(200);
+    expect(roundTrips(response)).toBe(1);
+    const html = await response.text();
+    expect(html.match(/Fewtrip Pizza \d+/g)?.length ?? 0).toBeGreaterThanOrEqual(20);
+    expect(html).not.toContain("Fewtrip Hardware");
+    expect(html).toContain("40 results");
+    const last = await miss(`${path}&page=2`);
+    expect(roundTrips(last)).toBe(1);
+    const lastHtml = await last.text();
+    expect(new Set(lastHtml.match(/Fewtrip Pizza \d+/g)).size).toBe(20);
+    expect(nextLink(lastHtml)).toBeNull();
+  });
+
+  it("does the same for the city's group (its pizzerias are its only restaurants)", async () => {
+    const response = await miss(`/city/${encodeURIComponent(HARBOR)}/restaurants?minRating=4`);
+    expect(response.status).toBe(200);
+    expect(roundTrips(response)).toBe(1);
+    const html = await response.text();
+    expect(html.match(/Fewtrip Pizza \d+/g)?.length ?? 0).toBeGreaterThanOrEqual(20);
+    expect(html).toContain("40 results");
+  });
+});

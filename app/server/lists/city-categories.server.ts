@@ -54,7 +54,7 @@ export type OpenedListing = {
   counts: AttributeCounts | null;
   /** A filtered page's first statements, read in the same batch for the scope the URL named (Opening's `ahead`); absent: none. */
   ahead?: ReadAhead;
-  /** A city × category's sizes, read in the same batch: they choose its filtered window's index (listingSearch). */
+  /** A city × category's sizes (the city's, the category's, the pair's), read in the same batch: they choose its filtered window's index (listingSearch). */
   sizes?: ListingSizes;
 };
 
@@ -134,7 +134,7 @@ export async function openCityCategoryPage(
     if (!pair) return null;
     return {
       ...openedPair(pair, toBusinesses(headRows), pickFeatured(featuredRows, now), [accessRows, otherRows, timeRows]),
-      ...(planned ? { ahead: planned.served(aheadRows), sizes: { city: city.count, category: category.count } } : {}),
+      ...(planned ? { ahead: planned.served(aheadRows), sizes: { city: city.count, category: category.count, pair: pair.count } } : {}),
     };
   }
   const pair = await findCityCategory(db, cityName, categoryName, rules, locale);

@@ -63,7 +63,7 @@ import {
   type TextQuery,
 } from "#app/lib/search/search-plan";
 import { andQuery, facetsQuery, facetToken, facetValue, ratingTenthsFrom } from "#app/lib/search/search-query";
-import type { BusinessRow } from "#db/schema";
+import { cityCategories, type BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { b, CANDIDATE_COLUMNS, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
 import { categoryWords } from "#app/server/search/category-words.server";
@@ -812,8 +812,25 @@ const categoryDriver = (c: Category): Driver =>
 const placeDriver = ({ kind, value }: Place): Driver => ({ where: sql`${PLACES[kind].column} = ${value}` });
 
 /**
- * The index whose businesses are fewest drives the window: the location's (column, score, id) index
- * or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
+ * A city and a category (or a group) together: their (city, category, score, id) index, which lists
+ * only the businesses both name. It drives a listing's window when the pair has at most
+ * FACET_WINDOW businesses: the window is then the whole match, exact, and no page reads past it —
+ * where the city's or the category's 101 best may hold less than a page of the pair. A bigger pair
+ * keeps the smaller of the two: nearly all of its own window would pass a minimum rating, and its
+ * last page by number would then pass over the window's ~100 entries in the matches past it
+ * (309 rows at 100,000 businesses; docs/perf/filters.md).
+ */
+const cityCategoryDriver = (city: Place, c: Category): Driver => ({
+  where: sql`${b.citySlug} = ${city.value} AND ${c.kind === "group" ? b.groupSlug : b.categorySlug} = ${c.slug}`,
+});
+
+/** The look-up key of a city × category's size (a listing's opening reads it: knownSizes). */
+const pairKey = (city: Place, c: Category) => `${city.value}/${c.kind}/${c.slug}`;
+
+/**
+ * The index whose businesses are fewest drives the window: a small city × category's own
+ * (cityCategoryDriver, when the look-ups know the pair's size: a listing's), else the location's
+ * (column, score, id) index or the category's (slug, score, id) index. Sizes come from the summary tables (a postal code is
  * taken as the smallest; a state, which has none, as 2% of the directory), and are read only when
  * there are two indexes to choose from: a place alone or a category alone drives without a look-up.
  */
@@ -829,6 +846,8 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
   const { kind } = location.driving;
   const place = placeDriver(location.driving);
   if (!category || kind === "zip") return place;
+  const pair = kind === "city" ? knownSize(lookups, "city-category", pairKey(location.driving, category)) : undefined;
+  if (pair !== undefined && pair !== null && pair <= FACET_WINDOW) return cityCategoryDriver(location.driving, category);
   const placeSized = await placeSize(db, location.driving, lookups);
   if (placeSized === 0) return place;
   const known = knownSize(lookups, category.kind, category.slug);
@@ -1692,13 +1711,15 @@ async function batchThrough<A, B>(
   return a && b ? [a, b] : ((await db.orm.batch([first, second])) as [A[], B[]]);
 }
 
-/** A city × category listing's sizes as its opening read them (the city's and the category's businesses): they choose its driving index. */
-export type ListingSizes = { city: number; category: number };
+/** A city × category listing's sizes as its opening read them (the city's, the category's and the pair's businesses): they choose its driving index. */
+export type ListingSizes = { city: number; category: number; pair: number };
 
 function knownSizes(scope: Extract<ListingScope, { kind: "city-category" }>, sizes: ListingSizes): Lookups {
+  const city: Place = { kind: "city", value: scope.city.slug };
   return knownLookups([
     { kind: "city", value: scope.city.slug, n: sizes.city },
     { kind: scope.category.kind, value: scope.category.slug, n: sizes.category },
+    { kind: "city-category", value: pairKey(city, scope.category), n: sizes.pair },
   ]);
 }
 
@@ -1708,10 +1729,17 @@ function knownSizes(scope: Extract<ListingScope, { kind: "city-category" }>, siz
  */
 const limitWhen = (gate: SQL, n: number) => sql`CASE WHEN ${gate} THEN ${n} ELSE 0 END` as unknown as number;
 
+/** Whether a city × category's own index drives its word-less window (chooseDriver's rule, in SQL): the pair has at most FACET_WINDOW businesses. */
+function pairDrives(location: Location, category: Category): SQL {
+  const pair = sql`(SELECT ${cityCategories.businessCount} FROM ${cityCategories} WHERE ${cityCategories.citySlug} = ${location.driving.value}
+    AND ${cityCategories.kind} = ${category.kind} AND ${cityCategories.slug} = ${category.slug})`;
+  return sql`coalesce(${pair} <= ${FACET_WINDOW}, 0)`;
+}
+
 /**
- * Whether a city × category's city drives its word-less window (chooseDriver's rule, in SQL): the
- * category is no smaller than the city, or either size is missing or 0. Null (neither drives) when
- * the city has no row.
+ * Whether a city × category's city drives its word-less window when the pair does not (chooseDriver's
+ * rule, in SQL): the category is no smaller than the city, or either size is missing or 0. Null
+ * (neither drives) when the city has no row.
  */
 function placeDrives(location: Location, category: Category): SQL {
   const city = sql`(${PLACES.city.size?.(location.driving.value)})`;
@@ -1738,8 +1766,8 @@ export type ListingReadAhead = {
  * The statements a filtered listing's page (listingSearch, same arguments) sends first, for its
  * opening's batch: the page is then read in the opening's round trip (ADR 0032). Most pages need no
  * other: the first block of an attribute filter's match (or the page's cursor statements), the
- * word-less window of the scope's index (a city × category's both arms, the one its sizes choose
- * read), or the page past the window by its cursor. The scope is the one the URL names: when the
+ * word-less window of the scope's index (a city × category's arms, the one its sizes choose read:
+ * pairDrives, placeDrives), or the page past the window by its cursor. The scope is the one the URL names: when the
  * opening finds another (a category named the long way), nothing read ahead serves.
  */
 export function listingReadAhead(
@@ -1787,8 +1815,15 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
     : !plan.category
       ? [{ driver: placeDriver(plan.location.driving), gate: null }]
       : [
-          { driver: placeDriver(plan.location.driving), gate: placeDrives(plan.location, plan.category) },
-          { driver: categoryDriver(plan.category), gate: sql`NOT ${placeDrives(plan.location, plan.category)}` },
+          { driver: cityCategoryDriver(plan.location.driving, plan.category), gate: pairDrives(plan.location, plan.category) },
+          {
+            driver: placeDriver(plan.location.driving),
+            gate: sql`NOT ${pairDrives(plan.location, plan.category)} AND ${placeDrives(plan.location, plan.category)}`,
+          },
+          {
+            driver: categoryDriver(plan.category),
+            gate: sql`NOT ${pairDrives(plan.location, plan.category)} AND NOT ${placeDrives(plan.location, plan.category)}`,
+          },
         ];
   if (plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
     const start = after !== null ? { below: after } : { from: before as number };
