@@ -825,7 +825,7 @@ const cityCategoryDriver = (city: Place, c: Category): Driver => ({
 });
 
 /** The look-up key of a city × category's size (a listing's opening reads it: knownSizes). */
-const pairKey = (city: Place, c: Category) => `${city.value}/${c.kind}/${c.slug}`;
+const pairKey = (citySlug: string, c: Category) => `${citySlug}/${c.kind}/${c.slug}`;
 
 /**
  * The index whose businesses are fewest drives the window: a small city × category's own
@@ -846,8 +846,8 @@ async function chooseDriver(db: Db, location: Location | null, category: Categor
   const { kind } = location.driving;
   const place = placeDriver(location.driving);
   if (!category || kind === "zip") return place;
-  const pair = kind === "city" ? knownSize(lookups, "city-category", pairKey(location.driving, category)) : undefined;
-  if (pair !== undefined && pair !== null && pair <= FACET_WINDOW) return cityCategoryDriver(location.driving, category);
+  const pair = kind === "city" ? knownSize(lookups, "city-category", pairKey(location.driving.value, category)) : undefined;
+  if ((pair ?? Infinity) <= FACET_WINDOW) return cityCategoryDriver(location.driving, category);
   const placeSized = await placeSize(db, location.driving, lookups);
   if (placeSized === 0) return place;
   const known = knownSize(lookups, category.kind, category.slug);
@@ -1715,11 +1715,10 @@ async function batchThrough<A, B>(
 export type ListingSizes = { city: number; category: number; pair: number };
 
 function knownSizes(scope: Extract<ListingScope, { kind: "city-category" }>, sizes: ListingSizes): Lookups {
-  const city: Place = { kind: "city", value: scope.city.slug };
   return knownLookups([
     { kind: "city", value: scope.city.slug, n: sizes.city },
     { kind: scope.category.kind, value: scope.category.slug, n: sizes.category },
-    { kind: "city-category", value: pairKey(city, scope.category), n: sizes.pair },
+    { kind: "city-category", value: pairKey(scope.city.slug, scope.category), n: sizes.pair },
   ]);
 }
 
@@ -1745,6 +1744,17 @@ function placeDrives(location: Location, category: Category): SQL {
   const city = sql`(${PLACES.city.size?.(location.driving.value)})`;
   const size = sql`(${categorySize(category)})`;
   return sql`(${size} IS NULL OR ${city} = 0 OR ${size} >= ${city})`;
+}
+
+/** A city × category's three drivers, each gated in SQL by chooseDriver's rule: the pair's own index, else the smaller of its city's and its category's. */
+function cityCategoryArms(location: Location, category: Category): Array<{ driver: Driver; gate: SQL }> {
+  const pair = pairDrives(location, category);
+  const place = placeDrives(location, category);
+  return [
+    { driver: cityCategoryDriver(location.driving, category), gate: pair },
+    { driver: placeDriver(location.driving), gate: sql`NOT ${pair} AND ${place}` },
+    { driver: categoryDriver(category), gate: sql`NOT ${pair} AND NOT ${place}` },
+  ];
 }
 
 /**
@@ -1814,17 +1824,7 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
     ? [{ driver: plan.category ? categoryDriver(plan.category) : { where: sql`1 = 1` }, gate: null }]
     : !plan.category
       ? [{ driver: placeDriver(plan.location.driving), gate: null }]
-      : [
-          { driver: cityCategoryDriver(plan.location.driving, plan.category), gate: pairDrives(plan.location, plan.category) },
-          {
-            driver: placeDriver(plan.location.driving),
-            gate: sql`NOT ${pairDrives(plan.location, plan.category)} AND ${placeDrives(plan.location, plan.category)}`,
-          },
-          {
-            driver: categoryDriver(plan.category),
-            gate: sql`NOT ${pairDrives(plan.location, plan.category)} AND NOT ${placeDrives(plan.location, plan.category)}`,
-          },
-        ];
+      : cityCategoryArms(plan.location, plan.category);
   if (plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
     const start = after !== null ? { below: after } : { from: before as number };
     const limit = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset);
