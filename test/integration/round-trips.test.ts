@@ -2,6 +2,7 @@
  * What a page waits on (docs/perf/http.md): once the data version is known, a public page's miss
  * makes at most one D1 round trip (near me at most two), and a hit none.
  */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildBusiness, idOf, insert, roundTrips } from "../helpers/factories";
 import { fetchWith } from "../helpers/worker";
@@ -9,6 +10,7 @@ import { fetchWith } from "../helpers/worker";
 const CITY = "Triptown";
 const CENTRE = { lat: 41.88, lng: -87.63 };
 let id = 0;
+let slug = "";
 
 beforeAll(async () => {
   await insert(
@@ -24,6 +26,8 @@ beforeAll(async () => {
     ),
   );
   id = await idOf("round-trip-3");
+  const row = await env.DB.prepare("SELECT slug FROM businesses WHERE id = ?1").bind(id).first<{ slug: string }>();
+  slug = row?.slug ?? "";
 });
 
 /**
@@ -62,6 +66,7 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     ["home", () => "/"],
     ["the directory", () => "/businesses"],
     ["a business", () => `/business/${id}`],
+    ["a business at its slug (the address every card links)", () => `/details/${slug}`],
     ["a city", () => `/city/${CITY}`],
     ["a category", () => "/category/cafe"],
     ["a city × category", () => `/city/${CITY}/cafe`],

@@ -32,7 +32,7 @@ import { getApp } from "#app/server/platform/context.server";
 import { hasGeneratedText, siteConfig } from "#app/server/platform/config.server";
 import { loaderLocale } from "#app/server/platform/i18n.server";
 import { aboutParagraph, detailedInformation } from "#app/lib/seo/business-text";
-import { businessWithTitleTwinOf, businessWithTitleTwinQuery, getBusinessBySlug, sharesTitle } from "#app/server/lists/directory.server";
+import { businessByOlderSlug, businessWithTitleTwinOf, businessWithTitleTwinQuery, isSlugAddress, sharesTitle } from "#app/server/lists/directory.server";
 import { parseReviewCursor, readReviewPage, reviewPageQueries, reviewSortOf, toReviewPage, type ReviewPage } from "#app/server/reviews/reviews-read.server";
 import { HeaderRatings, RatingSummary, ReviewList } from "#app/components/business-reviews";
 import { businessPagePath, redirectForId, redirectForSlug, type BusinessRedirect } from "#app/server/write/business-redirects.server";
@@ -139,28 +139,27 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const reviewSort = reviewSortOf(search.get("reviewSort"));
   const after = parseReviewCursor(search.get("reviewsAfter"));
   let reviewPage: ReviewPage | null = null;
-  if (params.id !== undefined) {
-    const id = businessIdParamsSchema.safeParse(params);
-    if (id.success) {
-      // The business and its page of reviews in one batch: one D1 round trip.
-      const [ties, older] = reviewPageQueries(db, { id: id.data.id }, reviewSort, after);
-      const [rows, tied, rest] = await db.orm.batch([businessWithTitleTwinQuery(db, id.data.id), ties, older]);
-      const found = businessWithTitleTwinOf(rows);
-      business = found?.business ?? null;
-      twin = found?.sharesTitle ?? null;
-      reviewPage = toReviewPage([...tied, ...rest], reviewSort);
-      if (!business) gone = await redirectForId(db, id.data.id);
-    }
-  } else if (params.slug) {
-    business = await getBusinessBySlug(db, params.slug);
-    if (!business) gone = await redirectForSlug(db, params.slug);
+  const id = params.id !== undefined ? businessIdParamsSchema.safeParse(params) : null;
+  const key = id?.success ? { id: id.data.id } : params.slug && isSlugAddress(params.slug) ? { slug: params.slug } : null;
+  if (key) {
+    // The business (by id, or by the stored slug every card links) and its page of reviews in one
+    // batch: one D1 round trip.
+    const [ties, older] = reviewPageQueries(db, key, reviewSort, after);
+    const [rows, tied, rest] = await db.orm.batch([businessWithTitleTwinQuery(db, key), ties, older]);
+    const found = businessWithTitleTwinOf(rows);
+    business = found?.business ?? null;
+    twin = found?.sharesTitle ?? null;
+    reviewPage = found ? toReviewPage([...tied, ...rest], reviewSort) : null;
   }
+  // Another link form of /details/ (a slug and a place id's first characters, an older name).
+  if (!business && params.slug) business = await businessByOlderSlug(db, params.slug);
+  if (!business) gone = id?.success ? await redirectForId(db, id.data.id) : params.slug ? await redirectForSlug(db, params.slug) : null;
   // A merged-away listing or an edited slug moves for good (ADR 0019); a deleted business is gone, not missing.
   if (gone?.status === 301) throw redirect(localePath(config.localeSettings, locale, businessPagePath(gone)), 301);
   if (gone?.status === 410) throw data(null, { status: 410 });
   if (!business) throw data(null, { status: 404 });
   const b = business;
-  // A /details/ page reads its reviews once it knows the business (and none when it has none here).
+  // A business found by an older link form reads its reviews once it is known (none when it has none here).
   if (!reviewPage) reviewPage = b.ownReviews.count > 0 ? await readReviewPage(db, b.id, reviewSort, after) : { reviews: [], next: null };
   const i18n = i18nFor(locale);
   const category = b.category ? labelOf(locale, "category", b.category) : "";

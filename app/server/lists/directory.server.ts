@@ -166,15 +166,16 @@ export async function sharesTitle(db: Db, id: number): Promise<boolean> {
 }
 
 /**
- * A business by id and whether it shares its title (sharesTitle), in one statement, as a query builder
- * the business page reads in its own batch with its reviews: the page costs one round trip of D1
+ * A business by id (/business/{id}) or by its stored slug (/details/{slug}, the address every card
+ * links) and whether it shares its title (sharesTitle), in one statement, as a query builder the
+ * business page reads in its own batch with its reviews: the page costs one round trip of D1
  * (docs/perf/http.md); businessWithTitleTwinOf reads the answer.
  */
-export function businessWithTitleTwinQuery(db: Db, id: number) {
+export function businessWithTitleTwinQuery(db: Db, key: { id: number } | { slug: string }) {
   return db.orm
     .select({ business: storedColumns, sharesTitle: titleTwin.as("shares_title") })
     .from(businesses)
-    .where(eq(businesses.id, id))
+    .where("id" in key ? eq(businesses.id, key.id) : eq(businesses.slug, key.slug))
     .limit(1);
 }
 
@@ -191,11 +192,20 @@ export function businessWithTitleTwinOf(
  * prefix or id. Each step is an index seek.
  */
 export async function getBusinessBySlug(db: Db, value: string): Promise<Business | null> {
-  // No slug holds a control character; without this, "/details/name%00-ChIJabc" would reach a
-  // business through the name match below and answer 200 at an address that is not one.
-  if (hasControlCharacters(value)) return null;
-  const exact = await businessWhere(db, eq(businesses.slug, value));
-  if (exact) return toBusiness(exact);
+  const exact = isSlugAddress(value) ? await businessWhere(db, eq(businesses.slug, value)) : undefined;
+  return exact ? toBusiness(exact) : businessByOlderSlug(db, value);
+}
+
+/**
+ * Whether a /details/ address can name a business at all. No slug holds a control character;
+ * without this, "/details/name%00-ChIJabc" would reach a business through the name match of
+ * businessByOlderSlug and answer 200 at an address that is not one.
+ */
+export const isSlugAddress = (value: string) => !hasControlCharacters(value);
+
+/** A business by the other link forms of getBusinessBySlug (its stored slug not matching). */
+export async function businessByOlderSlug(db: Db, value: string): Promise<Business | null> {
+  if (!isSlugAddress(value)) return null;
   const candidates = detailSlugCandidates(value);
   const ownSuffix = (r: StoredBusiness) => String(r.placeId || r.id).slice(0, 7);
   for (const { base, suffix } of candidates) {
