@@ -14,7 +14,7 @@ let slug = "";
 
 beforeAll(async () => {
   await insert(
-    ...Array.from({ length: 30 }, (_, i) =>
+    ...Array.from({ length: 50 }, (_, i) =>
       buildBusiness({
         placeId: `round-trip-${i}`,
         name: `Round Trip Cafe ${i}`,
@@ -88,6 +88,28 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     it(name, async () => {
       const { miss, hit } = await tripsOf(path());
       expect(miss).toBeLessThanOrEqual(1);
+      expect(hit).toBe(0);
+    });
+});
+
+describe("a listing's deeper page: a city × category's in one round trip, the others' in two", () => {
+  it("a city × category's page 2: its rows with its opening", async () => {
+    const { miss, hit } = await tripsOf(`/city/${CITY}/cafe?page=2`);
+    expect(miss).toBeLessThanOrEqual(1);
+    expect(hit).toBe(0);
+  });
+  // A city's, a category's and the directory's pages come from their list positions: the opening reads
+  // the section holding the page's first entry, then the page reads its rows (docs/perf/http.md).
+  for (const [name, path] of [
+    ["a city's page 2", `/city/${CITY}?page=2`],
+    ["a category's page 2", "/category/cafe?page=2"],
+    ["the directory's page 2", "/businesses?page=2"],
+    ["a city's API from an offset", `/api/city/${CITY}?offset=20`],
+    ["a category's API from an offset", "/api/category/cafe?offset=20"],
+  ])
+    it(name, async () => {
+      const { miss, hit } = await tripsOf(path);
+      expect(miss).toBeLessThanOrEqual(2);
       expect(hit).toBe(0);
     });
 });

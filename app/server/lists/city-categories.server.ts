@@ -15,7 +15,8 @@ import { i18nFor } from "#app/lib/i18n/i18n";
 import { labelOf } from "#app/lib/i18n/labels";
 import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
-import type { ListingReadAhead, ListingScope, ListingSizes, ReadAhead } from "#app/server/search/search.server";
+import type { ListingScope, ListingSizes } from "#app/server/search/search.server";
+import { readAheadOf, readThrough, type ReadAhead, type ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import {
   categoryBySlug,
   categorySlugOf,
@@ -63,7 +64,7 @@ export type OpenedListing = {
  * opening: the opening sends them in its batch, for the scope its URL names, and hands their rows
  * back as `ahead` when it opened that scope.
  */
-export type PlanAhead = (scope: ListingScope) => ListingReadAhead;
+export type PlanAhead = (scope: ListingScope) => ReadAheadPlan;
 
 /** The rows of attributeCountQueries' three statements. */
 type AttributeCounts = readonly [AttributeCountRow[], AttributeCountRow[], AttributeCountRow[]];
@@ -215,13 +216,25 @@ function cityCategoryTitle(category: { kind: CategoryScope["kind"]; name: string
   return i18nFor(locale)._("cityCategory.heading", { category: categoryLabelOf(category, locale), city });
 }
 
+/** A page of a city × category; `ahead`: what its opening read of it (cityCategoryPageReadAhead). */
 export async function listCityCategoryBusinesses(
   db: Db,
   pair: { city: { slug: string }; category: CategoryNamed },
   limit: number,
   offset: number,
+  ahead?: ReadAhead,
 ): Promise<Business[]> {
-  return toBusinesses(await pairPage(db, pair.city.slug, pair.category, limit, offset));
+  return toBusinesses(await readThrough(ahead, pairPage(db, pair.city.slug, pair.category, limit, offset)));
+}
+
+/** A city × category page's rows, for its opening's batch: the page then waits on D1 once. */
+export function cityCategoryPageReadAhead(
+  db: Db,
+  pair: { city: { slug: string }; category: CategoryNamed },
+  limit: number,
+  offset: number,
+): ReadAheadPlan {
+  return readAheadOf([pairPage(db, pair.city.slug, pair.category, limit, offset)]);
 }
 
 /**

@@ -11,7 +11,8 @@ import { detailSlugCandidates, slugify } from "#app/lib/business/slug";
 import { hasControlCharacters } from "#app/lib/business/untrusted-text";
 import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type CityRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
-import { listEntryAt } from "#app/server/write/list-positions.server";
+import { listAnchor, listSectionQuery, type ListAnchor } from "#app/server/write/list-positions.server";
+import { batchThrough, readAheadOf, type ReadAhead, type ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import { filteredList, searchList, type ListingScope } from "#app/server/search/search.server";
 import { attributeChoices, attributeCountQueries, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { choicesFromCounts, choicesFromRows } from "#app/lib/search/filter-choices";
@@ -301,12 +302,12 @@ function scopeFilter(scope: Scope, sort: ListSort): { where: SQL | undefined; li
 const SORT_KEY = { recommended: businesses.score, latest: businesses.createdAt } satisfies Record<ListSort, unknown>;
 
 /**
- * One page of a scope: its first entry from the list positions (list-positions.server.ts: under one
- * block of the order index walked, whatever the offset), then the page in order from there, as two
- * index seeks SQLite merges (the first entry's key from its id down, then the keys below: a row value
- * "(key, id) <= (…)" would only seek by key and read every tie). `sort=latest` within a category,
- * group or city keeps no positions and reads its OFFSET, bounded by that scope's size (and so does
- * every list while site_stats.lists_need_rebuild is set: the lists are empty then).
+ * One page of a scope from the list positions (list-positions.server.ts), in two D1 round trips — one
+ * when the page's opening read the first ahead (listPageReadAhead): the section holding the page's
+ * first entry with its blocks (listSectionQuery) and whether the lists are being rebuilt, then the
+ * page (pageFromAnchor). `sort=latest` within a category, group or city keeps no positions and reads
+ * its OFFSET, bounded by that scope's size (and so does every list while
+ * site_stats.lists_need_rebuild is set: the lists are empty then).
  */
 async function pageOfScope(
   db: Db,
@@ -314,26 +315,50 @@ async function pageOfScope(
   sort: ListSort,
   limit: number,
   offset: number,
-  stats: () => Promise<Pick<SiteStats, "listsNeedRebuild">>,
+  ahead?: ReadAhead,
 ): Promise<StoredBusiness[]> {
-  const { where, list } = scopeFilter(scope, sort);
-  const from = (condition: SQL | undefined) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
-  // The first page is the head of the scope's order index: one seek, without the positions' four
+  // The first page is the head of the scope's order index: one seek, without the positions
   // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
-  // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
   if (offset === 0) return scopeHead(db, scope, sort, limit);
-  if (list === null || (await stats()).listsNeedRebuild) {
-    return from(undefined)
+  const { where, list } = scopeFilter(scope, sort);
+  const byOffset = () =>
+    db.orm
+      .select(storedColumns)
+      .from(businesses)
+      .where(where)
       .orderBy(...ORDER_BY[sort])
       .limit(limit)
       .offset(offset);
-  }
-  const start = await listEntryAt(db, list, offset);
-  if (!start) return [];
+  if (list === null) return byOffset();
+  const [stats, section] = await batchThrough(db, ahead, siteStatsQuery(db), listSectionQuery(db, list, offset));
+  // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
+  if (orEmptyStats(stats[0]).listsNeedRebuild) return byOffset();
+  const anchor = listAnchor(section, offset);
+  return anchor ? pageFromAnchor(db, where, sort, anchor, limit, offset - anchor.position) : [];
+}
+
+/**
+ * A scope page's first statements (pageOfScope's batch), for its opening's batch: the page then waits
+ * on D1 once more only, for its rows. None for the first page or a list without positions.
+ */
+export function listPageReadAhead(db: Db, scope: Scope, sort: ListSort, offset: number): ReadAheadPlan {
+  const { list } = scopeFilter(scope, sort);
+  return readAheadOf(offset === 0 || list === null ? [] : [siteStatsQuery(db), listSectionQuery(db, list, offset)]);
+}
+
+/**
+ * `limit` businesses of a scope from `skip` entries past a block's start, in one statement: the order
+ * index walked from the block's start (under one block, whatever the offset) as two index seeks SQLite
+ * merges — the start's key from its id down, then the keys below: a row value "(key, id) <= (…)"
+ * would only seek by key and read every tie. D1 counts a row an entry, the skipped ones included.
+ */
+function pageFromAnchor(db: Db, where: SQL | undefined, sort: ListSort, anchor: ListAnchor, limit: number, skip: number) {
   const key = SORT_KEY[sort];
-  return unionAll(from(and(eq(key, start.key), lte(businesses.id, start.id))), from(lt(key, start.key)))
+  const from = (condition: SQL | undefined) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
+  return unionAll(from(and(eq(key, anchor.startKey), lte(businesses.id, anchor.startId))), from(lt(key, anchor.startKey)))
     .orderBy(...ORDER_BY[sort])
-    .limit(limit);
+    .limit(limit)
+    .offset(skip);
 }
 
 /**
@@ -408,9 +433,9 @@ export async function findCity(db: Db, name: string): Promise<CityScope | null> 
   return slug ? toCityScope((await cityBySlug(db, slug))[0]) : null;
 }
 
-/** A page of a scope (a category, a group, a city) in the recommended order. */
-export async function listScope(db: Db, scope: Scope, limit: number, offset: number): Promise<Business[]> {
-  return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, () => siteStatsRow(db)));
+/** A page of a scope (a category, a group, a city) in the recommended order; `ahead`: what its opening read of it (listPageReadAhead). */
+export async function listScope(db: Db, scope: Scope, limit: number, offset: number, ahead?: ReadAhead): Promise<Business[]> {
+  return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, ahead));
 }
 
 /** A scope the API lists (a city, a group or a category): how many businesses it has and a page of them. */
@@ -419,14 +444,18 @@ type ScopeListing = { count: number; businesses: Business[] };
 /**
  * GET /api/city/:name's answer: the city and its businesses from `offset`, or null when no city has the
  * name. The first page (most calls) is one round trip of D1: the city and the head of its order in
- * one batch (the slug is the name's); a deeper page reads the list positions after the city.
+ * one batch (the slug is the name's); a deeper page two: the city with the page's first statements
+ * (listPageReadAhead), then its rows.
  */
 export async function listCity(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
   if (offset > 0) {
-    const city = await findCity(db, name);
-    return city && { count: city.count, businesses: await listScope(db, { kind: "city", slug: city.slug }, limit, offset) };
+    // A deeper page: the city and the page's first statements in one batch (listPageReadAhead), then its rows.
+    const deeper = listPageReadAhead(db, { kind: "city", slug }, "recommended", offset);
+    const [cityRows, ...aheadRows] = await db.orm.batch([cityBySlug(db, slug), ...deeper.statements]);
+    const city = toCityScope(cityRows[0]);
+    return city && { count: city.count, businesses: await listScope(db, { kind: "city", slug }, limit, offset, deeper.served(aheadRows)) };
   }
   const [cityRows, headRows] = await db.orm.batch([cityBySlug(db, slug), scopeHead(db, { kind: "city", slug }, "recommended", limit)]);
   const city = toCityScope(cityRows[0]);
@@ -435,15 +464,22 @@ export async function listCity(db: Db, name: string, limit: number, offset: numb
 
 /**
  * GET /api/category/:name's answer, as listCity's: a slug's group or category and the head of its
- * order in one batch for the first page. A name that is no slug ("Beauty & Wellness") is found the
- * long way (findCategory), as a deeper page's scope is.
+ * order (or a deeper page's first statements) in one batch. A name that is no slug ("Beauty &
+ * Wellness") is found the long way (findCategory).
  */
 export async function listCategory(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
-  if (offset === 0) {
-    const [rows, headRows] = await db.orm.batch([categoryBySlug(db, named), scopeHead(db, named, "recommended", limit)]);
-    if (rows[0]) return { count: rows[0].count, businesses: toBusinesses(headRows) };
+  // The first page's rows, or a deeper page's first statements (listPageReadAhead), with the category.
+  const deeper = listPageReadAhead(db, named, "recommended", offset);
+  const [rows, headRows, ...aheadRows] = await db.orm.batch([
+    categoryBySlug(db, named),
+    scopeHead(db, named, "recommended", offset === 0 ? limit : 0),
+    ...deeper.statements,
+  ]);
+  if (rows[0]) {
+    const businesses = offset === 0 ? toBusinesses(headRows) : await listScope(db, named, limit, offset, deeper.served(aheadRows));
+    return { count: rows[0].count, businesses };
   }
   const category = await findCategory(db, name);
   return (
@@ -468,16 +504,21 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   const { limit, offset, sort, locale = "en" } = query;
   const attributes = query.attributes ?? NO_ATTRIBUTE_FILTERS;
   const filtered = attributeFiltersActive(attributes);
-  if (offset === 0 && !query.category && !query.search && !filtered) {
-    // The first page of everything (most visits): its total, its rows and its filter counts in one round trip of D1.
+  if (!query.category && !query.search && !filtered) {
+    // Everything: its total, its filter counts and its page in one round trip of D1 — the first page's
+    // rows (most visits), or a deeper page's first statements (listPageReadAhead), which then reads its rows.
     const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "all" }));
-    const [stats, rows, ...counts] = await db.orm.batch([
+    const deeper = listPageReadAhead(db, { kind: "all" }, sort, offset);
+    const [stats, head, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
       siteStatsQuery(db),
-      scopeHead(db, { kind: "all" }, sort, limit),
+      scopeHead(db, { kind: "all" }, sort, offset === 0 ? limit : 0),
       access,
       others,
       times,
+      ...deeper.statements,
     ]);
+    const counts = [accessRows, otherRows, timeRows] as const;
+    const rows = offset === 0 ? head : await pageOfScope(db, { kind: "all" }, sort, limit, offset, deeper.served(aheadRows));
     const total = orEmptyStats(stats[0]).totalBusinesses;
     return {
       businesses: toBusinesses(rows),
@@ -514,7 +555,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     };
     return found.approximate ? { ...page, approximate: true, hasNext: found.hasNext } : page;
   }
-  const rows = await pageOfScope(db, scope, sort, limit, offset, async () => stats);
+  const rows = await pageOfScope(db, scope, sort, limit, offset);
   return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit), filters: await choices };
 }
 

@@ -42,8 +42,14 @@ import {
   type ListingIndexing,
 } from "#app/lib/seo/indexing";
 import { accessibilityPageOf, type AccessibilityPage } from "#app/server/seo/accessibility-pages.server";
-import { listCityCategoryBusinesses, type OpenedListing, type PlanAhead } from "#app/server/lists/city-categories.server";
-import { listScope } from "#app/server/lists/directory.server";
+import {
+  cityCategoryPageReadAhead,
+  listCityCategoryBusinesses,
+  type OpenedListing,
+  type PlanAhead,
+} from "#app/server/lists/city-categories.server";
+import { listPageReadAhead, listScope } from "#app/server/lists/directory.server";
+import type { ReadAhead, ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import { attributeChoices, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -126,9 +132,12 @@ export async function loadListingPage<O extends OpenedListing>(
   const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
   // A filtered page's first statements go in the same batch, for the scope the URL names (ADR 0032).
   const asked = clampPage(requested, MAX_SEARCH_PAGE);
+  // A deeper page without filters: its first statements too (the list positions' section, or a city × category's page).
   const ahead: PlanAhead | undefined = filtersActive(filters)
     ? (scope) => listingReadAhead(db, scope, filters, asked, LISTING_PAGE_SIZE, after, before)
-    : undefined;
+    : firstPage
+      ? undefined
+      : (scope) => pageReadAhead(db, scope, LISTING_PAGE_SIZE, (clampPage(requested, Infinity) - 1) * LISTING_PAGE_SIZE);
   const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale, selected: filters.has, ahead });
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
@@ -147,7 +156,7 @@ export async function loadListingPage<O extends OpenedListing>(
     ? listing.businesses
     : firstPage && opened.head
       ? opened.head
-      : await pageOf(db, opened.scope, LISTING_PAGE_SIZE, (page - 1) * LISTING_PAGE_SIZE);
+      : await pageOf(db, opened.scope, LISTING_PAGE_SIZE, (page - 1) * LISTING_PAGE_SIZE, opened.ahead);
   return {
     opened,
     config,
@@ -187,9 +196,21 @@ export async function loadListingPage<O extends OpenedListing>(
   };
 }
 
-/** A page of a listing in the recommended order, from its list positions (or, for a city × category, its own index). */
-function pageOf(db: Db, scope: ListingScope, limit: number, offset: number): Promise<Business[]> {
-  return scope.kind === "city-category" ? listCityCategoryBusinesses(db, scope, limit, offset) : listScope(db, scope, limit, offset);
+/**
+ * A page of a listing in the recommended order, from its list positions (or, for a city × category,
+ * its own index); `ahead`: what the opening read of it (pageReadAhead).
+ */
+function pageOf(db: Db, scope: ListingScope, limit: number, offset: number, ahead?: ReadAhead): Promise<Business[]> {
+  return scope.kind === "city-category"
+    ? listCityCategoryBusinesses(db, scope, limit, offset, ahead)
+    : listScope(db, scope, limit, offset, ahead);
+}
+
+/** A page's first statements (pageOf's), for its opening's batch. */
+function pageReadAhead(db: Db, scope: ListingScope, limit: number, offset: number): ReadAheadPlan {
+  return scope.kind === "city-category"
+    ? cityCategoryPageReadAhead(db, scope, limit, offset)
+    : listPageReadAhead(db, scope, "recommended", offset);
 }
 
 /**

@@ -65,6 +65,14 @@ import {
 import { andQuery, facetsQuery, facetToken, facetValue, ratingTenthsFrom } from "#app/lib/search/search-query";
 import { cityCategories, type BusinessRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
+import {
+  batchThrough,
+  readThrough,
+  servedRows,
+  type ReadAhead,
+  type ReadAheadPlan,
+  type Statement,
+} from "#app/server/platform/read-ahead.server";
 import { b, CANDIDATE_COLUMNS, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
 import { categoryWords } from "#app/server/search/category-words.server";
 import { distanceKm, nearSearch } from "#app/server/search/near.server";
@@ -1678,39 +1686,6 @@ function cursorPageAnswer(found: FacetResult, pageSize: number, now: Date) {
 
 // ── A filtered listing's first statement, read with its opening (ADR 0032) ──
 
-type Statement = { toSQL(): { sql: string; params: unknown[] } };
-
-/**
- * Statements of a plan read ahead of it (a listing's opening batch: listingReadAhead), each with its
- * rows. A statement the plan sends is served from here when one of them is the same SQL with the same
- * parameters; any other is sent as usual. So what was read ahead can only save a round trip, never
- * change an answer: a read-ahead planned for another scope, page or cursor serves nothing.
- */
-export type ReadAhead = ReadonlyArray<{ sql: string; params: unknown[]; rows: unknown[] }>;
-
-function servedRows<T>(ahead: ReadAhead | undefined, query: Statement): T[] | undefined {
-  if (!ahead) return undefined;
-  const asked = query.toSQL();
-  const params = JSON.stringify(asked.params);
-  return ahead.find((a) => a.sql === asked.sql && JSON.stringify(a.params) === params)?.rows as T[] | undefined;
-}
-
-/** A statement's rows: as read ahead, else read now. */
-async function readThrough<T>(ahead: ReadAhead | undefined, query: Statement & PromiseLike<T[]>): Promise<T[]> {
-  return servedRows<T>(ahead, query) ?? (await query);
-}
-
-/** Two statements' rows: as read ahead when both were, else read now in one batch. */
-async function batchThrough<A, B>(
-  db: Db,
-  ahead: ReadAhead | undefined,
-  first: Statement & PromiseLike<A[]> & BatchItem<"sqlite">,
-  second: Statement & PromiseLike<B[]> & BatchItem<"sqlite">,
-): Promise<[A[], B[]]> {
-  const [a, b] = [servedRows<A>(ahead, first), servedRows<B>(ahead, second)];
-  return a && b ? [a, b] : ((await db.orm.batch([first, second])) as [A[], B[]]);
-}
-
 /** A city × category listing's sizes as its opening read them (the city's, the category's and the pair's businesses): they choose its driving index. */
 export type ListingSizes = { city: number; category: number; pair: number };
 
@@ -1764,14 +1739,6 @@ function cityCategoryArms(location: Location, category: Category): Array<{ drive
  */
 type AheadChoice = Array<{ query: BatchItem<"sqlite">; serves: Statement }>;
 
-/** A filtered listing page's first statements, planned before its opening is read (listingReadAhead). */
-export type ListingReadAhead = {
-  /** Sent in the opening's batch, after its own statements. */
-  statements: BatchItem<"sqlite">[];
-  /** Their results (in the same order) as listingSearch's `ahead`. */
-  served: (results: readonly unknown[]) => ReadAhead;
-};
-
 /**
  * The statements a filtered listing's page (listingSearch, same arguments) sends first, for its
  * opening's batch: the page is then read in the opening's round trip (ADR 0032). Most pages need no
@@ -1788,7 +1755,7 @@ export function listingReadAhead(
   pageSize: number,
   after: number | null = null,
   before: number | null = null,
-): ListingReadAhead {
+): ReadAheadPlan {
   const choices = firstStatements(db, listingPlan(scope, filters, page, pageSize), filters.openNow, after, before);
   return {
     statements: choices.flatMap((choice) => choice.map((arm) => arm.query)),

@@ -19,6 +19,8 @@
  * Every statement here is plain SQL run inside the caller's `db.batch`: counts and positions commit
  * with the rows they describe or not at all.
  */
+import { eq, sql } from "drizzle-orm";
+import { listBlocks, listChapters, listSections } from "#db/schema";
 import type { Db, Params } from "#app/server/platform/db.server";
 
 /** A block is split once it holds more than BLOCK_MAX businesses (the partial index's literal). */
@@ -290,64 +292,55 @@ export function rebuildListStatements(db: Db): D1PreparedStatement[] {
   ].map((sql) => db.statement(sql));
 }
 
-type Anchor = { startKey: number; startId: number; position: number };
+/** Where a page of a list starts walking its order index: a block's start and the block's position in the list. */
+export type ListAnchor = { startKey: number; startId: number; position: number };
 
 /**
- * The last non-empty block starting at or before `offset` in `list`, and its position: the list's
- * chapters (a few rows), one seek in the chapter's section positions, then that section's blocks
- * (≤ SECTION_MAX rows), added up here (a window function over them would read each row three
- * times). Null for a list without businesses.
+ * The section of `list` holding entry `offset`, with its blocks, in one statement (a page reads it
+ * in its opening's batch): the list's chapters (a few rows: ~8 at 1,000,000 businesses) added up
+ * with a window function to the last non-empty one starting at or before `offset`, one seek in that
+ * chapter's section positions, then the section's blocks in order (≤ SECTION_MAX rows), each row
+ * with the section's position in the list. listAnchor adds the blocks up (a window function over
+ * them would read each row three times). No rows for a list without businesses or an offset past it.
  */
-async function listAnchor(db: Db, list: string, offset: number): Promise<Anchor | null> {
-  const chapters = await db.all<{ id: number; entries: number }>(
-    "SELECT id, entries FROM list_chapters WHERE list = ?1 ORDER BY start_key DESC, start_id DESC",
-    [list],
-  );
-  let base = 0;
-  let chapter: { id: number; base: number } | null = null;
-  for (const c of chapters) {
-    if (base > offset) break;
-    if (c.entries > 0) chapter = { id: c.id, base };
-    base += c.entries;
-  }
-  if (!chapter) return null;
-  // Only an empty section can share its position with the next one: skipping them leaves no ties.
-  const section = await db.first<{ id: number; position: number }>(
-    "SELECT id, position FROM list_sections WHERE chapter_id = ?1 AND position <= ?2 AND entries > 0 ORDER BY position DESC LIMIT 1",
-    [chapter.id, offset - chapter.base],
-  );
-  if (!section) return null;
-  const blocks = await db.all<{ startKey: number; startId: number; entries: number }>(
-    "SELECT start_key AS startKey, start_id AS startId, entries FROM list_blocks WHERE section_id = ?1 ORDER BY start_key DESC, start_id DESC",
-    [section.id],
-  );
-  let anchor: Anchor | null = null;
-  let position = chapter.base + section.position;
+export function listSectionQuery(db: Db, list: string, offset: number) {
+  const section = db.orm
+    .$with("section", {
+      id: sql<number>`chosen_section`.as("chosen_section"),
+      position: sql<number>`section_position`.as("section_position"),
+    })
+    .as(
+      sql`SELECT s.id AS chosen_section, c.base + s.position AS section_position
+      FROM (SELECT id, base FROM (
+          SELECT id, entries, coalesce(sum(entries) OVER (ORDER BY start_key DESC, start_id DESC
+            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS base
+          FROM ${listChapters} WHERE list = ${list})
+        WHERE entries > 0 AND base <= ${offset} ORDER BY base DESC LIMIT 1) AS c
+      CROSS JOIN ${listSections} s
+      WHERE s.id = (SELECT id FROM ${listSections} WHERE chapter_id = c.id AND position <= ${offset} - c.base AND entries > 0
+        ORDER BY position DESC LIMIT 1)`,
+    );
+  // In the section's index order; listAnchor sorts them (an ORDER BY here would sort them again in a temporary table: a row read each).
+  return db.orm
+    .with(section)
+    .select({ sectionPosition: section.position, startKey: listBlocks.startKey, startId: listBlocks.startId, entries: listBlocks.entries })
+    .from(section)
+    .crossJoin(listBlocks)
+    .where(eq(listBlocks.sectionId, section.id));
+}
+
+/** The last non-empty block starting at or before `offset`, from listSectionQuery's rows; null when there are none. */
+export function listAnchor(
+  rows: ReadonlyArray<{ sectionPosition: number; startKey: number; startId: number; entries: number }>,
+  offset: number,
+) {
+  const blocks = [...rows].sort((x, y) => y.startKey - x.startKey || y.startId - x.startId);
+  let anchor: ListAnchor | null = null;
+  let position = blocks[0]?.sectionPosition ?? 0;
   for (const block of blocks) {
     if (position > offset) break;
     if (block.entries > 0) anchor = { startKey: block.startKey, startId: block.startId, position };
     position += block.entries;
   }
   return anchor;
-}
-
-/**
- * Entry `offset` of `list` ("all", "latest", "c:{slug}", "g:{slug}" or "city:{slug}"): its sort key
- * and id, or null past the end. From the block start at or before `offset`, the order index is
- * walked for less than one block; the two seeks (the start's key from its id down, then the keys
- * below) are merged in order by SQLite (MERGE UNION ALL), reading only the entries it skips.
- */
-export async function listEntryAt(db: Db, list: string, offset: number): Promise<{ key: number; id: number } | null> {
-  const kind = LIST_KINDS.find((k) => (k.column ? list.startsWith(k.prefix) : list === k.prefix));
-  if (!kind) throw new Error(`Not a list: ${list}`);
-  const anchor = await listAnchor(db, list, offset);
-  if (!anchor) return null;
-  const scope = kind.column ? `${kind.column} = ?4 AND` : "";
-  return db.first<{ key: number; id: number }>(
-    `SELECT ${kind.key} AS key, id FROM businesses WHERE ${scope} ${kind.key} = ?1 AND id <= ?2
-     UNION ALL
-     SELECT ${kind.key}, id FROM businesses WHERE ${scope} ${kind.key} < ?1
-     ORDER BY 1 DESC, 2 DESC LIMIT 1 OFFSET ?3`,
-    [anchor.startKey, anchor.startId, offset - anchor.position, ...(kind.column ? [list.slice(kind.prefix.length)] : [])],
-  );
 }
