@@ -74,6 +74,7 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
     ["a business's suggest form", () => `/business/${id}/suggest`],
     ["the list API", () => "/api/businesses"],
     ["the list API, page 2", () => "/api/businesses?page=2"],
+    ["the list API in a category", () => "/api/businesses?category=cafe"],
     ["the business API", () => `/api/businesses/${id}`],
     ["a business's reviews API", () => `/api/businesses/${id}/reviews`],
     ["a sitemap page", () => "/sitemaps/businesses-1.xml"],
@@ -106,6 +107,8 @@ describe("a listing's deeper page: a city × category's in one round trip, the o
     ["the directory's page 2", "/businesses?page=2"],
     ["a city's API from an offset", `/api/city/${CITY}?offset=20`],
     ["a category's API from an offset", "/api/category/cafe?offset=20"],
+    ["the list API from an offset", "/api/businesses?offset=20"],
+    ["the list API in a category from an offset", "/api/businesses?category=cafe&offset=20"],
   ])
     it(name, async () => {
       const { miss, hit } = await tripsOf(path);

@@ -504,28 +504,35 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   const { limit, offset, sort, locale = "en" } = query;
   const attributes = query.attributes ?? NO_ATTRIBUTE_FILTERS;
   const filtered = attributeFiltersActive(attributes);
-  if (!query.category && !query.search && !filtered) {
-    // Everything: its total, its filter counts and its page in one round trip of D1 — the first page's
-    // rows (most visits), or a deeper page's first statements (listPageReadAhead), which then reads its rows.
-    const [access, others, times] = attributeCountQueries(db, attributeScope({ kind: "all" }));
-    const deeper = listPageReadAhead(db, { kind: "all" }, sort, offset);
-    const [stats, head, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
-      siteStatsQuery(db),
-      scopeHead(db, { kind: "all" }, sort, offset === 0 ? limit : 0),
+  // Everything, or a category named by its slug: the total, the filter counts and the page in one round
+  // trip of D1 — the first page's rows (most visits), or a deeper page's first statements
+  // (listPageReadAhead), which then reads its rows. A category named otherwise is found first (findCategory).
+  const named = query.category ? categorySlugOf(query.category) : null;
+  if (!query.search && !filtered && (!query.category || named)) {
+    const scope: Scope = named ?? { kind: "all" };
+    const [access, others, times] = attributeCountQueries(db, attributeScope(scope));
+    const deeper = listPageReadAhead(db, scope, sort, offset);
+    const [totals, head, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
+      named ? categoryBySlug(db, named) : siteStatsQuery(db),
+      scopeHead(db, scope, sort, offset === 0 ? limit : 0),
       access,
       others,
       times,
       ...deeper.statements,
     ]);
-    const counts = [accessRows, otherRows, timeRows] as const;
-    const rows = offset === 0 ? head : await pageOfScope(db, { kind: "all" }, sort, limit, offset, deeper.served(aheadRows));
-    const total = orEmptyStats(stats[0]).totalBusinesses;
-    return {
-      businesses: toBusinesses(rows),
-      totalCount: total,
-      totalPages: Math.ceil(total / limit),
-      filters: attributeChoices(counts, attributes, locale),
-    };
+    const total = named
+      ? (totals[0] as { count: number } | undefined)?.count
+      : orEmptyStats(totals[0] as SiteStats | undefined).totalBusinesses;
+    if (total !== undefined) {
+      const counts = [accessRows, otherRows, timeRows] as const;
+      const rows = offset === 0 ? head : await pageOfScope(db, scope, sort, limit, offset, deeper.served(aheadRows));
+      return {
+        businesses: toBusinesses(rows),
+        totalCount: total,
+        totalPages: Math.ceil(total / limit),
+        filters: attributeChoices(counts, attributes, locale),
+      };
+    }
   }
   const stats = await siteStatsRow(db);
   let scope: Scope = { kind: "all" };
