@@ -40,3 +40,42 @@ export async function readCandidates<Extra extends object = object>(db: Db, stat
       if (row[key] !== null && row[key] !== undefined) row[key] = column.mapFromDriverValue(row[key]);
   return rows as Array<CandidateRow & Extra>;
 }
+
+/** D1's limit on a SQL function's arguments is 32: the columns go into json_array in groups of this many. */
+const JSON_ARGUMENTS = 30;
+const COLUMN_ENTRIES = Object.entries(CANDIDATE_COLUMNS);
+const COLUMN_GROUPS = Array.from({ length: Math.ceil(COLUMN_ENTRIES.length / JSON_ARGUMENTS) }, (_, i) =>
+  COLUMN_ENTRIES.slice(i * JSON_ARGUMENTS, (i + 1) * JSON_ARGUMENTS),
+);
+
+/**
+ * A candidate row as one JSON value, for a statement that reads many rows into one aggregate
+ * (json_group_array): `[[columns…], [columns…], …extra]`, the columns in CANDIDATE_COLUMNS' order,
+ * in groups of at most JSON_ARGUMENTS (D1 allows 32 arguments a SQL function). `extra`: values
+ * after the columns (candidatesFromJson hands them back). Written over `b` (businesses AS b).
+ */
+export function candidateJson(extra: SQL[] = []): SQL {
+  const groups = COLUMN_GROUPS.map(
+    (group) =>
+      sql`json_array(${sql.join(
+        group.map(([, column]) => sql`${column}`),
+        sql`, `,
+      )})`,
+  );
+  return sql`json_array(${sql.join([...groups, ...extra], sql`, `)})`;
+}
+
+/**
+ * The rows of a json_group_array of candidateJson values (null or "[]": none), the booleans decoded as
+ * readCandidates decodes them, each with its extra values.
+ */
+export function candidatesFromJson(text: string | null): Array<{ row: CandidateRow; extra: unknown[] }> {
+  const values = text ? (JSON.parse(text) as unknown[][]) : [];
+  return values.map((value) => {
+    const row: Record<string, unknown> = {};
+    COLUMN_GROUPS.forEach((group, i) => group.forEach(([key], j) => (row[key] = (value[i] as unknown[])[j])));
+    for (const [key, column] of BOOLEAN_COLUMNS)
+      if (row[key] !== null && row[key] !== undefined) row[key] = column.mapFromDriverValue(row[key]);
+    return { row: row as CandidateRow, extra: value.slice(COLUMN_GROUPS.length) };
+  });
+}

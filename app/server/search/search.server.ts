@@ -73,7 +73,16 @@ import {
   type ReadAheadPlan,
   type Statement,
 } from "#app/server/platform/read-ahead.server";
-import { b, CANDIDATE_COLUMNS, CANDIDATE_SQL, FROM_B, readCandidates, type CandidateRow } from "#app/server/search/candidates.server";
+import {
+  b,
+  CANDIDATE_COLUMNS,
+  CANDIDATE_SQL,
+  candidateJson,
+  candidatesFromJson,
+  FROM_B,
+  readCandidates,
+  type CandidateRow,
+} from "#app/server/search/candidates.server";
 import { categoryWords } from "#app/server/search/category-words.server";
 import { distanceKm, nearSearch } from "#app/server/search/near.server";
 import {
@@ -898,6 +907,63 @@ const windowQuery = (db: Db, driver: Driver, plan: FacetPlan, limit: number = FA
     .limit(limit);
 
 /**
+ * A full window's page asked for by its number, for a caller whose pager links by cursor, without open
+ * now (numberedPastWindow's rule, in SQL): how many matches past the window the page reaches to, given
+ * the window's hits — the page is the last one by number at most, and reads past the window only when
+ * the hits end before it (0 else).
+ */
+function pastWindowTake(plan: FacetPlan, hits: SQL): SQL {
+  const pageSize = sql.raw(String(plan.pageSize));
+  const asked = sql`min(${sql.raw(String(plan.page))}, ${sql.raw(String(NUMBERED_PAGES))}, CAST(${hits} / ${pageSize} AS INTEGER) + 1)`;
+  return sql`max(0, ${asked} * ${pageSize} + 1 - ${hits})`;
+}
+
+/**
+ * windowQuery and — when its hits end before the page (numberedPastWindow) — the newest matches past
+ * it, in ONE statement: a page by number then waits on D1 once. The window is read once, into one row
+ * (`w`: its entries as JSON with whether each passes, how many pass, its rowids): a materialized CTE
+ * of 101 rows would be read again by each use, and D1 counts those rows too (101 more each,
+ * scripts/sql-probe.ts). The statement answers that row and the matches past the window as JSON
+ * (candidateJson); windowAndPastOf reads it. `limit`: a listing's read-ahead gates it (limitWhen).
+ */
+const windowAndPastQuery = (db: Db, driver: Driver, plan: FacetPlan, limit: number = FACET_WINDOW + 1) => {
+  const w = db.orm
+    .$with("w", {
+      entries: sql<string | null>`entries`.as("entries"),
+      hits: sql<number>`hits`.as("hits"),
+      size: sql<number>`size`.as("size"),
+      ids: sql<string | null>`ids`.as("ids"),
+    })
+    .as(
+      sql`SELECT json_group_array(json(entry)) AS entries, coalesce(sum(passes), 0) AS hits, count(*) AS size,
+          ',' || group_concat(id) || ',' AS ids
+        FROM (SELECT ${b.id} AS id, ${facetPasses(plan)} AS passes, ${candidateJson([facetPasses(plan)])} AS entry
+          FROM ${FROM_B} WHERE ${driver.where} ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT ${limit})`,
+    );
+  const hits = sql`(SELECT hits FROM w)`;
+  const take = sql`CASE WHEN (SELECT size FROM w) > ${sql.raw(String(FACET_WINDOW))} THEN ${pastWindowTake(plan, hits)} ELSE 0 END`;
+  const past = sql`(SELECT json_group_array(${candidateJson()})
+    FROM (${pastWindowSlice(plan.match, sql`(SELECT ids FROM w)`, null, take)}) AS m CROSS JOIN ${FROM_B} WHERE ${b.id} = m.rowid)`;
+  return db.orm
+    .with(w)
+    .select({ entries: w.entries, hits: w.hits, size: w.size, past: sql<string | null>`${past}`.as("past") })
+    .from(w);
+};
+
+/** windowAndPastQuery's row: the window (each entry with whether it passes) and the matches past it, newest first. */
+function windowAndPastOf(rows: ReadonlyArray<{ entries: string | null; past: string | null }>): {
+  window: WindowRow[];
+  past: CandidateRow[];
+} {
+  const [row] = rows;
+  const window = candidatesFromJson(row?.entries ?? null).map(({ row: r, extra }) => ({ ...r, passes: Number(extra[0]) }));
+  const past = candidatesFromJson(row?.past ?? null)
+    .map(({ row: r }) => r)
+    .sort((x, y) => y.id - x.id);
+  return { window, past };
+}
+
+/**
  * A word-less search, bounded. The window: the first FACET_WINDOW + 1 entries of the driving index in
  * recommended order, their rows read and filtered in JS (the other places, the category, the
  * minimum rating, open now). When the driving index held no more, the window is the whole match:
@@ -966,8 +1032,12 @@ async function runFacets(
     const page = await pastWindowPage(db, plan, driver, keep, after !== null ? { below: after } : { from: before as number }, ahead);
     if (page) return page;
   }
-  // The driving index read directly, its rows with it (windowQuery).
-  const window: WindowRow[] = await readThrough(ahead, windowQuery(db, driver, plan));
+  // The driving index read directly, its rows with it (windowQuery); for a page by number with a pager
+  // by cursor, without open now, with the matches past the window that the page reaches (windowAndPastQuery).
+  const withPast = cursors && !keep && plan.match !== "";
+  const { window, past } = withPast
+    ? windowAndPastOf(await readThrough(ahead, windowAndPastQuery(db, driver, plan)))
+    : { window: await readThrough<WindowRow>(ahead, windowQuery(db, driver, plan)), past: undefined };
   // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
   const hits = window
     .filter((row) => row.passes === 1 && (!keep || keep(row)))
@@ -988,6 +1058,7 @@ async function runFacets(
       window.map((row) => row.id),
       hits,
       keep,
+      past,
     );
   const rest = await continueMatch(db, {
     match: plan.match,
@@ -1054,7 +1125,7 @@ const windowIdsOf = (ids: readonly number[]) => `,${ids.join(",")},`;
  * one constraint an id (it then refuses MATCH) and passes SQLite's expression depth (100 on D1);
  * comparing each match's (score, id) with the window's last entry reads its row.
  */
-function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindowFrom, take: number): SQL {
+function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindowFrom, take: number | SQL): SQL {
   const cursor =
     start === null
       ? sql``
@@ -1166,6 +1237,7 @@ async function numberedPastWindow(
   inWindow: readonly number[],
   hits: CandidateRow[],
   keep: Keep | undefined,
+  pastRead?: CandidateRow[],
 ): Promise<FacetResult> {
   const { pageSize } = plan;
   const last = keep ? NUMBERED_PAGES : lastNumbered(hits.length, pageSize);
@@ -1177,7 +1249,8 @@ async function numberedPastWindow(
   // over the whole window again.
   const readPast = reach > hits.length && (!keep || hits.length > 0);
   const take = keep ? PAST_WINDOW_CHECKED : reach - hits.length;
-  const read = readPast ? await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take)) : [];
+  // The matches past the window as windowAndPastQuery read them with it (the same rule), else read now.
+  const read = readPast ? (pastRead ?? (await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take)))) : [];
   const exhausted = readPast && read.length < take;
   const past = keep ? read.filter(keep) : read;
   const all = [...hits, ...past];
@@ -1737,7 +1810,7 @@ function cityCategoryArms(location: Location, category: Category): Array<{ drive
  * Arms of one choice (the driving index of a city × category, chosen in SQL: limitWhen) each read
  * only when chosen: the one with rows serves its statement; when none has rows, none serves.
  */
-type AheadChoice = Array<{ query: BatchItem<"sqlite">; serves: Statement }>;
+type AheadChoice = Array<{ query: BatchItem<"sqlite">; serves: Statement; chosen?: (rows: unknown[]) => boolean }>;
 
 /**
  * The statements a filtered listing's page (listingSearch, same arguments) sends first, for its
@@ -1764,7 +1837,7 @@ export function listingReadAhead(
       let at = 0;
       for (const choice of choices) {
         const arms = choice.map((arm) => ({ ...arm, rows: results[at++] as unknown[] }));
-        const read = arms.length === 1 ? arms[0] : arms.find((arm) => arm.rows.length > 0);
+        const read = arms.length === 1 ? arms[0] : arms.find((arm) => (arm.chosen ? arm.chosen(arm.rows) : arm.rows.length > 0));
         if (read) ahead.push({ ...read.serves.toSQL(), rows: read.rows });
       }
       return ahead;
@@ -1802,6 +1875,16 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
       })),
     ];
   }
+  // A listing's page by number (its pager links by cursor) reads the matches past the window with it
+  // unless open now is on: runFacets' withPast. The arm chosen is the one whose window has entries.
+  if (!openNow && plan.match !== "")
+    return [
+      drivers.map(({ driver, gate }) => ({
+        query: windowAndPastQuery(db, driver, plan, gate ? limitWhen(gate, FACET_WINDOW + 1) : FACET_WINDOW + 1),
+        serves: windowAndPastQuery(db, driver, plan),
+        chosen: (rows: unknown[]) => ((rows as Array<{ size: number }>)[0]?.size ?? 0) > 0,
+      })),
+    ];
   return [
     drivers.map(({ driver, gate }) => ({
       query: windowQuery(db, driver, plan, gate ? limitWhen(gate, FACET_WINDOW + 1) : FACET_WINDOW + 1),
