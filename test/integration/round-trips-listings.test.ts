@@ -89,6 +89,23 @@ describe("a filtered listing page's miss makes one D1 round trip once the data v
     });
 });
 
+describe("an attribute filter with open now: the rows checked past the first block come with it", () => {
+  for (const [name, listing] of LISTINGS)
+    it(`${name}: pages 1 to 3 by number, each in one round trip`, async () => {
+      const trips: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const path = `${listing}${listing.includes("?") ? "&" : "?"}has=delivery&openNow=1&page=${page}`;
+        const response = await miss(path);
+        expect(response.status, path).toBe(200);
+        trips.push(`${roundTrips(response)} ${path}`);
+      }
+      expect(
+        trips.filter((t) => !t.startsWith("1 ")),
+        trips.join("\n"),
+      ).toEqual([]);
+    });
+});
+
 describe("a small city × category whose businesses the city's best and the category's best leave out", () => {
   const HARBOR = "Fewtrip Harbor";
   beforeAll(async () => {

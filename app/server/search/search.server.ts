@@ -653,6 +653,10 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // page are read in the same statement, as continueMatch would read them after it — newest first,
   // up to `want` and one more — so the page waits on D1 once.
   const straddle = !words && !q.keep && firstRows && want > blockSize;
+  // Open now over a match without words: the rows it may check past the first block (at most
+  // KEEP_PAST_WINDOW, below) come with the block, in its statement (checkedPastBlock).
+  const windowed = Boolean(q.keep && q.keepWindow);
+  const checkedPast = !words && windowed;
   // A page of words within the first block needs the name matches too: they come with the block, in
   // its statement (blockWithNames, or the look-ups' when they read it).
   const namesFirst = Boolean(words) && firstRows && !straddle && blockSize === BLOCK && want <= blockSize;
@@ -660,7 +664,7 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   let matches: CandidateRow[];
   if (q.first && firstRows && !straddle && blockSize === BLOCK) matches = q.first;
   else if (namesFirst && words) ({ block: matches, names: early } = await blockWithNames(db, words, blockSize + 1));
-  else matches = await read(matchSlice(m.match, straddle ? want + 2 : blockSize + 1, null));
+  else matches = await read(matchSlice(m.match, firstSliceSize(blockSize, want, straddle, checkedPast), null));
   const first = matches.slice(0, blockSize + 1);
   if (first.length === 0) return noMatch();
   const readRows = firstRows ? first.slice(0, blockSize).filter((r) => !q.keep || q.keep(r)) : [];
@@ -711,22 +715,24 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   // 0015's window does), and none when the first block kept nothing (its share, 0, is the estimate for
   // the rest): bounded when little is open (at night, or a dense word whose businesses list no hours,
   // which are never open now).
-  const windowed = Boolean(q.keep && q.keepWindow);
+  const budget = windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity;
   const rest = straddle
     ? pastBlock(matches.slice(blockSize), firstSize, q.offset, want)
-    : below
-      ? pastBlock(below, firstSize, q.offset, want)
-      : await continueMatch(db, {
-          match: m.match,
-          before: first[blockSize - 1].id,
-          seen,
-          pending: seen.size - blockSize,
-          position: firstSize,
-          offset: q.offset,
-          want,
-          keep: q.keep,
-          budget: windowed ? (firstSize === 0 ? 0 : Math.min(want - firstSize, KEEP_PAST_WINDOW)) : Infinity,
-        });
+    : checkedPast && q.keep
+      ? checkedPastBlock(matches.slice(blockSize), firstSize, q.offset, want, q.keep, budget)
+      : below
+        ? pastBlock(below, firstSize, q.offset, want)
+        : await continueMatch(db, {
+            match: m.match,
+            before: first[blockSize - 1].id,
+            seen,
+            pending: seen.size - blockSize,
+            position: firstSize,
+            offset: q.offset,
+            want,
+            keep: q.keep,
+            budget,
+          });
   page.push(...rest.rows);
   // The first block's density applied to every rowid below it; with `keep`, times the share of rows it let through.
   const share = q.keep ? rest.position / Math.max(1, block.length + rest.examined) : 1;
@@ -799,6 +805,31 @@ function pastBlock(below: CandidateRow[], position: number, offset: number, want
   const chunk = below.slice(0, size);
   const [from, to] = [Math.max(0, offset - position), Math.max(0, want - position)];
   return { rows: chunk.slice(from, to), position: position + chunk.length, examined: 0, exhausted: below.length <= size };
+}
+
+/**
+ * The matches a match without words reads first, with their rows: its first block and one more (is
+ * it dense?), or — for a page that straddles the block's end — up to the page and one more
+ * (pastBlock), or with open now the block and the KEEP_PAST_WINDOW rows it may check past it and
+ * one more (checkedPastBlock).
+ */
+function firstSliceSize(blockSize: number, want: number, straddle: boolean, checkedPast: boolean): number {
+  if (straddle) return want + 2;
+  return checkedPast ? blockSize + 2 + KEEP_PAST_WINDOW : blockSize + 1;
+}
+
+/**
+ * continueMatch's read with `keep` when the matches below the first block came with it (the block's
+ * statement read KEEP_PAST_WINDOW and one more): the first `budget` of them checked, the page's share
+ * of those kept, and whether the match ends there.
+ */
+function checkedPastBlock(below: CandidateRow[], position: number, offset: number, want: number, keep: Keep, budget: number) {
+  const size = Math.min(BLOCK, budget);
+  if (size <= 0) return { rows: [], position, examined: 0, exhausted: false };
+  const chunk = below.slice(0, size);
+  const kept = chunk.filter(keep);
+  const [from, to] = [Math.max(0, offset - position), Math.max(0, want - position)];
+  return { rows: kept.slice(from, to), position: position + kept.length, examined: chunk.length, exhausted: below.length <= size };
 }
 
 /**
@@ -1858,7 +1889,7 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
     if (!openNow && offset >= FILTER_BLOCK + NAME_WINDOW + 1) return [];
     const want = Math.min(offset + plan.pageSize + 1, RESULT_CAP);
     const straddle = !openNow && want > FILTER_BLOCK;
-    return [one(candidatesQuery(db, matchSlice(plan.match, straddle ? want + 2 : FILTER_BLOCK + 1, null)))];
+    return [one(candidatesQuery(db, matchSlice(plan.match, firstSliceSize(FILTER_BLOCK, want, straddle, openNow), null)))];
   }
   const drivers: Array<{ driver: Driver; gate: SQL | null }> = !plan.location
     ? [{ driver: plan.category ? categoryDriver(plan.category) : { where: sql`1 = 1` }, gate: null }]
