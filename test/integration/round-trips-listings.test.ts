@@ -89,6 +89,24 @@ describe("a filtered listing page's miss makes one D1 round trip once the data v
     });
 });
 
+describe("an attribute filter's page past its first block asked for by its number (the pager's numbered links)", () => {
+  for (const [name, listing] of LISTINGS)
+    it(`${name}: pages 5 and 6, and page 10 answered with page 6, each in one round trip`, async () => {
+      const trips: string[] = [];
+      for (const page of [5, 6, 10]) {
+        const path = `${listing}${listing.includes("?") ? "&" : "?"}has=delivery&page=${page}`;
+        const response = await miss(path);
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toContain("Onetrip");
+        trips.push(`${roundTrips(response)} ${path}`);
+      }
+      expect(
+        trips.filter((t) => !t.startsWith("1 ")),
+        trips.join("\n"),
+      ).toEqual([]);
+    });
+});
+
 describe("an attribute filter with open now: the rows checked past the first block come with it", () => {
   for (const [name, listing] of LISTINGS)
     it(`${name}: pages 1 to 3 by number, each in one round trip`, async () => {

@@ -647,7 +647,7 @@ async function runWindow(db: Db, m: WindowMatch, q: WindowQuery): Promise<Window
   const firstRows = Boolean(q.keep) || q.offset < (words ? ORDERED_TEXT : blockSize + NAME_WINDOW + 1);
   const read = async (slice: SQL) =>
     firstRows ? candidatesThrough(db, slice, q.ahead) : (await idsOf(db, slice)).map((id) => ({ id }) as CandidateRow);
-  if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize);
+  if (!words && !firstRows) return deepPage(db, m.match, q.offset, want, blockSize, q.ahead);
   // A page of a match without words that straddles the first block's end (its rows are checked by
   // no `keep`, and no name matches join the block): the block and the matches past it up to the
   // page are read in the same statement, as continueMatch would read them after it — newest first,
@@ -835,18 +835,44 @@ function checkedPastBlock(below: CandidateRow[], position: number, offset: numbe
 /**
  * A page past the first block of a match without words: the first block is the newest BLOCK
  * matches (whatever their order inside it) and the rest follows newest first, so the page is the
- * match's ids from `offset` on — read in ONE statement up to the page (ADR 0031), then its rows.
- * The ids read are the results known to exist: the count is exact when the match ended before
- * `want`, else that lower bound.
+ * match's ids from `offset` on — read in ONE statement up to the page (ADR 0031), with the page's
+ * rows (deepPageQuery). The ids read are the results known to exist: the count is exact when the
+ * match ended before `want`, else that lower bound.
  */
-async function deepPage(db: Db, match: string, offset: number, want: number, blockSize: number): Promise<WindowResult> {
-  const ids = await idsOf(db, matchSlice(match, want + 1, null));
+async function deepPage(db: Db, match: string, offset: number, want: number, blockSize: number, ahead?: ReadAhead): Promise<WindowResult> {
+  const [found] = await readThrough(ahead, deepPageQuery(db, match, offset, want));
+  const ids = JSON.parse(found?.ids ?? "[]") as number[];
   if (ids.length === 0) return noMatch();
-  const rows = await candidatesByIds(db, ids.slice(offset, want));
+  const byId = new Map(candidatesFromJson(found.rows).map(({ row }) => [row.id, row]));
+  const rows = ids
+    .slice(offset, want)
+    .map((id) => byId.get(id))
+    .filter((r): r is CandidateRow => r !== undefined);
   const span = ids.length > blockSize ? Math.max(1, ids[0] - ids[blockSize] + 1) : 1;
   const estimate = ids.length > blockSize ? Math.round(Math.max(blockSize + 1, (blockSize * ids[0]) / span)) : ids.length;
   const blockEnd = ids.length > blockSize ? ids[blockSize - 1] : null;
   return { rows: rows.map(asRow), ...knownResults(ids.length, ids.length <= want), estimate, read: rows, whole: false, blockEnd };
+}
+
+/**
+ * deepPage's statement: the match's first `want + 1` rowids, newest first, as one JSON array (one
+ * row: each rowid is one FTS row read), and the rows of those at positions `offset` to `want` (the
+ * page and one more), picked from that array by position — a row read each. Reading the page's ids
+ * again with OFFSET would read the match up to the page twice.
+ */
+function deepPageQuery(db: Db, match: string, offset: number, want: number) {
+  const ids = db.orm
+    .$with("ids", { list: sql<string>`list`.as("list") })
+    .as(sql`SELECT json_group_array(rowid) AS list FROM (${matchSlice(match, want + 1, null)})`);
+  // Each position a literal (a whole number): bound, a page of the list API's 100 would pass D1's 100 parameters.
+  const positions = Array.from({ length: Math.max(0, want - offset) }, (_, i) => sql.raw(`json_extract(ids.list, '$[${offset + i}]')`));
+  const rows = positions.length
+    ? sql`(SELECT json_group_array(${candidateJson()}) FROM ${FROM_B} WHERE ${b.id} IN (${sql.join(positions, sql`, `)}))`
+    : sql`NULL`;
+  return db.orm
+    .with(ids)
+    .select({ ids: ids.list, rows: sql<string | null>`${rows}`.as("rows") })
+    .from(ids);
 }
 
 // ── No words: a window of the recommended order (docs/decisions/0015-bounded-filter-search.md) ──
@@ -1884,10 +1910,10 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
       const { pageQuery, back } = cursorPageQueries(db, plan.match, after, plan.page, plan.pageSize);
       return back ? [one(pageQuery), one(back)] : [one(pageQuery)];
     }
-    // runWindow's first block (a deeper page reads ids first: not read ahead).
+    // runWindow's first block, or a deeper page's ids and rows (deepPage).
     const offset = !openNow && plan.page > NUMBERED_PAGES ? (NUMBERED_PAGES - 1) * plan.pageSize : plan.offset;
-    if (!openNow && offset >= FILTER_BLOCK + NAME_WINDOW + 1) return [];
     const want = Math.min(offset + plan.pageSize + 1, RESULT_CAP);
+    if (!openNow && offset >= FILTER_BLOCK + NAME_WINDOW + 1) return [one(deepPageQuery(db, plan.match, offset, want))];
     const straddle = !openNow && want > FILTER_BLOCK;
     return [one(candidatesQuery(db, matchSlice(plan.match, firstSliceSize(FILTER_BLOCK, want, straddle, openNow), null)))];
   }
