@@ -150,3 +150,15 @@ describe("near me: a miss makes at most two round trips of D1, a hit none", () =
       expect(hit).toBe(0);
     });
 });
+
+describe("a search through the list API: a miss makes at most two round trips of D1, a hit none", () => {
+  for (const [name, path] of [
+    ["words", "/api/businesses?search=round"],
+    ["words in a category", "/api/businesses?search=round&category=cafe"],
+  ])
+    it(name, async () => {
+      const { miss, hit } = await tripsOf(path);
+      expect(miss).toBeLessThanOrEqual(2);
+      expect(hit).toBe(0);
+    });
+});

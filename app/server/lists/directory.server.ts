@@ -400,10 +400,13 @@ export function categoryBySlug(db: Db, { kind, slug }: { kind: CategoryScope["ki
 export async function findCategory(db: Db, name: string): Promise<CategoryScope | null> {
   const slug = categorySlugOf(name)?.slug;
   if (!slug) return null;
-  const group = await db.orm.select().from(categoryGroups).where(eq(categoryGroups.slug, slug)).get();
-  if (group) return { kind: "group", slug: group.slug, name: group.name, count: group.businessCount };
-  const category = await db.orm.select().from(categories).where(eq(categories.slug, slug)).get();
-  if (category) return { kind: "category", slug: category.slug, name: category.name, count: category.businessCount };
+  // The group and the category of the slug in one round trip; a group has the name first.
+  const [[group], [category]] = await db.orm.batch([
+    categoryBySlug(db, { kind: "group", slug }),
+    categoryBySlug(db, { kind: "category", slug }),
+  ]);
+  if (group) return { kind: "group", ...group };
+  if (category) return { kind: "category", ...category };
   // A group named by its display name ("Beauty & Wellness" → beauty-and-wellness) still resolves.
   const byName = groupBySlug(slug.replace(/-and-/g, "-"));
   if (byName) return findCategory(db, byName.slug);
@@ -534,9 +537,15 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
       };
     }
   }
-  const stats = await siteStatsRow(db);
+  // Words in a category named by its slug: the search's facet is the slug, no look-up first (a slug
+  // no business has matches nothing). A name that may be a group's display name is found first.
+  if (query.search && (!named || !named.slug.includes("-and-") || named.kind === "group")) {
+    if (query.category && !named)
+      return { businesses: [], totalPages: 0, totalCount: 0, filters: choicesFromCounts([], attributes, locale) };
+    return searchBusinesses(db, query.search, named ?? { kind: "all" }, query, attributes, locale);
+  }
   let scope: Scope = { kind: "all" };
-  let total = stats.totalBusinesses;
+  let total: number | null = null;
   if (query.category) {
     const category = await findCategory(db, query.category);
     if (!category) return { businesses: [], totalPages: 0, totalCount: 0, filters: choicesFromCounts([], attributes, locale) };
@@ -563,7 +572,8 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
     return found.approximate ? { ...page, approximate: true, hasNext: found.hasNext } : page;
   }
   const rows = await pageOfScope(db, scope, sort, limit, offset);
-  return { businesses: toBusinesses(rows), totalCount: total, totalPages: Math.ceil(total / limit), filters: await choices };
+  const count = total ?? (await siteStatsRow(db)).totalBusinesses;
+  return { businesses: toBusinesses(rows), totalCount: count, totalPages: Math.ceil(count / limit), filters: await choices };
 }
 
 /** Full-text search within a scope: the /search matcher and ranking (search.server.ts). */
