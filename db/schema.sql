@@ -459,11 +459,13 @@ CREATE TABLE list_blocks (
   start_key real NOT NULL,
   start_id integer NOT NULL,
   entries integer DEFAULT 0 NOT NULL
-);
+, position INTEGER NOT NULL DEFAULT 0);
 
 CREATE INDEX list_blocks_rebalance_idx ON list_blocks (list) WHERE entries > 100 OR entries < 0;
 
 CREATE INDEX list_blocks_section_idx ON list_blocks (section_id, start_key, start_id);
+
+CREATE INDEX list_blocks_section_position_idx ON list_blocks (section_id, position);
 
 CREATE UNIQUE INDEX list_blocks_start_idx ON list_blocks (list, start_key, start_id);
 

@@ -397,10 +397,14 @@ export const listBlocks = sqliteTable(
     startId: integer("start_id").notNull(),
     /** Businesses in the block; -1 marks a block just split off, counted in the same batch. */
     entries: integer("entries").notNull().default(0),
+    /** The entries of the blocks before it in its section (recomputed by every write batch that changes them). */
+    position: integer("position").notNull().default(0),
   },
   (t) => [
     uniqueIndex("list_blocks_start_idx").on(t.list, t.startKey, t.startId),
     index("list_blocks_section_idx").on(t.sectionId, t.startKey, t.startId),
+    // A page's block: the last one at or before its offset in its section, one seek.
+    index("list_blocks_section_position_idx").on(t.sectionId, t.position),
     // Blocks to split or count: found without a scan (the WHERE is the writer's, to the letter).
     index("list_blocks_rebalance_idx")
       .on(t.list)

@@ -9,7 +9,7 @@ import { LIST_KINDS } from "#app/server/write/list-positions.server";
 import { getJson } from "./factories";
 
 type Entry = { id: number; key: number };
-type Block = { id: number; list: string; section_id: number; start_key: number; start_id: number; entries: number };
+type Block = { id: number; list: string; section_id: number; start_key: number; start_id: number; entries: number; position: number };
 type Section = { id: number; list: string; chapter_id: number; start_key: number; start_id: number; entries: number; position: number };
 type Chapter = { id: number; list: string; start_key: number; start_id: number; entries: number };
 
@@ -35,8 +35,8 @@ const atOrAfter = (entry: Entry, start: { start_key: number; start_id: number })
 
 /**
  * The stored structure against the businesses themselves: every block counts exactly the entries
- * from its start to the next block's, every section sums its blocks and sits at the number of
- * entries before it in its chapter, every chapter sums its sections, each belongs to the nearest
+ * from its start to the next block's and sits at the number of entries before it in its section,
+ * every section sums its blocks and sits at the number of entries before it in its chapter, every chapter sums its sections, each belongs to the nearest
  * start at or above its own, and none has outgrown its limit.
  */
 export async function expectPositionsExact() {
@@ -69,6 +69,12 @@ export async function expectPositionsExact() {
         expect(chapters.filter((c) => startsAtOrAbove(c, section)).at(-1)?.id).toBe(chapter.id);
         const blocksOfSection = blocks.filter((b) => b.section_id === section.id);
         expect(blocksOfSection.length).toBeLessThanOrEqual(100);
+        // Each block sits at the number of entries before it in its section.
+        let inSection = 0;
+        for (const block of blocksOfSection) {
+          expect({ list, block: block.start_id, position: block.position }).toEqual({ list, block: block.start_id, position: inSection });
+          inSection += block.entries;
+        }
         expect({ list, position: section.position, entries: section.entries }).toEqual({
           list,
           position: before,

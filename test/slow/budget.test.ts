@@ -111,9 +111,9 @@ describe(`rows read per request with ${BUSINESSES.toLocaleString("en-US")} busin
       const next = await getJson<Array<{ id: number }>>(`${path}?limit=29&offset=1`);
       expect(first.body).toHaveLength(30);
       expect(next.body.map((b) => b.id)).toEqual(first.body.slice(1).map((b) => b.id));
-      // The positions' section (with its blocks) and site_stats are two statements more than finding
-      // the scope and reading the page; the first page reads the scope's row and its 30 businesses.
-      expect(queriesRun(next.response) - queriesRun(first.response)).toBeGreaterThanOrEqual(2);
+      // A deeper page reads site_stats too (are the lists being rebuilt?), and finds its place through
+      // the list positions in its page's statement; the first page reads the scope's row and its 30 businesses.
+      expect(queriesRun(next.response) - queriesRun(first.response)).toBeGreaterThanOrEqual(1);
       expect(rowsRead(first.response)).toBeLessThanOrEqual(31);
     },
   );

@@ -3,7 +3,6 @@
  * totals come from the summary tables, pages from the list positions (docs/decisions/0011).
  */
 import { and, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/sqlite-core";
 import { omit, toBusiness, toBusinesses, UNREAD_COLUMNS, type Business, type StoredBusiness } from "#app/lib/business/business";
 import { groupBySlug } from "#app/lib/business/category-groups";
 import { isClosedStatus } from "#app/lib/business/open-status";
@@ -11,7 +10,7 @@ import { detailSlugCandidates, slugify } from "#app/lib/business/slug";
 import { hasControlCharacters } from "#app/lib/business/untrusted-text";
 import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type CityRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
-import { listAnchor, listSectionQuery, type ListAnchor } from "#app/server/write/list-positions.server";
+import { listAnchorCte } from "#app/server/write/list-positions.server";
 import { batchThrough, readAheadOf, type ReadAhead, type ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import { filteredList, searchList, type ListingScope } from "#app/server/search/search.server";
 import { attributeChoices, attributeCountQueries, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
@@ -302,11 +301,10 @@ function scopeFilter(scope: Scope, sort: ListSort): { where: SQL | undefined; li
 const SORT_KEY = { recommended: businesses.score, latest: businesses.createdAt } satisfies Record<ListSort, unknown>;
 
 /**
- * One page of a scope from the list positions (list-positions.server.ts), in two D1 round trips — one
- * when the page's opening read the first ahead (listPageReadAhead): the section holding the page's
- * first entry with its blocks (listSectionQuery) and whether the lists are being rebuilt, then the
- * page (pageFromAnchor). `sort=latest` within a category, group or city keeps no positions and reads
- * its OFFSET, bounded by that scope's size (and so does every list while
+ * One page of a scope from the list positions (list-positions.server.ts) in one D1 round trip,
+ * which a page's opening carries in its batch (listPageReadAhead): the page (positionedPage) and
+ * whether the lists are being rebuilt. `sort=latest` within a category, group or city keeps no
+ * positions and reads its OFFSET, bounded by that scope's size (and so does every list while
  * site_stats.lists_need_rebuild is set: the lists are empty then).
  */
 async function pageOfScope(
@@ -330,32 +328,38 @@ async function pageOfScope(
       .limit(limit)
       .offset(offset);
   if (list === null) return byOffset();
-  const [stats, section] = await batchThrough(db, ahead, siteStatsQuery(db), listSectionQuery(db, list, offset));
+  const [stats, rows] = await batchThrough(db, ahead, siteStatsQuery(db), positionedPage(db, where, sort, list, limit, offset));
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
-  if (orEmptyStats(stats[0]).listsNeedRebuild) return byOffset();
-  const anchor = listAnchor(section, offset);
-  return anchor ? pageFromAnchor(db, where, sort, anchor, limit, offset - anchor.position) : [];
+  return orEmptyStats(stats[0]).listsNeedRebuild ? byOffset() : rows;
 }
 
 /**
- * A scope page's first statements (pageOfScope's batch), for its opening's batch: the page then waits
- * on D1 once more only, for its rows. None for the first page or a list without positions.
+ * A scope page's statements (pageOfScope's batch), for its opening's batch: the page then waits on
+ * D1 no more. None for the first page or a list without positions.
  */
-export function listPageReadAhead(db: Db, scope: Scope, sort: ListSort, offset: number): ReadAheadPlan {
-  const { list } = scopeFilter(scope, sort);
-  return readAheadOf(offset === 0 || list === null ? [] : [siteStatsQuery(db), listSectionQuery(db, list, offset)]);
+export function listPageReadAhead(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number): ReadAheadPlan {
+  const { where, list } = scopeFilter(scope, sort);
+  return readAheadOf(offset === 0 || list === null ? [] : [siteStatsQuery(db), positionedPage(db, where, sort, list, limit, offset)]);
 }
 
 /**
- * `limit` businesses of a scope from `skip` entries past a block's start, in one statement: the order
- * index walked from the block's start (under one block, whatever the offset) as two index seeks SQLite
- * merges — the start's key from its id down, then the keys below: a row value "(key, id) <= (…)"
- * would only seek by key and read every tie. D1 counts a row an entry, the skipped ones included.
+ * `limit` businesses of a scope from entry `offset` of its list, in one statement: the block at or
+ * before it from the list positions (listAnchorCte: three seeks), then the order index walked from
+ * the block's start (under one block, whatever the offset) as two index seeks SQLite merges — the
+ * start's key from its id down, then the keys below: a row value "(key, id) <= (…)" would only seek
+ * by key and read every tie. D1 counts a row an entry, the skipped ones included. No rows past the end.
  */
-function pageFromAnchor(db: Db, where: SQL | undefined, sort: ListSort, anchor: ListAnchor, limit: number, skip: number) {
+function positionedPage(db: Db, where: SQL | undefined, sort: ListSort, list: string, limit: number, offset: number) {
   const key = SORT_KEY[sort];
-  const from = (condition: SQL | undefined) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
-  return unionAll(from(and(eq(key, anchor.startKey), lte(businesses.id, anchor.startId))), from(lt(key, anchor.startKey)))
+  const anchor = listAnchorCte(db, list, offset);
+  const from = (condition: SQL) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
+  const skip = sql`coalesce(${offset} - (SELECT anchor_position FROM anchor), 0)` as unknown as number;
+  return db.orm
+    .with(anchor)
+    .select(storedColumns)
+    .from(businesses)
+    .where(and(where, eq(key, sql`(SELECT anchor_key FROM anchor)`), lte(businesses.id, sql`(SELECT anchor_id FROM anchor)`)))
+    .unionAll(from(lt(key, sql`(SELECT anchor_key FROM anchor)`)))
     .orderBy(...ORDER_BY[sort])
     .limit(limit)
     .offset(skip);
@@ -455,7 +459,7 @@ export async function listCity(db: Db, name: string, limit: number, offset: numb
   if (!slug) return null;
   if (offset > 0) {
     // A deeper page: the city and the page's first statements in one batch (listPageReadAhead), then its rows.
-    const deeper = listPageReadAhead(db, { kind: "city", slug }, "recommended", offset);
+    const deeper = listPageReadAhead(db, { kind: "city", slug }, "recommended", limit, offset);
     const [cityRows, ...aheadRows] = await db.orm.batch([cityBySlug(db, slug), ...deeper.statements]);
     const city = toCityScope(cityRows[0]);
     return city && { count: city.count, businesses: await listScope(db, { kind: "city", slug }, limit, offset, deeper.served(aheadRows)) };
@@ -474,7 +478,7 @@ export async function listCategory(db: Db, name: string, limit: number, offset: 
   const named = categorySlugOf(name);
   if (!named) return null;
   // The first page's rows, or a deeper page's first statements (listPageReadAhead), with the category.
-  const deeper = listPageReadAhead(db, named, "recommended", offset);
+  const deeper = listPageReadAhead(db, named, "recommended", limit, offset);
   const [rows, headRows, ...aheadRows] = await db.orm.batch([
     categoryBySlug(db, named),
     scopeHead(db, named, "recommended", offset === 0 ? limit : 0),
@@ -514,7 +518,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   if (!query.search && !filtered && (!query.category || named)) {
     const scope: Scope = named ?? { kind: "all" };
     const [access, others, times] = attributeCountQueries(db, attributeScope(scope));
-    const deeper = listPageReadAhead(db, scope, sort, offset);
+    const deeper = listPageReadAhead(db, scope, sort, limit, offset);
     const [totals, head, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
       named ? categoryBySlug(db, named) : siteStatsQuery(db),
       scopeHead(db, scope, sort, offset === 0 ? limit : 0),

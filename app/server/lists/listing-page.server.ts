@@ -210,7 +210,7 @@ function pageOf(db: Db, scope: ListingScope, limit: number, offset: number, ahea
 function pageReadAhead(db: Db, scope: ListingScope, limit: number, offset: number): ReadAheadPlan {
   return scope.kind === "city-category"
     ? cityCategoryPageReadAhead(db, scope, limit, offset)
-    : listPageReadAhead(db, scope, "recommended", offset);
+    : listPageReadAhead(db, scope, "recommended", limit, offset);
 }
 
 /**

@@ -19,7 +19,7 @@
  * Every statement here is plain SQL run inside the caller's `db.batch`: counts and positions commit
  * with the rows they describe or not at all.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { listBlocks, listChapters, listSections } from "#db/schema";
 import type { Db, Params } from "#app/server/platform/db.server";
 
@@ -103,6 +103,18 @@ function sectionPositionsSql(where: string): string {
      UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`;
 }
 
+/**
+ * Recomputes the positions within their sections of the blocks `where` selects (after `ctes`, the
+ * statement's own WITH terms, when it has any); writes only the ones that moved.
+ */
+function blockPositionsSql(where: string, ctes = ""): string {
+  return `WITH ${ctes ? `${ctes}, ` : ""}p AS (
+       SELECT id, coalesce(sum(entries) OVER (PARTITION BY section_id ORDER BY start_key DESC, start_id DESC
+         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
+       FROM list_blocks WHERE ${where})
+     UPDATE list_blocks SET position = p.position FROM p WHERE list_blocks.id = p.id AND list_blocks.position <> p.position`;
+}
+
 /** The block after block `o` in its list (null for the last). */
 const NEXT_BLOCK = `coalesce(
   (SELECT n.id FROM list_blocks n WHERE n.list = o.list AND n.start_key = o.start_key AND n.start_id < o.start_id ORDER BY n.start_id DESC LIMIT 1),
@@ -151,6 +163,11 @@ export function listChangeStatements(db: Db, source: string, params: Params, del
   statements.push(
     `WITH ${changes}, hits AS (SELECT ${partHolding("list_blocks", "c.list", "c.key", "c.id")} AS block, count(*) AS n FROM changes c GROUP BY 1)
      UPDATE list_blocks SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_blocks.id = hits.block`,
+    // The positions of the blocks in the sections whose blocks changed count.
+    blockPositionsSql(
+      `section_id IN (SELECT k.section_id FROM changes c JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")})`,
+      changes,
+    ),
     `WITH ${changes}, hits AS (
        SELECT k.section_id AS section, count(*) AS n FROM changes c JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")}
        GROUP BY 1)
@@ -240,6 +257,8 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
     `WITH sums AS (
        SELECT chapter_id AS id, sum(entries) AS entries FROM list_sections WHERE list IN (${rebalancedLists}) GROUP BY chapter_id)
      UPDATE list_chapters SET entries = sums.entries FROM sums WHERE list_chapters.id = sums.id AND list_chapters.entries <> sums.entries`,
+    // Positions within their sections of the blocks of the lists that were cut (blocks new, counted or moved).
+    blockPositionsSql(`list IN (${rebalancedLists})`),
     // Positions within each chapter of the touched lists.
     sectionPositionsSql("list IN (SELECT list FROM lists_touched)"),
     "DELETE FROM lists_touched",
@@ -287,60 +306,38 @@ export function rebuildListStatements(db: Db): D1PreparedStatement[] {
     `UPDATE list_blocks SET section_id = ${partHolding("list_sections", "list_blocks.list", "list_blocks.start_key", "list_blocks.start_id")}`,
     `UPDATE list_sections SET chapter_id = ${partHolding("list_chapters", "list_sections.list", "list_sections.start_key", "list_sections.start_id")}`,
     `UPDATE list_chapters SET entries = (SELECT coalesce(sum(entries), 0) FROM list_sections WHERE chapter_id = list_chapters.id)`,
+    blockPositionsSql("1"),
     sectionPositionsSql("1"),
     "UPDATE site_stats SET lists_need_rebuild = 0 WHERE id = 1",
   ].map((sql) => db.statement(sql));
 }
 
-/** Where a page of a list starts walking its order index: a block's start and the block's position in the list. */
-export type ListAnchor = { startKey: number; startId: number; position: number };
-
 /**
- * The section of `list` holding entry `offset`, with its blocks, in one statement (a page reads it
- * in its opening's batch): the list's chapters (a few rows: ~8 at 1,000,000 businesses) added up
- * with a window function to the last non-empty one starting at or before `offset`, one seek in that
- * chapter's section positions, then the section's blocks in order (≤ SECTION_MAX rows), each row
- * with the section's position in the list. listAnchor adds the blocks up (a window function over
- * them would read each row three times). No rows for a list without businesses or an offset past it.
+ * Where a page of `list` starting at entry `offset` walks its order index from, as a CTE (`anchor`:
+ * one row, none for a list without businesses or an offset past it): the last non-empty block
+ * starting at or before `offset` — its start (`anchor_key`, `anchor_id`) and its position in the
+ * list (`anchor_position`). Three seeks in one statement: the list's chapters added up by a window
+ * function to the last non-empty one starting at or before `offset` (a few rows: ~8 at 1,000,000
+ * businesses), that chapter's section positions, then that section's block positions.
  */
-export function listSectionQuery(db: Db, list: string, offset: number) {
-  const section = db.orm
-    .$with("section", {
-      id: sql<number>`chosen_section`.as("chosen_section"),
-      position: sql<number>`section_position`.as("section_position"),
+export function listAnchorCte(db: Db, list: string, offset: number) {
+  return db.orm
+    .$with("anchor", {
+      key: sql<number>`anchor_key`.as("anchor_key"),
+      id: sql<number>`anchor_id`.as("anchor_id"),
+      position: sql<number>`anchor_position`.as("anchor_position"),
     })
     .as(
-      sql`SELECT s.id AS chosen_section, c.base + s.position AS section_position
-      FROM (SELECT id, base FROM (
-          SELECT id, entries, coalesce(sum(entries) OVER (ORDER BY start_key DESC, start_id DESC
-            ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS base
-          FROM ${listChapters} WHERE list = ${list})
-        WHERE entries > 0 AND base <= ${offset} ORDER BY base DESC LIMIT 1) AS c
-      CROSS JOIN ${listSections} s
-      WHERE s.id = (SELECT id FROM ${listSections} WHERE chapter_id = c.id AND position <= ${offset} - c.base AND entries > 0
-        ORDER BY position DESC LIMIT 1)`,
+      sql`SELECT k.start_key AS anchor_key, k.start_id AS anchor_id, c.base + s.position + k.position AS anchor_position
+        FROM (SELECT id, base FROM (
+            SELECT id, entries, coalesce(sum(entries) OVER (ORDER BY start_key DESC, start_id DESC
+              ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS base
+            FROM ${listChapters} WHERE list = ${list})
+          WHERE entries > 0 AND base <= ${offset} ORDER BY base DESC LIMIT 1) AS c
+        CROSS JOIN ${listSections} s CROSS JOIN ${listBlocks} k
+        WHERE s.id = (SELECT id FROM ${listSections} WHERE chapter_id = c.id AND position <= ${offset} - c.base AND entries > 0
+            ORDER BY position DESC LIMIT 1)
+          AND k.id = (SELECT id FROM ${listBlocks} WHERE section_id = s.id AND position <= ${offset} - c.base - s.position AND entries > 0
+            ORDER BY position DESC LIMIT 1)`,
     );
-  // In the section's index order; listAnchor sorts them (an ORDER BY here would sort them again in a temporary table: a row read each).
-  return db.orm
-    .with(section)
-    .select({ sectionPosition: section.position, startKey: listBlocks.startKey, startId: listBlocks.startId, entries: listBlocks.entries })
-    .from(section)
-    .crossJoin(listBlocks)
-    .where(eq(listBlocks.sectionId, section.id));
-}
-
-/** The last non-empty block starting at or before `offset`, from listSectionQuery's rows; null when there are none. */
-export function listAnchor(
-  rows: ReadonlyArray<{ sectionPosition: number; startKey: number; startId: number; entries: number }>,
-  offset: number,
-) {
-  const blocks = [...rows].sort((x, y) => y.startKey - x.startKey || y.startId - x.startId);
-  let anchor: ListAnchor | null = null;
-  let position = blocks[0]?.sectionPosition ?? 0;
-  for (const block of blocks) {
-    if (position > offset) break;
-    if (block.entries > 0) anchor = { startKey: block.startKey, startId: block.startId, position };
-    position += block.entries;
-  }
-  return anchor;
 }
