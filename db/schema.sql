@@ -656,6 +656,10 @@ WHEN old.status = 'published' OR new.status = 'published' BEGIN
   WHERE id = new.business_id AND new.status = 'published';
 END;
 
+CREATE TABLE sections_touched (
+  section_id INTEGER PRIMARY KEY
+);
+
 CREATE TABLE sign_in_links (
   token_hash TEXT NOT NULL PRIMARY KEY,
   email TEXT NOT NULL,

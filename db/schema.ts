@@ -412,6 +412,11 @@ export const listBlocks = sqliteTable(
   ],
 );
 
+/** Sections whose block positions a running write batch must recompute; empty between batches. */
+export const sectionsTouched = sqliteTable("sections_touched", {
+  sectionId: integer("section_id").primaryKey(),
+});
+
 /** Lists whose section positions a running write batch must recompute; empty between batches. */
 export const listsTouched = sqliteTable("lists_touched", {
   list: text("list").primaryKey(),

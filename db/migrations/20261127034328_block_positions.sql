@@ -6,6 +6,10 @@ ALTER TABLE list_blocks ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
 --> statement-breakpoint
 CREATE INDEX list_blocks_section_position_idx ON list_blocks (section_id, position);
 --> statement-breakpoint
+CREATE TABLE sections_touched (
+  section_id INTEGER PRIMARY KEY
+);
+--> statement-breakpoint
 WITH p AS (
   SELECT id, coalesce(sum(entries) OVER (PARTITION BY section_id ORDER BY start_key DESC, start_id DESC
     ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position

@@ -89,6 +89,7 @@ export async function expectPositionsExact() {
     expect(total).toBe(entries.length);
   }
   expect(await all("SELECT * FROM lists_touched")).toEqual([]);
+  expect(await all("SELECT * FROM sections_touched")).toEqual([]);
 }
 
 /** /api/businesses answers { businesses, … }; /api/category and /api/city answer the array itself. */

@@ -104,11 +104,11 @@ function sectionPositionsSql(where: string): string {
 }
 
 /**
- * Recomputes the positions within their sections of the blocks `where` selects (after `ctes`, the
- * statement's own WITH terms, when it has any); writes only the ones that moved.
+ * Recomputes the positions within their sections of the blocks `where` selects; writes only the ones
+ * that moved.
  */
-function blockPositionsSql(where: string, ctes = ""): string {
-  return `WITH ${ctes ? `${ctes}, ` : ""}p AS (
+function blockPositionsSql(where: string): string {
+  return `WITH p AS (
        SELECT id, coalesce(sum(entries) OVER (PARTITION BY section_id ORDER BY start_key DESC, start_id DESC
          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
        FROM list_blocks WHERE ${where})
@@ -163,11 +163,9 @@ export function listChangeStatements(db: Db, source: string, params: Params, del
   statements.push(
     `WITH ${changes}, hits AS (SELECT ${partHolding("list_blocks", "c.list", "c.key", "c.id")} AS block, count(*) AS n FROM changes c GROUP BY 1)
      UPDATE list_blocks SET entries = entries + (${delta}) * hits.n FROM hits WHERE list_blocks.id = hits.block`,
-    // The positions of the blocks in the sections whose blocks changed count.
-    blockPositionsSql(
-      `section_id IN (SELECT k.section_id FROM changes c JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")})`,
-      changes,
-    ),
+    // The sections whose blocks changed count: their blocks' positions are recomputed once, at the batch's end.
+    `WITH ${changes} INSERT OR IGNORE INTO sections_touched (section_id)
+     SELECT DISTINCT k.section_id FROM changes c JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")}`,
     `WITH ${changes}, hits AS (
        SELECT k.section_id AS section, count(*) AS n FROM changes c JOIN list_blocks k ON k.id = ${partHolding("list_blocks", "c.list", "c.key", "c.id")}
        GROUP BY 1)
@@ -257,15 +255,23 @@ export function rebalanceStatements(db: Db): D1PreparedStatement[] {
     `WITH sums AS (
        SELECT chapter_id AS id, sum(entries) AS entries FROM list_sections WHERE list IN (${rebalancedLists}) GROUP BY chapter_id)
      UPDATE list_chapters SET entries = sums.entries FROM sums WHERE list_chapters.id = sums.id AND list_chapters.entries <> sums.entries`,
-    // Positions within their sections of the blocks of the lists that were cut (blocks new, counted or moved).
-    blockPositionsSql(`list IN (${rebalancedLists})`),
+    // Positions within their sections of the blocks whose sections' counts changed, and of every block
+    // of the lists that were cut (blocks new, counted or moved to new sections).
+    blockPositionsSql(`section_id IN (SELECT section_id FROM sections_touched) OR list IN (${rebalancedLists})`),
     // Positions within each chapter of the touched lists.
     sectionPositionsSql("list IN (SELECT list FROM lists_touched)"),
     "DELETE FROM lists_touched",
+    "DELETE FROM sections_touched",
   ].map((sql) => db.statement(sql));
 }
 
-const EMPTY_LISTS_SQL = ["DELETE FROM list_blocks", "DELETE FROM list_sections", "DELETE FROM list_chapters", "DELETE FROM lists_touched"];
+const EMPTY_LISTS_SQL = [
+  "DELETE FROM list_blocks",
+  "DELETE FROM list_sections",
+  "DELETE FROM list_chapters",
+  "DELETE FROM lists_touched",
+  "DELETE FROM sections_touched",
+];
 
 /** Empties every list at once (delete-all, before its chunks; a rebuild, before it starts). */
 export function emptyListStatements(db: Db): D1PreparedStatement[] {
