@@ -94,26 +94,22 @@ function partHolding(table: "list_blocks" | "list_sections" | "list_chapters", l
     (SELECT p.id FROM ${table} p WHERE p.list = ${list} AND p.start_key > ${key} ORDER BY p.start_key, p.start_id LIMIT 1))`;
 }
 
-/** Recomputes the positions within their chapters of the sections `where` selects; writes only the ones that moved. */
-function sectionPositionsSql(where: string): string {
+/**
+ * Recomputes the positions of the parts `where` selects within their parents — sections within their
+ * chapters, blocks within their sections: the entries of the parts before each there. Writes only
+ * the ones that moved.
+ */
+function positionsSql(table: "list_sections" | "list_blocks", where: string): string {
+  const parent = table === "list_sections" ? "chapter_id" : "section_id";
   return `WITH p AS (
-       SELECT id, coalesce(sum(entries) OVER (PARTITION BY chapter_id ORDER BY start_key DESC, start_id DESC
+       SELECT id, coalesce(sum(entries) OVER (PARTITION BY ${parent} ORDER BY start_key DESC, start_id DESC
          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
-       FROM list_sections WHERE ${where})
-     UPDATE list_sections SET position = p.position FROM p WHERE list_sections.id = p.id AND list_sections.position <> p.position`;
+       FROM ${table} WHERE ${where})
+     UPDATE ${table} SET position = p.position FROM p WHERE ${table}.id = p.id AND ${table}.position <> p.position`;
 }
 
-/**
- * Recomputes the positions within their sections of the blocks `where` selects; writes only the ones
- * that moved.
- */
-function blockPositionsSql(where: string): string {
-  return `WITH p AS (
-       SELECT id, coalesce(sum(entries) OVER (PARTITION BY section_id ORDER BY start_key DESC, start_id DESC
-         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS position
-       FROM list_blocks WHERE ${where})
-     UPDATE list_blocks SET position = p.position FROM p WHERE list_blocks.id = p.id AND list_blocks.position <> p.position`;
-}
+const sectionPositionsSql = (where: string) => positionsSql("list_sections", where);
+const blockPositionsSql = (where: string) => positionsSql("list_blocks", where);
 
 /** The block after block `o` in its list (null for the last). */
 const NEXT_BLOCK = `coalesce(
