@@ -64,12 +64,12 @@ function mode(xs: number[]): number {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? NaN;
 }
 
-/** The pages: each public kind, and /search three ways (a dense word, a word in a place, near a point). */
+/** The pages: each public kind (a business by id and at its slug, a city's page 2, a filtered city × category), and /search three ways (a dense word, a word in a place, near a point). */
 async function pagesOf(origin: string, businesses: number): Promise<Array<[string, string]>> {
   const json = async <T>(path: string) => (await (await fetch(`${origin}${path}`)).json()) as T;
   const {
     businesses: [business],
-  } = await json<{ businesses: Array<{ id: number }> }>(`/api/businesses?limit=1&offset=${businesses / 2}`);
+  } = await json<{ businesses: Array<{ id: number; slug: string }> }>(`/api/businesses?limit=1&offset=${businesses / 2}`);
   const [{ name: city }] = await json<Array<{ name: string }>>("/api/cities/popular?limit=1");
   const cityPage = await (await fetch(`${origin}/city/${encodeURIComponent(city)}`)).text();
   const cityCategory = /href="(\/city\/[^/"?]+\/[a-z0-9-]+)"/.exec(cityPage)?.[1];
@@ -80,6 +80,10 @@ async function pagesOf(origin: string, businesses: number): Promise<Array<[strin
     ["category", "/category/restaurants"],
     ...(cityCategory ? ([["city×category", cityCategory]] as Array<[string, string]>) : []),
     ["businesses", "/businesses"],
+    // The address every card links, a listing's deeper page and a filtered listing.
+    ["business at its slug", `/details/${business.slug}`],
+    ["city page 2", `/city/${encodeURIComponent(city)}?page=2`],
+    ...(cityCategory ? ([["city×category, rated 4+", `${cityCategory}?minRating=4`]] as Array<[string, string]>) : []),
     ["search: dense word", "/search?q=restaurant"],
     ["search: pizza in New York", "/search?q=pizza&location=New%20York"],
     ["search: near me", "/search?near=40.7128,-74.0060"],
