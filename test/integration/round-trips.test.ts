@@ -94,6 +94,18 @@ describe("a public page's miss makes at most one round trip of D1, a hit none", 
 });
 
 describe("a listing's deeper page: a miss makes one round trip of D1, a hit none", () => {
+  it("the directory past its last page shows its last page", async () => {
+    const names = async (path: string) => {
+      const response = await fetchWith({ EDGE_CACHE: "miss" }, path);
+      expect(response.status).toBe(200);
+      return [...new Set((await response.text()).match(/Round Trip Cafe \d+/g))].sort();
+    };
+    // 50 businesses, 20 a page: page 3 is the last, with 10.
+    const last = await names("/businesses?page=3");
+    expect(last).toHaveLength(10);
+    expect(await names("/businesses?page=999")).toEqual(last);
+  });
+
   // A city × category's page comes from its own index by OFFSET; a city's, a category's and the
   // directory's from their list positions, found in the page's own statement (docs/perf/http.md).
   for (const [name, path] of [
@@ -101,6 +113,7 @@ describe("a listing's deeper page: a miss makes one round trip of D1, a hit none
     ["a city's page 2", `/city/${CITY}?page=2`],
     ["a category's page 2", "/category/cafe?page=2"],
     ["the directory's page 2", "/businesses?page=2"],
+    ["the directory past its last page (the last page, in the same read)", "/businesses?page=999"],
     ["a city's API from an offset", `/api/city/${CITY}?offset=20`],
     ["a category's API from an offset", "/api/category/cafe?offset=20"],
     ["the list API from an offset", "/api/businesses?offset=20"],

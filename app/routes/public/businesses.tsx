@@ -137,13 +137,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       category: query.category || undefined,
       sort: query.sort,
       locale,
+      orLast: true,
     });
   const wanted = clampPage(query.page ?? null, Number.MAX_SAFE_INTEGER);
   let page = wanted;
   let result = await list(page);
+  // A number past the last page shows the last page: the list positions serve it in the same read,
+  // any other list (a search, a newest-first category) is read again.
   if (result.totalPages > 0 && page > result.totalPages) {
     page = result.totalPages;
-    result = await list(page);
+    if (result.businesses.length === 0) result = await list(page);
   }
   // A dense search's total is a lower bound (ADR 0012): "400+", its pager up to the pages known to exist.
   const count = countShown({

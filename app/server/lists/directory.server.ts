@@ -314,6 +314,7 @@ async function pageOfScope(
   limit: number,
   offset: number,
   ahead?: ReadAhead,
+  orLast = false,
 ): Promise<StoredBusiness[]> {
   // The first page is the head of the scope's order index: one seek, without the positions
   // (and without site_stats): most visits of a listing are its first page (docs/perf/http.md).
@@ -328,7 +329,8 @@ async function pageOfScope(
       .limit(limit)
       .offset(offset);
   if (list === null) return byOffset();
-  const [stats, rows] = await batchThrough(db, ahead, siteStatsQuery(db), positionedPage(db, where, sort, list, limit, offset));
+  const asked = orLast ? { orLast: offset } : offset;
+  const [stats, rows] = await batchThrough(db, ahead, siteStatsQuery(db), positionedPage(db, where, sort, list, limit, asked));
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
   return orEmptyStats(stats[0]).listsNeedRebuild ? byOffset() : rows;
 }
@@ -337,25 +339,37 @@ async function pageOfScope(
  * A scope page's statements (pageOfScope's batch), for its opening's batch: the page then waits on
  * D1 no more. None for the first page or a list without positions.
  */
-export function listPageReadAhead(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number): ReadAheadPlan {
+export function listPageReadAhead(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number, orLast = false): ReadAheadPlan {
   const { where, list } = scopeFilter(scope, sort);
-  return readAheadOf(offset === 0 || list === null ? [] : [siteStatsQuery(db), positionedPage(db, where, sort, list, limit, offset)]);
+  const asked = orLast ? { orLast: offset } : offset;
+  return readAheadOf(offset === 0 || list === null ? [] : [siteStatsQuery(db), positionedPage(db, where, sort, list, limit, asked)]);
 }
+
+/** An entry of a list, or — `{ orLast }` — that entry, or the last page's first when the list ends before it. */
+type Offset = number | { orLast: number };
 
 /**
  * `limit` businesses of a scope from entry `offset` of its list, in one statement: the block at or
  * before it from the list positions (listAnchorCte: three seeks), then the order index walked from
  * the block's start (under one block, whatever the offset) as two index seeks SQLite merges — the
  * start's key from its id down, then the keys below: a row value "(key, id) <= (…)" would only seek
- * by key and read every tie. D1 counts a row an entry, the skipped ones included. No rows past the end.
+ * by key and read every tie. D1 counts a row an entry, the skipped ones included. No rows past the
+ * end, unless `{ orLast }` asks for the last page there.
  */
-function positionedPage(db: Db, where: SQL | undefined, sort: ListSort, list: string, limit: number, offset: number) {
+function positionedPage(db: Db, where: SQL | undefined, sort: ListSort, list: string, limit: number, asked: Offset) {
   const key = SORT_KEY[sort];
+  // Past the end, the last page: the list's size is its chapters' sum (a few rows), read once.
+  const size = db.orm
+    .$with("list_size", { n: sql<number>`n`.as("n") })
+    .as(sql`SELECT coalesce(sum(entries), 0) AS n FROM list_chapters WHERE list = ${list}`);
+  const pageSize = sql.raw(String(limit));
+  const offset =
+    typeof asked === "number" ? asked : sql`min(${asked.orLast}, max(0, ((SELECT n FROM list_size) - 1) / ${pageSize} * ${pageSize}))`;
   const anchor = listAnchorCte(db, list, offset);
   const from = (condition: SQL) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
   const skip = sql`coalesce(${offset} - (SELECT anchor_position FROM anchor), 0)` as unknown as number;
   return db.orm
-    .with(anchor)
+    .with(...(typeof asked === "number" ? [anchor] : [size, anchor]))
     .select(storedColumns)
     .from(businesses)
     .where(and(where, eq(key, sql`(SELECT anchor_key FROM anchor)`), lte(businesses.id, sql`(SELECT anchor_id FROM anchor)`)))
@@ -497,6 +511,8 @@ export async function listCategory(db: Db, name: string, limit: number, offset: 
 export type ListQuery = {
   limit: number;
   offset: number;
+  /** An offset past the end serves the last page (the /businesses page; the API answers it empty), where the list positions can. */
+  orLast?: boolean;
   search?: string;
   category?: string;
   sort: ListSort;
@@ -518,7 +534,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
   if (!query.search && !filtered && (!query.category || named)) {
     const scope: Scope = named ?? { kind: "all" };
     const [access, others, times] = attributeCountQueries(db, attributeScope(scope));
-    const deeper = listPageReadAhead(db, scope, sort, limit, offset);
+    const deeper = listPageReadAhead(db, scope, sort, limit, offset, query.orLast);
     const [totals, head, accessRows, otherRows, timeRows, ...aheadRows] = await db.orm.batch([
       named ? categoryBySlug(db, named) : siteStatsQuery(db),
       scopeHead(db, scope, sort, offset === 0 ? limit : 0),
@@ -532,7 +548,7 @@ export async function listBusinesses(db: Db, query: ListQuery): Promise<Business
       : orEmptyStats(totals[0] as SiteStats | undefined).totalBusinesses;
     if (total !== undefined) {
       const counts = [accessRows, otherRows, timeRows] as const;
-      const rows = offset === 0 ? head : await pageOfScope(db, scope, sort, limit, offset, deeper.served(aheadRows));
+      const rows = offset === 0 ? head : await pageOfScope(db, scope, sort, limit, offset, deeper.served(aheadRows), query.orLast);
       return {
         businesses: toBusinesses(rows),
         totalCount: total,

@@ -19,7 +19,7 @@
  * Every statement here is plain SQL run inside the caller's `db.batch`: counts and positions commit
  * with the rows they describe or not at all.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { listBlocks, listChapters, listSections } from "#db/schema";
 import type { Db, Params } from "#app/server/platform/db.server";
 
@@ -320,9 +320,10 @@ export function rebuildListStatements(db: Db): D1PreparedStatement[] {
  * starting at or before `offset` — its start (`anchor_key`, `anchor_id`) and its position in the
  * list (`anchor_position`). Three seeks in one statement: the list's chapters added up by a window
  * function to the last non-empty one starting at or before `offset` (a few rows: ~8 at 1,000,000
- * businesses), that chapter's section positions, then that section's block positions.
+ * businesses), that chapter's section positions, then that section's block positions. `offset` may be
+ * a SQL expression (positionedPage's last page).
  */
-export function listAnchorCte(db: Db, list: string, offset: number) {
+export function listAnchorCte(db: Db, list: string, offset: number | SQL) {
   return db.orm
     .$with("anchor", {
       key: sql<number>`anchor_key`.as("anchor_key"),
