@@ -1301,10 +1301,10 @@ async function numberedPastWindow(
   const asked = Math.min(plan.page, last);
   // The results the page reaches to (its own and one more).
   const reach = asked * pageSize + 1;
-  // Open now reads past the window only when the window kept some (its share, none, is the estimate
-  // for the rest, as a text search's first block's is): else a city whose best all tie would pass
-  // over the whole window again.
-  const readPast = reach > hits.length && (!keep || hits.length > 0);
+  // Open now reads past the window even when the window kept none: at night a city's best may all be
+  // closed while its 24-hour businesses are open further down, and the page must not say "none open".
+  // It checks PAST_WINDOW_CHECKED matches there (passing over the window's own entries among them).
+  const readPast = reach > hits.length;
   const take = keep ? PAST_WINDOW_CHECKED : reach - hits.length;
   // The matches past the window as windowAndPastQuery read them with it (the same rule), else read now.
   const read = readPast ? (pastRead ?? (await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take)))) : [];
