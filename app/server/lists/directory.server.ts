@@ -329,8 +329,7 @@ async function pageOfScope(
       .limit(limit)
       .offset(offset);
   if (list === null) return byOffset();
-  const asked = orLast ? { orLast: offset } : offset;
-  const [stats, rows] = await batchThrough(db, ahead, siteStatsQuery(db), positionedPage(db, where, sort, list, limit, asked));
+  const [stats, rows] = await batchThrough(db, ahead, siteStatsQuery(db), positionedPage(db, where, sort, list, limit, offset, orLast));
   // While a delete-all runs (or until the lists are rebuilt after one stopped), no positions are kept.
   return orEmptyStats(stats[0]).listsNeedRebuild ? byOffset() : rows;
 }
@@ -341,12 +340,10 @@ async function pageOfScope(
  */
 export function listPageReadAhead(db: Db, scope: Scope, sort: ListSort, limit: number, offset: number, orLast = false): ReadAheadPlan {
   const { where, list } = scopeFilter(scope, sort);
-  const asked = orLast ? { orLast: offset } : offset;
-  return readAheadOf(offset === 0 || list === null ? [] : [siteStatsQuery(db), positionedPage(db, where, sort, list, limit, asked)]);
+  return readAheadOf(
+    offset === 0 || list === null ? [] : [siteStatsQuery(db), positionedPage(db, where, sort, list, limit, offset, orLast)],
+  );
 }
-
-/** An entry of a list, or — `{ orLast }` — that entry, or the last page's first when the list ends before it. */
-type Offset = number | { orLast: number };
 
 /**
  * `limit` businesses of a scope from entry `offset` of its list, in one statement: the block at or
@@ -354,22 +351,21 @@ type Offset = number | { orLast: number };
  * the block's start (under one block, whatever the offset) as two index seeks SQLite merges — the
  * start's key from its id down, then the keys below: a row value "(key, id) <= (…)" would only seek
  * by key and read every tie. D1 counts a row an entry, the skipped ones included. No rows past the
- * end, unless `{ orLast }` asks for the last page there.
+ * end, unless `orLast` asks for the last page there.
  */
-function positionedPage(db: Db, where: SQL | undefined, sort: ListSort, list: string, limit: number, asked: Offset) {
+function positionedPage(db: Db, where: SQL | undefined, sort: ListSort, list: string, limit: number, asked: number, orLast: boolean) {
   const key = SORT_KEY[sort];
   // Past the end, the last page: the list's size is its chapters' sum (a few rows), read once.
   const size = db.orm
     .$with("list_size", { n: sql<number>`n`.as("n") })
     .as(sql`SELECT coalesce(sum(entries), 0) AS n FROM list_chapters WHERE list = ${list}`);
   const pageSize = sql.raw(String(limit));
-  const offset =
-    typeof asked === "number" ? asked : sql`min(${asked.orLast}, max(0, ((SELECT n FROM list_size) - 1) / ${pageSize} * ${pageSize}))`;
+  const offset = orLast ? sql`min(${asked}, max(0, ((SELECT n FROM list_size) - 1) / ${pageSize} * ${pageSize}))` : asked;
   const anchor = listAnchorCte(db, list, offset);
   const from = (condition: SQL) => db.orm.select(storedColumns).from(businesses).where(and(where, condition));
   const skip = sql`coalesce(${offset} - (SELECT anchor_position FROM anchor), 0)` as unknown as number;
   return db.orm
-    .with(...(typeof asked === "number" ? [anchor] : [size, anchor]))
+    .with(...(orLast ? [size, anchor] : [anchor]))
     .select(storedColumns)
     .from(businesses)
     .where(and(where, eq(key, sql`(SELECT anchor_key FROM anchor)`), lte(businesses.id, sql`(SELECT anchor_id FROM anchor)`)))
@@ -464,22 +460,22 @@ type ScopeListing = { count: number; businesses: Business[] };
 
 /**
  * GET /api/city/:name's answer: the city and its businesses from `offset`, or null when no city has the
- * name. The first page (most calls) is one round trip of D1: the city and the head of its order in
- * one batch (the slug is the name's); a deeper page two: the city with the page's first statements
- * (listPageReadAhead), then its rows.
+ * name, in one round trip of D1: the city and the head of its order (or a deeper page's statements,
+ * listPageReadAhead) in one batch — the slug is the name's.
  */
 export async function listCity(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
   const slug = citySlugOf(name);
   if (!slug) return null;
-  if (offset > 0) {
-    // A deeper page: the city and the page's first statements in one batch (listPageReadAhead), then its rows.
-    const deeper = listPageReadAhead(db, { kind: "city", slug }, "recommended", limit, offset);
-    const [cityRows, ...aheadRows] = await db.orm.batch([cityBySlug(db, slug), ...deeper.statements]);
-    const city = toCityScope(cityRows[0]);
-    return city && { count: city.count, businesses: await listScope(db, { kind: "city", slug }, limit, offset, deeper.served(aheadRows)) };
-  }
-  const [cityRows, headRows] = await db.orm.batch([cityBySlug(db, slug), scopeHead(db, { kind: "city", slug }, "recommended", limit)]);
+  const scope = { kind: "city", slug } as const;
+  // The first page's rows, or a deeper page's statements (listPageReadAhead), with the city.
+  const deeper = listPageReadAhead(db, scope, "recommended", limit, offset);
+  const [cityRows, headRows, ...aheadRows] = await db.orm.batch([
+    cityBySlug(db, slug),
+    scopeHead(db, scope, "recommended", offset === 0 ? limit : 0),
+    ...deeper.statements,
+  ]);
   const city = toCityScope(cityRows[0]);
+  if (city && offset > 0) return { count: city.count, businesses: await listScope(db, scope, limit, offset, deeper.served(aheadRows)) };
   return city && { count: city.count, businesses: toBusinesses(headRows) };
 }
 
@@ -491,7 +487,7 @@ export async function listCity(db: Db, name: string, limit: number, offset: numb
 export async function listCategory(db: Db, name: string, limit: number, offset: number): Promise<ScopeListing | null> {
   const named = categorySlugOf(name);
   if (!named) return null;
-  // The first page's rows, or a deeper page's first statements (listPageReadAhead), with the category.
+  // The first page's rows, or a deeper page's statements (listPageReadAhead), with the category.
   const deeper = listPageReadAhead(db, named, "recommended", limit, offset);
   const [rows, headRows, ...aheadRows] = await db.orm.batch([
     categoryBySlug(db, named),
