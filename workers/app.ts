@@ -25,7 +25,8 @@ const edgeCache = () => (caches as unknown as { default: Cache }).default;
 const requestHandler = createRequestHandler(build, import.meta.env.MODE);
 
 // A cache hit reads no D1: the data version is read at most once a second per isolate, so a page
-// changed by a write is served as it was for at most a second more (docs/decisions/0014-edge-cache.md).
+// changed by a write is served as it was for at most a second more (docs/decisions/0014-edge-cache.md),
+// except by the isolate that wrote it: a request that wrote rows makes it read the version again.
 const VERSION_MEMO_MS = 1_000;
 const cachedDataVersion = memoizedDataVersion(VERSION_MEMO_MS);
 // The hottest pages answered from the isolate's memory: 16 MB of a Worker's 128 (~160 pages of 100 KB).
@@ -63,7 +64,9 @@ export default {
     // D1 work of this request, for the budgets of DESIGN.md (and the tests that hold us to them).
     const timing = () => serverTiming(context?.db.meter ?? NO_D1);
     try {
-      return await serve();
+      const response = await serve();
+      if ((context?.db.meter.rowsWritten ?? 0) > 0) cachedDataVersion.forget();
+      return response;
     } catch (error) {
       // What React Router's error boundaries did not answer (the Cache API or a render failing
       // outside them): the site's own short page, never the runtime's bare 500.

@@ -222,6 +222,23 @@ describe("the data version remembered in the isolate", () => {
     expect(((await fresh.json()) as Array<{ isVerified: boolean }>)[0].isVerified).toBe(true);
   });
 
+  it("forgets the version when this isolate wrote: the next request reads it again instead of serving the one before the write", async () => {
+    const version = memoizedDataVersion(1_000, () => 0);
+    const before = await version(testDb());
+    await insert(buildBusiness({ name: "Forget Cafe", city: "Forgetville" }));
+    const remembered = testDb();
+    expect(await version(remembered)).toBe(before);
+    expect(remembered.meter.queries).toBe(0);
+
+    version.forget();
+    const afterWrite = testDb();
+    expect(await version(afterWrite)).toBeGreaterThan(before);
+    expect(afterWrite.meter.queries).toBe(1);
+    const next = testDb();
+    await version(next);
+    expect(next.meter.queries).toBe(0);
+  });
+
   it("renews an expired version with one D1 read: requests arriving during it keep the remembered version", async () => {
     let now = 0;
     const version = memoizedDataVersion(1_000, () => now);

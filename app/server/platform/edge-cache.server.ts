@@ -186,27 +186,38 @@ async function readDataVersion(db: DbSource): Promise<number> {
   return dataVersion(typeof db === "function" ? await db() : db);
 }
 
+/** The data version as this isolate remembers it (memoizedDataVersion), and how to drop what it remembers. */
+export type RememberedVersion = ((db: DbSource) => Promise<number>) & {
+  /** This isolate just wrote: its next request reads the version again instead of serving the one before the write. */
+  forget(): void;
+};
+
 /**
  * The data version remembered in this isolate for `ttlMs`, so a cache hit needs no D1 query: after a
  * write, an isolate that read the version less than `ttlMs` before goes on serving the previous
  * pages for at most the rest of `ttlMs` (and the one read that renews it, itself at most `ttlMs`).
+ * The isolate that made the write forgets the version (`forget()`, workers/app.ts), so whoever wrote
+ * sees their change on the next page: an owner who saves and opens their page, the admin after an edit.
  * When the memo expires, one request reads D1 and the requests that arrive meanwhile keep the
  * version it remembers: under load
  * an isolate reads the version about once per `ttlMs`, not once per request in flight (ten at a time
  * before, ~10 % of a listing's misses; docs/perf/http.md). Only the reading request waits
  * on its own I/O (a promise shared across requests would tie one request's answer to another's I/O).
  */
-export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): (db: DbSource) => Promise<number> {
+export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now): RememberedVersion {
   let memo: { version: number; readAt: number } | null = null;
   // When the read in flight started: a read slower than ttlMs no longer holds the others back.
   let readingSince: number | null = null;
-  return async (db) => {
+  // Bumped by forget(): a read that started before a write may return the version before it, and is not kept.
+  let generation = 0;
+  const read = async (db: DbSource) => {
     const time = now();
     if (memo && (time - memo.readAt < ttlMs || (readingSince !== null && time - readingSince < ttlMs))) return memo.version;
     readingSince = time;
+    const started = generation;
     try {
       const version = await readDataVersion(db);
-      memo = { version, readAt: time };
+      if (started === generation) memo = { version, readAt: time };
       return version;
     } catch (error) {
       // D1 failing for a moment: the pages of the last version read are still the site as it was,
@@ -215,9 +226,16 @@ export function memoizedDataVersion(ttlMs: number, now: () => number = Date.now)
       console.error("edge cache: the data version could not be renewed; serving version", memo.version, error);
       return memo.version;
     } finally {
-      readingSince = null;
+      if (started === generation) readingSince = null;
     }
   };
+  return Object.assign(read, {
+    forget() {
+      memo = null;
+      readingSince = null;
+      generation += 1;
+    },
+  });
 }
 
 /**
