@@ -1084,39 +1084,39 @@ async function runFacets(
     };
   }
   const driver = await chooseDriver(db, plan.location, plan.category, lookups);
-  // Past the window by a cursor (the pager's links): the page's own matches and rows, one statement.
+  // Past the window by a cursor (the pager's links): the page's own matches and rows, one statement
+  // (with open now, the driving index continued from the cursor's entry).
   if (cursors && plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
-    const page = await pastWindowPage(db, plan, driver, keep, after !== null ? { below: after } : { from: before as number }, ahead);
+    const start = after !== null ? { below: after } : { from: before as number };
+    const page = keep ? await openNowCursorPage(db, plan, driver, keep, start, ahead) : await pastWindowPage(db, plan, driver, start, ahead);
     if (page) return page;
   }
-  // The driving index read directly, its rows with it (windowQuery); for a page by number with a pager
-  // by cursor, without open now, with the matches past the window that the page reaches (windowAndPastQuery).
+  // The driving index read directly, its rows with it (windowQuery) — with open now PAST_WINDOW_CHECKED
+  // entries further, the index continued past the window; for a page by number with a pager by
+  // cursor, without open now, with the matches past the window that the page reaches (windowAndPastQuery).
   const withPast = cursors && !keep && plan.match !== "";
-  const { window, past } = withPast
+  const read = withPast
     ? windowAndPastOf(await readThrough(ahead, windowAndPastQuery(db, driver, plan)))
-    : { window: await readThrough<WindowRow>(ahead, windowQuery(db, driver, plan)), past: undefined };
+    : { window: await readThrough<WindowRow>(ahead, windowQuery(db, driver, plan, windowSize(Boolean(keep)))), past: undefined };
   // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
-  const hits = window
-    .filter((row) => row.passes === 1 && (!keep || keep(row)))
-    .map(({ passes: _, ...row }) => ({ ...row, relevance: 0 }))
-    .sort(COMPARE[plan.order]);
+  const passing = (rows: WindowRow[]) =>
+    rows.filter((row) => row.passes === 1 && (!keep || keep(row))).map(({ passes: _, ...row }) => ({ ...row, relevance: 0 }));
+  const all = passing(read.window).sort(COMPARE[plan.order]);
   const want = Math.min(plan.offset + plan.pageSize + 1, RESULT_CAP);
-  const page: CandidateRow[] = hits.slice(plan.offset, want);
-  // A complete window is the whole match, filters and open now included: its hits are the count.
-  if (window.length <= FACET_WINDOW)
-    return { ...byNumber(plan), rows: page.map(asRow), approximate: false, total: hits.length, read: hits, whole: true };
+  const page: CandidateRow[] = all.slice(plan.offset, want);
+  // A complete read is the whole match, filters and open now included: its hits are the count.
+  if (read.window.length < windowSize(Boolean(keep)))
+    return { ...byNumber(plan), rows: page.map(asRow), approximate: false, total: all.length, read: all, whole: true };
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
-  if (plan.match === "") return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(hits.length, false), read: hits, whole: false };
-  if (cursors)
-    return numberedPastWindow(
-      db,
-      plan,
-      window.map((row) => row.id),
-      hits,
-      keep,
-      past,
-    );
+  if (plan.match === "") return { ...byNumber(plan), rows: page.map(asRow), ...knownResults(all.length, false), read: all, whole: false };
+  if (cursors) {
+    // With open now, the entries read past the window are its matches past it, in the index's order.
+    const window = keep ? read.window.slice(0, FACET_WINDOW + 1) : read.window;
+    const past = keep ? read.window.slice(FACET_WINDOW + 1).filter((row) => row.passes === 1) : read.past;
+    return numberedPastWindow(plan, passing(window).sort(COMPARE[plan.order]), keep, past ?? []);
+  }
+  const hits = all;
   const rest = await continueMatch(db, {
     match: plan.match,
     before: null,
@@ -1135,11 +1135,16 @@ async function runFacets(
 // ── Past a word-less window by cursor (docs/decisions/0031-attribute-filters.md, "Amendment") ──
 
 /**
- * Matches past a word-less window that one page reads: with open now, rows checked (a page may come
- * out short); else the page and one more. A cursor page reads the window's 101 index entries, one FTS row
- * a match it passes over, and the rows of this many.
+ * With open now, the entries of the driving index past a word-less window that one page checks (a
+ * page may come out short): a page by number reads them with the window (windowSize), a page by
+ * cursor from its cursor's entry on (openNowCursorPage). Without open now a page past the window
+ * reads its own matches and one more: the window's 101 index entries, one FTS row a match it passes
+ * over, and the rows of those.
  */
 const PAST_WINDOW_CHECKED = 30;
+
+/** The entries of the driving index a word-less page by number reads: the window and one more; with open now PAST_WINDOW_CHECKED more. */
+const windowSize = (openNow: boolean) => FACET_WINDOW + 1 + (openNow ? PAST_WINDOW_CHECKED : 0);
 
 /**
  * Where a read past the window starts: `below` a rowid, newest first (a page's `after=`); `from` a
@@ -1168,13 +1173,10 @@ const windowOf = (db: Db, plan: FacetPlan, driver: Driver) =>
       FROM ${FROM_B} WHERE ${driver.where} ORDER BY ${b.score} DESC, ${b.id} DESC LIMIT ${sql.raw(String(FACET_WINDOW + 1))})`,
   );
 
-/** The window's entries that a page read (numberedPastWindow) as windowOf's string. */
-const windowIdsOf = (ids: readonly number[]) => `,${ids.join(",")},`;
-
 /**
  * The match past a word-less window, FTS rows only, as a slice for `candidates` (which reads the rows
  * of those it keeps alone): from `start` (newest first, or from a rowid up), the window's own entries
- * left out by rowid (`inWindow`: windowOf's, or windowIdsOf the window read), `take` kept. One row
+ * left out by rowid (`inWindow`: windowOf's, or the window statement's own), `take` kept. One row
  * read a match passed over — the window's own entries included — and one more a match kept. The
  * window's rowids are one string, `,id,id,…,`, that a rowid must not be found in: `rowid NOT IN (…)`
  * is probed through a temporary index that D1 counts as a row read a match (243 rows against 121
@@ -1194,21 +1196,14 @@ function pastWindowSlice(match: string, inWindow: SQL | string, start: PastWindo
     ORDER BY ${order} LIMIT ${take}`;
 }
 
-/** The rows a page past a word-less window reads (pastWindowPage): with open now PAST_WINDOW_CHECKED, else the page and one more. */
-const pastWindowLimit = (plan: FacetPlan, openNow: boolean) => (openNow ? PAST_WINDOW_CHECKED : plan.pageSize + 1);
+/** The matches a page past a word-less window reads (pastWindowPage): the page and one more. */
+const pastWindowLimit = (plan: FacetPlan) => Math.min(plan.pageSize + 1, RESULT_CAP - plan.offset);
 
 /**
  * pastWindowPage's statement: the page's rows past the window, each with the window's hits
  * (`windowHits`); `limit`: a listing's read-ahead gates it (limitWhen).
  */
-function pastWindowPageQuery(
-  db: Db,
-  plan: FacetPlan,
-  driver: Driver,
-  openNow: boolean,
-  start: PastWindowFrom,
-  limit: number = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset),
-) {
+function pastWindowPageQuery(db: Db, plan: FacetPlan, driver: Driver, start: PastWindowFrom, limit: number = pastWindowLimit(plan)) {
   const w = windowOf(db, plan, driver);
   return db.orm
     .with(w)
@@ -1221,39 +1216,92 @@ function pastWindowPageQuery(
 /**
  * A page past a word-less window by its cursor, one statement (the window is not read, only its ids
  * and how many of them pass: windowOf): `below` the previous page's last row (`after=`, the next
- * link), or the page above a row (`before=`, the previous link). The rows past the window, newest
- * first, are read — with open now, up to PAST_WINDOW_CHECKED rows checked, so a page may come out
- * short; a next link only where a result is known to follow. The pager links the previous page by
- * `before=` (its first row) past the list's last page by number (lastNumbered; NUMBERED_PAGES with
- * open now), by number up to it. The count: the results before the page (its number says how many),
- * on it and one more when a next page exists — a lower bound, exact on the last page without open
- * now. Null when nothing lies there (a stale or forged cursor), or when the page is one the window's
- * hits reach (its cursor hand-made): the page is then read by number.
+ * link), or the page above a row (`before=`, the previous link). The matches past the window, newest
+ * first, are read: the page and one more. The pager links the previous page by `before=` (its first
+ * row) past the list's last page by number (lastNumbered), by number up to it. The count: the results
+ * before the page (its number says how many), on it and one more when a next page exists — a lower
+ * bound, exact on the last page. Null when nothing lies there (a stale or forged cursor), or when the
+ * page is one the window's hits reach (its cursor hand-made): the page is then read by number.
  */
 async function pastWindowPage(
   db: Db,
   plan: FacetPlan,
   driver: Driver,
-  keep: Keep | undefined,
-  start: PastWindowFrom,
+  start: { below: number } | { from: number },
   ahead?: ReadAhead,
 ): Promise<FacetResult | null> {
-  const { page, offset, pageSize } = plan;
-  const limit = pastWindowLimit(plan, Boolean(keep));
-  const upward = start !== null && "from" in start;
-  const found = await readThrough(ahead, pastWindowPageQuery(db, plan, driver, Boolean(keep), start));
+  const found = await readThrough(ahead, pastWindowPageQuery(db, plan, driver, start));
   if (found.length === 0) return null;
-  const numbered = keep ? NUMBERED_PAGES : lastNumbered(found[0].windowHits, pageSize);
-  if (!keep && page <= numbered) return null;
+  const numbered = lastNumbered(found[0].windowHits, plan.pageSize);
+  if (plan.page <= numbered) return null;
+  const upward = "from" in start;
+  // In the order the statement reads them: newest first below a row, oldest first from a row up.
   const read = found.map(({ windowHits: _, ...row }): CandidateRow => row).sort((x, y) => (upward ? x.id - y.id : y.id - x.id));
-  const results = keep ? read.filter(keep) : read;
+  return cursorPageOf(plan, read, start, numbered, false);
+}
+
+/**
+ * Open now past a word-less window by its cursor: the driving index continued from the cursor's
+ * entry, PAST_WINDOW_CHECKED entries with their rows in one statement (a seek on the index's
+ * (score, id): one row read an entry and one for the cursor's), checked — a page may come out short;
+ * a next link only where a result is known to follow. Below the cursor for `after=`, from it up for
+ * `before=`; the pages by number end at NUMBERED_PAGES, and the previous link goes by `before=` past
+ * them. Null when nothing lies there (a stale or forged cursor): the page is then read by number.
+ */
+async function openNowCursorPage(
+  db: Db,
+  plan: FacetPlan,
+  driver: Driver,
+  keep: Keep,
+  start: { below: number } | { from: number },
+  ahead?: ReadAhead,
+): Promise<FacetResult | null> {
+  const found = await readThrough<WindowRow>(ahead, openNowCursorQuery(db, plan, driver, start));
+  const read = found.filter((row) => row.passes === 1).map(({ passes: _, ...row }): CandidateRow => row);
+  return cursorPageOf(plan, read.filter(keep), start, NUMBERED_PAGES, found.length >= PAST_WINDOW_CHECKED);
+}
+
+/**
+ * openNowCursorPage's statement: the driving index's entries below the cursor's (score, id), or from
+ * it up, with their rows and whether each passes the filters. `limit`: a listing's read-ahead gates it (limitWhen).
+ */
+function openNowCursorQuery(
+  db: Db,
+  plan: FacetPlan,
+  driver: Driver,
+  start: { below: number } | { from: number },
+  limit: number = PAST_WINDOW_CHECKED,
+) {
+  const upward = "from" in start;
+  const cursor = sql`(SELECT score, id FROM businesses WHERE id = CAST(${upward ? start.from : start.below} AS INTEGER))`;
+  return db.orm
+    .select({ ...CANDIDATE_COLUMNS, passes: sql<number>`${facetPasses(plan)}`.as("passes") })
+    .from(b)
+    .where(sql`${driver.where} AND (${b.score}, ${b.id}) ${upward ? sql`>=` : sql`<`} ${cursor}`)
+    .orderBy(...(upward ? [asc(b.score), asc(b.id)] : [desc(b.score), desc(b.id)]))
+    .limit(limit);
+}
+
+/**
+ * A page by its cursor from the results read in list order from the cursor on (`results`: below the
+ * cursor's row, or from it up), as the pager answers it. `short`: the read stopped at its limit with
+ * rows unchecked (open now), so its count is a lower bound. Null when the page shows nothing.
+ */
+function cursorPageOf(
+  plan: FacetPlan,
+  results: CandidateRow[],
+  start: { below: number } | { from: number },
+  numbered: number,
+  short: boolean,
+): FacetResult | null {
+  const { page, offset, pageSize } = plan;
   let rows: CandidateRow[];
-  if (upward) {
-    // Oldest first from the row the next page starts with: the page is the results just above it.
+  if ("from" in start) {
+    // From the row the next page starts with upwards: the page is the results just above it.
     const next = results.filter((r) => r.id === start.from);
     rows = [
       ...results
-        .filter((r) => r.id > start.from)
+        .filter((r) => r.id !== start.from)
         .slice(0, pageSize)
         .reverse(),
       ...next,
@@ -1262,8 +1310,6 @@ async function pastWindowPage(
   const shown = rows.slice(0, pageSize);
   if (shown.length === 0) return null;
   const hasNext = rows.length > pageSize;
-  // With open now, a page that checked all it may has no proof of the end: its count is a lower bound.
-  const short = Boolean(keep) && read.length >= limit;
   return {
     page,
     rows: rows.map(asRow),
@@ -1280,39 +1326,32 @@ async function pastWindowPage(
 
 /**
  * A page of a full word-less window asked for by its number, for a caller whose pager links by
- * cursor (the HTML pages): the window's hits, then — when the page reaches past them — the newest
- * matches past the window (pastWindowSlice), one statement once the window is read (two round trips
- * in all). Without open now the pages by number end where the hits do (lastNumbered), so such a
- * page reads at most a page of matches past the window; with open now PAST_WINDOW_CHECKED of them
- * are checked (the page may come out short) and the pages by number end at NUMBERED_PAGES or where
- * that read does. A deeper number is answered with the last page by number. The next link carries
- * the cursor (`after=`) once the page shows rows past the window.
+ * cursor (the HTML pages): the window's hits, then — when the page reaches past them — the matches
+ * past the window, read in the window's own statement: without open now the newest matches past it
+ * that the page reaches (windowAndPastQuery), with open now the PAST_WINDOW_CHECKED entries of the
+ * driving index that follow the window (windowQuery, windowSize), checked (the page may come out
+ * short). Without open now the pages by number end where the hits do (lastNumbered), so such a page
+ * reads at most a page of matches past the window; with open now the pages by number end at
+ * NUMBERED_PAGES or where the read does. A deeper number is answered with the last page by number.
+ * The next link carries the cursor (`after=`) once the page shows rows past the window.
  */
-async function numberedPastWindow(
-  db: Db,
-  plan: FacetPlan,
-  inWindow: readonly number[],
-  hits: CandidateRow[],
-  keep: Keep | undefined,
-  pastRead?: CandidateRow[],
-): Promise<FacetResult> {
+function numberedPastWindow(plan: FacetPlan, hits: CandidateRow[], keep: Keep | undefined, pastRead: CandidateRow[]): FacetResult {
   const { pageSize } = plan;
   const last = keep ? NUMBERED_PAGES : lastNumbered(hits.length, pageSize);
   const asked = Math.min(plan.page, last);
   // The results the page reaches to (its own and one more).
   const reach = asked * pageSize + 1;
-  // Open now reads past the window even when the window kept none: at night a city's best may all be
+  // Open now always has the entries past the window (read with it): at night a city's best may all be
   // closed while its 24-hour businesses are open further down, and the page must not say "none open".
-  // It checks PAST_WINDOW_CHECKED matches there (passing over the window's own entries among them).
-  const readPast = reach > hits.length;
+  const readPast = Boolean(keep) || reach > hits.length;
   const take = keep ? PAST_WINDOW_CHECKED : reach - hits.length;
-  // The matches past the window as windowAndPastQuery read them with it (the same rule), else read now.
-  const read = readPast ? (pastRead ?? (await candidates(db, pastWindowSlice(plan.match, windowIdsOf(inWindow), null, take)))) : [];
-  const exhausted = readPast && read.length < take;
+  const read = readPast ? pastRead : [];
+  // Open now's read past the window ends with the index's PAST_WINDOW_CHECKED entries, not the match.
+  const exhausted = !keep && readPast && read.length < take;
   const past = keep ? read.filter(keep) : read;
   const all = [...hits, ...past];
   // With open now, a number past what the read reaches is answered with the last page it reaches.
-  const served = keep && readPast ? Math.min(asked, Math.max(1, Math.ceil(all.length / pageSize))) : asked;
+  const served = keep ? Math.min(asked, Math.max(1, Math.ceil(all.length / pageSize))) : asked;
   const offset = (served - 1) * pageSize;
   const rows = all.slice(offset, offset + pageSize + 1);
   const shown = rows.slice(0, pageSize);
@@ -1323,11 +1362,11 @@ async function numberedPastWindow(
     ...knownResults(all.length, exhausted),
     read: hits,
     whole: false,
-    // Once the page shows rows past the window, the next page goes by its cursor: the smallest rowid shown.
+    // Once the page shows rows past the window, the next page goes by its cursor: the last row shown.
     next: hasNext && offset + shown.length > hits.length ? shown[shown.length - 1].id : null,
     previous: null,
     before: null,
-    numbered: keep && readPast ? Math.min(NUMBERED_PAGES, Math.max(1, Math.ceil(all.length / pageSize))) : last,
+    numbered: keep ? Math.min(NUMBERED_PAGES, Math.max(1, Math.ceil(all.length / pageSize))) : last,
   };
 }
 
@@ -1924,11 +1963,18 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
       : cityCategoryArms(plan.location, plan.category);
   if (plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
     const start = after !== null ? { below: after } : { from: before as number };
-    const limit = Math.min(pastWindowLimit(plan, openNow), RESULT_CAP - plan.offset);
+    if (openNow)
+      return [
+        drivers.map(({ driver, gate }) => ({
+          query: openNowCursorQuery(db, plan, driver, start, gate ? limitWhen(gate, PAST_WINDOW_CHECKED) : PAST_WINDOW_CHECKED),
+          serves: openNowCursorQuery(db, plan, driver, start),
+        })),
+      ];
+    const limit = pastWindowLimit(plan);
     return [
       drivers.map(({ driver, gate }) => ({
-        query: pastWindowPageQuery(db, plan, driver, openNow, start, gate ? limitWhen(gate, limit) : limit),
-        serves: pastWindowPageQuery(db, plan, driver, openNow, start),
+        query: pastWindowPageQuery(db, plan, driver, start, gate ? limitWhen(gate, limit) : limit),
+        serves: pastWindowPageQuery(db, plan, driver, start),
       })),
     ];
   }
@@ -1942,10 +1988,11 @@ function firstStatements(db: Db, plan: FacetPlan, openNow: boolean, after: numbe
         chosen: (rows: unknown[]) => ((rows as Array<{ size: number }>)[0]?.size ?? 0) > 0,
       })),
     ];
+  const size = windowSize(openNow);
   return [
     drivers.map(({ driver, gate }) => ({
-      query: windowQuery(db, driver, plan, gate ? limitWhen(gate, FACET_WINDOW + 1) : FACET_WINDOW + 1),
-      serves: windowQuery(db, driver, plan),
+      query: windowQuery(db, driver, plan, gate ? limitWhen(gate, size) : size),
+      serves: windowQuery(db, driver, plan, size),
     })),
   ];
 }
