@@ -691,6 +691,25 @@ async function measureSize(label: string, size: number, source: Source): Promise
       }
     }
 
+    // A listing past its end (its last page, in the same read), and the biggest city × group's deep
+    // pages: by number up to its numbered pages, then by the pager's cursor (ADR 0025).
+    const pair = `/city/${enc(city)}/${group}`;
+    const deepLists: Array<[string, string, string, (u: string) => Promise<{ url: string; reached: number }>]> = [
+      ["city-past-end", "/city/{biggest city}?page=99999 (its last page)", `/city/${enc(city)}?page=99999`, (u) => pageServed(u, 99999)],
+      ["pair-1", `/city/{biggest city}/${group}`, pair, async (u) => ({ url: u, reached: 1 })],
+      ["pair-50", `/city/{biggest city}/${group} page 50 (by the next links)`, pair, (u) => pageByLinks(u, 50)],
+      ["pair-direct", `/city/{biggest city}/${group}?page=50 (direct)`, `${pair}?page=50`, (u) => pageServed(u, 50)],
+    ];
+    for (const [key, route, p, at] of deepLists) {
+      const row: Row = { key, route, kind: "public" };
+      await guarded(row, async () => {
+        const { url, reached } = await at(`${o}${p}`);
+        const cell = await measureRead(url);
+        if (key === "pair-50" && reached < 50) return { ...cell, note: `the list ends on page ${reached}: that page measured` };
+        return key === "pair-1" ? cell : { ...cell, note: `page ${reached}` };
+      });
+    }
+
     // A dense word's deep pages as a visitor reaches them: past its ordered part by cursor (ADR 0012).
     for (const page of [20, 50]) {
       const row: Row = { key: `search-words-${page}`, route: `/search?q=${dense} page ${page} (by the next links)`, kind: "public" };

@@ -12,7 +12,7 @@ import { ListingFilterBar } from "#app/components/listing-filters";
 import { useLocalePath } from "#app/components/page-locale";
 import { Badge } from "#app/components/ui/badge";
 import { Pager } from "#app/components/ui/pager";
-import { LISTING_PAGE_SIZE, pagerHref, type FilterChoices, type ListingFilters } from "#app/lib/search/listing-filters";
+import { LISTING_PAGE_SIZE, pagerHref, type FilterChoices, type ListingFilters, type PagerCursors } from "#app/lib/search/listing-filters";
 import { listingJsonLd } from "#app/lib/seo/structured-data";
 
 type Crumb = { name: string; url: string };
@@ -29,6 +29,7 @@ export function ListingPage({
   filters,
   choices,
   filtered,
+  cursors,
   heading,
   empty,
   card,
@@ -57,6 +58,8 @@ export function ListingPage({
     before?: number | null;
     numbered?: number | null;
   } | null;
+  /** Without filters, where the pager's pages go past the numbered ones (PagerCursors); absent or null: every page by number. */
+  cursors?: PagerCursors | null;
   /** What stands above the filter bar: the heading, the count, the page's links. */
   heading: React.ReactNode;
   /** What shows instead of the cards when there are none. */
@@ -95,13 +98,17 @@ export function ListingPage({
         page={page}
         totalPages={totalPages}
         hasNext={filtered?.hasNext}
-        hrefFor={pagerHref(path, filters, {
-          page,
-          next: filtered?.next ?? null,
-          previous: filtered?.previous ?? null,
-          before: filtered?.before ?? null,
-          numbered: filtered?.numbered ?? null,
-        })}
+        hrefFor={pagerHref(
+          path,
+          filters,
+          cursors ?? {
+            page,
+            next: filtered?.next ?? null,
+            previous: filtered?.previous ?? null,
+            before: filtered?.before ?? null,
+            numbered: filtered?.numbered ?? null,
+          },
+        )}
       />
     </main>
   );

@@ -218,7 +218,10 @@ describe("open now where a city's best are all closed (night there)", () => {
       path = nextLink(html);
       expect(trips.length, "the pager ends").toBeLessThanOrEqual(10);
     }
-    expect(trips.filter((t) => !t.startsWith("1 ")), trips.join("\n")).toEqual([]);
+    expect(
+      trips.filter((t) => !t.startsWith("1 ")),
+      trips.join("\n"),
+    ).toEqual([]);
     expect(seen.filter((name) => name.includes("Closed"))).toEqual([]);
     // In the recommended order (the most reviewed first), each open one once.
     expect(seen).toEqual(Array.from({ length: 60 }, (_, i) => `Nightowl Open ${59 - i}`));

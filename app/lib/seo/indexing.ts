@@ -62,6 +62,8 @@ export type ListingView = {
   indexable: boolean;
   /** The page's locale, for the title's "Page N"; the source locale's words without it. */
   locale?: string;
+  /** A page past the numbered ones, addressed by its cursor ("after=123"): part of its canonical address. */
+  cursor?: string | null;
 };
 
 export type ListingIndexing = {
@@ -85,7 +87,12 @@ export function listingIndexing(view: ListingView): ListingIndexing {
   const suffixes = [view.variant, pageWords].filter((s): s is string => !!s);
   const titleSuffix = suffixes.length ? suffixes.join(", ") : null;
   if (view.variant || view.filtered) return { canonical: view.canonicalBase, robots: NOINDEX_FOLLOW, titleSuffix };
-  if (view.page > 1) return { canonical: `${view.canonicalBase}?page=${view.page}`, robots: NOINDEX_FOLLOW, titleSuffix };
+  if (view.page > 1)
+    return {
+      canonical: `${view.canonicalBase}?page=${view.page}${view.cursor ? `&${view.cursor}` : ""}`,
+      robots: NOINDEX_FOLLOW,
+      titleSuffix,
+    };
   return { canonical: view.canonicalBase, robots: view.indexable ? null : NOINDEX_FOLLOW, titleSuffix };
 }
 

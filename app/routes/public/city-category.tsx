@@ -9,7 +9,7 @@ import { accessibilityDescription, accessibilityHeading, titleWithSuffix } from 
 import { pageMeta } from "#app/lib/seo/meta";
 import { cityCategoryPath, cityDetailPath } from "#app/lib/business/slug";
 import { cleanLine } from "#app/lib/business/untrusted-text";
-import { categoryLabelOf, CITY_CATEGORY_MAX_PAGE, inSentence, openCityCategoryPage } from "#app/server/lists/city-categories.server";
+import { categoryLabelOf, CITY_CATEGORY_NUMBERED_PAGES, inSentence, openCityCategoryPage } from "#app/server/lists/city-categories.server";
 import { loadListingPage } from "#app/server/lists/listing-page.server";
 import { CountedHeading, EmptyListing, ListingPage } from "#app/components/listing-page";
 import type { QueryParams } from "#app/server/platform/edge-cache.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       open: (db, opening) => openCityCategoryPage(db, (params.cityName ?? "").trim(), (params.categoryName ?? "").trim(), opening),
       path: ({ pair }) => cityCategoryPath(pair.city.name, pair.category.slug),
-      maxPage: CITY_CATEGORY_MAX_PAGE,
+      numbered: CITY_CATEGORY_NUMBERED_PAGES,
     },
   );
   const { city, category } = opened.pair;
@@ -66,7 +66,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs): Route.Meta
 export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
   const { _ } = useLingui();
   const lp = useLocalePath();
-  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, choices, filtered } =
+  const { heading, path, siteUrl, cityName, categoryName, categoryNamed, categoryHref, count, businesses, featured, page, totalPages, filters, choices, filtered, cursors } =
     loaderData;
   const cityPath = `/city/${encodeURIComponent(cityName)}`;
   return (
@@ -80,7 +80,7 @@ export default function CityCategoryPage({ loaderData }: Route.ComponentProps) {
         { name: categoryName, url: `${siteUrl}${lp(path)}` },
       ]}
       path={path}
-      {...{ businesses, featured, page, totalPages, filters, choices, filtered }}
+      {...{ businesses, featured, page, totalPages, filters, choices, filtered, cursors }}
       heading={
         <CountedHeading title={heading} count={count}>
           {_("cityCategory.found", { count, category: categoryNamed, city: cityName })}{" "}

@@ -4,7 +4,7 @@
  * (kept by the writer and the triggers), pages from the (city_slug, category_slug | group_slug,
  * score, id) indexes: every read is O(page).
  */
-import { and, desc, eq, gte, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { TopLink } from "#app/components/top-links";
 import { toBusinesses, type Business, type StoredBusiness } from "#app/lib/business/business";
 import { cityCategoryHeading } from "#app/lib/business/city-category";
@@ -36,10 +36,19 @@ import { attributeScope } from "#app/lib/search/listing-filters";
 import type { AttributeCountRow } from "#app/lib/search/filter-choices";
 
 /**
- * The deepest page: OFFSET walks the order index, so the pages reach the first 1,000 businesses
- * of a combination (the city and the category pages list them all).
+ * The pages of a city × category addressed by their number: OFFSET walks the pair's order index, a
+ * row read an entry skipped, so the deepest reads 200 entries. Past it the pager links each page by
+ * its cursor (`after=`, `before=`): a seek on the index from the business next to it (pairPageQuery),
+ * so every business of a big pair is listed at the cost of one page. A deeper number alone is
+ * answered with this page.
  */
-export const CITY_CATEGORY_MAX_PAGE = 50;
+export const CITY_CATEGORY_NUMBERED_PAGES = 10;
+
+/**
+ * Where a city × category's page starts: its `offset` by number (past the end, the last page), or
+ * `below` the previous page's last business (`after=`), or just above the next page's first (`before=`).
+ */
+export type PairPageAt = { offset: number } | { below: number } | { above: number };
 
 /**
  * What a listing page's opening read found (listing-page.server.ts): its scope, how many businesses it
@@ -169,12 +178,36 @@ const pairPage = (db: Db, citySlug: string, category: CategoryNamed, limit: numb
   db.orm
     .select(storedColumns)
     .from(businesses)
-    .where(
-      and(eq(businesses.citySlug, citySlug), eq(category.kind === "group" ? businesses.groupSlug : businesses.categorySlug, category.slug)),
-    )
+    .where(pairWhere(citySlug, category))
     .orderBy(desc(businesses.score), desc(businesses.id))
     .limit(limit)
     .offset(offset);
+
+const pairWhere = (citySlug: string, category: CategoryNamed) =>
+  and(eq(businesses.citySlug, citySlug), eq(category.kind === "group" ? businesses.groupSlug : businesses.categorySlug, category.slug));
+
+/**
+ * A page of a city × category from where it starts (PairPageAt), one statement on the pair's index:
+ * by OFFSET, past the end the last page (the pair's size from its summary row); by a cursor, a seek
+ * from the (score, id) of the business next to the page — one row read an entry, and one for the
+ * cursor's. Above a cursor the rows come nearest first (listCityCategoryBusinesses turns them).
+ */
+function pairPageQuery(db: Db, citySlug: string, category: CategoryNamed, limit: number, at: PairPageAt) {
+  if ("offset" in at) {
+    const size = sql`(SELECT ${cityCategories.businessCount} FROM ${cityCategories} WHERE ${cityCategories.citySlug} = ${citySlug}
+      AND ${cityCategories.kind} = ${category.kind} AND ${cityCategories.slug} = ${category.slug})`;
+    const last = sql`max(0, (coalesce(${size}, 0) - 1) / ${sql.raw(String(limit))} * ${sql.raw(String(limit))})`;
+    return pairPage(db, citySlug, category, limit, sql`min(${at.offset}, ${last})` as unknown as number);
+  }
+  const below = "below" in at;
+  const cursor = sql`(SELECT score, id FROM businesses WHERE id = CAST(${below ? at.below : at.above} AS INTEGER))`;
+  return db.orm
+    .select(storedColumns)
+    .from(businesses)
+    .where(and(pairWhere(citySlug, category), sql`(${businesses.score}, ${businesses.id}) ${below ? sql`<` : sql`>`} ${cursor}`))
+    .orderBy(...(below ? [desc(businesses.score), desc(businesses.id)] : [asc(businesses.score), asc(businesses.id)]))
+    .limit(limit);
+}
 
 function pairScope(
   city: CityScope,
@@ -221,10 +254,11 @@ export async function listCityCategoryBusinesses(
   db: Db,
   pair: { city: { slug: string }; category: CategoryNamed },
   limit: number,
-  offset: number,
+  at: PairPageAt,
   ahead?: ReadAhead,
 ): Promise<Business[]> {
-  return toBusinesses(await readThrough(ahead, pairPage(db, pair.city.slug, pair.category, limit, offset)));
+  const rows = toBusinesses(await readThrough(ahead, pairPageQuery(db, pair.city.slug, pair.category, limit, at)));
+  return "above" in at ? rows.reverse() : rows;
 }
 
 /** A city × category page's rows, for its opening's batch: the page then waits on D1 once. */
@@ -232,9 +266,9 @@ export function cityCategoryPageReadAhead(
   db: Db,
   pair: { city: { slug: string }; category: CategoryNamed },
   limit: number,
-  offset: number,
+  at: PairPageAt,
 ): ReadAheadPlan {
-  return readAheadOf([pairPage(db, pair.city.slug, pair.category, limit, offset)]);
+  return readAheadOf([pairPageQuery(db, pair.city.slug, pair.category, limit, at)]);
 }
 
 /**

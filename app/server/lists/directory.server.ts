@@ -451,8 +451,15 @@ export async function findCity(db: Db, name: string): Promise<CityScope | null> 
 }
 
 /** A page of a scope (a category, a group, a city) in the recommended order; `ahead`: what its opening read of it (listPageReadAhead). */
-export async function listScope(db: Db, scope: Scope, limit: number, offset: number, ahead?: ReadAhead): Promise<Business[]> {
-  return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, ahead));
+export async function listScope(
+  db: Db,
+  scope: Scope,
+  limit: number,
+  offset: number,
+  ahead?: ReadAhead,
+  orLast = false,
+): Promise<Business[]> {
+  return toBusinesses(await pageOfScope(db, scope, "recommended", limit, offset, ahead, orLast));
 }
 
 /** A scope the API lists (a city, a group or a category): how many businesses it has and a page of them. */

@@ -46,10 +46,11 @@ import {
   cityCategoryPageReadAhead,
   listCityCategoryBusinesses,
   type OpenedListing,
+  type PairPageAt,
   type PlanAhead,
 } from "#app/server/lists/city-categories.server";
 import { listPageReadAhead, listScope } from "#app/server/lists/directory.server";
-import type { ReadAhead, ReadAheadPlan } from "#app/server/platform/read-ahead.server";
+import { readAheadOf, type ReadAhead, type ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import { attributeChoices, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
 import { siteConfig, type SiteConfig } from "#app/server/platform/config.server";
 import { getApp } from "#app/server/platform/context.server";
@@ -69,8 +70,12 @@ export type ListingSpec<O extends OpenedListing> = {
   ) => Promise<O | null>;
   /** The listing's canonical path (without the site's address or a query). */
   path: (opened: O) => string;
-  /** The deepest page of the list without filters; every page when absent. */
-  maxPage?: number;
+  /**
+   * The pages of the list without filters addressed by their number; past them the pager links each
+   * page by its cursor, and a deeper number alone is answered with the last numbered page. Every
+   * page by number when absent (the list positions make any page one seek).
+   */
+  numbered?: number;
 };
 
 export type ListingPage<O extends OpenedListing> = {
@@ -108,6 +113,11 @@ export type ListingPage<O extends OpenedListing> = {
       numbered: number | null;
     } | null;
     /**
+     * Without filters, a list whose pages past its numbered ones go by cursor (a big city × category):
+     * the pager's neighbours and the deepest page addressed by number (PagerCursors); else null.
+     */
+    cursors: { page: number; next: number | null; previous: null; before: number | null; numbered: number } | null;
+    /**
      * The filter bar's choices and counts (ADR 0031): the listing's attributes, accessibility first,
      * each with how many of the listing's businesses have it — exact, and the same on a filtered page
      * (a count is the listing's, not what the chosen filters leave). A chosen filter the listing lacks shows with 0.
@@ -132,12 +142,14 @@ export async function loadListingPage<O extends OpenedListing>(
   const firstPage = !filtersActive(filters) && clampPage(requested, Infinity) === 1;
   // A filtered page's first statements go in the same batch, for the scope the URL names (ADR 0032).
   const asked = clampPage(requested, MAX_SEARCH_PAGE);
+  // A deeper page without filters: where it starts (by its number, or past the numbered pages by its cursor).
+  const plain = plainPageAt(clampPage(requested, Infinity), spec.numbered, after, before);
   // A deeper page without filters: its first statements too (the list positions' section, or a city × category's page).
   const ahead: PlanAhead | undefined = filtersActive(filters)
     ? (scope) => listingReadAhead(db, scope, filters, asked, LISTING_PAGE_SIZE, after, before)
     : firstPage
       ? undefined
-      : (scope) => pageReadAhead(db, scope, LISTING_PAGE_SIZE, (clampPage(requested, Infinity) - 1) * LISTING_PAGE_SIZE);
+      : (scope) => pageReadAhead(db, scope, LISTING_PAGE_SIZE, plain.at);
   const opened = await spec.open(db, { rules: config, headSize: firstPage ? LISTING_PAGE_SIZE : 0, locale, selected: filters.has, ahead });
   if (!opened) throw data(null, { status: 404 });
   const canonical = `${config.siteUrl}${localePath(config.localeSettings, locale, spec.path(opened))}`;
@@ -149,14 +161,22 @@ export async function loadListingPage<O extends OpenedListing>(
   const choices = opened.counts
     ? attributeChoices(opened.counts, filters, locale)
     : await readAttributeChoices(db, attributeScope(opened.scope), filters, locale);
-  const allPages = Math.min(Math.ceil(opened.count / LISTING_PAGE_SIZE), spec.maxPage ?? Infinity);
+  const allPages = Math.ceil(opened.count / LISTING_PAGE_SIZE);
   const totalPages = listing ? listing.totalPages : allPages;
-  const page = listing ? listing.page : clampPage(requested, allPages);
-  const businesses = listing
+  // A page past the end is answered with the last page, read where the page asked for was (one round trip).
+  let page = listing ? listing.page : "offset" in plain.at ? Math.max(1, Math.min(plain.page, allPages)) : plain.page;
+  let businesses = listing
     ? listing.businesses
     : firstPage && opened.head
       ? opened.head
-      : await pageOf(db, opened.scope, LISTING_PAGE_SIZE, (page - 1) * LISTING_PAGE_SIZE, opened.ahead);
+      : await pageOf(db, opened.scope, LISTING_PAGE_SIZE, plain.at, opened.ahead);
+  // A cursor that names no business of the list any more (deleted, moved): the last numbered page.
+  if (!listing && !("offset" in plain.at) && businesses.length === 0 && spec.numbered) {
+    page = Math.min(spec.numbered, allPages);
+    businesses = await pageOf(db, opened.scope, LISTING_PAGE_SIZE, { offset: (page - 1) * LISTING_PAGE_SIZE });
+  }
+  const cursors =
+    listing || !spec.numbered || allPages <= spec.numbered ? null : plainCursors(page, allPages, spec.numbered, businesses, plain.at);
   return {
     opened,
     config,
@@ -180,6 +200,7 @@ export async function loadListingPage<O extends OpenedListing>(
           filtered: filtersActive(filters),
           indexable: isListingIndexed(opened.count, config),
           locale,
+          cursor: cursors && page > cursors.numbered ? ("offset" in plain.at ? null : cursorQuery(plain.at)) : null,
         }),
     accessibility,
     businesses,
@@ -191,8 +212,44 @@ export async function loadListingPage<O extends OpenedListing>(
       totalPages,
       filters,
       filtered: listing?.filtered ?? null,
+      cursors,
       choices,
     },
+  };
+}
+
+/**
+ * Where a page without filters starts: by its number — for a list with numbered pages, at most the
+ * last of them unless a cursor names the page — or past them below `after` or above `before`.
+ */
+function plainPageAt(
+  requested: number,
+  numbered: number | undefined,
+  after: number | null,
+  before: number | null,
+): { page: number; at: PairPageAt } {
+  if (numbered !== undefined && requested > numbered && after !== null) return { page: requested, at: { below: after } };
+  if (numbered !== undefined && requested > numbered && before !== null) return { page: requested, at: { above: before } };
+  const page = Math.min(requested, numbered ?? Infinity);
+  return { page, at: { offset: (page - 1) * LISTING_PAGE_SIZE } };
+}
+
+/** A cursor page's own parameter, as its address carries it ("after=123"). */
+const cursorQuery = (at: { below: number } | { above: number }) =>
+  "below" in at ? `${CURSOR_PARAM}=${at.below}` : `${BEFORE_PARAM}=${at.above}`;
+
+/**
+ * The pager of a list without filters whose pages past `numbered` go by cursor (PagerCursors): the
+ * next page below this one's last business from the last numbered page on, the previous page above
+ * this one's first past the page after the numbered ones.
+ */
+function plainCursors(page: number, pages: number, numbered: number, shown: Business[], at: PairPageAt) {
+  return {
+    page,
+    next: page >= numbered && page < pages && shown.length > 0 ? shown[shown.length - 1].id : null,
+    previous: null,
+    before: !("offset" in at) && page - 1 > numbered && shown.length > 0 ? shown[0].id : null,
+    numbered,
   };
 }
 
@@ -200,17 +257,16 @@ export async function loadListingPage<O extends OpenedListing>(
  * A page of a listing in the recommended order, from its list positions (or, for a city × category,
  * its own index); `ahead`: what the opening read of it (pageReadAhead).
  */
-function pageOf(db: Db, scope: ListingScope, limit: number, offset: number, ahead?: ReadAhead): Promise<Business[]> {
-  return scope.kind === "city-category"
-    ? listCityCategoryBusinesses(db, scope, limit, offset, ahead)
-    : listScope(db, scope, limit, offset, ahead);
+function pageOf(db: Db, scope: ListingScope, limit: number, at: PairPageAt, ahead?: ReadAhead): Promise<Business[]> {
+  if (scope.kind === "city-category") return listCityCategoryBusinesses(db, scope, limit, at, ahead);
+  // A list by its positions: a page past the end is its last page (orLast).
+  return "offset" in at ? listScope(db, scope, limit, at.offset, ahead, true) : Promise.resolve([]);
 }
 
 /** A page's first statements (pageOf's), for its opening's batch. */
-function pageReadAhead(db: Db, scope: ListingScope, limit: number, offset: number): ReadAheadPlan {
-  return scope.kind === "city-category"
-    ? cityCategoryPageReadAhead(db, scope, limit, offset)
-    : listPageReadAhead(db, scope, "recommended", limit, offset);
+function pageReadAhead(db: Db, scope: ListingScope, limit: number, at: PairPageAt): ReadAheadPlan {
+  if (scope.kind === "city-category") return cityCategoryPageReadAhead(db, scope, limit, at);
+  return "offset" in at ? listPageReadAhead(db, scope, "recommended", limit, at.offset, true) : readAheadOf([]);
 }
 
 /**

@@ -180,7 +180,7 @@ export async function dataVersion(db: Db): Promise<number> {
 }
 
 /** A request's Db, or how to get it (workers/app.ts builds its context only when something needs it). */
-export type DbSource = Db | (() => Promise<Db>);
+type DbSource = Db | (() => Promise<Db>);
 
 async function readDataVersion(db: DbSource): Promise<number> {
   return dataVersion(typeof db === "function" ? await db() : db);

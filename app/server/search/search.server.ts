@@ -1088,7 +1088,9 @@ async function runFacets(
   // (with open now, the driving index continued from the cursor's entry).
   if (cursors && plan.match !== "" && plan.page > 1 && (after !== null || before !== null)) {
     const start = after !== null ? { below: after } : { from: before as number };
-    const page = keep ? await openNowCursorPage(db, plan, driver, keep, start, ahead) : await pastWindowPage(db, plan, driver, start, ahead);
+    const page = keep
+      ? await openNowCursorPage(db, plan, driver, keep, start, ahead)
+      : await pastWindowPage(db, plan, driver, start, ahead);
     if (page) return page;
   }
   // The driving index read directly, its rows with it (windowQuery) — with open now PAST_WINDOW_CHECKED
