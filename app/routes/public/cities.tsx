@@ -8,7 +8,8 @@ import { Pager } from "#app/components/ui/pager";
 import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
-import { listCitiesByCountry, type CountryCity } from "#app/server/lists/directory.server";
+import { listCitiesByCountry, type CitiesPageAt, type CountryCity } from "#app/server/lists/directory.server";
+import { BEFORE_PARAM, CURSOR_PARAM, pagerLinks, parseCursor } from "#app/lib/search/listing-filters";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { localePath } from "#app/lib/i18n/locales";
@@ -20,15 +21,35 @@ import type { Route } from "./+types/cities";
 
 const CITIES_PAGE_SIZE = 200;
 
-export const queryParams: QueryParams = ["page"];
+export const queryParams: QueryParams = ["page", CURSOR_PARAM, BEFORE_PARAM];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const locale = loaderLocale(config.localeSettings, params);
-  const raw = new URL(request.url).searchParams.get("page");
-  const page = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), 10_000) : 1;
-  const { cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, (page - 1) * CITIES_PAGE_SIZE);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("page");
+  const asked = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), 10_000) : 1;
+  // Page 1 by its number; every later page by its cursor, the city next to it (a number alone is page 1).
+  const after = parseCursor(url.searchParams.get(CURSOR_PARAM));
+  const before = parseCursor(url.searchParams.get(BEFORE_PARAM));
+  const at: CitiesPageAt = asked > 1 && after !== null ? { after } : asked > 1 && before !== null ? { before } : null;
+  let page = at ? asked : 1;
+  let { cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, at);
+  // A cursor that names no city any more (its businesses deleted): the first page.
+  if (at && cities.length === 0) {
+    page = 1;
+    ({ cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, null));
+  }
+  const upward = page > 1 && at !== null && "before" in at;
+  const pager = {
+    page,
+    // A page read upward from the next page's first city has that page after it.
+    hasNext: upward || hasMore,
+    next: (upward || hasMore) && cities.length ? cities[cities.length - 1].key : null,
+    before: page > 2 && cities.length ? cities[0].key : null,
+    cursor: at === null || page === 1 ? null : "after" in at ? `${CURSOR_PARAM}=${at.after}` : `${BEFORE_PARAM}=${at.before}`,
+  };
   const groups: Array<{ country: string; cities: CountryCity[] }> = [];
   for (const city of cities) {
     const last = groups.at(-1);
@@ -37,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (last && last.country === country) last.cities.push(city);
     else groups.push({ country, cities: [city] });
   }
-  return { siteName: config.siteName, siteUrl: config.siteUrl, page, hasMore, groups };
+  return { siteName: config.siteName, siteUrl: config.siteUrl, pager, groups };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -47,10 +68,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   // Page N canonical to itself, noindex, follow, its own title (app/lib/seo/indexing.ts); in the page's locale.
   const { canonical, robots, titleSuffix } = listingIndexing({
     canonicalBase: `${loaderData?.siteUrl ?? ""}${localePath(locale, locale.locale, "/cities")}`,
-    page: loaderData?.page ?? 1,
+    page: loaderData?.pager.page ?? 1,
     variant: null,
     indexable: true,
     locale: locale.locale,
+    cursor: loaderData?.pager.cursor,
   });
   const title = titleWithSuffix(i18n._("cities.metaTitle", { siteName }), titleSuffix);
   const description = i18n._("cities.metaDescription");
@@ -60,7 +82,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
 export default function CitiesPage({ loaderData }: Route.ComponentProps) {
   const { _, i18n } = useLingui();
   const lp = useLocalePath();
-  const { groups, page, hasMore, siteUrl } = loaderData;
+  const { groups, pager, siteUrl } = loaderData;
+  // Page 1 by its number, its neighbours by their cursors (listing-filters.ts pagerLinks).
+  const hrefFor = pagerLinks({ page: pager.page, next: pager.next, before: pager.before, numbered: 1 }, (p, after, before) =>
+    p === 1 ? "/cities" : after !== null ? `/cities?page=${p}&${CURSOR_PARAM}=${after}` : `/cities?page=${p}&${BEFORE_PARAM}=${before}`,
+  );
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <JsonLd
@@ -93,7 +119,7 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
           </section>
         ))
       )}
-      <Pager page={page} totalPages={hasMore ? null : page} hasNext={hasMore} hrefFor={(p) => (p > 1 ? `/cities?page=${p}` : "/cities")} />
+      <Pager page={pager.page} totalPages={pager.hasNext ? null : pager.page} hasNext={pager.hasNext} hrefFor={hrefFor} />
     </main>
   );
 }

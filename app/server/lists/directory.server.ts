@@ -2,7 +2,7 @@
  * Public reads shared by the JSON API and the page loaders. Every query reads O(its page) rows:
  * totals come from the summary tables, pages from the list positions (docs/decisions/0011).
  */
-import { and, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { omit, toBusiness, toBusinesses, UNREAD_COLUMNS, type Business, type StoredBusiness } from "#app/lib/business/business";
 import { groupBySlug } from "#app/lib/business/category-groups";
 import { isClosedStatus } from "#app/lib/business/open-status";
@@ -630,24 +630,63 @@ async function searchBusinesses(
 export type CountryCity = { name: string; state: string; country: string; businessCount: number };
 
 /**
- * /cities: every city with businesses, grouped by country, A–Z, one page at a
- * time through the (country, name) index; `hasMore` from one extra row instead of a COUNT.
+ * Where a page of /cities starts: the first page, just after the city whose key (its rowid) is
+ * `after` (the next link), or just before the one whose key is `before` (the previous link).
  */
-export async function listCitiesByCountry(db: Db, limit: number, offset: number): Promise<{ cities: CountryCity[]; hasMore: boolean }> {
-  const rows = await db.orm
-    .select({
-      name: cityCountries.name,
-      state: cityCountries.state,
-      country: cityCountries.country,
-      businessCount: cityCountries.businessCount,
-    })
-    .from(cityCountries)
-    .where(gt(cityCountries.businessCount, 0))
-    .orderBy(cityCountries.country, cityCountries.name)
-    .limit(limit + 1)
-    .offset(offset);
+export type CitiesPageAt = { after: number } | { before: number } | null;
+
+/**
+ * /cities: every city with businesses, grouped by country, A–Z, one page at a time through the
+ * (country, name) index — a seek from the city next to the page, `limit` rows and one more, whatever
+ * the page's depth (an OFFSET read every city before the page). Each city carries its key, the
+ * neighbours' cursor; `hasMore` says whether a page follows (after) or precedes (before).
+ */
+export async function listCitiesByCountry(
+  db: Db,
+  limit: number,
+  at: CitiesPageAt,
+): Promise<{ cities: Array<CountryCity & { key: number }>; hasMore: boolean }> {
+  const key = sql<number>`${cityCountries}.rowid`;
+  const columns = {
+    name: cityCountries.name,
+    state: cityCountries.state,
+    country: cityCountries.country,
+    businessCount: cityCountries.businessCount,
+    key: key.as("key"),
+  };
+  const select = (where?: SQL) =>
+    db.orm
+      .select(columns)
+      .from(cityCountries)
+      .where(and(gt(cityCountries.businessCount, 0), where));
+  let rows: Array<CountryCity & { key: number }>;
+  if (at === null) {
+    rows = await select()
+      .orderBy(cityCountries.country, cityCountries.name, key)
+      .limit(limit + 1);
+  } else {
+    // Two seeks of the (country, name) index SQLite merges: the rest of the cursor's country from its
+    // name on (its namesakes told apart by their keys), then the countries after it. A row value
+    // "(country, name) > (…)" of the cursor's would seek by country alone and read the country's
+    // cities before the page.
+    const after = "after" in at;
+    const from = after ? at.after : at.before;
+    const cursor = (column: "country" | "name") =>
+      sql`(SELECT ${sql.raw(column)} FROM city_countries WHERE rowid = CAST(${from} AS INTEGER))`;
+    const ahead = after ? sql`>` : sql`<`;
+    const sameCountry = sql`${cityCountries.country} = ${cursor("country")} AND ${cityCountries.name} ${ahead}= ${cursor("name")}
+      AND NOT (${cityCountries.name} = ${cursor("name")} AND ${key} ${after ? sql`<=` : sql`>=`} ${from})`;
+    const order = after
+      ? [asc(cityCountries.country), asc(cityCountries.name), asc(key)]
+      : [desc(cityCountries.country), desc(cityCountries.name), desc(key)];
+    rows = await select(sameCountry)
+      .unionAll(select(sql`${cityCountries.country} ${ahead} ${cursor("country")}`))
+      .orderBy(...order)
+      .limit(limit + 1);
+  }
+  const page = rows.slice(0, limit);
   return {
-    cities: rows.slice(0, limit),
+    cities: at !== null && "before" in at ? page.reverse() : page,
     hasMore: rows.length > limit,
   };
 }
