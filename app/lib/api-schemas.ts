@@ -30,6 +30,22 @@ const optionalFilter = z
 
 export const pagingQuerySchema = (defaultLimit: number) => z.object({ limit: limitParam(defaultLimit), offset: offsetParam });
 
+/**
+ * How deep /api/categories goes by `offset`: an OFFSET reads every entry it skips, so the pages past
+ * it go by `after`, the slug of the previous page's last category (each page then reads its own rows).
+ */
+const CATEGORIES_MAX_OFFSET = 200;
+
+/** /api/categories: `limit` and `offset` up to CATEGORIES_MAX_OFFSET, or `after` a category's slug. */
+export const categoriesQuerySchema = z.object({
+  limit: limitParam(100),
+  offset: offsetParam.refine(
+    (n) => n <= CATEGORIES_MAX_OFFSET,
+    `offset is past ${CATEGORIES_MAX_OFFSET}: page on with after= set to the last category's slug`,
+  ),
+  after: optionalFilter,
+});
+
 export const businessesQuerySchema = z.object({
   limit: limitParam(20),
   offset: offsetParam,

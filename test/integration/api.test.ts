@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Business } from "#app/lib/business/business";
-import { buildBusiness, getJson, idOf, insert, request } from "../helpers/factories";
+import { buildBusiness, getJson, idOf, insert, request, rowsRead } from "../helpers/factories";
 
 type Page = { businesses: Business[]; totalPages: number; totalCount: number };
 
@@ -358,5 +358,46 @@ describe("unknown API paths", () => {
     const { status, body } = await getJson<{ message: string }>("/api/no-such-thing");
     expect(status).toBe(404);
     expect(body.message).toBeTruthy();
+  });
+});
+
+describe("GET /api/categories past its first pages", () => {
+  const many = Array.from({ length: 350 }, (_, i) => `Paging craft ${String(i).padStart(3, "0")}`);
+  beforeAll(async () => {
+    // Every count 1 but the first ten's 2: the order is the count, then the name.
+    await insert(
+      ...many.map((category, i) => buildBusiness({ name: `Crafter ${i}`, category })),
+      ...many.slice(0, 10).map((category, i) => buildBusiness({ name: `Second crafter ${i}`, category })),
+    );
+  });
+
+  it("pages by offset up to 200, then by after= the last category's slug, each page within 300 rows", async () => {
+    type Page = Array<{ category: string; slug: string }>;
+    const listed: string[] = [];
+    const reads: number[] = [];
+    let cursor: string | null = null;
+    for (const offset of [0, 100, 200]) {
+      const { status, body, response } = await getJson<Page>(`/api/categories?limit=100&offset=${offset}`);
+      expect(status).toBe(200);
+      reads.push(rowsRead(response));
+      listed.push(...body.map((c) => c.category));
+      cursor = body[body.length - 1].slug;
+    }
+    while (cursor !== null) {
+      const { body, response }: { body: Page; response: Response } = await getJson<Page>(`/api/categories?limit=100&after=${cursor}`);
+      reads.push(rowsRead(response));
+      listed.push(...body.map((c) => c.category));
+      cursor = body.length === 100 ? body[body.length - 1].slug : null;
+      expect(reads.length, "the list ends").toBeLessThanOrEqual(10);
+    }
+    // Each category once, the ten with two businesses first, then A–Z.
+    expect(listed.filter((c) => c.startsWith("Paging craft"))).toEqual(many);
+    expect(Math.max(...reads), reads.join(" ")).toBeLessThanOrEqual(300);
+  });
+
+  it("answers an offset past 200 with 400 and how to page on", async () => {
+    const response = await request("/api/categories?offset=300");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("page on with after= set to the last category's slug");
   });
 });

@@ -154,7 +154,11 @@ async function searchAdminBusinesses(db: Db, query: AdminListQuery): Promise<Adm
 
 /** Dashboard statistics, the country summary and the category filter's options: summary tables only. */
 export async function getAdminSummary(db: Db): Promise<AdminSummary> {
-  const [statistics, countries, categories] = await Promise.all([getStatistics(db), getCountries(db, 300, 0), getCategories(db, 200, 0)]);
+  const [statistics, countries, categories] = await Promise.all([
+    getStatistics(db),
+    getCountries(db, 300, 0),
+    getCategories(db, 200, { offset: 0 }),
+  ]);
   return { statistics, countries, categories };
 }
 

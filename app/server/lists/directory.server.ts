@@ -101,8 +101,24 @@ export async function getPopularCities(db: Db, limit: number): Promise<PopularCi
   return popularCitiesQuery(db, limit);
 }
 
-export async function getCategories(db: Db, limit: number, offset: number): Promise<CategorySummary[]> {
-  return categoriesQuery(db, limit, offset);
+/**
+ * The categories with businesses, largest first: from `offset`, or just after the category whose slug
+ * is `after` — two seeks of the (business_count DESC, name) index that SQLite merges, the rest of the
+ * cursor's count from its name on, then the smaller counts (a row value of the cursor's would seek
+ * by the count alone). A slug that names no category lists nothing.
+ */
+export async function getCategories(db: Db, limit: number, at: { offset: number } | { after: string }): Promise<CategorySummary[]> {
+  if ("offset" in at) return categoriesQuery(db, limit, at.offset);
+  const cursor = (column: "business_count" | "name") => sql`(SELECT ${sql.raw(column)} FROM categories WHERE slug = ${at.after})`;
+  const select = (where: SQL) =>
+    db.orm
+      .select({ category: categories.name, slug: categories.slug, businessCount: categories.businessCount })
+      .from(categories)
+      .where(and(gt(categories.businessCount, 0), where));
+  return select(sql`${categories.businessCount} = ${cursor("business_count")} AND ${categories.name} > ${cursor("name")}`)
+    .unionAll(select(sql`${categories.businessCount} < ${cursor("business_count")}`))
+    .orderBy(desc(categories.businessCount), categories.name)
+    .limit(limit);
 }
 
 /**
