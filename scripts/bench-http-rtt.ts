@@ -64,7 +64,7 @@ function mode(xs: number[]): number {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0] ?? NaN;
 }
 
-/** The pages: each public kind (a business by id and at its slug, a city's page 2, a filtered city × category), and /search three ways (a dense word, a word in a place, near a point). */
+/** The pages: each public kind (a business by id and at its slug, a city's page 2, open now and past its end, a filtered city × category), and /search three ways (a dense word, a word in a place, near a point). */
 async function pagesOf(origin: string, businesses: number): Promise<Array<[string, string]>> {
   const json = async <T>(path: string) => (await (await fetch(`${origin}${path}`)).json()) as T;
   const {
@@ -84,6 +84,9 @@ async function pagesOf(origin: string, businesses: number): Promise<Array<[strin
     ["business at its slug", `/details/${business.slug}`],
     ["city page 2", `/city/${encodeURIComponent(city)}?page=2`],
     ...(cityCategory ? ([["city×category, rated 4+", `${cityCategory}?minRating=4`]] as Array<[string, string]>) : []),
+    // Open now (its window and the index past it in one statement) and a page past the end (the last page).
+    ["city, open now", `/city/${encodeURIComponent(city)}?openNow=1`],
+    ["city past its end", `/city/${encodeURIComponent(city)}?page=9999`],
     ["search: dense word", "/search?q=restaurant"],
     ["search: pizza in New York", "/search?q=pizza&location=New%20York"],
     ["search: near me", "/search?near=40.7128,-74.0060"],
