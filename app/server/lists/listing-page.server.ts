@@ -164,7 +164,7 @@ export async function loadListingPage<O extends OpenedListing>(
   const allPages = Math.ceil(opened.count / LISTING_PAGE_SIZE);
   const totalPages = listing ? listing.totalPages : allPages;
   // A page past the end is answered with the last page, read where the page asked for was (one round trip).
-  let page = listing ? listing.page : "offset" in plain.at ? Math.max(1, Math.min(plain.page, allPages)) : plain.page;
+  let page = listing ? listing.page : Math.max(1, Math.min(plain.page, allPages));
   let businesses = listing
     ? listing.businesses
     : firstPage && opened.head
