@@ -1115,7 +1115,12 @@ async function runFacets(
   if (cursors) {
     // With open now, the entries read past the window are its matches past it, in the index's order.
     const window = keep ? read.window.slice(0, FACET_WINDOW + 1) : read.window;
-    const past = keep ? read.window.slice(FACET_WINDOW + 1).filter((row) => row.passes === 1) : read.past;
+    const past = keep
+      ? read.window
+          .slice(FACET_WINDOW + 1)
+          .filter((row) => row.passes === 1)
+          .map(({ passes: _, ...row }): CandidateRow => row)
+      : read.past;
     return numberedPastWindow(plan, passing(window).sort(COMPARE[plan.order]), keep, past ?? []);
   }
   const hits = all;
