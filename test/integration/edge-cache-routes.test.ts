@@ -4,7 +4,13 @@ import * as build from "virtual:react-router/server-build";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "#app/routes";
 import { isAdminPath } from "#app/lib/admin/admin-path";
-import { businessesQuerySchema, mapPlacesQuerySchema, pagingQuerySchema, suggestQuerySchema } from "#app/lib/api-schemas";
+import {
+  businessesQuerySchema,
+  categoriesQuerySchema,
+  mapPlacesQuerySchema,
+  pagingQuerySchema,
+  suggestQuerySchema,
+} from "#app/lib/api-schemas";
 import { searchParamsSchema } from "#app/lib/search/search-params";
 import { ATTRIBUTE_PARAMS, BEFORE_PARAM, CURSOR_PARAM } from "#app/lib/search/listing-filters";
 import { pageUrl, withEdgeCache, type QueryParams } from "#app/server/platform/edge-cache.server";
@@ -122,10 +128,9 @@ const QUERY_SCHEMAS: Array<[string[], { shape: object }]> = [
   [["routes/api/businesses"], businessesQuerySchema],
   [["routes/api/suggest"], suggestQuerySchema],
   [["routes/api/map-places"], mapPlacesQuerySchema],
+  [["routes/api/categories"], categoriesQuerySchema],
   [
-    ["businesses-latest", "businesses-recommended", "cities-popular", "categories", "countries", "city", "category"].map(
-      (name) => `routes/api/${name}`,
-    ),
+    ["businesses-latest", "businesses-recommended", "cities-popular", "countries", "city", "category"].map((name) => `routes/api/${name}`),
     pagingQuerySchema(1),
   ],
 ];
