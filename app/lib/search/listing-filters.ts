@@ -133,6 +133,24 @@ export function parseCursor(raw: string | null): number | null {
 }
 
 /**
+ * Where a page of a list paged by cursor starts: just after the row `below` (the next link's
+ * `after=`), or just before the row `above` (the previous link's `before=`).
+ */
+export type PageCursor = { below: number } | { above: number };
+
+/** A URL's page cursor (`after=` first), or null. */
+export function pageCursorOf(params: URLSearchParams): PageCursor | null {
+  const after = parseCursor(params.get(CURSOR_PARAM));
+  if (after !== null) return { below: after };
+  const before = parseCursor(params.get(BEFORE_PARAM));
+  return before !== null ? { above: before } : null;
+}
+
+/** A page cursor as its address carries it ("after=123", "before=45"). */
+export const cursorParam = (cursor: PageCursor) =>
+  "below" in cursor ? `${CURSOR_PARAM}=${cursor.below}` : `${BEFORE_PARAM}=${cursor.above}`;
+
+/**
  * Where a pager's pages go (ADR 0031): the neighbours by their cursors where they have one (`next`,
  * `previous`: `after=` in their URLs; `before`: the previous page's `before=`), every other page by
  * its number up to `numbered` (null or absent: every page); a page past it without a cursor gets no

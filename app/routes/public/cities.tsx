@@ -8,8 +8,8 @@ import { Pager } from "#app/components/ui/pager";
 import { breadcrumbJsonLd } from "#app/lib/seo/structured-data";
 import { getApp } from "#app/server/platform/context.server";
 import { siteConfig } from "#app/server/platform/config.server";
-import { listCitiesByCountry, type CitiesPageAt, type CountryCity } from "#app/server/lists/directory.server";
-import { BEFORE_PARAM, CURSOR_PARAM, pagerLinks, parseCursor } from "#app/lib/search/listing-filters";
+import { citiesPage, type CountryCity } from "#app/server/lists/directory.server";
+import { BEFORE_PARAM, CURSOR_PARAM, cursorParam, pagerLinks } from "#app/lib/search/listing-filters";
 import { formatCount } from "#app/lib/format";
 import { i18nFor } from "#app/lib/i18n/i18n";
 import { localePath } from "#app/lib/i18n/locales";
@@ -19,37 +19,13 @@ import { loaderLocale } from "#app/server/platform/i18n.server";
 import { countryNameIn } from "#app/lib/business/countries";
 import type { Route } from "./+types/cities";
 
-const CITIES_PAGE_SIZE = 200;
-
 export const queryParams: QueryParams = ["page", CURSOR_PARAM, BEFORE_PARAM];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db, env } = getApp(context);
   const config = siteConfig(env);
   const locale = loaderLocale(config.localeSettings, params);
-  const url = new URL(request.url);
-  const raw = url.searchParams.get("page");
-  const asked = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), 10_000) : 1;
-  // Page 1 by its number; every later page by its cursor, the city next to it (a number alone is page 1).
-  const after = parseCursor(url.searchParams.get(CURSOR_PARAM));
-  const before = parseCursor(url.searchParams.get(BEFORE_PARAM));
-  const at: CitiesPageAt = asked > 1 && after !== null ? { after } : asked > 1 && before !== null ? { before } : null;
-  let page = at ? asked : 1;
-  let { cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, at);
-  // A cursor that names no city any more (its businesses deleted): the first page.
-  if (at && cities.length === 0) {
-    page = 1;
-    ({ cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, null));
-  }
-  const upward = page > 1 && at !== null && "before" in at;
-  const pager = {
-    page,
-    // A page read upward from the next page's first city has that page after it.
-    hasNext: upward || hasMore,
-    next: (upward || hasMore) && cities.length ? cities[cities.length - 1].key : null,
-    before: page > 2 && cities.length ? cities[0].key : null,
-    cursor: at === null || page === 1 ? null : "after" in at ? `${CURSOR_PARAM}=${at.after}` : `${BEFORE_PARAM}=${at.before}`,
-  };
+  const { cities, pager } = await citiesPage(db, new URL(request.url).searchParams);
   const groups: Array<{ country: string; cities: CountryCity[] }> = [];
   for (const city of cities) {
     const last = groups.at(-1);
@@ -85,7 +61,7 @@ export default function CitiesPage({ loaderData }: Route.ComponentProps) {
   const { groups, pager, siteUrl } = loaderData;
   // Page 1 by its number, its neighbours by their cursors (listing-filters.ts pagerLinks).
   const hrefFor = pagerLinks({ page: pager.page, next: pager.next, before: pager.before, numbered: 1 }, (p, after, before) =>
-    p === 1 ? "/cities" : after !== null ? `/cities?page=${p}&${CURSOR_PARAM}=${after}` : `/cities?page=${p}&${BEFORE_PARAM}=${before}`,
+    p === 1 ? "/cities" : `/cities?page=${p}&${cursorParam(after !== null ? { below: after } : { above: before as number })}`,
   );
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

@@ -4,7 +4,7 @@
  * (kept by the writer and the triggers), pages from the (city_slug, category_slug | group_slug,
  * score, id) indexes: every read is O(page).
  */
-import { and, asc, desc, eq, gte, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, notInArray, sql } from "drizzle-orm";
 import type { TopLink } from "#app/components/top-links";
 import { toBusinesses, type Business, type StoredBusiness } from "#app/lib/business/business";
 import { cityCategoryHeading } from "#app/lib/business/city-category";
@@ -16,6 +16,7 @@ import { labelOf } from "#app/lib/i18n/labels";
 import { businesses, categories, categoryGroups, cities, cityCategories } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import type { ListingScope, ListingSizes } from "#app/server/search/search.server";
+import { seekFrom } from "#app/server/search/candidates.server";
 import { readAheadOf, readThrough, type ReadAhead, type ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import {
   categoryBySlug,
@@ -32,7 +33,7 @@ import {
 } from "#app/server/lists/directory.server";
 import { featuredQuery, pickFeatured } from "#app/server/lists/featured.server";
 import { attributeCountQueries } from "#app/server/lists/attribute-counts.server";
-import { attributeScope } from "#app/lib/search/listing-filters";
+import { attributeScope, type PageCursor } from "#app/lib/search/listing-filters";
 import type { AttributeCountRow } from "#app/lib/search/filter-choices";
 
 /**
@@ -48,7 +49,7 @@ export const CITY_CATEGORY_NUMBERED_PAGES = 10;
  * Where a city × category's page starts: its `offset` by number (past the end, the last page), or
  * `below` the previous page's last business (`after=`), or just above the next page's first (`before=`).
  */
-export type PairPageAt = { offset: number } | { below: number } | { above: number };
+export type PairPageAt = { offset: number } | PageCursor;
 
 /**
  * What a listing page's opening read found (listing-page.server.ts): its scope, how many businesses it
@@ -199,13 +200,12 @@ function pairPageQuery(db: Db, citySlug: string, category: CategoryNamed, limit:
     const last = sql`max(0, (coalesce(${size}, 0) - 1) / ${sql.raw(String(limit))} * ${sql.raw(String(limit))})`;
     return pairPage(db, citySlug, category, limit, sql`min(${at.offset}, ${last})` as unknown as number);
   }
-  const below = "below" in at;
-  const cursor = sql`(SELECT score, id FROM businesses WHERE id = CAST(${below ? at.below : at.above} AS INTEGER))`;
+  const seek = "below" in at ? seekFrom(businesses, at.below, "below") : seekFrom(businesses, at.above, "above");
   return db.orm
     .select(storedColumns)
     .from(businesses)
-    .where(and(pairWhere(citySlug, category), sql`(${businesses.score}, ${businesses.id}) ${below ? sql`<` : sql`>`} ${cursor}`))
-    .orderBy(...(below ? [desc(businesses.score), desc(businesses.id)] : [asc(businesses.score), asc(businesses.id)]))
+    .where(and(pairWhere(citySlug, category), seek.where))
+    .orderBy(...seek.orderBy)
     .limit(limit);
 }
 

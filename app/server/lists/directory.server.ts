@@ -11,6 +11,7 @@ import { hasControlCharacters } from "#app/lib/business/untrusted-text";
 import { businesses, categories, categoryGroups, cities, cityCountries, countries, siteStats, type CityRow } from "#db/schema";
 import type { Db } from "#app/server/platform/db.server";
 import { listAnchorCte } from "#app/server/write/list-positions.server";
+import { cursorParam, pageCursorOf, type PageCursor } from "#app/lib/search/listing-filters";
 import { batchThrough, readAheadOf, type ReadAhead, type ReadAheadPlan } from "#app/server/platform/read-ahead.server";
 import { filteredList, searchList, type ListingScope } from "#app/server/search/search.server";
 import { attributeChoices, attributeCountQueries, readAttributeChoices } from "#app/server/lists/attribute-counts.server";
@@ -645,22 +646,48 @@ async function searchBusinesses(
 
 export type CountryCity = { name: string; state: string; country: string; businessCount: number };
 
+/** /cities' page size: one page reads it and one row more. */
+const CITIES_PAGE_SIZE = 200;
+
+/** /cities' pager: its page, whether a page follows, the neighbours' cursors and the page's own cursor as its address carries it. */
+export type CitiesPager = { page: number; hasNext: boolean; next: number | null; before: number | null; cursor: string | null };
+
 /**
- * Where a page of /cities starts: the first page, just after the city whose key (its rowid) is
- * `after` (the next link), or just before the one whose key is `before` (the previous link).
+ * A page of /cities from its URL: page 1 by its number, every later page by its cursor, the key (rowid)
+ * of the city next to it (a number alone, or a cursor that names no city any more, is page 1).
  */
-export type CitiesPageAt = { after: number } | { before: number } | null;
+export async function citiesPage(db: Db, params: URLSearchParams): Promise<{ cities: CountryCity[]; pager: CitiesPager }> {
+  const raw = params.get("page");
+  const asked = raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Math.min(Number(raw), 10_000) : 1;
+  const at = asked > 1 ? pageCursorOf(params) : null;
+  let page = at ? asked : 1;
+  let { cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, at);
+  if (at && cities.length === 0) {
+    page = 1;
+    ({ cities, hasMore } = await listCitiesByCountry(db, CITIES_PAGE_SIZE, null));
+  }
+  // A page read upward from the next page's first city has that page after it.
+  const hasNext = (page > 1 && at !== null && "above" in at) || hasMore;
+  const pager = {
+    page,
+    hasNext,
+    next: hasNext && cities.length ? cities[cities.length - 1].key : null,
+    before: page > 2 && cities.length ? cities[0].key : null,
+    cursor: at !== null && page > 1 ? cursorParam(at) : null,
+  };
+  return { cities, pager };
+}
 
 /**
  * /cities: every city with businesses, grouped by country, A–Z, one page at a time through the
  * (country, name) index — a seek from the city next to the page, `limit` rows and one more, whatever
  * the page's depth (an OFFSET read every city before the page). Each city carries its key, the
- * neighbours' cursor; `hasMore` says whether a page follows (after) or precedes (before).
+ * neighbours' cursor; `hasMore` says whether a page follows (below a city) or precedes (above one).
  */
-export async function listCitiesByCountry(
+async function listCitiesByCountry(
   db: Db,
   limit: number,
-  at: CitiesPageAt,
+  at: PageCursor | null,
 ): Promise<{ cities: Array<CountryCity & { key: number }>; hasMore: boolean }> {
   const key = sql<number>`${cityCountries}.rowid`;
   const columns = {
@@ -685,8 +712,8 @@ export async function listCitiesByCountry(
     // name on (its namesakes told apart by their keys), then the countries after it. A row value
     // "(country, name) > (…)" of the cursor's would seek by country alone and read the country's
     // cities before the page.
-    const after = "after" in at;
-    const from = after ? at.after : at.before;
+    const after = "below" in at;
+    const from = after ? at.below : at.above;
     const cursor = (column: "country" | "name") =>
       sql`(SELECT ${sql.raw(column)} FROM city_countries WHERE rowid = CAST(${from} AS INTEGER))`;
     const ahead = after ? sql`>` : sql`<`;
@@ -702,7 +729,7 @@ export async function listCitiesByCountry(
   }
   const page = rows.slice(0, limit);
   return {
-    cities: at !== null && "before" in at ? page.reverse() : page,
+    cities: at !== null && "above" in at ? page.reverse() : page,
     hasMore: rows.length > limit,
   };
 }

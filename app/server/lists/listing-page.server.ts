@@ -22,12 +22,15 @@ import {
   attributeScope,
   filtersActive,
   BEFORE_PARAM,
+  cursorParam,
   CURSOR_PARAM,
   LISTING_PAGE_SIZE,
+  pageCursorOf,
   parseCursor,
   parseListingFilters,
   type FilterChoices,
   type ListingFilters,
+  type PageCursor,
 } from "#app/lib/search/listing-filters";
 import { countShown, filteredPage } from "#app/lib/search/result-count";
 import { formatCount } from "#app/lib/format";
@@ -143,7 +146,7 @@ export async function loadListingPage<O extends OpenedListing>(
   // A filtered page's first statements go in the same batch, for the scope the URL names (ADR 0032).
   const asked = clampPage(requested, MAX_SEARCH_PAGE);
   // A deeper page without filters: where it starts (by its number, or past the numbered pages by its cursor).
-  const plain = plainPageAt(clampPage(requested, Infinity), spec.numbered, after, before);
+  const plain = plainPageAt(clampPage(requested, Infinity), spec.numbered, pageCursorOf(url.searchParams));
   // A deeper page without filters: its first statements too (the list positions' section, or a city × category's page).
   const ahead: PlanAhead | undefined = filtersActive(filters)
     ? (scope) => listingReadAhead(db, scope, filters, asked, LISTING_PAGE_SIZE, after, before)
@@ -200,7 +203,7 @@ export async function loadListingPage<O extends OpenedListing>(
           filtered: filtersActive(filters),
           indexable: isListingIndexed(opened.count, config),
           locale,
-          cursor: cursors && page > cursors.numbered ? ("offset" in plain.at ? null : cursorQuery(plain.at)) : null,
+          cursor: cursors && page > cursors.numbered && !("offset" in plain.at) ? cursorParam(plain.at) : null,
         }),
     accessibility,
     businesses,
@@ -220,23 +223,13 @@ export async function loadListingPage<O extends OpenedListing>(
 
 /**
  * Where a page without filters starts: by its number — for a list with numbered pages, at most the
- * last of them unless a cursor names the page — or past them below `after` or above `before`.
+ * last of them unless a cursor names the page — or past them from its cursor.
  */
-function plainPageAt(
-  requested: number,
-  numbered: number | undefined,
-  after: number | null,
-  before: number | null,
-): { page: number; at: PairPageAt } {
-  if (numbered !== undefined && requested > numbered && after !== null) return { page: requested, at: { below: after } };
-  if (numbered !== undefined && requested > numbered && before !== null) return { page: requested, at: { above: before } };
+function plainPageAt(requested: number, numbered: number | undefined, cursor: PageCursor | null): { page: number; at: PairPageAt } {
+  if (numbered !== undefined && requested > numbered && cursor !== null) return { page: requested, at: cursor };
   const page = Math.min(requested, numbered ?? Infinity);
   return { page, at: { offset: (page - 1) * LISTING_PAGE_SIZE } };
 }
-
-/** A cursor page's own parameter, as its address carries it ("after=123"). */
-const cursorQuery = (at: { below: number } | { above: number }) =>
-  "below" in at ? `${CURSOR_PARAM}=${at.below}` : `${BEFORE_PARAM}=${at.above}`;
 
 /**
  * The pager of a list without filters whose pages past `numbered` go by cursor (PagerCursors): the

@@ -1,11 +1,26 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "#app/server/platform/db.server";
 import { businesses, type BusinessRow } from "#db/schema";
 
 /** `businesses AS b`: the search plans name their columns as b.… (FROM_B in hand-written SQL). */
 export const b = alias(businesses, "b");
 export const FROM_B = sql`businesses AS b`;
+
+/**
+ * A seek on an index in the recommended order (`(…, score, id)`) from one business, by its id: the
+ * entries after it (`below`), before it (`above`), or it and those before it (`from`), with the ORDER
+ * BY that reads them nearest first. One row read for the business, one an entry; a business that is
+ * gone matches nothing.
+ */
+export function seekFrom(columns: { score: SQLiteColumn; id: SQLiteColumn }, id: number, direction: "below" | "above" | "from") {
+  const cursor = sql`(SELECT score, id FROM businesses WHERE id = CAST(${id} AS INTEGER))`;
+  const compare = direction === "below" ? sql`<` : direction === "above" ? sql`>` : sql`>=`;
+  return {
+    where: sql`(${columns.score}, ${columns.id}) ${compare} ${cursor}`,
+    orderBy: direction === "below" ? [desc(columns.score), desc(columns.id)] : [asc(columns.score), asc(columns.id)],
+  };
+}
 
 /**
  * A block's candidates are read with every column but the FTS ones (computed per row, and never shown):

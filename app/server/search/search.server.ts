@@ -80,6 +80,7 @@ import {
   candidateJson,
   candidatesFromJson,
   FROM_B,
+  seekFrom,
   readCandidates,
   type CandidateRow,
 } from "#app/server/search/candidates.server";
@@ -1097,9 +1098,10 @@ async function runFacets(
   // entries further, the index continued past the window; for a page by number with a pager by
   // cursor, without open now, with the matches past the window that the page reaches (windowAndPastQuery).
   const withPast = cursors && !keep && plan.match !== "";
+  const size = windowSize(Boolean(keep));
   const read = withPast
     ? windowAndPastOf(await readThrough(ahead, windowAndPastQuery(db, driver, plan)))
-    : { window: await readThrough<WindowRow>(ahead, windowQuery(db, driver, plan, windowSize(Boolean(keep)))), past: undefined };
+    : { window: await readThrough<WindowRow>(ahead, windowQuery(db, driver, plan, size)), past: undefined };
   // `relevance: 0` (what COMPARE reads) stays on the rows and shows in the JSON answers, as it always has.
   const passing = (rows: WindowRow[]) =>
     rows.filter((row) => row.passes === 1 && (!keep || keep(row))).map(({ passes: _, ...row }) => ({ ...row, relevance: 0 }));
@@ -1107,7 +1109,7 @@ async function runFacets(
   const want = Math.min(plan.offset + plan.pageSize + 1, RESULT_CAP);
   const page: CandidateRow[] = all.slice(plan.offset, want);
   // A complete read is the whole match, filters and open now included: its hits are the count.
-  if (read.window.length < windowSize(Boolean(keep)))
+  if (read.window.length < size)
     return { ...byNumber(plan), rows: page.map(asRow), approximate: false, total: all.length, read: all, whole: true };
   // Without any facet (open now over the whole directory) there is no FTS match to continue with:
   // the window's hits are all that is known to exist.
@@ -1279,13 +1281,12 @@ function openNowCursorQuery(
   start: { below: number } | { from: number },
   limit: number = PAST_WINDOW_CHECKED,
 ) {
-  const upward = "from" in start;
-  const cursor = sql`(SELECT score, id FROM businesses WHERE id = CAST(${upward ? start.from : start.below} AS INTEGER))`;
+  const seek = "from" in start ? seekFrom(b, start.from, "from") : seekFrom(b, start.below, "below");
   return db.orm
     .select({ ...CANDIDATE_COLUMNS, passes: sql<number>`${facetPasses(plan)}`.as("passes") })
     .from(b)
-    .where(sql`${driver.where} AND (${b.score}, ${b.id}) ${upward ? sql`>=` : sql`<`} ${cursor}`)
-    .orderBy(...(upward ? [asc(b.score), asc(b.id)] : [desc(b.score), desc(b.id)]))
+    .where(sql`${driver.where} AND ${seek.where}`)
+    .orderBy(...seek.orderBy)
     .limit(limit);
 }
 
